@@ -1,0 +1,173 @@
+/**
+ * The sandbox widget host: one implementation of contract/widget-host.openapi.json, with no
+ * transport of its own. The Node server (node-server.ts) and MSW (msw.ts) both call `handle`.
+ */
+import type { components } from '../src/api/generated/contract.js';
+import { schemas } from '../src/api/generated/schemas.js';
+import { estimateProperty } from './estimate.js';
+import { generateFixtures, type Fixtures } from './fixtures/generate.js';
+import { buildIndex, suggest } from './search.js';
+import { magicEstimate, magicSuggestions } from './magic.js';
+
+type ErrorBody = components['schemas']['Error'];
+type ErrorCode = components['schemas']['ErrorCode'];
+
+export interface WidgetKeyConfig {
+  key: string;
+  label?: string;
+  origins: string[];
+  /** Estimates already counted today when the host starts (to test the quota). */
+  usedToday?: number;
+}
+
+export interface HostRequest {
+  method: string;
+  url: URL;
+  /** The browser's `Origin` header, or null when the request had none. */
+  origin: string | null;
+}
+
+export interface HostResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** How long the transport should wait before answering (the "slow" magic values). */
+  delayMs: number;
+}
+
+export interface HostOptions {
+  keys: WidgetKeyConfig[];
+  /** Where the service's own pages live; attribution links point here. Ends with `/`. */
+  serviceUrl: string;
+  now?: () => Date;
+  fixtures?: Fixtures;
+}
+
+export const DAILY_ESTIMATE_QUOTA = 2000;
+const WIDGET_KEY = new RegExp(schemas.WidgetKey.pattern ?? '$^');
+const PROPERTY_ID = new RegExp(schemas.PropertyId.pattern ?? '$^');
+const PLATFORM_KEY = /^svcp_(test|live)_/;
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  invalid_key: 401,
+  origin_not_allowed: 403,
+  not_found: 404,
+  no_comparables: 422,
+  quota_exceeded: 429,
+  internal_error: 500,
+};
+
+export function createWidgetHost(options: HostOptions) {
+  const now = options.now ?? (() => new Date());
+  const fixtures = options.fixtures ?? generateFixtures();
+  const index = buildIndex(fixtures);
+  const keys = new Map(options.keys.map((k) => [k.key, k]));
+  const used = new Map<string, number>();
+
+  const utcDay = () => now().toISOString().slice(0, 10);
+  const secondsToReset = () => {
+    const t = now();
+    const next = Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate() + 1);
+    return Math.ceil((next - t.getTime()) / 1000);
+  };
+  const usedToday = (key: WidgetKeyConfig) => used.get(`${utcDay()} ${key.key}`) ?? key.usedToday ?? 0;
+
+  function respond(status: number, body: unknown, headers: Record<string, string>, delayMs = 0): HostResponse {
+    return {
+      status,
+      body,
+      delayMs,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Origin', ...headers },
+    };
+  }
+
+  function fail(code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}, headers: Record<string, string> = {}) {
+    // Errors carry no property data, so any page may read them and show the right message.
+    return respond(STATUS[code], { code, message, ...extra }, { 'Access-Control-Allow-Origin': '*', ...headers });
+  }
+
+  function rateLimitHeaders(key: WidgetKeyConfig): Record<string, string> {
+    return {
+      'RateLimit-Limit': String(DAILY_ESTIMATE_QUOTA),
+      'RateLimit-Remaining': String(Math.max(0, DAILY_ESTIMATE_QUOTA - usedToday(key))),
+      'RateLimit-Reset': String(secondsToReset()),
+    };
+  }
+
+  async function handle(request: HostRequest): Promise<HostResponse> {
+    const { url, origin } = request;
+    const operation = url.pathname.endsWith('/v1/suggestions')
+      ? 'suggestions'
+      : url.pathname.endsWith('/v1/estimates')
+        ? 'estimates'
+        : undefined;
+    if (!operation) return fail('not_found', `No such operation: ${url.pathname}.`);
+    if (request.method === 'OPTIONS') {
+      return respond(204, null, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET',
+        'Access-Control-Max-Age': '600',
+      });
+    }
+    if (request.method !== 'GET') return fail('invalid_request', `Use GET, not ${request.method}.`);
+
+    const keyParam = url.searchParams.get('key') ?? '';
+    if (PLATFORM_KEY.test(keyParam)) {
+      return fail('invalid_key', 'This is a platform API key, which is secret and never works here. Rotate it now and use a widget key (svce_...).');
+    }
+    if (!WIDGET_KEY.test(keyParam)) return fail('invalid_key', 'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.');
+    const key = keys.get(keyParam);
+    if (!key) return fail('invalid_key', 'This widget key does not exist. Copy it again from the API Console.');
+    if (!origin || !key.origins.includes(origin)) {
+      return fail(
+        'origin_not_allowed',
+        origin
+          ? `The origin ${origin} is not on this widget key's list. Add it in the API Console.`
+          : 'The request has no Origin header, so the website cannot be checked against the key.',
+        origin ? { origin } : {},
+      );
+    }
+    const allow = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After' };
+
+    if (operation === 'suggestions') {
+      const q = (url.searchParams.get('q') ?? '').trim();
+      if (q.replace(/\s/g, '').length < 2 || q.length > 100) {
+        return fail('invalid_request', 'q must have 2 to 100 characters.');
+      }
+      const magic = magicSuggestions(q);
+      if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
+      const suggestions = magic ? magic.suggestions : suggest(index, q);
+      return respond(200, { query: q, suggestions }, allow, magic?.delayMs ?? 0);
+    }
+
+    const id = url.searchParams.get('id') ?? '';
+    const mode = url.searchParams.get('mode') ?? 'sale';
+    if (!PROPERTY_ID.test(id)) return fail('invalid_request', 'id must be a suggestion id.');
+    if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
+
+    if (usedToday(key) >= DAILY_ESTIMATE_QUOTA) {
+      const seconds = secondsToReset();
+      return fail(
+        'quota_exceeded',
+        `This widget key has used its ${DAILY_ESTIMATE_QUOTA} estimates for today.`,
+        { resetAt: new Date(now().getTime() + seconds * 1000).toISOString() },
+        { 'Retry-After': String(seconds), ...rateLimitHeaders(key), 'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'] },
+      );
+    }
+
+    const magic = magicEstimate(id);
+    if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
+    const property = fixtures.byId.get(magic?.propertyId ?? id);
+    if (!property) return fail('not_found', `No property has the id ${id}.`);
+    const estimate = estimateProperty(fixtures, property, mode, { today: now(), serviceUrl: options.serviceUrl });
+    if (!estimate) return fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
+
+    used.set(`${utcDay()} ${key.key}`, usedToday(key) + 1);
+    return respond(200, estimate, { ...allow, ...rateLimitHeaders(key) }, magic?.delayMs ?? 0);
+  }
+
+  return { handle, fixtures };
+}
+
+export type WidgetHost = ReturnType<typeof createWidgetHost>;

@@ -1,0 +1,63 @@
+/** The Node transport of the sandbox widget host: a real HTTP server on its own origin. */
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createWidgetHost, type WidgetKeyConfig } from './host.js';
+import { sendFile } from './static-files.js';
+import { serviceValuationPage } from './service-page.js';
+
+export interface WidgetHostServerOptions {
+  port: number;
+  host?: string;
+  keys: WidgetKeyConfig[];
+  /** Built widget files (vite build output). */
+  distDir?: string;
+}
+
+const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+
+// Script, chunks, font and logo are public and must load from any page, including pages
+// that isolate themselves with COEP; the module chunk and FontFace fetches need CORS.
+const ASSET_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Cache-Control': 'no-cache',
+};
+
+export async function startWidgetHostServer(options: WidgetHostServerOptions): Promise<{ server: Server; url: string }> {
+  const hostname = options.host ?? '127.0.0.1';
+  const baseUrl = `http://${hostname}:${options.port}/`;
+  const widgetHost = createWidgetHost({ keys: options.keys, serviceUrl: baseUrl });
+  const distDir = options.distDir ?? DEFAULT_DIST;
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', baseUrl);
+      if (url.pathname.startsWith('/v1/')) {
+        const answer = await widgetHost.handle({ method: req.method ?? 'GET', url, origin: req.headers.origin ?? null });
+        if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
+        return;
+      }
+      const page = url.pathname.startsWith('/valuation/') ? serviceValuationPage(widgetHost, url) : undefined;
+      if (page) {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(page);
+        return;
+      }
+      if (!(await sendFile(res, distDir, url.pathname, { headers: ASSET_HEADERS }))) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...ASSET_HEADERS });
+        res.end(url.pathname === '/widget.js' ? 'widget.js is not built yet: run npm run build.' : 'Not found');
+      }
+    } catch (error) {
+      console.error('[sandbox] request failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Sandbox error');
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, hostname, resolve);
+  });
+  return { server, url: baseUrl };
+}

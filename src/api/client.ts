@@ -1,0 +1,91 @@
+/**
+ * The widget host's client: URLs, the key, timeouts, aborts, retries and error mapping.
+ * It never touches the DOM. Every answer is checked against the contract before use.
+ */
+import { schemas } from './generated/schemas.js';
+import type { Estimate, HostError, Mode, SuggestionList } from './types.js';
+import { findProblem, type Schema } from './validate.js';
+import { WidgetError } from './widget-error.js';
+
+export interface ClientOptions {
+  /** Base URL of the widget host, ending with `/`. */
+  host: string;
+  /** The site's publishable widget key (already checked by `checkWidgetKey`). */
+  key: string;
+  timeoutMs?: number;
+  /** Extra attempts for a read that failed because of the network or a 5xx. */
+  retries?: number;
+  /** The platform's fetch, captured before a host page could patch it. */
+  fetch?: typeof fetch;
+}
+
+const nativeFetch = globalThis.fetch;
+
+export function createClient(options: ClientOptions) {
+  const { host, key, timeoutMs = 10_000, retries = 1 } = options;
+  const fetchImpl = options.fetch ?? nativeFetch;
+
+  async function attempt(url: URL, schema: Schema, signal?: AbortSignal): Promise<unknown> {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const abort = () => timeout.abort();
+    signal?.addEventListener('abort', abort);
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await fetchImpl.call(globalThis, url.href, {
+        signal: timeout.signal,
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      });
+      const text = await response.text();
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw timeout.signal.aborted
+        ? new WidgetError('timeout', `The widget host did not answer within ${timeoutMs / 1000} s.`)
+        : new WidgetError('network', 'The widget host could not be reached.');
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    }
+
+    if (!response.ok) {
+      if (findProblem(body, schemas.Error, schemas)) {
+        throw new WidgetError(response.status >= 500 ? 'internal_error' : 'bad_response', `The widget host answered ${response.status}.`, { status: response.status });
+      }
+      const error = body as HostError;
+      throw new WidgetError(error.code, error.message, { status: response.status, origin: error.origin, resetAt: error.resetAt });
+    }
+    const problem = findProblem(body, schema, schemas);
+    if (problem) throw new WidgetError('bad_response', `The widget host's answer does not match the contract (${problem}).`);
+    return body;
+  }
+
+  async function get(path: string, params: Record<string, string>, schema: Schema, signal?: AbortSignal): Promise<unknown> {
+    const url = new URL(path, host);
+    for (const [name, value] of Object.entries({ ...params, key })) url.searchParams.set(name, value);
+    for (let tries = 0; ; tries++) {
+      try {
+        return await attempt(url, schema, signal);
+      } catch (error) {
+        const retry = error instanceof WidgetError && error.retryable && error.code !== 'bad_response' && tries < retries;
+        if (!retry || signal?.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 300 * 2 ** tries));
+      }
+    }
+  }
+
+  return {
+    suggest: (q: string, signal?: AbortSignal) =>
+      get('v1/suggestions', { q }, schemas.SuggestionList, signal) as Promise<SuggestionList>,
+    estimate: (id: string, mode: Mode, signal?: AbortSignal) =>
+      get('v1/estimates', { id, mode }, schemas.Estimate, signal) as Promise<Estimate>,
+  };
+}
+
+export type WidgetClient = ReturnType<typeof createClient>;

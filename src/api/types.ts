@@ -1,0 +1,9 @@
+import type { components } from './generated/contract.js';
+
+export type Suggestion = components['schemas']['Suggestion'];
+export type SuggestionList = components['schemas']['SuggestionList'];
+export type Estimate = components['schemas']['Estimate'];
+export type Comparable = components['schemas']['Comparable'];
+export type Mode = components['schemas']['Mode'];
+export type HostErrorCode = components['schemas']['ErrorCode'];
+export type HostError = components['schemas']['Error'];

@@ -1,0 +1,237 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { createClient, type WidgetClient } from '../api/client.js';
+import type { Estimate, Mode, Suggestion } from '../api/types.js';
+import { WidgetError } from '../api/widget-error.js';
+import { checkWidgetKey } from '../api/widget-key.js';
+import { renderEstimate, renderEstimateSkeleton, renderModeSwitch } from '../estimate/estimate-template.js';
+import { formatMoney } from '../format/format.js';
+import { tellSiteOwnerError, warnSiteOwner } from '../internal/console.js';
+import { SearchController } from '../search/search-controller.js';
+import { renderSearch } from '../search/search-template.js';
+import { loadFont, logoUrl } from './assets.js';
+import { hostProblem, isSetupProblem, keyProblem, type Problem } from './messages.js';
+import { styles } from './service-valuation.styles.js';
+
+type EstimateStatus = 'idle' | 'loading' | 'done' | 'error';
+
+const DEFAULT_DISCLAIMER =
+  'Estimates are automated from recent transactions. They are not a valuation or appraisal; do not rely on them to buy, sell, rent or borrow.';
+const SLOW_ESTIMATE_MS = 400;
+
+/** The widget host this module was served from: `widget.js` and its chunks live side by side. */
+const ownHost = () => new URL('./', import.meta.url).href;
+
+/**
+ * A free property valuation panel: search a Singapore address, postal code or condo and read a
+ * sale or rent estimate with the comparable transactions behind it.
+ *
+ * @summary Embeddable sale and rent estimate for Singapore properties.
+ *
+ * @csspart base - The panel.
+ * @csspart search - The search field and its popup.
+ * @csspart input - The search input.
+ * @csspart listbox - The list of suggestions.
+ * @csspart option - One suggestion.
+ * @csspart mode - The sale / rent switch.
+ * @csspart estimate - The estimate, or its loading skeleton.
+ * @csspart value - The estimated value.
+ * @csspart comparables - The table of comparable transactions.
+ * @csspart footer - Attribution and disclaimer.
+ *
+ * @cssprop --sv-accent - Accent colour (buttons, the active option, focus rings).
+ * @cssprop --sv-accent-contrast - Text colour on the accent.
+ * @cssprop --sv-radius - Corner radius of the panel.
+ * @cssprop --sv-font-family - Font stack; the widget's own font comes first.
+ * @cssprop --sv-font-size - Base font size in px (the search input never goes under 16px).
+ */
+export class ServiceValuation extends LitElement {
+  static override styles = styles;
+
+  // Declared, not decorated: plain fields would shadow Lit's accessors under any transpiler.
+  static override properties = {
+    embedKey: { attribute: 'data-embed-key' },
+    theme: { attribute: 'data-theme', reflect: true },
+    mode: { attribute: 'data-mode' },
+    widgetHost: { attribute: 'data-widget-host' },
+    setupProblem: { state: true },
+    selected: { state: true },
+    estimateStatus: { state: true },
+    estimate: { state: true },
+    estimateProblem: { state: true },
+    estimateSlow: { state: true },
+    announcement: { state: true },
+  };
+
+  /** The site's publishable widget key, `svce_test_…` or `svce_live_…`. */
+  declare embedKey: string;
+  /** `dark` for dark pages; anything else is light. */
+  declare theme: string;
+  /** `sale` (default) or `rent`. */
+  declare mode: Mode;
+  /** Base URL of the widget host. Defaults to where this script was loaded from. */
+  declare widgetHost: string;
+
+  private declare setupProblem?: Problem;
+  private declare selected?: Suggestion;
+  private declare estimateStatus: EstimateStatus;
+  private declare estimate?: Estimate;
+  private declare estimateProblem?: Problem;
+  private declare estimateSlow: boolean;
+  private declare announcement: string;
+
+  private client?: WidgetClient;
+  private estimateRequest?: AbortController;
+  private slowTimer?: ReturnType<typeof setTimeout>;
+  private reported = new Set<string>();
+  private readonly search = new SearchController(this, () => (this.setupProblem ? undefined : this.client));
+
+  constructor() {
+    super();
+    this.embedKey = '';
+    this.theme = '';
+    this.mode = 'sale';
+    this.widgetHost = ownHost();
+    this.estimateStatus = 'idle';
+    this.estimateSlow = false;
+    this.announcement = '';
+    this.search.onError = (error) => this.onHostError(error);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.estimateRequest?.abort();
+    clearTimeout(this.slowTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('embedKey') || changed.has('widgetHost')) {
+      const key = this.embedKey.trim();
+      const problem = checkWidgetKey(key);
+      this.client = problem ? undefined : createClient({ host: this.widgetHost, key });
+      this.setupProblem = problem ? keyProblem(problem, key) : undefined;
+      if (this.setupProblem?.siteOwner) this.report(this.setupProblem.siteOwner, problem === 'platform_key');
+    }
+    if (changed.has('mode')) {
+      if (this.mode !== 'rent') this.mode = 'sale';
+      if (changed.get('mode') !== undefined && this.selected) void this.loadEstimate();
+    }
+  }
+
+  protected override firstUpdated(): void {
+    void loadFont(this.widgetHost);
+  }
+
+  override render() {
+    return html`<section class="panel" part="base" aria-labelledby="sv-title">
+      <header>
+        <img src=${logoUrl(this.widgetHost)} alt="" width="28" height="28" />
+        <div class="brand">
+          <span class="brand-name">Service Valuations</span>
+          <h2 id="sv-title">What is this home worth?</h2>
+        </div>
+      </header>
+      ${this.setupProblem
+        ? html`<div class="notice" part="setup-error" role="alert"><p>${this.setupProblem.visitor}</p></div>`
+        : html`${renderSearch(this.search, { onChoose: (s) => this.choose(s) }, false)}
+          ${renderModeSwitch(this.mode, (mode) => (this.mode = mode), false)} ${this.renderResult()}`}
+      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+      ${this.renderFooter()}
+    </section>`;
+  }
+
+  private renderResult() {
+    switch (this.estimateStatus) {
+      case 'idle':
+        return nothing;
+      case 'loading':
+        return html`${this.estimateSlow ? html`<p class="loading-note">Working out the estimate…</p>` : nothing}
+        ${renderEstimateSkeleton()}`;
+      case 'error':
+        return html`<div class="notice" part="estimate-error" role="alert">
+          <p>${this.estimateProblem?.visitor}</p>
+          ${this.estimateProblem?.retry
+            ? html`<button type="button" class="button" @click=${() => this.loadEstimate()}>Try again</button>`
+            : nothing}
+        </div>`;
+      case 'done':
+        return this.estimate ? renderEstimate(this.estimate) : nothing;
+    }
+  }
+
+  private renderFooter() {
+    const attribution = this.estimate?.attribution;
+    const href = safeLink(attribution?.url) ?? new URL('/', this.widgetHost).href;
+    return html`<footer part="footer">
+      <p class="attribution">
+        <a href=${href} target="_blank" rel="noopener noreferrer"
+          >${attribution ? attribution.text : 'Valuations by Service Valuations'}${attribution ? ': see the full valuation' : ''}</a
+        >
+      </p>
+      <p class="disclaimer">${this.estimate?.disclaimer ?? DEFAULT_DISCLAIMER}</p>
+    </footer>`;
+  }
+
+  private choose(suggestion: Suggestion): void {
+    this.search.choose(suggestion);
+    this.selected = suggestion;
+    this.loadEstimate();
+  }
+
+  private async loadEstimate(): Promise<void> {
+    const client = this.client;
+    const selected = this.selected;
+    if (!client || !selected) return;
+    this.estimateRequest?.abort();
+    const request = new AbortController();
+    this.estimateRequest = request;
+    const mode = this.mode;
+    this.estimateStatus = 'loading';
+    this.estimate = undefined;
+    this.estimateSlow = false;
+    this.announcement = '';
+    clearTimeout(this.slowTimer);
+    this.slowTimer = setTimeout(() => (this.estimateSlow = true), SLOW_ESTIMATE_MS);
+    try {
+      const estimate = await client.estimate(selected.id, mode, request.signal);
+      if (request.signal.aborted) return;
+      this.estimate = estimate;
+      this.estimateStatus = 'done';
+      this.announcement = `Estimated ${mode === 'sale' ? 'sale price' : 'monthly rent'} ${formatMoney(estimate.value)}, from ${estimate.comparables.length} transactions.`;
+    } catch (error) {
+      if (request.signal.aborted) return;
+      const widgetError = error instanceof WidgetError ? error : new WidgetError('network', String(error));
+      this.estimateProblem = hostProblem(widgetError);
+      this.estimateStatus = 'error';
+      this.announcement = this.estimateProblem.visitor;
+      this.onHostError(widgetError);
+    } finally {
+      if (this.estimateRequest === request) clearTimeout(this.slowTimer);
+      this.estimateSlow = false;
+    }
+  }
+
+  private onHostError(error: WidgetError): void {
+    const problem = hostProblem(error);
+    if (isSetupProblem(error)) this.setupProblem = problem;
+    if (problem.siteOwner) this.report(problem.siteOwner, error.code === 'origin_not_allowed' || error.code === 'invalid_key');
+  }
+
+  /** Each distinct message once per widget: a site owner needs to read it, not scroll past it. */
+  private report(message: string, asError: boolean): void {
+    if (this.reported.has(message)) return;
+    this.reported.add(message);
+    if (asError) tellSiteOwnerError(message);
+    else warnSiteOwner(message);
+  }
+}
+
+/** Only http(s) links are rendered; anything else (javascript:, data:) is not a link. */
+function safeLink(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

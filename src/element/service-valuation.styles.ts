@@ -1,0 +1,436 @@
+import { css } from 'lit';
+
+/**
+ * Every inherited property is set on :host, so the host page's font, colour, line height and
+ * letter spacing stop here; sizes are px (the page's root font size must not scale the panel).
+ */
+export const styles = css`
+  :host {
+    --sv-accent: #0b6b57;
+    --sv-accent-contrast: #ffffff;
+    --sv-radius: 10px;
+    --sv-font-family: 'Service Inter', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif;
+    --sv-font-size: 15px;
+    --_bg: #ffffff;
+    --_fg: #17212b;
+    --_muted: #4f5b66;
+    --_border: #cfd6dd;
+    --_surface: #f3f6f8;
+    --_mark: #fff0b3;
+    --_error: #a4262c;
+
+    all: initial;
+    display: block;
+    box-sizing: border-box;
+    min-width: 260px;
+    max-width: 100%;
+    font-family: var(--sv-font-family);
+    font-size: var(--sv-font-size);
+    font-weight: 400;
+    font-style: normal;
+    line-height: 1.45;
+    letter-spacing: normal;
+    word-spacing: normal;
+    text-transform: none;
+    text-align: start;
+    color: var(--_fg);
+    color-scheme: light;
+  }
+  :host([data-theme='dark']) {
+    --sv-accent: #5fd4b5;
+    --sv-accent-contrast: #0c1a16;
+    --_bg: #151b22;
+    --_fg: #e8edf2;
+    --_muted: #a9b4bf;
+    --_border: #3a4653;
+    --_surface: #1e262f;
+    --_mark: #5a4a00;
+    --_error: #ff9a9a;
+    color-scheme: dark;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+
+  .panel {
+    container: panel / inline-size;
+    display: grid;
+    gap: 14px;
+    padding: 16px;
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--sv-radius);
+    overflow-wrap: anywhere;
+  }
+  header {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+  }
+  header img {
+    width: 28px;
+    height: 28px;
+    flex: none;
+  }
+  .brand {
+    display: grid;
+  }
+  .brand-name {
+    font-size: 12px;
+    color: var(--_muted);
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+  }
+  h2 {
+    margin: 0;
+    font-size: 18px;
+    line-height: 1.25;
+    font-weight: 600;
+  }
+
+  .search {
+    position: relative;
+    display: grid;
+    gap: 6px;
+  }
+  .search-label {
+    font-weight: 600;
+    font-size: 14px;
+  }
+  .input-wrap {
+    position: relative;
+  }
+  input[type='text'] {
+    width: 100%;
+    min-height: 44px;
+    padding: 10px 40px 10px 12px;
+    font: inherit;
+    font-size: max(16px, var(--sv-font-size));
+    color: var(--_fg);
+    background: var(--_bg);
+    border: 1px solid var(--_muted);
+    border-radius: calc(var(--sv-radius) - 2px);
+  }
+  input[type='text']::placeholder {
+    color: var(--_muted);
+    opacity: 1;
+  }
+  input:focus-visible,
+  button:focus-visible,
+  a:focus-visible,
+  .mode-option:has(input:focus-visible) {
+    outline: 3px solid var(--sv-accent);
+    outline-offset: 2px;
+  }
+  .spinner {
+    position: absolute;
+    inset-inline-end: 12px;
+    top: 50%;
+    width: 18px;
+    height: 18px;
+    margin-top: -9px;
+    border: 2px solid var(--_border);
+    border-top-color: var(--sv-accent);
+    border-radius: 50%;
+    animation: spin 0.8s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spinner,
+    .bone {
+      animation-duration: 3s;
+    }
+  }
+
+  .popup {
+    position: absolute;
+    inset-inline: 0;
+    top: 100%;
+    z-index: 1;
+    margin-top: 4px;
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--sv-radius) - 2px);
+    box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
+  }
+  .listbox {
+    list-style: none;
+    margin: 0;
+    padding: 4px;
+  }
+  .option {
+    display: grid;
+    gap: 2px;
+    min-height: 44px;
+    padding: 8px 10px;
+    border-radius: 6px;
+    cursor: pointer;
+  }
+  .option:hover {
+    background: var(--_surface);
+  }
+  .option.active {
+    background: var(--sv-accent);
+    color: var(--sv-accent-contrast);
+  }
+  .option.active .option-meta {
+    color: inherit;
+  }
+  .option-meta {
+    font-size: 13px;
+    color: var(--_muted);
+  }
+  .kind {
+    font-weight: 600;
+  }
+  mark {
+    background: var(--_mark);
+    color: inherit;
+    font-weight: 600;
+  }
+  .option.active mark {
+    background: transparent;
+    text-decoration: underline;
+  }
+  .popup-message {
+    margin: 0;
+    padding: 12px;
+    color: var(--_muted);
+  }
+  .popup-message p {
+    margin: 0 0 6px;
+  }
+
+  .mode {
+    display: inline-flex;
+    justify-self: start;
+    margin: 0;
+    padding: 3px;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    background: var(--_surface);
+  }
+  .mode-option {
+    position: relative;
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 16px;
+    border-radius: 999px;
+    cursor: pointer;
+    font-weight: 600;
+    font-size: 14px;
+  }
+  .mode-option input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+  .mode-option:has(input:checked) {
+    background: var(--sv-accent);
+    color: var(--sv-accent-contrast);
+  }
+
+  .estimate {
+    display: grid;
+    gap: 6px;
+  }
+  .property {
+    display: grid;
+    margin: 0;
+  }
+  .property-name {
+    font-weight: 600;
+  }
+  .property-meta,
+  .range,
+  .estimate-label {
+    color: var(--_muted);
+    font-size: 14px;
+  }
+  .estimate-label {
+    margin: 8px 0 0;
+    font-weight: 400;
+  }
+  .value {
+    margin: 0;
+    font-size: 32px;
+    line-height: 1.15;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+  .per {
+    font-size: 16px;
+    font-weight: 400;
+  }
+  .range {
+    margin: 0;
+  }
+  .facts {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 8px;
+    margin: 8px 0 0;
+  }
+  .facts div {
+    padding: 8px 10px;
+    background: var(--_surface);
+    border-radius: 6px;
+  }
+  dt {
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+  @container panel (min-width: 560px) {
+    .facts {
+      grid-template-columns: repeat(4, minmax(0, 1fr));
+    }
+  }
+
+  .table-wrap {
+    margin-top: 8px;
+    overflow-x: auto;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: 13px;
+    font-variant-numeric: tabular-nums;
+  }
+  caption {
+    text-align: start;
+    font-weight: 600;
+    font-size: 14px;
+    padding-bottom: 6px;
+  }
+  th,
+  td {
+    padding: 6px 8px 6px 0;
+    text-align: start;
+    border-bottom: 1px solid var(--_border);
+    vertical-align: top;
+  }
+  th {
+    font-weight: 600;
+    color: var(--_muted);
+    white-space: nowrap;
+  }
+  .num {
+    text-align: end;
+    white-space: nowrap;
+  }
+  @container panel (max-width: 520px) {
+    thead {
+      display: none;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: 1fr auto;
+      padding: 8px 0;
+      border-bottom: 1px solid var(--_border);
+    }
+    td {
+      border: 0;
+      padding: 0;
+    }
+    td.address {
+      grid-column: 1 / -1;
+      font-weight: 600;
+    }
+    td.num {
+      text-align: start;
+    }
+  }
+
+  .notice {
+    margin: 0;
+    padding: 12px;
+    border-radius: 6px;
+    background: var(--_surface);
+    border-inline-start: 4px solid var(--_error);
+  }
+  .notice p {
+    margin: 0;
+  }
+  .link-button,
+  .button {
+    min-height: 44px;
+    padding: 0 14px;
+    font: inherit;
+    font-weight: 600;
+    color: var(--sv-accent-contrast);
+    background: var(--sv-accent);
+    border: 0;
+    border-radius: calc(var(--sv-radius) - 2px);
+    cursor: pointer;
+  }
+  .notice .button {
+    margin-top: 8px;
+  }
+
+  .skeleton .bone {
+    display: block;
+    height: 14px;
+    border-radius: 4px;
+    background: var(--_surface);
+    animation: pulse 1.2s ease-in-out infinite alternate;
+  }
+  .skeleton .short {
+    width: 50%;
+  }
+  .skeleton .value {
+    height: 36px;
+    width: 60%;
+  }
+  .skeleton .tall {
+    height: 160px;
+  }
+  @keyframes pulse {
+    to {
+      opacity: 0.45;
+    }
+  }
+
+  footer {
+    display: grid;
+    gap: 4px;
+    padding-top: 10px;
+    border-top: 1px solid var(--_border);
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  footer p {
+    margin: 0;
+  }
+  a {
+    color: inherit;
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    border: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

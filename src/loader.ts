@@ -1,0 +1,79 @@
+/**
+ * What the snippet loads: a classic script that finds every [data-service-valuation] container,
+ * now and later, and mounts <service-valuation> in a shadow root of each, once. The element's
+ * code is fetched only when a container exists. Loading this script twice is harmless.
+ */
+const CONTAINER = '[data-service-valuation]';
+const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode'];
+const GLOBAL = Symbol.for('service-valuation.loader');
+
+type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
+
+function start(script: HTMLScriptElement | null) {
+  const widgetHost = new URL('./', script?.src || location.href).href;
+  const mounted = new WeakMap<Element, HTMLElement>();
+  let elementCode: Promise<unknown> | undefined;
+
+  const loadElement = () =>
+    (elementCode ??= import(/* @vite-ignore */ new URL('element.js', widgetHost).href).catch(() => {
+      console.error(`[service-valuation] The widget could not be loaded from ${widgetHost}. Check that this host is allowed by the page's Content-Security-Policy (script-src) and reachable.`);
+    }));
+
+  const sync = (container: Element, element: HTMLElement) => {
+    for (const name of FORWARDED) {
+      const value = container.getAttribute(name);
+      if (value === null) element.removeAttribute(name);
+      else element.setAttribute(name, value);
+    }
+  };
+
+  const mount = (container: Element) => {
+    const existing = mounted.get(container);
+    if (existing) {
+      sync(container, existing);
+      return;
+    }
+    if (container.shadowRoot) return; // Mounted by another copy of the loader.
+    let root: ShadowRoot;
+    try {
+      root = container.attachShadow({ mode: 'open' });
+    } catch {
+      console.warn('[service-valuation] This element cannot hold the widget; use a <div data-service-valuation>.', container);
+      return;
+    }
+    const element = document.createElement('service-valuation');
+    element.setAttribute('data-widget-host', widgetHost);
+    sync(container, element);
+    root.append(element);
+    mounted.set(container, element);
+    void loadElement();
+  };
+
+  const scan = (root: ParentNode = document) => {
+    if (root instanceof Element && root.matches(CONTAINER)) mount(root);
+    root.querySelectorAll(CONTAINER).forEach(mount);
+  };
+
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        if ((record.target as Element).matches(CONTAINER)) mount(record.target as Element);
+        continue;
+      }
+      for (const node of record.addedNodes) if (node instanceof Element) scan(node);
+    }
+  }).observe(document.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-service-valuation', ...FORWARDED],
+  });
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => scan(), { once: true });
+  scan();
+  return { scan: () => scan() };
+}
+
+const loaderWindow = window as LoaderWindow;
+if (loaderWindow[GLOBAL]) loaderWindow[GLOBAL].scan();
+else loaderWindow[GLOBAL] = start(document.currentScript as HTMLScriptElement | null);

@@ -1,0 +1,26 @@
+/** Component tests talk to the sandbox host through MSW; each test can layer a scenario on top. */
+import { setupWorker } from 'msw/browser';
+import type { HttpHandler } from 'msw';
+import { sandboxHandlers } from '../../sandbox/msw.js';
+
+const worker = setupWorker(...sandboxHandlers());
+let started: Promise<unknown> | undefined;
+const requests: URL[] = [];
+worker.events.on('request:start', ({ request }) => {
+  const url = new URL(request.url);
+  if (url.pathname.includes('/v1/')) requests.push(url);
+});
+
+/** Starts the worker once per test file and resets to the plain sandbox, plus any scenario. */
+export async function useSandbox(...scenario: HttpHandler[]): Promise<void> {
+  started ??= worker.start({ quiet: true, onUnhandledRequest: 'bypass' });
+  await started;
+  worker.resetHandlers();
+  worker.use(...scenario);
+  requests.length = 0;
+}
+
+/** The API requests the widget sent since `useSandbox`. */
+export const sentRequests = (): readonly URL[] => requests;
+
+export const WIDGET_HOST = `${location.origin}/public/`;

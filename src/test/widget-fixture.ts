@@ -1,0 +1,48 @@
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import '../element/service-valuation.js';
+import type { ServiceValuation } from '../element/service-valuation.js';
+import { DEMO_KEY } from '../../sandbox/msw.js';
+import { WIDGET_HOST } from './sandbox-worker.js';
+
+export async function widget(options: { key?: string; theme?: string } = {}): Promise<ServiceValuation> {
+  const key = options.key ?? DEMO_KEY;
+  return fixture<ServiceValuation>(
+    html`<service-valuation data-embed-key=${key} data-theme=${options.theme ?? ''} data-widget-host=${WIDGET_HOST}></service-valuation>`,
+  );
+}
+
+export const $ = <T extends Element = HTMLElement>(el: ServiceValuation, selector: string) =>
+  el.shadowRoot!.querySelector<T>(selector);
+export const $$ = <T extends Element = HTMLElement>(el: ServiceValuation, selector: string) => [
+  ...el.shadowRoot!.querySelectorAll<T>(selector),
+];
+
+export const input = (el: ServiceValuation) => $<HTMLInputElement>(el, 'input[role="combobox"]')!;
+
+/** Types text the way a browser reports it: value, then an input event. */
+export function type(el: ServiceValuation, text: string): void {
+  const field = input(el);
+  field.focus();
+  field.value = text;
+  field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: text }));
+}
+
+export function press(el: ServiceValuation, key: string, init: KeyboardEventInit = {}): void {
+  input(el).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true, ...init }));
+}
+
+export const options = (el: ServiceValuation) => $$(el, '[role="option"]');
+export const text = (el: ServiceValuation) => el.shadowRoot!.textContent?.replace(/\s+/g, ' ') ?? '';
+
+export async function until(condition: () => unknown, message: string, timeout = 5000): Promise<void> {
+  await waitUntil(condition, message, { timeout });
+}
+
+export async function searchAndChoose(el: ServiceValuation, query: string, index = 0): Promise<void> {
+  type(el, query);
+  await until(() => options(el).length > index, `suggestions for ${query}`);
+  for (let i = 0; i <= index; i++) press(el, 'ArrowDown');
+  await el.updateComplete;
+  press(el, 'Enter');
+  await until(() => $(el, '.estimate:not(.skeleton)') || $(el, '[part="estimate-error"]'), `estimate for ${query}`);
+}
