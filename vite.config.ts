@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { collapseTemplateIndentation, minifyCssLiterals } from './scripts/minify-templates.js';
 
 /**
  * Two outputs, built one after the other (`npm run build`):
@@ -10,6 +11,7 @@ export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   return {
     publicDir: loader ? false : 'public',
+    plugins: [minifyCssLiterals(), collapseTemplateIndentation()],
     build: {
       target: 'es2022',
       outDir: 'dist',

@@ -4,7 +4,7 @@
  * of handlers; most states come from the documented magic values, the rest from faults only a
  * transport can make (a dropped connection, an HTML error page, a broken body).
  */
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { delay, http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
 import keys from './keys.json' with { type: 'json' };
 
@@ -35,7 +35,7 @@ export function sandboxHandlers(options: SandboxHandlerOptions = {}): HttpHandle
       origin: request.headers.get('origin') ?? location.origin,
     });
     await delay(answer.delayMs + (options.delayMs ?? 0));
-    return HttpResponse.json(answer.body, { status: answer.status, headers: answer.headers });
+    return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status, headers: answer.headers });
   };
   return [http.get(SUGGESTIONS, resolve), http.get(ESTIMATES, resolve)];
 }

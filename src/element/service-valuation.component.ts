@@ -19,7 +19,7 @@ const DEFAULT_DISCLAIMER =
 const SLOW_ESTIMATE_MS = 400;
 
 /** The widget host this module was served from: `widget.js` and its chunks live side by side. */
-const ownHost = () => new URL('./', import.meta.url).href;
+const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
 
 /**
  * A free property valuation panel: search a Singapore address, postal code or condo and read a

@@ -3,7 +3,6 @@ const LOCALE = 'en-SG';
 export const SQFT_PER_SQM = 10.7639;
 
 const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'SGD', maximumFractionDigits: 0 });
-const compactMoney = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'SGD', notation: 'compact', maximumFractionDigits: 2 });
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const longDate = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -14,8 +13,6 @@ export const formatMoney = (value: number) =>
     .formatToParts(value)
     .map((part) => (part.type === 'currency' ? 'S$' : part.value))
     .join('');
-/** S$1.23M */
-export const formatCompactMoney = (value: number) => compactMoney.format(value);
 /** 1,001 sq ft */
 export const formatSqft = (sqm: number) => `${integer.format(sqm * SQFT_PER_SQM)} sq ft`;
 /** 93 m² */

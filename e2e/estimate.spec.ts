@@ -1,0 +1,90 @@
+import { DEMO_KEY, expect, expectNoAxeViolations, search, test, WIDGET_HOST } from './fixtures.js';
+
+test.describe('a visitor on the demo article', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+  });
+
+  test('types part of an address, picks a suggestion and reads the estimate', async ({ page, consoleMessages }) => {
+    await search(page, 'amk ave 3');
+    await expect(page.getByRole('option').first()).toContainText('Ang Mo Kio Avenue 3');
+    await page.getByRole('option').first().click();
+
+    await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+    await expect(page.locator('[data-service-valuation]').getByText(/^S\$\d{1,3}(,\d{3})+$/).first()).toBeVisible();
+    const table = page.getByRole('table', { name: /recent sales used for this estimate/ });
+    await expect(table).toBeVisible();
+    const rows = await table.getByRole('row').count();
+    expect(rows - 1).toBeGreaterThanOrEqual(5);
+    expect(rows - 1).toBeLessThanOrEqual(10);
+
+    const attribution = page.getByRole('link', { name: /Estimate by Service Valuations/ });
+    await expect(attribution).toHaveAttribute('href', new RegExp(`^${WIDGET_HOST}/valuation/hdb-`));
+    await expect(page.getByText(/not a valuation or appraisal/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(consoleMessages.filter((m) => m.startsWith('error'))).toEqual([]);
+  });
+
+  test('the estimate comes from the sandbox host on another origin, with the key in the query', async ({ page }) => {
+    const request = page.waitForRequest((r) => r.url().includes('/v1/estimates'));
+    await search(page, '560102');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const sent = new URL((await request).url());
+    expect(sent.origin).toBe(WIDGET_HOST);
+    expect(sent.searchParams.get('key')).toBe(DEMO_KEY);
+    expect((await (await request).allHeaders())['origin']).toBe('http://localhost:4173');
+    await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  });
+
+  test('searches by postal code', async ({ page }) => {
+    await search(page, '310101');
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await expect(page.getByRole('option')).toContainText('Postal code');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Blk 101 Lorong 1 Toa Payoh').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  });
+
+  test('searches by condo name and switches to rent', async ({ page }) => {
+    await search(page, 'treasure tamp');
+    await expect(page.getByRole('option').first()).toContainText('Treasure at Tampines');
+    await expect(page.getByRole('option').first()).toContainText('Condo');
+    await page.getByRole('option').first().click();
+    await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+
+    await page.getByRole('radio', { name: 'Monthly rent' }).check();
+    await expect(page.getByRole('heading', { name: 'Estimated monthly rent' })).toBeVisible();
+    await expect(page.getByRole('table', { name: /recent rentals/ })).toBeVisible();
+    await expect(page.getByText('Treasure at Tampines, 1 Tampines Lane').first()).toBeVisible();
+  });
+
+  test('works from the keyboard alone', async ({ page }) => {
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 12 && !(await page.getByRole('combobox').evaluate((el) => el.matches(':focus'))); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(page.getByRole('combobox')).toBeFocused();
+    await page.keyboard.type('bishan st 13', { delay: 30 });
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('heading', { name: 'Estimated monthly rent' })).toBeVisible();
+  });
+});
+
+test('the dark page renders the dark theme without accessibility violations', async ({ page }) => {
+  await page.goto('/dark.html');
+  await search(page, 'parc esta');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  const background = await page.locator('service-valuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.panel')!).backgroundColor);
+  expect(background).toBe('rgb(21, 27, 34)');
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,34 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { WIDGET_HOST_PORT } from '../playwright.config.js';
+
+export const WIDGET_HOST = `http://127.0.0.1:${WIDGET_HOST_PORT}`;
+export const DEMO_KEY = 'svce_test_demo0000000000000001';
+
+/** Every test fails if the host page saw an uncaught error; console lines are kept for assertions. */
+export const test = base.extend<{ consoleMessages: string[] }>({
+  consoleMessages: async ({ page }, use) => {
+    const messages: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(messages);
+    expect(errors, 'uncaught errors on the host page').toEqual([]);
+  },
+});
+export { expect };
+
+export async function search(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Search by address, postal code or condo' });
+  await box.click();
+  await box.pressSequentially(text, { delay: 30 });
+  await expect(page.getByRole('option').first()).toBeVisible();
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include('[data-service-valuation]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

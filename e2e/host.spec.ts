@@ -1,0 +1,43 @@
+/** The sandbox host's CORS and origin rules, over real HTTP, with forged and missing origins. */
+import { DEMO_KEY, expect, test, WIDGET_HOST } from './fixtures.js';
+
+const suggestions = `${WIDGET_HOST}/v1/suggestions?key=${DEMO_KEY}&q=amk`;
+
+test('an allowed origin is echoed exactly, with Vary: Origin', async ({ request }) => {
+  const response = await request.get(suggestions, { headers: { Origin: 'http://localhost:4173' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['access-control-allow-origin']).toBe('http://localhost:4173');
+  expect(response.headers()['vary']).toContain('Origin');
+  expect(response.headers()['access-control-allow-credentials']).toBeUndefined();
+});
+
+for (const origin of ['https://evil.example', 'http://localhost:4174', 'https://localhost:4173', 'null']) {
+  test(`a forged origin is refused and never echoed: ${origin}`, async ({ request }) => {
+    const response = await request.get(suggestions, { headers: { Origin: origin } });
+    expect(response.status()).toBe(403);
+    expect(response.headers()['access-control-allow-origin']).toBe('*');
+    expect((await response.json()).code).toBe('origin_not_allowed');
+  });
+}
+
+test('a request without Origin is refused (Referer does not count)', async ({ request }) => {
+  const response = await request.get(suggestions, { headers: { Referer: 'http://localhost:4173/' } });
+  expect(response.status()).toBe(403);
+  expect((await response.json()).code).toBe('origin_not_allowed');
+});
+
+test('a platform key is refused as a key', async ({ request }) => {
+  const response = await request.get(`${WIDGET_HOST}/v1/suggestions?key=svcp_test_abcdefghijklmnop&q=amk`, {
+    headers: { Origin: 'http://localhost:4173' },
+  });
+  expect(response.status()).toBe(401);
+  expect((await response.json()).code).toBe('invalid_key');
+});
+
+test('the widget script and its assets load cross-origin', async ({ request }) => {
+  for (const path of ['/widget.js', '/element.js', '/assets/logo.svg', '/fonts/inter-latin-400-normal.woff2']) {
+    const response = await request.get(`${WIDGET_HOST}${path}`);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['access-control-allow-origin'], path).toBe('*');
+  }
+});

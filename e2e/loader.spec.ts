@@ -1,0 +1,38 @@
+/** The loader on pages that add containers late, include the script twice, or re-theme at run time. */
+import { expect, test, WIDGET_HOST } from './fixtures.js';
+
+test('mounts containers added after load, once each, even with the script included twice', async ({ page }) => {
+  await page.goto('/qa.html');
+  await expect(page.locator('service-valuation')).toHaveCount(1);
+  await page.evaluate((host) => {
+    const again = document.createElement('script');
+    again.src = `${host}/widget.js`;
+    document.body.append(again);
+    for (let i = 0; i < 2; i++) {
+      const container = document.createElement('div');
+      container.setAttribute('data-service-valuation', '');
+      container.setAttribute('data-embed-key', 'svce_test_demo0000000000000001');
+      document.body.append(container);
+    }
+  }, WIDGET_HOST);
+  await expect(page.locator('service-valuation')).toHaveCount(3);
+  await page.waitForTimeout(200);
+  await expect(page.locator('service-valuation')).toHaveCount(3);
+  await expect(page.getByRole('combobox')).toHaveCount(3);
+});
+
+test('follows data-theme changes at run time', async ({ page }) => {
+  await page.goto('/qa.html');
+  const panelBackground = () =>
+    page.locator('service-valuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.panel')!).backgroundColor);
+  await expect.poll(panelBackground).toBe('rgb(255, 255, 255)');
+  await page.locator('[data-service-valuation]').evaluate((el) => el.setAttribute('data-theme', 'dark'));
+  await expect.poll(panelBackground).toBe('rgb(21, 27, 34)');
+});
+
+test('a container removed mid-request leaves no error behind', async ({ page }) => {
+  await page.goto('/qa.html');
+  await page.getByRole('combobox').fill('sandbox slow');
+  await page.locator('[data-service-valuation]').evaluate((el) => el.remove());
+  await page.waitForTimeout(500);
+});

@@ -1,0 +1,79 @@
+/** Each state a QA engineer must see, reached through the sandbox's documented magic values. */
+import { expect, expectNoAxeViolations, search, test, WIDGET_HOST } from './fixtures.js';
+
+const QUOTA_KEY = 'svce_test_quota000000000000002';
+const OTHER_SITE_KEY = 'svce_test_elsewhere0000000003';
+
+test('no results', async ({ page }) => {
+  await page.goto('/qa.html');
+  const box = page.getByRole('combobox');
+  await box.fill('sandbox empty');
+  await expect(page.getByText(/No matches for “sandbox empty”/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('search fails and can be retried', async ({ page }) => {
+  await page.goto('/qa.html');
+  await page.getByRole('combobox').fill('sandbox error');
+  await expect(page.getByText('Something went wrong on our side')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+for (const [option, expected, retry] of [
+  ['Sandbox: no comparables', 'too few recent transactions', false],
+  ['Sandbox: property not found', 'could not find that property', false],
+  ['Sandbox: server error', 'Something went wrong on our side', true],
+] as const) {
+  test(`estimate state: ${option}`, async ({ page }) => {
+    await page.goto('/qa.html');
+    await search(page, 'sandbox');
+    await page.getByRole('option', { name: option }).click();
+    await expect(page.getByRole('alert')).toContainText(expected);
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(retry ? 1 : 0);
+    await expect(page.getByText(/not a valuation or appraisal/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('a slow estimate shows its skeleton and a note, then the estimate', async ({ page }) => {
+  await page.goto('/qa.html');
+  await search(page, 'sandbox');
+  await page.getByRole('option', { name: 'Sandbox: slow estimate (3 s)' }).click();
+  await expect(page.getByText('Working out the estimate')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible({ timeout: 10_000 });
+});
+
+test('quota spent: the visitor is told when to come back', async ({ page, consoleMessages }) => {
+  await page.goto(`/qa.html?key=${QUOTA_KEY}`);
+  await search(page, 'amk ave 3');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('alert')).toContainText("used all of today's free estimates");
+  expect(consoleMessages.join('\n')).toContain('2,000 estimates for today');
+});
+
+test('origin not on the key: the visitor sees why, the console names the origin to add', async ({ page, consoleMessages }) => {
+  await page.goto(`/qa.html?key=${OTHER_SITE_KEY}`);
+  await page.getByRole('combobox').fill('amk ave 3');
+  await expect(page.getByRole('alert')).toContainText('not available on this website');
+  expect(consoleMessages.join('\n')).toContain('origin http://localhost:4173 is not on the widget key');
+  await expectNoAxeViolations(page);
+});
+
+test('a platform key is never sent and the site owner is told to rotate it', async ({ page, consoleMessages }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => sent.push(r.url()));
+  await page.goto('/qa.html?key=svcp_live_secret00000000000000');
+  await expect(page.getByRole('alert')).toContainText('not set up yet');
+  expect(consoleMessages.join('\n')).toContain('rotate it in the API Console');
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  expect(sent.filter((url) => url.startsWith(WIDGET_HOST) && url.includes('svcp_'))).toEqual([]);
+  expect(sent.filter((url) => url.includes('/v1/'))).toEqual([]);
+});
+
+test('an unknown key: setup error for the visitor, the reason in the console', async ({ page, consoleMessages }) => {
+  await page.goto('/qa.html?key=svce_test_unknown000000000000');
+  await page.getByRole('combobox').fill('amk ave 3');
+  await expect(page.getByRole('alert')).toContainText('not set up yet');
+  expect(consoleMessages.join('\n')).toContain('This widget key does not exist');
+});

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** e2e runs against the built widget, served by the real sandbox host on its own origin. */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DEMO_PORT = 4173;
+export const WIDGET_HOST_PORT = 8788;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 8_000 },
+  use: {
+    baseURL: `http://localhost:${DEMO_PORT}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'tsx sandbox/start.ts',
+    url: `http://127.0.0.1:${DEMO_PORT}/`,
+    env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT) },
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    timeout: 30_000,
+  },
+});
