@@ -6,7 +6,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default {
-  files: ['src/**/*.test.ts'],
+  files: ['src/**/*.test.ts', 'sandbox/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
   testFramework: { config: { timeout: 8000 } },

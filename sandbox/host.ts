@@ -66,11 +66,11 @@ export function createWidgetHost(options: HostOptions) {
   const used = new Map<string, number>();
 
   const utcDay = () => now().toISOString().slice(0, 10);
-  const secondsToReset = () => {
+  const nextUtcMidnight = () => {
     const t = now();
-    const next = Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate() + 1);
-    return Math.ceil((next - t.getTime()) / 1000);
+    return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate() + 1));
   };
+  const secondsToReset = () => Math.ceil((nextUtcMidnight().getTime() - now().getTime()) / 1000);
   const usedToday = (key: WidgetKeyConfig) => used.get(`${utcDay()} ${key.key}`) ?? key.usedToday ?? 0;
 
   function respond(status: number, body: unknown, headers: Record<string, string>, delayMs = 0): HostResponse {
@@ -147,12 +147,11 @@ export function createWidgetHost(options: HostOptions) {
     if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
 
     if (usedToday(key) >= DAILY_ESTIMATE_QUOTA) {
-      const seconds = secondsToReset();
       return fail(
         'quota_exceeded',
         `This widget key has used its ${DAILY_ESTIMATE_QUOTA} estimates for today.`,
-        { resetAt: new Date(now().getTime() + seconds * 1000).toISOString() },
-        { 'Retry-After': String(seconds), ...rateLimitHeaders(key), 'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'] },
+        { resetAt: nextUtcMidnight().toISOString() },
+        { 'Retry-After': String(secondsToReset()), ...rateLimitHeaders(key), 'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'] },
       );
     }
 

@@ -1,0 +1,110 @@
+import { expect } from '@open-wc/testing';
+import { schemas } from '../src/api/generated/schemas.js';
+import { findProblem } from '../src/api/validate.js';
+import { generateFixtures } from './fixtures/generate.js';
+import { towns } from './fixtures/places.js';
+import { createWidgetHost, DAILY_ESTIMATE_QUOTA } from './host.js';
+
+const ORIGIN = 'https://site.example';
+const KEY = 'svce_test_hostunit00000000001';
+const fixtures = generateFixtures();
+
+function host(now = () => new Date('2026-11-22T10:00:00Z')) {
+  return createWidgetHost({ keys: [{ key: KEY, origins: [ORIGIN] }], serviceUrl: 'https://service.example/', now, fixtures });
+}
+const get = (h: ReturnType<typeof host>, path: string, origin: string | null = ORIGIN) =>
+  h.handle({ method: 'GET', url: new URL(`https://host.example${path}`), origin });
+
+describe('sandbox widget host', () => {
+  it('builds the same fixtures from the same seed, covering every HDB town', () => {
+    const again = generateFixtures();
+    expect(again.transactions.length).to.equal(fixtures.transactions.length);
+    expect(again.transactions[100]).to.deep.equal(fixtures.transactions[100]);
+    const fixtureTowns = new Set(fixtures.properties.filter((p) => p.propertyType === 'hdb').map((p) => p.town));
+    expect(fixtureTowns.size).to.equal(towns.length);
+    expect(towns.length).to.equal(27);
+    expect(fixtures.properties.every((p) => /^[0-9]{6}$/.test(p.postalCode))).to.equal(true);
+  });
+
+  it('answers suggestions and estimates that conform to the contract', async () => {
+    const h = host();
+    const list = await get(h, `/v1/suggestions?key=${KEY}&q=amk%20ave%203`);
+    expect(list.status).to.equal(200);
+    expect(findProblem(list.body, schemas.SuggestionList, schemas)).to.equal(undefined);
+    const id = (list.body as { suggestions: { id: string }[] }).suggestions[0].id;
+    for (const mode of ['sale', 'rent']) {
+      const estimate = await get(h, `/v1/estimates?key=${KEY}&id=${id}&mode=${mode}`);
+      expect(estimate.status).to.equal(200);
+      expect(findProblem(estimate.body, schemas.Estimate, schemas)).to.equal(undefined);
+    }
+  });
+
+  it('values a property from comparables that support the number', async () => {
+    const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102`)).body as {
+      value: number; low: number; high: number; property: { floorAreaSqm: number }; comparables: { pricePerSqm: number; distanceM: number }[];
+    };
+    const psm = estimate.comparables.map((c) => c.pricePerSqm).sort((a, b) => a - b);
+    const implied = estimate.value / estimate.property.floorAreaSqm;
+    expect(implied).to.be.within(psm[0] * 0.9, psm[psm.length - 1] * 1.15);
+    expect(estimate.low).to.be.below(estimate.value);
+    expect(estimate.high).to.be.above(estimate.value);
+    expect(Math.max(...estimate.comparables.map((c) => c.distanceM))).to.be.at.most(2500);
+  });
+
+  it('keeps an estimate for at most 30 days', async () => {
+    const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102`)).body as { retainUntil: string };
+    expect(estimate.retainUntil).to.equal('2026-12-22');
+  });
+
+  it('counts 2,000 estimates per key per UTC day, then answers 429 with Retry-After', async () => {
+    let now = new Date('2026-11-22T23:00:00Z');
+    const h = host(() => now);
+    for (let i = 0; i < DAILY_ESTIMATE_QUOTA; i++) {
+      const ok = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`);
+      if (ok.status !== 200) throw new Error(`estimate ${i + 1} answered ${ok.status}`);
+    }
+    const spent = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`);
+    expect(spent.status).to.equal(429);
+    expect(spent.headers['Retry-After']).to.equal('3600');
+    expect(spent.headers['RateLimit-Remaining']).to.equal('0');
+    expect((spent.body as { code: string; resetAt: string }).resetAt).to.equal('2026-11-23T00:00:00.000Z');
+
+    const suggestions = await get(h, `/v1/suggestions?key=${KEY}&q=amk`);
+    expect(suggestions.status, 'suggestions do not count').to.equal(200);
+
+    now = new Date('2026-11-23T00:00:01Z');
+    expect((await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`)).status, 'a new UTC day').to.equal(200);
+  });
+
+  it('matches origins exactly and echoes only an allowed one', async () => {
+    const h = host();
+    const ok = await get(h, `/v1/suggestions?key=${KEY}&q=amk`);
+    expect(ok.headers['Access-Control-Allow-Origin']).to.equal(ORIGIN);
+    expect(ok.headers.Vary).to.equal('Origin');
+    for (const origin of ['http://site.example', 'https://site.example:444', 'https://evil.site.example', 'null', null]) {
+      const refused = await get(h, `/v1/suggestions?key=${KEY}&q=amk`, origin);
+      expect(refused.status, String(origin)).to.equal(403);
+      expect(refused.headers['Access-Control-Allow-Origin']).to.equal('*');
+      expect(refused.headers.Vary).to.equal('Origin');
+    }
+  });
+
+  it('names each error with a code from the contract', async () => {
+    const h = host();
+    const cases: [string, number, string][] = [
+      [`/v1/suggestions?key=svce_test_nobody0000000000000&q=amk`, 401, 'invalid_key'],
+      [`/v1/suggestions?key=svcp_live_secret0000000000000&q=amk`, 401, 'invalid_key'],
+      [`/v1/suggestions?key=${KEY}&q=a`, 400, 'invalid_request'],
+      [`/v1/estimates?key=${KEY}&id=hdb-000000`, 404, 'not_found'],
+      [`/v1/estimates?key=${KEY}&id=hdb-560102&mode=lease`, 400, 'invalid_request'],
+      [`/v1/estimates?key=${KEY}&id=sandbox-no-comparables`, 422, 'no_comparables'],
+      [`/v1/estimates?key=${KEY}&id=sandbox-server-error`, 500, 'internal_error'],
+    ];
+    for (const [path, status, code] of cases) {
+      const answer = await get(h, path);
+      expect(answer.status, path).to.equal(status);
+      expect(findProblem(answer.body, schemas.Error, schemas), path).to.equal(undefined);
+      expect((answer.body as { code: string }).code, path).to.equal(code);
+    }
+  });
+});
