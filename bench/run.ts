@@ -1,0 +1,227 @@
+/**
+ * `npm run bench`: figures, not verdicts. Drives Debian's Chromium (or CHROMIUM_PATH) against the
+ * built widget served by the real sandbox host on loopback, prints a table and writes JSON to
+ * bench/results/latest.json. It never fails because a machine is slow.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { chromium, type Browser, type Page } from 'playwright';
+import keys from '../sandbox/keys.json' with { type: 'json' };
+import { startDemoServer } from '../sandbox/demo-server.js';
+import { startWidgetHostServer } from '../sandbox/node-server.js';
+import { measure } from '../scripts/size-report.js';
+
+const DEMO_PORT = 4173;
+const WIDGET_PORT = 8789;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const TYPED_ADDRESS = 'blk 101 toa payoh lor'; // 20+ characters, typed at a steady pace
+const TYPING_DELAY_MS = 120;
+
+const median = (xs: number[]) => quantile(xs, 0.5);
+function quantile(xs: number[], q: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const position = (sorted.length - 1) * q;
+  const lo = Math.floor(position);
+  const hi = Math.ceil(position);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (position - lo);
+}
+const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+async function newPage(browser: Browser, cpuSlowdown = 1): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  if (cpuSlowdown > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  }
+  return page;
+}
+
+/** Milliseconds from the loader script starting to a panel whose search field is ready. */
+async function timeToInteractive(browser: Browser, cpuSlowdown: number): Promise<number> {
+  const page = await newPage(browser, cpuSlowdown);
+  await page.goto(`http://localhost:${DEMO_PORT}/`);
+  await page.locator('service-valuation').getByRole('combobox').waitFor();
+  const ms = await page.evaluate(() => {
+    const loader = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/widget.js')) as PerformanceResourceTiming;
+    const ready = performance.getEntriesByName('sv-ready')[0]?.startTime;
+    return (ready ?? NaN) - loader.responseEnd;
+  });
+  await page.context().close();
+  return ms;
+}
+
+async function observePageHealth(browser: Browser, withWidget: boolean) {
+  const page = await newPage(browser);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __longTasks: number[] };
+    w.__cls = 0;
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  if (!withWidget) await page.route('**/widget.js', (route) => route.abort());
+  await page.goto(`http://localhost:${DEMO_PORT}/`);
+  if (withWidget) await page.locator('service-valuation').getByRole('combobox').waitFor();
+  await page.waitForTimeout(1500);
+  const result = await page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __longTasks: number[] };
+    return { cls: w.__cls, longTasks: w.__longTasks.length, longestTaskMs: Math.max(0, ...w.__longTasks) };
+  });
+  await page.context().close();
+  return result;
+}
+
+/** Types an address at a steady pace; counts suggest requests and times answer-to-render for each. */
+async function typingRun(browser: Browser) {
+  const page = await newPage(browser);
+  await page.goto(`http://localhost:${DEMO_PORT}/`);
+  const box = page.locator('service-valuation').getByRole('combobox');
+  await box.waitFor();
+  await page.evaluate(() => {
+    const w = window as unknown as { __renders: number[] };
+    w.__renders = [];
+    const root = document.querySelector('[data-service-valuation]')!.shadowRoot!.querySelector('service-valuation')!.shadowRoot!;
+    new MutationObserver(() => {
+      if (root.querySelector('[role="option"]')) w.__renders.push(performance.now());
+    }).observe(root, { childList: true, subtree: true, characterData: true });
+  });
+  let requests = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/suggestions')) requests++;
+  });
+  await box.click();
+  await box.pressSequentially(TYPED_ADDRESS, { delay: TYPING_DELAY_MS });
+  await page.waitForTimeout(800);
+  const latencies = await page.evaluate(() => {
+    const w = window as unknown as { __renders: number[] };
+    const answers = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/v1/suggestions'))
+      .map((e) => (e as PerformanceResourceTiming).responseEnd);
+    return answers
+      .map((arrived) => w.__renders.find((t) => t >= arrived))
+      .map((rendered, i) => (rendered === undefined ? NaN : rendered - answers[i]))
+      .filter((x) => !Number.isNaN(x));
+  });
+  await page.context().close();
+  return { requests, latencies };
+}
+
+async function heapUsed(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+const addWidgets = (page: Page, count: number) =>
+  page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) {
+      const container = document.createElement('div');
+      container.className = 'bench-widget';
+      container.setAttribute('data-service-valuation', '');
+      container.setAttribute('data-embed-key', 'svce_test_demo0000000000000001');
+      document.body.append(container);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }, count);
+
+async function memory(browser: Browser) {
+  const page = await newPage(browser);
+  await page.goto(`http://localhost:${DEMO_PORT}/qa.html`);
+  await page.locator('service-valuation').getByRole('combobox').waitFor();
+  await page.locator('[data-service-valuation]').evaluate((el) => el.remove());
+  await page.waitForTimeout(300);
+  const empty = await heapUsed(page);
+  await addWidgets(page, 1);
+  const one = (await heapUsed(page)) - empty;
+  await addWidgets(page, 19);
+  const twenty = (await heapUsed(page)) - empty;
+  await page.evaluate(() => document.querySelectorAll('.bench-widget').forEach((el) => el.remove()));
+  const before = await heapUsed(page);
+  await page.evaluate(async () => {
+    for (let i = 0; i < 500; i++) {
+      const container = document.createElement('div');
+      container.setAttribute('data-service-valuation', '');
+      container.setAttribute('data-embed-key', 'svce_test_demo0000000000000001');
+      document.body.append(container);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      container.remove();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  const after = await heapUsed(page);
+  await page.context().close();
+  return { oneWidgetKB: one / 1024, twentyWidgetsKB: twenty / 1024, heapBeforeCyclesKB: before / 1024, heapAfter500CyclesKB: after / 1024 };
+}
+
+const widgetHost = await startWidgetHostServer({ port: WIDGET_PORT, keys: keys.keys });
+const demo = await startDemoServer({ port: DEMO_PORT, widgetHostUrl: widgetHost.url });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+try {
+  const sizes = await measure();
+  const tti: number[] = [];
+  const ttiThrottled: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    tti.push(await timeToInteractive(browser, 1));
+    ttiThrottled.push(await timeToInteractive(browser, 4));
+  }
+  const healthWithout = await observePageHealth(browser, false);
+  const healthWith = await observePageHealth(browser, true);
+  const typing = [];
+  for (let i = 0; i < 3; i++) typing.push(await typingRun(browser));
+  const latencies = typing.flatMap((t) => t.latencies);
+  const mem = await memory(browser);
+
+  const results = {
+    machine: { cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`, memoryGB: round(totalmem() / 2 ** 30), node: process.version },
+    browser: `Chromium ${browser.version()}`,
+    runs: RUNS,
+    sizes,
+    loaderToInteractiveMs: { median: round(median(tti)), medianCpu4x: round(median(ttiThrottled)), all: tti.map((x) => round(x)) },
+    demoPage: { withoutWidget: healthWithout, withWidget: healthWith },
+    suggestions: {
+      typed: `${TYPED_ADDRESS.length} characters, ${TYPING_DELAY_MS} ms apart`,
+      requestsPerAddress: typing.map((t) => t.requests),
+      answerToRenderMs: { p50: round(quantile(latencies, 0.5)), p95: round(quantile(latencies, 0.95)), samples: latencies.length },
+    },
+    memory: Object.fromEntries(Object.entries(mem).map(([k, v]) => [k, round(v)])),
+  };
+
+  console.log(`\nValuation widget benchmark · ${results.browser} · ${results.machine.cpus} · ${results.machine.memoryGB} GB · Node ${results.machine.node}\n`);
+  console.log('file'.padEnd(40), 'gzip'.padStart(8), 'brotli'.padStart(8));
+  for (const s of sizes) console.log(s.file.padEnd(40), String(s.gzip).padStart(8), String(s.brotli).padStart(8));
+  const rows: [string, string][] = [
+    [`loader start → interactive panel, median of ${RUNS}`, `${results.loaderToInteractiveMs.median} ms`],
+    ['  same, 4× CPU throttling', `${results.loaderToInteractiveMs.medianCpu4x} ms`],
+    ['demo CLS without / with widget', `${round(healthWithout.cls, 4)} / ${round(healthWith.cls, 4)}`],
+    ['demo long tasks without / with widget', `${healthWithout.longTasks} / ${healthWith.longTasks} (longest ${round(healthWith.longestTaskMs)} ms)`],
+    [`suggest requests per typed address (${results.suggestions.typed})`, results.suggestions.requestsPerAddress.join(', ')],
+    ['suggestion answer → rendered list, p50 / p95', `${results.suggestions.answerToRenderMs.p50} / ${results.suggestions.answerToRenderMs.p95} ms (${latencies.length} samples)`],
+    ['JS heap: 1 widget / 20 widgets', `${results.memory.oneWidgetKB} KB / ${results.memory.twentyWidgetsKB} KB`],
+    ['JS heap before / after 500 mount–unmount cycles', `${results.memory.heapBeforeCyclesKB} KB / ${results.memory.heapAfter500CyclesKB} KB`],
+  ];
+  console.log('');
+  for (const [name, value] of rows) console.log(name.padEnd(64), value);
+  await mkdir(new URL('./results/', import.meta.url), { recursive: true });
+  await writeFile(new URL('./results/latest.json', import.meta.url), JSON.stringify(results, null, 2));
+  console.log('\nWrote bench/results/latest.json');
+} finally {
+  await browser.close();
+  widgetHost.server.close();
+  demo.server.close();
+}
