@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PORT = 4173;
 export const WIDGET_HOST_PORT = 8788;
+export const STATIC_DEMO_PORT = 5175;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,12 +31,21 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'tsx sandbox/start.ts',
-    url: `http://127.0.0.1:${DEMO_PORT}/`,
-    env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT) },
-    reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: 'tsx sandbox/start.ts',
+      url: `http://127.0.0.1:${DEMO_PORT}/`,
+      env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT) },
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      timeout: 30_000,
+    },
+    {
+      // The static demo: the same sandbox host, in the page through MSW.
+      command: `vite --mode static-demo --port ${STATIC_DEMO_PORT}`,
+      url: `http://localhost:${STATIC_DEMO_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -1,13 +1,25 @@
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Plugin } from 'vite';
 import { collapseTemplateIndentation, minifyCssLiterals } from './scripts/minify-templates.js';
 
 /**
  * Two outputs, built one after the other (`npm run build`):
  * - default mode: `dist/element.js`, the Lit element as an ES module, plus `public/` (font, logo);
  * - `--mode loader`: `dist/widget.js`, the classic script a site owner pastes.
+ * - `--mode static-demo` (`npm run demo:static`): the demo with the sandbox host running in the
+ *   page through MSW, for static hosting with no server.
  * The element is an app build, not a library build, so that it is fully minified.
  */
 export default defineConfig(({ mode }) => {
+  if (mode === 'static-demo') {
+    return {
+      root: 'demo/static',
+      publicDir: '../../public',
+      plugins: [mswServiceWorker()],
+      server: { port: 5174, strictPort: true },
+      build: { outDir: '../../dist-static-demo', emptyOutDir: true, target: 'es2022' },
+    };
+  }
   const loader = mode === 'loader';
   return {
     publicDir: loader ? false : 'public',
@@ -32,3 +44,20 @@ export default defineConfig(({ mode }) => {
     },
   };
 });
+
+/** Serves (and, in a build, emits) MSW's service worker at the site root. */
+function mswServiceWorker(): Plugin {
+  const source = () => readFile(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url), 'utf8');
+  return {
+    name: 'msw-service-worker',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', async (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(await source());
+      });
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'mockServiceWorker.js', source: await source() });
+    },
+  };
+}

@@ -11,7 +11,7 @@ import { startDemoServer } from '../sandbox/demo-server.js';
 import { startWidgetHostServer } from '../sandbox/node-server.js';
 import { measure } from '../scripts/size-report.js';
 
-const DEMO_PORT = 4173;
+const DEMO_PORT = 4180;
 const WIDGET_PORT = 8789;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TYPED_ADDRESS = 'blk 101 toa payoh lor'; // 20+ characters, typed at a steady pace
@@ -45,7 +45,7 @@ async function timeToInteractive(browser: Browser, cpuSlowdown: number): Promise
   await page.locator('service-valuation').getByRole('combobox').waitFor();
   const ms = await page.evaluate(() => {
     const loader = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/widget.js')) as PerformanceResourceTiming;
-    const ready = performance.getEntriesByName('sv-ready')[0]?.startTime;
+    const ready = performance.getEntriesByName('service-valuation:ready')[0]?.startTime;
     return (ready ?? NaN) - loader.responseEnd;
   });
   await page.context().close();

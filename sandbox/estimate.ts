@@ -80,7 +80,12 @@ export function estimateProperty(
     .filter((n) => n.monthsAgo <= WINDOW_MONTHS[mode])
     .map((n) => ({
       ...n,
-      score: n.distance / 1000 + n.monthsAgo / 12 + (3 * Math.abs(n.tx.floorAreaSqm - subject.floorAreaSqm)) / subject.floorAreaSqm,
+      score:
+        n.distance / 1000 +
+        n.monthsAgo / 12 +
+        (3 * Math.abs(n.tx.floorAreaSqm - subject.floorAreaSqm)) / subject.floorAreaSqm +
+        // A condo's own project says more about it than any neighbour.
+        (subject.project && n.property.project !== subject.project ? 2 : 0),
     }))
     .sort((a, b) => a.score - b.score)
     .slice(0, MAX_COMPARABLES);

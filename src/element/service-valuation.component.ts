@@ -80,6 +80,8 @@ export class ServiceValuation extends LitElement {
   private declare announcement: string;
 
   private client?: WidgetClient;
+  /** `widgetHost` as an absolute URL ending in `/`. */
+  private baseUrl = ownHost();
   private estimateRequest?: AbortController;
   private slowTimer?: ReturnType<typeof setTimeout>;
   private reported = new Set<string>();
@@ -105,9 +107,10 @@ export class ServiceValuation extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('embedKey') || changed.has('widgetHost')) {
+      this.baseUrl = resolveHost(this.widgetHost);
       const key = this.embedKey.trim();
       const problem = checkWidgetKey(key);
-      this.client = problem ? undefined : createClient({ host: this.widgetHost, key });
+      this.client = problem ? undefined : createClient({ host: this.baseUrl, key });
       this.setupProblem = problem ? keyProblem(problem, key) : undefined;
       if (this.setupProblem?.siteOwner) this.report(this.setupProblem.siteOwner, problem === 'platform_key');
     }
@@ -118,13 +121,15 @@ export class ServiceValuation extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    void loadFont(this.widgetHost);
+    void loadFont(this.baseUrl);
+    // A User Timing mark, so a site owner (and npm run bench) can see when the panel became usable.
+    performance.mark('service-valuation:ready');
   }
 
   override render() {
     return html`<section class="panel" part="base" aria-labelledby="sv-title">
       <header>
-        <img src=${logoUrl(this.widgetHost)} alt="" width="28" height="28" />
+        <img src=${logoUrl(this.baseUrl)} alt="" width="28" height="28" />
         <div class="brand">
           <span class="brand-name">Service Valuations</span>
           <h2 id="sv-title">What is this home worth?</h2>
@@ -160,7 +165,7 @@ export class ServiceValuation extends LitElement {
 
   private renderFooter() {
     const attribution = this.estimate?.attribution;
-    const href = safeLink(attribution?.url) ?? new URL('/', this.widgetHost).href;
+    const href = safeLink(attribution?.url) ?? new URL('/', this.baseUrl).href;
     return html`<footer part="footer">
       <p class="attribution">
         <a href=${href} target="_blank" rel="noopener noreferrer"
@@ -222,6 +227,18 @@ export class ServiceValuation extends LitElement {
     this.reported.add(message);
     if (asError) tellSiteOwnerError(message);
     else warnSiteOwner(message);
+  }
+}
+
+/** Resolves the host a page or the loader gave against the page, falling back to this script's own. */
+function resolveHost(widgetHost: string): string {
+  try {
+    const url = new URL(widgetHost || ownHost(), document.baseURI);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(url.protocol);
+    return url.href.endsWith('/') ? url.href : `${url.href}/`;
+  } catch {
+    warnSiteOwner(`data-widget-host "${widgetHost}" is not an http(s) URL; using ${ownHost()}.`);
+    return ownHost();
   }
 }
 
