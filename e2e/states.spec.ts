@@ -15,7 +15,7 @@ test('no results', async ({ page }) => {
 test('search fails and can be retried', async ({ page }) => {
   await page.goto('/qa.html');
   await page.getByRole('combobox').fill('sandbox error');
-  await expect(page.getByText('Something went wrong on our side')).toBeVisible();
+  await expect(page.locator('[part="search-error"]')).toContainText('Something went wrong on our side');
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -23,6 +23,7 @@ const magicProperty = (id: string, text: string): Suggestion => ({
   text,
   secondaryText: 'Sandbox test property',
   postalCode: '999999',
+  matches: [],
 });
 
 /** What typing `sandbox` offers: one suggestion per estimate state. */

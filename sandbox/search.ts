@@ -45,12 +45,25 @@ function everyPrefixed(query: string[], target: string[]): boolean {
   return query.every((q) => target.some((t) => t.startsWith(q)));
 }
 
-function toSuggestion(property: PropertyRecord, kind: Suggestion['kind']): Suggestion {
+/** Where the query's (expanded) words start words of `text`: `amk` emphasises Ang, Mo and Kio. */
+export function matchRanges(text: string, queryWords: string[]): Suggestion['matches'] {
+  const ranges: Suggestion['matches'] = [];
+  for (const token of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const lower = token[0].toLowerCase();
+    const longest = Math.max(0, ...queryWords.filter((w) => lower.startsWith(w)).map((w) => w.length));
+    if (longest > 0) ranges.push({ offset: token.index ?? 0, length: longest });
+  }
+  return ranges.slice(0, 20);
+}
+
+function toSuggestion(property: PropertyRecord, kind: Suggestion['kind'], queryWords: string[] = []): Suggestion {
   const typeLabel = property.propertyType === 'hdb' ? 'HDB' : property.propertyType === 'condo' ? 'Condo' : 'Landed';
+  const text = kind === 'condo' && property.project ? property.project : property.address;
   return {
     id: property.id,
     kind,
-    text: kind === 'condo' && property.project ? property.project : property.address,
+    text,
+    matches: matchRanges(text, queryWords),
     secondaryText: property.project
       ? `${kind === 'condo' ? property.address : property.project} · ${property.unitType}, ${property.floorAreaSqm} m²`
       : `${property.town} · ${typeLabel} ${property.unitType} · Singapore ${property.postalCode}`,
@@ -73,10 +86,10 @@ export function suggest(index: Indexed[], query: string): Suggestion[] {
   const results: { suggestion: Suggestion; rank: number }[] = [];
   for (const entry of index) {
     if (entry.projectWords.length && everyPrefixed(queryWords, [...entry.projectWords, ...words(entry.property.town)])) {
-      results.push({ suggestion: toSuggestion(entry.property, 'condo'), rank: 0 });
+      results.push({ suggestion: toSuggestion(entry.property, 'condo', queryWords), rank: 0 });
     } else if (everyPrefixed(queryWords, entry.addressWords)) {
       const exactBlock = entry.addressWords[0] === queryWords[0] ? 0 : 1;
-      results.push({ suggestion: toSuggestion(entry.property, 'address'), rank: 1 + exactBlock });
+      results.push({ suggestion: toSuggestion(entry.property, 'address', queryWords), rank: 1 + exactBlock });
     }
   }
   return results

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { schemas } from './generated/schemas.js';
 import { findProblem } from './validate.js';
 
-const suggestion = { id: 'hdb-560102', kind: 'address', text: 'Blk 102', secondaryText: '', postalCode: '560102' };
+const suggestion = { id: 'hdb-560102', kind: 'address', text: 'Blk 102', secondaryText: '', postalCode: '560102', matches: [] };
 
 describe('findProblem', () => {
   it('accepts an answer that follows the contract', () => {

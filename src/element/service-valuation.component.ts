@@ -6,6 +6,7 @@ import { checkWidgetKey } from '../api/widget-key.js';
 import { renderEstimate, renderEstimateSkeleton, renderModeSwitch } from '../estimate/estimate-template.js';
 import { formatMoney } from '../format/format.js';
 import { tellSiteOwnerError, warnSiteOwner } from '../internal/console.js';
+import { PopupController } from '../search/popup-controller.js';
 import { SearchController } from '../search/search-controller.js';
 import { renderSearch } from '../search/search-template.js';
 import { loadFont, logoUrl } from './assets.js';
@@ -87,6 +88,7 @@ export class ServiceValuation extends LitElement {
   private reported = new Set<string>();
   private readonly search = new SearchController(this, () => (this.setupProblem ? undefined : this.client));
 
+
   constructor() {
     super();
     this.embedKey = '';
@@ -96,7 +98,20 @@ export class ServiceValuation extends LitElement {
     this.estimateStatus = 'idle';
     this.estimateSlow = false;
     this.announcement = '';
-    this.search.onError = (error) => this.onHostError(error);
+    this.search.onError = (error) => {
+      this.announcement = hostProblem(error).visitor;
+      this.onHostError(error);
+    };
+    this.search.onAnnounce = (message) => (this.announcement = message);
+    new PopupController(
+      this,
+      () => ({
+        popup: this.renderRoot.querySelector<HTMLElement>('.popup'),
+        anchor: this.renderRoot.querySelector<HTMLElement>('.input-wrap'),
+        open: this.search.open,
+      }),
+      () => this.search.close(),
+    );
   }
 
   override disconnectedCallback(): void {

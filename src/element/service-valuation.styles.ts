@@ -157,12 +157,28 @@ export const styles = css`
     top: 100%;
     z-index: 1;
     margin-top: 4px;
+    padding: 0;
+    color: var(--_fg);
+    font: inherit;
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: calc(var(--sv-radius) - 2px);
     box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
   }
+  /* In the top layer: placed by PopupController, free of every host ancestor. */
+  .popup:popover-open {
+    position: fixed;
+    inset: auto;
+    margin: 0;
+    display: flex;
+    flex-direction: column;
+    overflow: visible;
+  }
+  /* The listbox scrolls itself: it is the combobox's popup, which keys (not Tab) scroll. */
   .listbox {
+    min-height: 0;
+    overflow-y: auto;
+    overscroll-behavior: contain;
     list-style: none;
     margin: 0;
     padding: 4px;

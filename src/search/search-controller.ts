@@ -176,7 +176,16 @@ export class SearchController implements ReactiveController {
     this.activeIndex = -1;
     this.open = true;
     this.host.requestUpdate();
+    const count = suggestions.length;
+    this.onAnnounce?.(
+      count === 0
+        ? `No matches for ${q}.`
+        : `${count} ${count === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.`,
+    );
   }
+
+  /** Called with a sentence for the live region whenever the visible results change. */
+  onAnnounce?: (message: string) => void;
 
   /** Called when a search fails, so the element can report setup problems once. */
   onError?: (error: WidgetError) => void;

@@ -67,7 +67,7 @@ function renderOption(search: SearchController, handlers: SearchHandlers, sugges
     @click=${() => handlers.onChoose(suggestion)}
   >
     <span class="option-text"
-      >${highlight(suggestion.text, search.answeredQuery).map((s) => (s.match ? html`<mark>${s.text}</mark>` : s.text))}</span
+      >${highlight(suggestion.text, suggestion.matches).map((s) => (s.match ? html`<mark>${s.text}</mark>` : s.text))}</span
     >
     <span class="option-meta"><span class="kind">${KIND_LABEL[suggestion.kind]}</span> ${suggestion.secondaryText}</span>
   </li>`;
@@ -116,11 +116,17 @@ export function renderSearch(search: SearchController, handlers: SearchHandlers,
         @input=${(e: InputEvent) => search.input((e.target as HTMLInputElement).value, e.isComposing)}
         @compositionend=${(e: CompositionEvent) => search.input((e.target as HTMLInputElement).value)}
         @keydown=${(e: KeyboardEvent) => onKeydown(search, handlers, e)}
-        @blur=${() => search.close()}
+        @blur=${(e: FocusEvent) => {
+          // Focus moved on (Tab, or another control): close. Focus simply lost (a click on the
+          // widget's own text, another window): leave the list as it is.
+          if (e.relatedTarget) search.close();
+        }}
         @focus=${() => search.show()}
       />
       ${search.slow ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : nothing}
     </div>
-    ${search.open ? html`<div class="popup" part="popup" @mousedown=${keepFocus}>${renderPopupBody(search, handlers)}</div>` : nothing}
+    ${search.open
+      ? html`<div class="popup" part="popup" popover="manual" @mousedown=${keepFocus}>${renderPopupBody(search, handlers)}</div>`
+      : nothing}
   </div>`;
 }

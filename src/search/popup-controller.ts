@@ -1,0 +1,76 @@
+/**
+ * Keeps the suggestion popup usable on any page: in the top layer (a manual popover), so no
+ * host ancestor's `overflow: hidden`, `transform` or z-index can clip or cover it; placed under
+ * the input, or above it when the on-screen keyboard leaves no room below; full width in very
+ * narrow containers. Closes on a press outside the widget, judged by `composedPath()` because
+ * shadow DOM retargets events.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+const supportsPopover = typeof HTMLElement !== 'undefined' && Object.hasOwn(HTMLElement.prototype, 'popover');
+const GAP = 4;
+const EDGE = 8;
+const NARROW = 360;
+
+export class PopupController implements ReactiveController {
+  private listening = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly parts: () => { popup: HTMLElement | null; anchor: HTMLElement | null; open: boolean },
+    private readonly onOutside: () => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const { popup, open } = this.parts();
+    if (open && popup) {
+      if (supportsPopover && !popup.matches(':popover-open')) popup.showPopover();
+      this.place();
+      this.listen(true);
+      popup.querySelector('.option.active')?.scrollIntoView({ block: 'nearest' });
+    } else {
+      this.listen(false);
+    }
+  }
+
+  hostDisconnected(): void {
+    this.listen(false);
+  }
+
+  private readonly place = () => {
+    const { popup, anchor } = this.parts();
+    if (!supportsPopover || !popup || !anchor) return;
+    const rect = anchor.getBoundingClientRect();
+    const viewport = window.visualViewport;
+    const top = viewport?.offsetTop ?? 0;
+    const bottom = top + (viewport?.height ?? window.innerHeight);
+    const width = viewport?.width ?? document.documentElement.clientWidth;
+    const roomBelow = bottom - rect.bottom - GAP - EDGE;
+    const roomAbove = rect.top - top - GAP - EDGE;
+    const above = roomBelow < 180 && roomAbove > roomBelow;
+    const narrow = rect.width < NARROW;
+    const style = popup.style;
+    style.left = `${narrow ? EDGE : rect.left}px`;
+    style.width = `${narrow ? width - 2 * EDGE : rect.width}px`;
+    style.maxHeight = `${Math.max(120, above ? roomAbove : roomBelow)}px`;
+    style.top = above ? 'auto' : `${rect.bottom + GAP}px`;
+    style.bottom = above ? `${window.innerHeight - rect.top + GAP}px` : 'auto';
+  };
+
+  private readonly pointerDown = (event: Event) => {
+    if (!event.composedPath().includes(this.host)) this.onOutside();
+  };
+
+  private listen(on: boolean): void {
+    if (on === this.listening) return;
+    this.listening = on;
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    document[method]('pointerdown', this.pointerDown, true);
+    window[method]('scroll', this.place, true);
+    window[method]('resize', this.place);
+    window.visualViewport?.[method]('resize', this.place);
+    window.visualViewport?.[method]('scroll', this.place);
+  }
+}
