@@ -14,8 +14,9 @@ import { measure } from '../scripts/size-report.js';
 const DEMO_PORT = 4180;
 const WIDGET_PORT = 8789;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const TYPED_ADDRESS = 'blk 101 toa payoh lor'; // 20+ characters, typed at a steady pace
-const TYPING_DELAY_MS = 120;
+const TYPED_ADDRESS = '101 toa payoh lorong'; // 20 characters
+/** Milliseconds between keys: a fast typist, an average one, a slow one (on a phone). */
+const TYPING_PACES_MS = [80, 150, 300];
 
 const median = (xs: number[]) => quantile(xs, 0.5);
 function quantile(xs: number[], q: number): number {
@@ -80,7 +81,7 @@ async function observePageHealth(browser: Browser, withWidget: boolean) {
 }
 
 /** Types an address at a steady pace; counts suggest requests and times answer-to-render for each. */
-async function typingRun(browser: Browser) {
+async function typingRun(browser: Browser, paceMs: number) {
   const page = await newPage(browser);
   await page.goto(`http://localhost:${DEMO_PORT}/`);
   const box = page.locator('service-valuation').getByRole('combobox');
@@ -98,7 +99,7 @@ async function typingRun(browser: Browser) {
     if (r.url().includes('/v1/suggestions')) requests++;
   });
   await box.click();
-  await box.pressSequentially(TYPED_ADDRESS, { delay: TYPING_DELAY_MS });
+  await box.pressSequentially(TYPED_ADDRESS, { delay: paceMs });
   await page.waitForTimeout(800);
   const latencies = await page.evaluate(() => {
     const w = window as unknown as { __renders: number[] };
@@ -182,8 +183,10 @@ try {
   }
   const healthWithout = await observePageHealth(browser, false);
   const healthWith = await observePageHealth(browser, true);
-  const typing = [];
-  for (let i = 0; i < 3; i++) typing.push(await typingRun(browser));
+  const typing: { paceMs: number; requests: number; latencies: number[] }[] = [];
+  for (const paceMs of TYPING_PACES_MS) {
+    for (let i = 0; i < 3; i++) typing.push({ paceMs, ...(await typingRun(browser, paceMs)) });
+  }
   const latencies = typing.flatMap((t) => t.latencies);
   const mem = await memory(browser);
 
@@ -195,8 +198,10 @@ try {
     loaderToInteractiveMs: { median: round(median(tti)), medianCpu4x: round(median(ttiThrottled)), all: tti.map((x) => round(x)) },
     demoPage: { withoutWidget: healthWithout, withWidget: healthWith },
     suggestions: {
-      typed: `${TYPED_ADDRESS.length} characters, ${TYPING_DELAY_MS} ms apart`,
-      requestsPerAddress: typing.map((t) => t.requests),
+      typed: `"${TYPED_ADDRESS}", ${TYPED_ADDRESS.length} characters`,
+      requestsPerAddress: Object.fromEntries(
+        TYPING_PACES_MS.map((pace) => [`${pace}ms`, median(typing.filter((t) => t.paceMs === pace).map((t) => t.requests))]),
+      ),
       answerToRenderMs: { p50: round(quantile(latencies, 0.5)), p95: round(quantile(latencies, 0.95)), samples: latencies.length },
     },
     memory: Object.fromEntries(Object.entries(mem).map(([k, v]) => [k, round(v)])),
@@ -210,7 +215,10 @@ try {
     ['  same, 4× CPU throttling', `${results.loaderToInteractiveMs.medianCpu4x} ms`],
     ['demo CLS without / with widget', `${round(healthWithout.cls, 4)} / ${round(healthWith.cls, 4)}`],
     ['demo long tasks without / with widget', `${healthWithout.longTasks} / ${healthWith.longTasks} (longest ${round(healthWith.longestTaskMs)} ms)`],
-    [`suggest requests per typed address (${results.suggestions.typed})`, results.suggestions.requestsPerAddress.join(', ')],
+    ...TYPING_PACES_MS.map((pace): [string, string] => [
+      `suggest requests typing ${results.suggestions.typed}, a key every ${pace} ms`,
+      String(results.suggestions.requestsPerAddress[`${pace}ms`]),
+    ]),
     ['suggestion answer → rendered list, p50 / p95', `${results.suggestions.answerToRenderMs.p50} / ${results.suggestions.answerToRenderMs.p95} ms (${latencies.length} samples)`],
     ['JS heap: 1 widget / 20 widgets', `${results.memory.oneWidgetKB} KB / ${results.memory.twentyWidgetsKB} KB`],
     ['JS heap before / after 500 mount–unmount cycles', `${results.memory.heapBeforeCyclesKB} KB / ${results.memory.heapAfter500CyclesKB} KB`],

@@ -6,6 +6,7 @@
 const CONTAINER = '[data-service-valuation]';
 const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode'];
 const GLOBAL = Symbol.for('service-valuation.loader');
+const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables';
 
 type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
 
@@ -43,6 +44,8 @@ function start(script: HTMLScriptElement | null) {
     }
     const element = document.createElement('service-valuation');
     element.setAttribute('data-widget-host', widgetHost);
+    // Re-exported so a page can style them as [data-service-valuation]::part(value).
+    element.setAttribute('exportparts', PARTS);
     sync(container, element);
     root.append(element);
     mounted.set(container, element);

@@ -2,9 +2,11 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { createClient, type WidgetClient } from '../api/client.js';
 import type { Estimate, Mode, Suggestion } from '../api/types.js';
 import { WidgetError } from '../api/widget-error.js';
-import { checkWidgetKey } from '../api/widget-key.js';
+import { checkWidgetKey, type KeyProblem } from '../api/widget-key.js';
 import { renderEstimate, renderEstimateSkeleton, renderModeSwitch } from '../estimate/estimate-template.js';
-import { formatMoney } from '../format/format.js';
+import { DEFAULT_SORT, nextSort, type SortOrder } from '../estimate/sort-comparables.js';
+import { emit, type ErrorDetail } from '../events/events.js';
+import { type AreaUnit, formatMoney } from '../format/format.js';
 import { tellSiteOwnerError, warnSiteOwner } from '../internal/console.js';
 import { PopupController } from '../search/popup-controller.js';
 import { SearchController } from '../search/search-controller.js';
@@ -18,6 +20,7 @@ type EstimateStatus = 'idle' | 'loading' | 'done' | 'error';
 const DEFAULT_DISCLAIMER =
   'Estimates are automated from recent transactions. They are not a valuation or appraisal; do not rely on them to buy, sell, rent or borrow.';
 const SLOW_ESTIMATE_MS = 400;
+const KEY_ERROR: Record<KeyProblem, ErrorDetail['code']> = { missing: 'missing_key', malformed: 'malformed_key', platform_key: 'platform_key' };
 
 /** The widget host this module was served from: `widget.js` and its chunks live side by side. */
 const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
@@ -28,6 +31,11 @@ const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
  *
  * @summary Embeddable sale and rent estimate for Singapore properties.
  *
+ * @fires service-valuation-search - The visitor chose a suggestion. `detail`: `{ id, kind }`.
+ * @fires service-valuation-estimate - An estimate is shown. `detail`: `{ propertyId, mode, currency, value, low, high, confidence }`.
+ * @fires service-valuation-mode-change - The visitor switched between sale and rent. `detail`: `{ mode }`.
+ * @fires service-valuation-error - Something failed. `detail`: `{ code, forSiteOwner }`.
+ *
  * @csspart base - The panel.
  * @csspart search - The search field and its popup.
  * @csspart input - The search input.
@@ -36,10 +44,10 @@ const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
  * @csspart mode - The sale / rent switch.
  * @csspart estimate - The estimate, or its loading skeleton.
  * @csspart value - The estimated value.
+ * @csspart chart - The chart of comparables.
  * @csspart comparables - The table of comparable transactions.
- * @csspart footer - Attribution and disclaimer.
  *
- * @cssprop --sv-accent - Accent colour (buttons, the active option, focus rings).
+ * @cssprop --sv-accent - Accent colour (buttons, the active option, focus rings, the chart).
  * @cssprop --sv-accent-contrast - Text colour on the accent.
  * @cssprop --sv-radius - Corner radius of the panel.
  * @cssprop --sv-font-family - Font stack; the widget's own font comes first.
@@ -53,6 +61,7 @@ export class ServiceValuation extends LitElement {
     embedKey: { attribute: 'data-embed-key' },
     theme: { attribute: 'data-theme', reflect: true },
     mode: { attribute: 'data-mode' },
+    query: { attribute: 'data-query' },
     widgetHost: { attribute: 'data-widget-host' },
     setupProblem: { state: true },
     selected: { state: true },
@@ -61,14 +70,18 @@ export class ServiceValuation extends LitElement {
     estimateProblem: { state: true },
     estimateSlow: { state: true },
     announcement: { state: true },
+    unit: { state: true },
+    sort: { state: true },
   };
 
   /** The site's publishable widget key, `svce_test_…` or `svce_live_…`. */
   declare embedKey: string;
-  /** `dark` for dark pages; anything else is light. */
+  /** `dark`, `auto` (follows the visitor's system), or light (anything else). */
   declare theme: string;
   /** `sale` (default) or `rent`. */
   declare mode: Mode;
+  /** Text to search for when the panel opens, e.g. a listing's postal code. */
+  declare query: string;
   /** Base URL of the widget host. Defaults to where this script was loaded from. */
   declare widgetHost: string;
 
@@ -79,6 +92,8 @@ export class ServiceValuation extends LitElement {
   private declare estimateProblem?: Problem;
   private declare estimateSlow: boolean;
   private declare announcement: string;
+  private declare unit: AreaUnit;
+  private declare sort: SortOrder;
 
   private client?: WidgetClient;
   /** `widgetHost` as an absolute URL ending in `/`. */
@@ -88,16 +103,18 @@ export class ServiceValuation extends LitElement {
   private reported = new Set<string>();
   private readonly search = new SearchController(this, () => (this.setupProblem ? undefined : this.client));
 
-
   constructor() {
     super();
     this.embedKey = '';
     this.theme = '';
     this.mode = 'sale';
+    this.query = '';
     this.widgetHost = ownHost();
     this.estimateStatus = 'idle';
     this.estimateSlow = false;
     this.announcement = '';
+    this.unit = 'sqft';
+    this.sort = DEFAULT_SORT;
     this.search.onError = (error) => {
       this.announcement = hostProblem(error).visitor;
       this.onHostError(error);
@@ -127,12 +144,16 @@ export class ServiceValuation extends LitElement {
       const problem = checkWidgetKey(key);
       this.client = problem ? undefined : createClient({ host: this.baseUrl, key });
       this.setupProblem = problem ? keyProblem(problem, key) : undefined;
-      if (this.setupProblem?.siteOwner) this.report(this.setupProblem.siteOwner, problem === 'platform_key');
+      if (problem) {
+        this.report(this.setupProblem!.siteOwner!, problem === 'platform_key');
+        emit(this, 'service-valuation-error', { code: KEY_ERROR[problem], forSiteOwner: true });
+      }
     }
     if (changed.has('mode')) {
       if (this.mode !== 'rent') this.mode = 'sale';
       if (changed.get('mode') !== undefined && this.selected) void this.loadEstimate();
     }
+    if (changed.has('query') && this.query && !this.search.query) this.search.prefill(this.query);
   }
 
   protected override firstUpdated(): void {
@@ -153,7 +174,7 @@ export class ServiceValuation extends LitElement {
       ${this.setupProblem
         ? html`<div class="notice" part="setup-error" role="alert"><p>${this.setupProblem.visitor}</p></div>`
         : html`${renderSearch(this.search, { onChoose: (s) => this.choose(s) }, false)}
-          ${renderModeSwitch(this.mode, (mode) => (this.mode = mode), false)} ${this.renderResult()}`}
+          ${renderModeSwitch(this.mode, (mode) => this.changeMode(mode))} ${this.renderResult()}`}
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
       ${this.renderFooter()}
     </section>`;
@@ -164,8 +185,7 @@ export class ServiceValuation extends LitElement {
       case 'idle':
         return nothing;
       case 'loading':
-        return html`${this.estimateSlow ? html`<p class="loading-note">Working out the estimate…</p>` : nothing}
-        ${renderEstimateSkeleton()}`;
+        return renderEstimateSkeleton(this.estimateSlow);
       case 'error':
         return html`<div class="notice" part="estimate-error" role="alert">
           <p>${this.estimateProblem?.visitor}</p>
@@ -174,17 +194,28 @@ export class ServiceValuation extends LitElement {
             : nothing}
         </div>`;
       case 'done':
-        return this.estimate ? renderEstimate(this.estimate) : nothing;
+        return this.estimate
+          ? renderEstimate(this.estimate, {
+              unit: this.unit,
+              sort: this.sort,
+              fullValuationUrl: safeLink(this.estimate.attribution.url),
+              onUnitChange: (unit) => (this.unit = unit),
+              onSort: (key) => (this.sort = nextSort(this.sort, key)),
+            })
+          : nothing;
     }
   }
 
+  /** The attribution and the disclaimer: in every state, and not a part, so no page can hide them. */
   private renderFooter() {
     const attribution = this.estimate?.attribution;
     const href = safeLink(attribution?.url) ?? new URL('/', this.baseUrl).href;
-    return html`<footer part="footer">
+    return html`<footer>
       <p class="attribution">
         <a href=${href} target="_blank" rel="noopener noreferrer"
-          >${attribution ? attribution.text : 'Valuations by Service Valuations'}${attribution ? ': see the full valuation' : ''}</a
+          >${attribution ? attribution.text : 'Valuations by Service Valuations'}<span class="visually-hidden">
+            (opens in a new tab)</span
+          ></a
         >
       </p>
       <p class="disclaimer">${this.estimate?.disclaimer ?? DEFAULT_DISCLAIMER}</p>
@@ -194,7 +225,13 @@ export class ServiceValuation extends LitElement {
   private choose(suggestion: Suggestion): void {
     this.search.choose(suggestion);
     this.selected = suggestion;
-    this.loadEstimate();
+    emit(this, 'service-valuation-search', { id: suggestion.id, kind: suggestion.kind });
+    void this.loadEstimate();
+  }
+
+  private changeMode(mode: Mode): void {
+    this.mode = mode;
+    emit(this, 'service-valuation-mode-change', { mode });
   }
 
   private async loadEstimate(): Promise<void> {
@@ -208,15 +245,17 @@ export class ServiceValuation extends LitElement {
     this.estimateStatus = 'loading';
     this.estimate = undefined;
     this.estimateSlow = false;
-    this.announcement = '';
     clearTimeout(this.slowTimer);
     this.slowTimer = setTimeout(() => (this.estimateSlow = true), SLOW_ESTIMATE_MS);
     try {
       const estimate = await client.estimate(selected.id, mode, request.signal);
-      if (request.signal.aborted) return;
+      // A newer request (another property, or the other mode) owns the panel now.
+      if (request.signal.aborted || estimate.mode !== mode) return;
       this.estimate = estimate;
       this.estimateStatus = 'done';
       this.announcement = `Estimated ${mode === 'sale' ? 'sale price' : 'monthly rent'} ${formatMoney(estimate.value)}, from ${estimate.comparables.length} transactions.`;
+      const { value, low, high, confidence, currency } = estimate;
+      emit(this, 'service-valuation-estimate', { propertyId: estimate.property.id, mode, currency, value, low, high, confidence });
     } catch (error) {
       if (request.signal.aborted) return;
       const widgetError = error instanceof WidgetError ? error : new WidgetError('network', String(error));
@@ -225,8 +264,10 @@ export class ServiceValuation extends LitElement {
       this.announcement = this.estimateProblem.visitor;
       this.onHostError(widgetError);
     } finally {
-      if (this.estimateRequest === request) clearTimeout(this.slowTimer);
-      this.estimateSlow = false;
+      if (this.estimateRequest === request) {
+        clearTimeout(this.slowTimer);
+        this.estimateSlow = false;
+      }
     }
   }
 
@@ -234,6 +275,7 @@ export class ServiceValuation extends LitElement {
     const problem = hostProblem(error);
     if (isSetupProblem(error)) this.setupProblem = problem;
     if (problem.siteOwner) this.report(problem.siteOwner, error.code === 'origin_not_allowed' || error.code === 'invalid_key');
+    emit(this, 'service-valuation-error', { code: error.code, forSiteOwner: Boolean(problem.siteOwner) });
   }
 
   /** Each distinct message once per widget: a site owner needs to read it, not scroll past it. */

@@ -4,13 +4,27 @@ import { css } from 'lit';
  * Every inherited property is set on :host, so the host page's font, colour, line height and
  * letter spacing stop here; sizes are px (the page's root font size must not scale the panel).
  */
+const darkTokens = css`
+  --_accent: var(--sv-accent, #5fd4b5);
+  --_accent-contrast: var(--sv-accent-contrast, #0c1a16);
+  --_bg: #151b22;
+  --_fg: #e8edf2;
+  --_muted: #a9b4bf;
+  --_border: #3a4653;
+  --_surface: #1e262f;
+  --_mark: #5a4a00;
+  --_error: #ff9a9a;
+  color-scheme: dark;
+`;
+
 export const styles = css`
   :host {
-    --sv-accent: #0b6b57;
-    --sv-accent-contrast: #ffffff;
-    --sv-radius: 10px;
-    --sv-font-family: 'Service Inter', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif;
-    --sv-font-size: 15px;
+    /* Public hooks are read, never declared, here: a page sets them on the container. */
+    --_accent: var(--sv-accent, #0b6b57);
+    --_accent-contrast: var(--sv-accent-contrast, #ffffff);
+    --_radius: var(--sv-radius, 10px);
+    --_font: var(--sv-font-family, 'Service Inter', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif);
+    --_size: var(--sv-font-size, 15px);
     --_bg: #ffffff;
     --_fg: #17212b;
     --_muted: #4f5b66;
@@ -24,8 +38,8 @@ export const styles = css`
     box-sizing: border-box;
     min-width: 260px;
     max-width: 100%;
-    font-family: var(--sv-font-family);
-    font-size: var(--sv-font-size);
+    font-family: var(--_font);
+    font-size: var(--_size);
     font-weight: 400;
     font-style: normal;
     line-height: 1.45;
@@ -33,20 +47,18 @@ export const styles = css`
     word-spacing: normal;
     text-transform: none;
     text-align: start;
+    white-space: normal;
+    visibility: visible;
     color: var(--_fg);
     color-scheme: light;
   }
   :host([data-theme='dark']) {
-    --sv-accent: #5fd4b5;
-    --sv-accent-contrast: #0c1a16;
-    --_bg: #151b22;
-    --_fg: #e8edf2;
-    --_muted: #a9b4bf;
-    --_border: #3a4653;
-    --_surface: #1e262f;
-    --_mark: #5a4a00;
-    --_error: #ff9a9a;
-    color-scheme: dark;
+    ${darkTokens}
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([data-theme='auto']) {
+      ${darkTokens}
+    }
   }
   :host([hidden]) {
     display: none;
@@ -64,7 +76,7 @@ export const styles = css`
     padding: 16px;
     background: var(--_bg);
     border: 1px solid var(--_border);
-    border-radius: var(--sv-radius);
+    border-radius: var(--_radius);
     overflow-wrap: anywhere;
   }
   header {
@@ -110,11 +122,11 @@ export const styles = css`
     min-height: 44px;
     padding: 10px 40px 10px 12px;
     font: inherit;
-    font-size: max(16px, var(--sv-font-size));
+    font-size: max(16px, var(--_size));
     color: var(--_fg);
     background: var(--_bg);
     border: 1px solid var(--_muted);
-    border-radius: calc(var(--sv-radius) - 2px);
+    border-radius: calc(var(--_radius) - 2px);
   }
   input[type='text']::placeholder {
     color: var(--_muted);
@@ -124,7 +136,7 @@ export const styles = css`
   button:focus-visible,
   a:focus-visible,
   .mode-option:has(input:focus-visible) {
-    outline: 3px solid var(--sv-accent);
+    outline: 3px solid var(--_accent);
     outline-offset: 2px;
   }
   .spinner {
@@ -135,7 +147,7 @@ export const styles = css`
     height: 18px;
     margin-top: -9px;
     border: 2px solid var(--_border);
-    border-top-color: var(--sv-accent);
+    border-top-color: var(--_accent);
     border-radius: 50%;
     animation: spin 0.8s linear infinite;
   }
@@ -162,7 +174,7 @@ export const styles = css`
     font: inherit;
     background: var(--_bg);
     border: 1px solid var(--_border);
-    border-radius: calc(var(--sv-radius) - 2px);
+    border-radius: calc(var(--_radius) - 2px);
     box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
   }
   /* In the top layer: placed by PopupController, free of every host ancestor. */
@@ -195,8 +207,8 @@ export const styles = css`
     background: var(--_surface);
   }
   .option.active {
-    background: var(--sv-accent);
-    color: var(--sv-accent-contrast);
+    background: var(--_accent);
+    color: var(--_accent-contrast);
   }
   .option.active .option-meta {
     color: inherit;
@@ -254,8 +266,8 @@ export const styles = css`
     cursor: pointer;
   }
   .mode-option:has(input:checked) {
-    background: var(--sv-accent);
-    color: var(--sv-accent-contrast);
+    background: var(--_accent);
+    color: var(--_accent-contrast);
   }
 
   .estimate {
@@ -318,6 +330,120 @@ export const styles = css`
     }
   }
 
+  .estimate-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+    align-items: center;
+  }
+  .text-button,
+  .sort {
+    min-height: 44px;
+    padding: 0;
+    font: inherit;
+    color: inherit;
+    background: none;
+    border: 0;
+    cursor: pointer;
+  }
+  .text-button {
+    font-weight: 600;
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+  .text-button[aria-pressed='true']::before {
+    content: '✓ ';
+  }
+  .full-valuation {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-weight: 600;
+  }
+  .sort {
+    min-height: 32px;
+    font-weight: 600;
+    color: var(--_muted);
+    white-space: nowrap;
+    text-align: inherit;
+  }
+  .sort-icon {
+    display: inline-block;
+    width: 1em;
+    font-size: 10px;
+  }
+
+  .chart {
+    margin: 8px 0 0;
+    max-width: 560px;
+  }
+  .chart svg {
+    display: block;
+    width: 100%;
+    height: auto;
+    overflow: visible;
+  }
+  .grid {
+    stroke: var(--_border);
+    stroke-width: 1;
+  }
+  .tick {
+    fill: var(--_muted);
+    font-size: 15px;
+    font-family: var(--_font);
+  }
+  .band {
+    fill: var(--_accent);
+    opacity: 0.16;
+  }
+  .estimate-line {
+    stroke: var(--_accent);
+    stroke-width: 2.5;
+    stroke-dasharray: 8 5;
+  }
+  .dot {
+    fill: var(--_bg);
+    stroke: var(--_fg);
+    stroke-width: 2;
+  }
+  /* The chart scales with its width; in a narrow panel its labels and dots grow to stay legible. */
+  @container panel (max-width: 420px) {
+    .tick {
+      font-size: 28px;
+    }
+    .dot {
+      r: 10px;
+      stroke-width: 3;
+    }
+    .estimate-line {
+      stroke-width: 4;
+    }
+  }
+  figcaption {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px 8px;
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  .key {
+    display: inline-block;
+    width: 10px;
+    height: 10px;
+  }
+  .dot-key {
+    border: 2px solid var(--_fg);
+    border-radius: 50%;
+  }
+  .line-key {
+    width: 16px;
+    height: 8px;
+    margin-inline-start: 8px;
+    background: var(--_accent);
+    opacity: 0.5;
+  }
+
   .table-wrap {
     margin-top: 8px;
     overflow-x: auto;
@@ -351,8 +477,14 @@ export const styles = css`
     white-space: nowrap;
   }
   @container panel (max-width: 520px) {
-    thead {
-      display: none;
+    thead tr {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0 12px;
+    }
+    th {
+      border: 0;
+      padding: 0;
     }
     tr {
       display: grid;
@@ -389,10 +521,10 @@ export const styles = css`
     padding: 0 14px;
     font: inherit;
     font-weight: 600;
-    color: var(--sv-accent-contrast);
-    background: var(--sv-accent);
+    color: var(--_accent-contrast);
+    background: var(--_accent);
     border: 0;
-    border-radius: calc(var(--sv-radius) - 2px);
+    border-radius: calc(var(--_radius) - 2px);
     cursor: pointer;
   }
   .notice .button {
@@ -413,8 +545,22 @@ export const styles = css`
     height: 36px;
     width: 60%;
   }
-  .skeleton .tall {
-    height: 160px;
+  .skeleton .label {
+    width: 30%;
+    margin-top: 8px;
+  }
+  .skeleton .facts {
+    height: 52px;
+  }
+  .skeleton .chart {
+    height: 150px;
+  }
+  .skeleton .table {
+    height: 300px;
+  }
+  .loading-note {
+    margin: 0;
+    color: var(--_muted);
   }
   @keyframes pulse {
     to {
@@ -422,13 +568,25 @@ export const styles = css`
     }
   }
 
+  /* Attribution and disclaimer: own colours and size, so no hook can hide or shrink them. */
   footer {
     display: grid;
     gap: 4px;
     padding-top: 10px;
     border-top: 1px solid var(--_border);
     font-size: 12px;
-    color: var(--_muted);
+    line-height: 1.45;
+    color: #4f5b66;
+    visibility: visible;
+    opacity: 1;
+  }
+  :host([data-theme='dark']) footer {
+    color: #a9b4bf;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([data-theme='auto']) footer {
+      color: #a9b4bf;
+    }
   }
   footer p {
     margin: 0;

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { formatDate, formatDistance, formatMoney, formatPsf, formatSqft, formatSqm } from './format.js';
+import { formatArea, formatDate, formatDistance, formatMoney, formatMonth, formatPricePerArea } from './format.js';
 
 describe('format', () => {
   it('writes Singapore dollars unambiguously', () => {
@@ -8,15 +8,20 @@ describe('format', () => {
     expect(formatMoney(0)).to.equal('S$0');
   });
 
-  it('converts areas and prices per area', () => {
-    expect(formatSqm(93)).to.equal('93 m²');
-    expect(formatSqft(93)).to.equal('1,001 sq ft');
-    expect(formatPsf(6172)).to.equal('S$573 psf');
+  it('writes areas in square feet by default, square metres on request', () => {
+    expect(formatArea(93)).to.equal('1,001 sq ft');
+    expect(formatArea(93, 'sqm')).to.equal('93 m²');
+  });
+
+  it('writes prices per area from a price per square metre', () => {
+    expect(formatPricePerArea(6172)).to.equal('S$573 psf');
+    expect(formatPricePerArea(6172, 'sqm')).to.equal('S$6,172 psm');
   });
 
   it('reads contract dates as calendar days in any time zone', () => {
     expect(formatDate('2026-10-31')).to.equal('31 Oct 2026');
     expect(formatDate('2026-01-01')).to.equal('1 Jan 2026');
+    expect(formatMonth('2026-01-01')).to.equal('Jan 2026');
   });
 
   it('writes distances in metres, then kilometres', () => {

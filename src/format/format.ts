@@ -2,6 +2,9 @@
 const LOCALE = 'en-SG';
 export const SQFT_PER_SQM = 10.7639;
 
+/** How the visitor reads areas: square feet (as Singapore listings do) or square metres. */
+export type AreaUnit = 'sqft' | 'sqm';
+
 const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'SGD', maximumFractionDigits: 0 });
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const longDate = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -13,19 +16,28 @@ export const formatMoney = (value: number) =>
     .formatToParts(value)
     .map((part) => (part.type === 'currency' ? 'S$' : part.value))
     .join('');
-/** 1,001 sq ft */
-export const formatSqft = (sqm: number) => `${integer.format(sqm * SQFT_PER_SQM)} sq ft`;
-/** 93 m² */
-export const formatSqm = (sqm: number) => `${integer.format(sqm)} m²`;
-/** S$574 psf, from a price per square metre */
-export const formatPsf = (pricePerSqm: number) => `${formatMoney(pricePerSqm / SQFT_PER_SQM)} psf`;
+
+const UNIT_LABEL: Record<AreaUnit, string> = { sqft: 'sq ft', sqm: 'm²' };
+const PER_UNIT_LABEL: Record<AreaUnit, string> = { sqft: 'psf', sqm: 'psm' };
+const fromSqm = (sqm: number, unit: AreaUnit) => (unit === 'sqft' ? sqm * SQFT_PER_SQM : sqm);
+
+/** 1,001 sq ft, or 93 m² */
+export const formatArea = (sqm: number, unit: AreaUnit = 'sqft') => `${integer.format(fromSqm(sqm, unit))} ${UNIT_LABEL[unit]}`;
+/** S$573 psf, or S$6,172 psm, from a price per square metre */
+export const formatPricePerArea = (pricePerSqm: number, unit: AreaUnit = 'sqft') =>
+  `${formatMoney(unit === 'sqft' ? pricePerSqm / SQFT_PER_SQM : pricePerSqm)} ${PER_UNIT_LABEL[unit]}`;
+/** The number alone, for charts. */
+export const pricePerArea = (pricePerSqm: number, unit: AreaUnit) => (unit === 'sqft' ? pricePerSqm / SQFT_PER_SQM : pricePerSqm);
+export const areaUnitLabel = (unit: AreaUnit) => UNIT_LABEL[unit];
+export const perAreaLabel = (unit: AreaUnit) => PER_UNIT_LABEL[unit];
+
 /** 720 m, or 1.2 km */
 export const formatDistance = (meters: number) =>
   meters < 1000 ? `${integer.format(meters)} m` : `${(meters / 1000).toFixed(1)} km`;
 
 /** Dates in the contract are calendar days (YYYY-MM-DD); they are read as UTC so no time zone shifts them. */
-const toDate = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
+export const parseDay = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
 /** 31 Oct 2026 */
-export const formatDate = (isoDay: string) => longDate.format(toDate(isoDay));
+export const formatDate = (isoDay: string) => longDate.format(parseDay(isoDay));
 /** Oct 2026 */
-export const formatMonth = (isoDay: string) => monthYear.format(toDate(isoDay));
+export const formatMonth = (isoDay: string) => monthYear.format(parseDay(isoDay));

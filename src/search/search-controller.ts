@@ -37,6 +37,7 @@ export class SearchController implements ReactiveController {
   private slowTimer?: ReturnType<typeof setTimeout>;
   private inFlight?: AbortController;
   private readonly cache = new Map<string, Suggestion[]>();
+  private quiet = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -66,6 +67,12 @@ export class SearchController implements ReactiveController {
       else this.debounceTimer = setTimeout(() => void this.fetch(q), DEBOUNCE_MS);
     }
     this.host.requestUpdate();
+  }
+
+  /** Fills in a search for the visitor (data-query): suggestions load, the list waits for focus. */
+  prefill(text: string): void {
+    this.quiet = true;
+    this.input(text);
   }
 
   retry(): void {
@@ -174,7 +181,8 @@ export class SearchController implements ReactiveController {
     this.answeredQuery = q;
     this.suggestions = suggestions;
     this.activeIndex = -1;
-    this.open = true;
+    this.open = !this.quiet;
+    this.quiet = false;
     this.host.requestUpdate();
     const count = suggestions.length;
     this.onAnnounce?.(

@@ -4,10 +4,15 @@ import type { ServiceValuation } from '../element/service-valuation.js';
 import { DEMO_KEY } from '../../sandbox/msw.js';
 import { WIDGET_HOST } from './sandbox-worker.js';
 
-export async function widget(options: { key?: string; theme?: string } = {}): Promise<ServiceValuation> {
+export async function widget(options: { key?: string; theme?: string; query?: string } = {}): Promise<ServiceValuation> {
   const key = options.key ?? DEMO_KEY;
   return fixture<ServiceValuation>(
-    html`<service-valuation data-embed-key=${key} data-theme=${options.theme ?? ''} data-widget-host=${WIDGET_HOST}></service-valuation>`,
+    html`<service-valuation
+      data-embed-key=${key}
+      data-theme=${options.theme ?? ''}
+      data-query=${options.query ?? ''}
+      data-widget-host=${WIDGET_HOST}
+    ></service-valuation>`,
   );
 }
 

@@ -1,0 +1,167 @@
+import { expect } from '@open-wc/testing';
+import { delay, http } from 'msw';
+import { sandboxHandlers } from '../../sandbox/msw.js';
+import type { Comparable } from '../api/types.js';
+import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
+import { $, $$, searchAndChoose, text, until, widget } from '../test/widget-fixture.js';
+import { DEFAULT_SORT, nextSort, sortComparables } from './sort-comparables.js';
+
+const column = (el: Awaited<ReturnType<typeof widget>>, index: number) =>
+  $$(el, 'tbody tr').map((row) => row.children[index].textContent!.trim());
+const money = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
+
+describe('the estimate panel', () => {
+  beforeEach(() => useSandbox());
+
+  it('shows value, range, price per area, confidence, as-of date and the number of comparables', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    await expect(el).to.be.accessible();
+    const facts = $$(el, '.facts div').map((d) => `${d.querySelector('dt')!.textContent} ${d.querySelector('dd')!.textContent}`.replace(/\s+/g, ' ').trim());
+    expect(facts[0]).to.match(/^Per sq ft S\$[\d,]+ psf$/);
+    expect(facts[1]).to.match(/^Confidence (High|Medium|Low)/);
+    expect(facts[2]).to.equal('As of 31 Oct 2026');
+    expect(facts[3]).to.match(/^Based on (5|6|7|8|9|10) transactions$/);
+    const [low, high] = text(el).match(/Likely between (S\$[\d,]+) and (S\$[\d,]+)/)!.slice(1).map(money);
+    const value = money($(el, '[part="value"]')!.textContent!);
+    expect(low).to.be.below(value);
+    expect(high).to.be.above(value);
+  });
+
+  it('switches areas and prices per area to square metres on request', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    const toggle = $<HTMLButtonElement>(el, '.text-button')!;
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    toggle.click();
+    await el.updateComplete;
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    expect($(el, '.facts div')!.textContent).to.contain('psm');
+    expect(column(el, 3)[0]).to.match(/m²$/);
+  });
+
+  it('sorts the comparables by any column, and says how', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    const header = (label: string) => $$(el, 'th').find((th) => th.textContent!.includes(label))!;
+    expect(header('Date').getAttribute('aria-sort')).to.equal('descending');
+    header('Price').querySelector('button')!.click();
+    await el.updateComplete;
+    const prices = column(el, 4).map(money);
+    expect(prices).to.deep.equal([...prices].sort((a, b) => b - a));
+    expect(header('Price').getAttribute('aria-sort')).to.equal('descending');
+    header('Price').querySelector('button')!.click();
+    await el.updateComplete;
+    expect(column(el, 4).map(money)).to.deep.equal([...prices].sort((a, b) => a - b));
+    expect(header('Date').getAttribute('aria-sort')).to.equal('none');
+  });
+
+  it('plots the comparables with the estimate marked, and says in words what the chart shows', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    const chart = $(el, 'svg[role="img"]')!;
+    expect($$(el, 'svg circle')).to.have.length($$(el, 'tbody tr').length);
+    expect($$(el, 'svg .estimate-line')).to.have.length(1);
+    expect(chart.getAttribute('aria-label')).to.match(/^\d+ comparable sales from \w{3} \d{4} to \w{3} \d{4}, between S\$[\d,]+ and S\$[\d,]+ psf\. The estimate is S\$[\d,]+ psf\.$/);
+  });
+
+  it('never shows a late answer for the mode the visitor left', async () => {
+    await useSandbox(
+      http.get('*/v1/estimates', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('mode') === 'rent') await delay(600);
+      }),
+      ...sandboxHandlers(),
+    );
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    $<HTMLInputElement>(el, 'input[value="rent"]')!.click();
+    await until(() => sentRequests().some((u) => u.searchParams.get('mode') === 'rent'), 'rent requested');
+    $<HTMLInputElement>(el, 'input[value="sale"]')!.click();
+    await until(() => text(el).includes('Estimated sale price'), 'sale again');
+    await new Promise((r) => setTimeout(r, 800));
+    expect(text(el)).to.contain('Estimated sale price');
+    expect(text(el)).not.to.contain('Estimated monthly rent');
+  });
+
+  it('fires events that carry only what the visitor chose', async () => {
+    const el = await widget();
+    const seen: { type: string; detail: unknown }[] = [];
+    for (const type of ['service-valuation-search', 'service-valuation-estimate', 'service-valuation-mode-change', 'service-valuation-error']) {
+      document.addEventListener(type, (e) => seen.push({ type, detail: (e as CustomEvent).detail }));
+    }
+    await searchAndChoose(el, 'amk ave 3');
+    $<HTMLInputElement>(el, 'input[value="rent"]')!.click();
+    await until(() => seen.filter((e) => e.type === 'service-valuation-estimate').length === 2, 'two estimates');
+    expect(seen.map((e) => e.type)).to.deep.equal([
+      'service-valuation-search',
+      'service-valuation-estimate',
+      'service-valuation-mode-change',
+      'service-valuation-estimate',
+    ]);
+    expect(seen[0].detail).to.deep.equal({ id: 'hdb-560102', kind: 'address' });
+    expect(Object.keys(seen[1].detail as object).sort()).to.deep.equal(['confidence', 'currency', 'high', 'low', 'mode', 'propertyId', 'value']);
+    expect(seen[2].detail).to.deep.equal({ mode: 'rent' });
+  });
+
+  it('fires an error event for the site owner when the key is bad', async () => {
+    let detail: unknown;
+    document.addEventListener('service-valuation-error', (e) => (detail = (e as CustomEvent).detail), { once: true });
+    await widget({ key: 'svcp_live_abcdefghijklmnopqrstu' });
+    expect(detail).to.deep.equal({ code: 'platform_key', forSiteOwner: true });
+  });
+
+  it('prefills the search from data-query without opening the list', async () => {
+    const el = await widget({ query: '310101' });
+    await until(() => sentRequests().length === 1, 'prefilled search');
+    expect($<HTMLInputElement>(el, 'input[role="combobox"]')!.value).to.equal('310101');
+    expect($<HTMLInputElement>(el, 'input[role="combobox"]')!.getAttribute('aria-expanded')).to.equal('false');
+  });
+
+  it('follows the visitor\u2019s colour scheme with data-theme="auto"', async () => {
+    const el = await widget({ theme: 'auto' });
+    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    expect(getComputedStyle($(el, '.panel')!).backgroundColor).to.equal(dark ? 'rgb(21, 27, 34)' : 'rgb(255, 255, 255)');
+  });
+
+  it('takes the styling hooks a page sets on an ancestor', async () => {
+    const el = await widget();
+    el.style.setProperty('--sv-accent', 'rgb(200, 0, 100)');
+    el.style.setProperty('--sv-radius', '2px');
+    await el.updateComplete;
+    expect(getComputedStyle($(el, '.panel')!).borderTopLeftRadius).to.equal('2px');
+    expect(getComputedStyle($(el, '.mode-option:has(input:checked)')!).backgroundColor).to.equal('rgb(200, 0, 100)');
+  });
+
+  it('keeps the attribution and disclaimer visible whatever the hooks say', async () => {
+    const el = await widget();
+    el.style.setProperty('--sv-font-size', '0px');
+    el.style.setProperty('--_muted', 'transparent');
+    el.style.setProperty('color', 'transparent');
+    await el.updateComplete;
+    for (const selector of ['.attribution', '.disclaimer']) {
+      const style = getComputedStyle($(el, selector)!);
+      expect(parseFloat(style.fontSize), selector).to.be.at.least(12);
+      expect(style.color, selector).not.to.equal('rgba(0, 0, 0, 0)');
+      expect($(el, selector)!.getBoundingClientRect().height, selector).to.be.above(10);
+    }
+  });
+});
+
+describe('sortComparables', () => {
+  const c = (date: string, price: number): Comparable => ({
+    date, price, address: 'A', propertyType: 'hdb', unitType: '4-room', floorAreaSqm: 90, pricePerSqm: price / 90, distanceM: 0,
+  });
+
+  it('sorts a copy and keeps ties in the host\u2019s order', () => {
+    const list = [c('2026-01-01', 5), c('2026-03-01', 5), c('2026-02-01', 7)];
+    expect(sortComparables(list, { key: 'price', descending: false }).map((x) => x.date)).to.deep.equal(['2026-01-01', '2026-03-01', '2026-02-01']);
+    expect(sortComparables(list, DEFAULT_SORT).map((x) => x.date)).to.deep.equal(['2026-03-01', '2026-02-01', '2026-01-01']);
+    expect(list[0].date).to.equal('2026-01-01');
+  });
+
+  it('flips the sorted column and starts others in their useful direction', () => {
+    expect(nextSort(DEFAULT_SORT, 'date')).to.deep.equal({ key: 'date', descending: false });
+    expect(nextSort(DEFAULT_SORT, 'distance')).to.deep.equal({ key: 'distance', descending: false });
+    expect(nextSort(DEFAULT_SORT, 'price')).to.deep.equal({ key: 'price', descending: true });
+  });
+});

@@ -1,0 +1,41 @@
+import type { Comparable } from '../api/types.js';
+
+export type SortKey = 'date' | 'address' | 'type' | 'area' | 'price' | 'perArea' | 'distance';
+
+export interface SortOrder {
+  key: SortKey;
+  descending: boolean;
+}
+
+export const DEFAULT_SORT: SortOrder = { key: 'date', descending: true };
+
+const value: Record<SortKey, (c: Comparable) => string | number> = {
+  date: (c) => c.date,
+  address: (c) => c.address,
+  type: (c) => `${c.propertyType} ${c.unitType}`,
+  area: (c) => c.floorAreaSqm,
+  price: (c) => c.price,
+  perArea: (c) => c.pricePerSqm,
+  distance: (c) => c.distanceM,
+};
+
+/** A sorted copy; ties keep the host's order, so a sort is stable and predictable. */
+export function sortComparables(comparables: readonly Comparable[], order: SortOrder): Comparable[] {
+  const get = value[order.key];
+  const sign = order.descending ? -1 : 1;
+  return comparables
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => {
+      const x = get(a.c);
+      const y = get(b.c);
+      const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true });
+      return cmp * sign || a.i - b.i;
+    })
+    .map(({ c }) => c);
+}
+
+/** Clicking the sorted column flips it; another column starts with its most useful direction. */
+export function nextSort(current: SortOrder, key: SortKey): SortOrder {
+  if (current.key === key) return { key, descending: !current.descending };
+  return { key, descending: key === 'date' || key === 'price' || key === 'perArea' };
+}
