@@ -4,7 +4,7 @@
  * code is fetched only when a container exists. Loading this script twice is harmless.
  */
 const CONTAINER = '[data-service-valuation]';
-const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode'];
+const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode', 'data-query'];
 const GLOBAL = Symbol.for('service-valuation.loader');
 const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables';
 

@@ -120,6 +120,7 @@ export class ServiceValuation extends LitElement {
       this.onHostError(error);
     };
     this.search.onAnnounce = (message) => (this.announcement = message);
+    this.search.hasFocus = () => this.shadowRoot?.activeElement?.id === 'sv-input';
     new PopupController(
       this,
       () => ({

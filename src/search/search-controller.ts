@@ -181,16 +181,20 @@ export class SearchController implements ReactiveController {
     this.answeredQuery = q;
     this.suggestions = suggestions;
     this.activeIndex = -1;
-    this.open = !this.quiet;
+    this.open = !this.quiet || Boolean(this.hasFocus?.());
     this.quiet = false;
     this.host.requestUpdate();
     const count = suggestions.length;
+    if (!this.open) return;
     this.onAnnounce?.(
       count === 0
         ? `No matches for ${q}.`
         : `${count} ${count === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.`,
     );
   }
+
+  /** Whether the visitor is in the search field (a prefilled answer opens only then). */
+  hasFocus?: () => boolean;
 
   /** Called with a sentence for the live region whenever the visible results change. */
   onAnnounce?: (message: string) => void;
