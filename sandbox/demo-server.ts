@@ -5,6 +5,23 @@ import { sendFile } from './static-files.js';
 
 const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url));
 
+/** The strictest policy a site owner could set that still lets the widget work, per the README. */
+export const widgetCsp = (widgetOrigin: string) =>
+  `default-src 'self'; script-src 'self' ${widgetOrigin}; connect-src 'self' ${widgetOrigin}; ` +
+  `img-src 'self' ${widgetOrigin}; font-src 'self' ${widgetOrigin}; style-src 'self'; object-src 'none'; base-uri 'none'`;
+
+/** Pages served with a security policy, as a QA engineer would meet them on real sites. */
+const PAGE_HEADERS: Record<string, (widgetOrigin: string) => Record<string, string>> = {
+  '/csp.html': (origin) => ({ 'Content-Security-Policy': widgetCsp(origin) }),
+  '/trusted-types.html': (origin) => ({
+    'Content-Security-Policy': `${widgetCsp(origin)}; require-trusted-types-for 'script'; trusted-types lit-html`,
+  }),
+  '/trusted-types-strict.html': (origin) => ({
+    'Content-Security-Policy': `${widgetCsp(origin)}; require-trusted-types-for 'script'; trusted-types 'none'`,
+  }),
+  '/no-referrer.html': () => ({ 'Referrer-Policy': 'no-referrer' }),
+};
+
 export async function startDemoServer(options: { port: number; widgetHostUrl: string; host?: string }): Promise<{ server: Server; url: string }> {
   const hostname = options.host ?? '127.0.0.1';
   const widgetHost = options.widgetHostUrl.replace(/\/$/, '');
@@ -12,6 +29,7 @@ export async function startDemoServer(options: { port: number; widgetHostUrl: st
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
     const sent = await sendFile(res, DEMO_DIR, url.pathname, {
       transform: (html) => html.replaceAll('%WIDGET_HOST%', widgetHost),
+      headers: PAGE_HEADERS[url.pathname]?.(new URL(widgetHost).origin),
     });
     if (!sent) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -15,9 +15,26 @@ function start(script: HTMLScriptElement | null) {
   const mounted = new WeakMap<Element, HTMLElement>();
   let elementCode: Promise<unknown> | undefined;
 
+  const roots: ShadowRoot[] = [];
+  let failed = false;
+
+  // Never a blank box: if the element's code cannot run, say so in every container, as text.
+  const showFailure = (root: ShadowRoot) => {
+    const note = document.createElement('p');
+    note.setAttribute('role', 'status');
+    note.textContent = 'The property valuation could not be loaded. Please try again later.';
+    root.replaceChildren(note);
+  };
+
   const loadElement = () =>
-    (elementCode ??= import(/* @vite-ignore */ new URL('element.js', widgetHost).href).catch(() => {
-      console.error(`[service-valuation] The widget could not be loaded from ${widgetHost}. Check that this host is allowed by the page's Content-Security-Policy (script-src) and reachable.`);
+    (elementCode ??= import(/* @vite-ignore */ new URL('element.js', widgetHost).href).catch((error: unknown) => {
+      failed = true;
+      roots.forEach(showFailure);
+      console.error(
+        /trusted ?type|lit-html/i.test(String(error))
+          ? '[service-valuation] This page enforces Trusted Types: add the policy name lit-html to its trusted-types directive.'
+          : `[service-valuation] The widget could not be loaded from ${widgetHost}: allow this host in the page's Content-Security-Policy (script-src) and check that it is reachable.`,
+      );
     }));
 
   const sync = (container: Element, element: HTMLElement) => {
@@ -49,6 +66,8 @@ function start(script: HTMLScriptElement | null) {
     sync(container, element);
     root.append(element);
     mounted.set(container, element);
+    roots.push(root);
+    if (failed) showFailure(root);
     void loadElement();
   };
 

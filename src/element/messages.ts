@@ -68,7 +68,12 @@ export function hostProblem(error: WidgetError): Problem {
       return { visitor: 'That search could not be used. Please try different words.', retry: false, siteOwner: error.message };
     case 'network':
     case 'timeout':
-      return { visitor: 'The valuation service could not be reached. Check your connection and try again.', retry: true };
+      return {
+        visitor: navigator.onLine
+          ? 'The valuation service could not be reached. Please try again.'
+          : 'You seem to be offline. Check your connection and try again.',
+        retry: true,
+      };
     case 'internal_error':
     case 'bad_response':
       return { visitor: 'Something went wrong on our side. Please try again.', retry: true, siteOwner: error.code === 'bad_response' ? error.message : undefined };

@@ -29,6 +29,7 @@ const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
  * A free property valuation panel: search a Singapore address, postal code or condo and read a
  * sale or rent estimate with the comparable transactions behind it.
  *
+ * @tagname service-valuation
  * @summary Embeddable sale and rent estimate for Singapore properties.
  *
  * @fires service-valuation-search - The visitor chose a suggestion. `detail`: `{ id, kind }`.

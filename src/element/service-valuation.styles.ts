@@ -596,6 +596,16 @@ export const styles = css`
     text-decoration: underline;
     text-underline-offset: 2px;
   }
+  /* Text from the network keeps its direction to itself: a stray bidi override cannot flip the panel. */
+  .option-text,
+  .option-meta,
+  .property-name,
+  .property-meta,
+  td,
+  footer a,
+  .disclaimer {
+    unicode-bidi: isolate;
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;

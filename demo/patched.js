@@ -1,0 +1,13 @@
+// What other scripts do to globals on real pages.
+const originalFetch = window.fetch;
+window.__fetchCalls = 0;
+window.fetch = function patchedFetch(...args) {
+  window.__fetchCalls++;
+  return originalFetch.apply(this, args);
+};
+Object.defineProperty(Array.prototype, 'toJSON', {
+  value() {
+    return 'an array, stringified by an old library';
+  },
+  configurable: true,
+});

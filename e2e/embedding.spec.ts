@@ -1,0 +1,164 @@
+/** Hostile and unusual host pages: each one a page in the demo a QA engineer can open. */
+import { expect, search, test, WIDGET_HOST } from './fixtures.js';
+
+const violations = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+
+async function estimateWorks(page: import('@playwright/test').Page, nth = 0) {
+  const widget = page.locator('[data-service-valuation]').nth(nth);
+  const box = widget.getByRole('combobox');
+  await box.click();
+  await box.pressSequentially('560102', { delay: 10 });
+  await widget.getByRole('option').first().click();
+  await expect(widget.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+}
+
+test('strict CSP: fully styled, with font and logo, and zero violations', async ({ page }) => {
+  const response = await page.goto('/csp.html');
+  expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' ${WIDGET_HOST}`);
+  expect(response!.headers()['content-security-policy']).not.toContain('unsafe');
+  await estimateWorks(page);
+  const state = await page.locator('service-valuation').evaluate(async (el) => {
+    await document.fonts.ready;
+    const root = el.shadowRoot!;
+    const logo = root.querySelector('header img') as HTMLImageElement;
+    return {
+      fontLoaded: [...document.fonts].some((f) => f.family.includes('Service Inter') && f.status === 'loaded'),
+      logoLoaded: logo.complete && logo.naturalWidth > 0,
+      styled: getComputedStyle(root.querySelector('.panel')!).borderTopLeftRadius,
+    };
+  });
+  expect(state).toEqual({ fontLoaded: true, logoLoaded: true, styled: '10px' });
+  expect(await violations(page)).toEqual([]);
+});
+
+test('Trusted Types enforced with the lit-html policy allowed: the widget works, zero violations', async ({ page }) => {
+  await page.goto('/trusted-types.html');
+  await estimateWorks(page);
+  expect(await violations(page)).toEqual([]);
+});
+
+test('Trusted Types allowing no policy: never a blank box, and the console names the policy', async ({ page, consoleMessages }) => {
+  await page.goto('/trusted-types-strict.html');
+  await expect(page.getByText('The property valuation could not be loaded')).toBeVisible();
+  expect(consoleMessages.join('\n')).toContain('add the policy name lit-html');
+});
+
+test('a failed chunk leaves the page without errors and the box with a message', async ({ page, consoleMessages }) => {
+  await page.route(`${WIDGET_HOST}/element.js`, (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto('/qa.html');
+  await expect(page.getByText('The property valuation could not be loaded')).toBeVisible();
+  expect(consoleMessages.join('\n')).toContain('[service-valuation] The widget could not be loaded from');
+});
+
+test('a blocked loader script leaves the page as it was', async ({ page }) => {
+  await page.route(`${WIDGET_HOST}/widget.js`, (route) => route.abort('blockedbyclient'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('service-valuation')).toHaveCount(0);
+});
+
+test('no referrer: the host checks Origin, so the widget still works', async ({ page }) => {
+  const sent = page.waitForRequest((r) => r.url().includes('/v1/suggestions'));
+  await page.goto('/no-referrer.html');
+  await estimateWorks(page);
+  expect((await (await sent).allHeaders())['referer']).toBeUndefined();
+});
+
+test('the script included twice mounts one widget', async ({ page }) => {
+  await page.goto('/twice.html');
+  await expect(page.locator('service-valuation')).toHaveCount(1);
+  await estimateWorks(page);
+});
+
+test('many widgets on one page each work on their own', async ({ page }) => {
+  await page.goto('/many.html');
+  await expect(page.locator('service-valuation')).toHaveCount(12);
+  await estimateWorks(page, 11);
+  await expect(page.locator('[data-service-valuation]').nth(0).getByRole('heading', { name: 'Estimated sale price' })).toHaveCount(0);
+});
+
+test('a single-page app adds, moves and removes containers, and changes route', async ({ page }) => {
+  await page.goto('/spa.html');
+  await page.getByRole('button', { name: 'Add a widget' }).click();
+  await page.getByRole('button', { name: 'Add a widget' }).click();
+  await expect(page.locator('service-valuation')).toHaveCount(2);
+  await estimateWorks(page, 0);
+  await page.getByRole('button', { name: 'Move the first widget to the end' }).click();
+  await expect(page.locator('service-valuation')).toHaveCount(2);
+  await expect(page.locator('[data-service-valuation]').nth(1).getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  await page.locator('[data-service-valuation]').nth(0).getByRole('combobox').fill('sandbox slow');
+  await page.getByRole('button', { name: 'Remove the last widget' }).click();
+  await page.getByRole('button', { name: 'Remove the last widget' }).click();
+  await expect(page.locator('service-valuation')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Change route' }).click();
+  await expect(page.locator('service-valuation')).toHaveCount(1);
+  await estimateWorks(page, 0);
+});
+
+test('patched fetch and Array.prototype.toJSON do not break the widget', async ({ page }) => {
+  await page.goto('/patched.html');
+  await estimateWorks(page);
+  expect(await page.evaluate(() => (window as unknown as { __fetchCalls: number }).__fetchCalls)).toBeGreaterThan(0);
+});
+
+test('hostile global CSS: the panel looks as it does on a neutral page', async ({ page }) => {
+  for (const path of ['/qa.html', '/hostile.html']) {
+    await page.goto(path);
+    // The same box on both pages, on whole pixels, so only the widget's own rendering is compared.
+    await page.locator('[data-service-valuation]').evaluate((el) => {
+      const box = (el as HTMLElement).style;
+      for (const [name, value] of Object.entries({ position: 'fixed', top: '80px', left: '10px', width: '600px', margin: '0', padding: '0', border: '0' })) {
+        box.setProperty(name, value, 'important');
+      }
+    });
+    await page.evaluate(() => document.fonts.ready);
+    await page.locator('service-valuation').getByRole('combobox').waitFor();
+    expect(await page.locator('service-valuation').screenshot(), path).toMatchSnapshot('panel-on-any-page.png', { maxDiffPixelRatio: 0.01 });
+  }
+});
+
+test('nothing is stored: no cookies, storage or databases written by the widget', async ({ page }) => {
+  await page.goto('/qa.html');
+  await estimateWorks(page);
+  const stored = await page.evaluate(async () => ({
+    local: localStorage.length,
+    session: sessionStorage.length,
+    cookie: document.cookie,
+    databases: (await indexedDB.databases()).length,
+    caches: (await caches.keys()).length,
+  }));
+  expect(stored).toEqual({ local: 0, session: 0, cookie: '', databases: 0, caches: 0 });
+});
+
+test('quota spent: one request, no retry loop', async ({ page }) => {
+  const estimates: string[] = [];
+  page.on('request', (r) => r.url().includes('/v1/estimates') && estimates.push(r.url()));
+  await page.goto('/qa.html?key=svce_test_quota000000000000002');
+  await search(page, 'amk ave 3');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('alert')).toContainText('Please try again after');
+  await page.waitForTimeout(1500);
+  expect(estimates).toHaveLength(1);
+});
+
+test('offline: the visitor is told, and a retry works once back online', async ({ page, context }) => {
+  await page.goto('/qa.html');
+  await page.getByRole('combobox').waitFor();
+  await context.setOffline(true);
+  await page.getByRole('combobox').fill('amk ave 3');
+  await expect(page.locator('[part="search-error"]')).toContainText('You seem to be offline');
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+});
+
+test('a dropped connection ends in a clear state with a retry', async ({ page }) => {
+  await page.route(`${WIDGET_HOST}/v1/estimates**`, (route) => route.abort('connectionreset'));
+  await page.goto('/qa.html');
+  await search(page, 'amk ave 3');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('alert')).toContainText('could not be reached');
+  await page.unroute(`${WIDGET_HOST}/v1/estimates**`);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+});
