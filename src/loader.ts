@@ -1,12 +1,17 @@
 /**
  * What the snippet loads: a classic script that finds every [data-service-valuation] container,
- * now and later, and mounts <service-valuation> in a shadow root of each, once. The element's
- * code is fetched only when a container exists. Loading this script twice is harmless.
+ * now and later, and mounts <service-valuation> in a shadow root of each, once. Space for the
+ * panel is reserved at once; the element's code is fetched only when a container nears the
+ * viewport. Loading this script twice is harmless.
  */
 const CONTAINER = '[data-service-valuation]';
 const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode', 'data-query'];
 const GLOBAL = Symbol.for('service-valuation.loader');
 const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables';
+/** The idle panel's height (kept equal to `.panel`'s min-height), so nothing moves when it renders. */
+const RESERVED = 'service-valuation:not(:defined){display:block;min-height:340px}';
+/** How far below the fold a container starts loading the element's code. */
+const NEAR_VIEWPORT = '800px';
 
 type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
 
@@ -14,28 +19,45 @@ function start(script: HTMLScriptElement | null) {
   const widgetHost = new URL('./', script?.src || location.href).href;
   const mounted = new WeakMap<Element, HTMLElement>();
   let elementCode: Promise<unknown> | undefined;
-
-  const roots: ShadowRoot[] = [];
   let failed = false;
+  let reserved: CSSStyleSheet | undefined;
+  try {
+    reserved = new CSSStyleSheet();
+    reserved.replaceSync(RESERVED);
+  } catch {
+    reserved = undefined; // No constructable stylesheets: the panel simply appears without a reserved box.
+  }
 
   // Never a blank box: if the element's code cannot run, say so in every container, as text.
-  const showFailure = (root: ShadowRoot) => {
+  const showFailure = (container: Element) => {
     const note = document.createElement('p');
     note.setAttribute('role', 'status');
     note.textContent = 'The property valuation could not be loaded. Please try again later.';
-    root.replaceChildren(note);
+    container.shadowRoot?.replaceChildren(note);
   };
 
   const loadElement = () =>
     (elementCode ??= import(/* @vite-ignore */ new URL('element.js', widgetHost).href).catch((error: unknown) => {
       failed = true;
-      roots.forEach(showFailure);
+      document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
       console.error(
         /trusted ?type|lit-html/i.test(String(error))
           ? '[service-valuation] This page enforces Trusted Types: add the policy name lit-html to its trusted-types directive.'
           : `[service-valuation] The widget could not be loaded from ${widgetHost}: allow this host in the page's Content-Security-Policy (script-src) and check that it is reachable.`,
       );
     }));
+
+  const nearViewport =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            nearViewport?.disconnect();
+            void loadElement();
+          },
+          { rootMargin: NEAR_VIEWPORT },
+        )
+      : undefined;
 
   const sync = (container: Element, element: HTMLElement) => {
     for (const name of FORWARDED) {
@@ -64,11 +86,12 @@ function start(script: HTMLScriptElement | null) {
     // Re-exported so a page can style them as [data-service-valuation]::part(value).
     element.setAttribute('exportparts', PARTS);
     sync(container, element);
+    if (reserved) root.adoptedStyleSheets = [reserved];
     root.append(element);
     mounted.set(container, element);
-    roots.push(root);
-    if (failed) showFailure(root);
-    void loadElement();
+    if (failed) showFailure(container);
+    else if (nearViewport && !elementCode) nearViewport.observe(container);
+    else void loadElement();
   };
 
   const scan = (root: ParentNode = document) => {

@@ -71,6 +71,9 @@ export const styles = css`
 
   .panel {
     container: panel / inline-size;
+    /* Equal to the space the loader reserves (loader.ts), so the page does not move. */
+    min-height: 340px;
+    align-content: start;
     display: grid;
     gap: 14px;
     padding: 16px;
