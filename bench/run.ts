@@ -86,14 +86,6 @@ async function typingRun(browser: Browser, paceMs: number) {
   await page.goto(`http://localhost:${DEMO_PORT}/`);
   const box = page.locator('service-valuation').getByRole('combobox');
   await box.waitFor();
-  await page.evaluate(() => {
-    const w = window as unknown as { __renders: number[] };
-    w.__renders = [];
-    const root = document.querySelector('[data-service-valuation]')!.shadowRoot!.querySelector('service-valuation')!.shadowRoot!;
-    new MutationObserver(() => {
-      if (root.querySelector('[role="option"]')) w.__renders.push(performance.now());
-    }).observe(root, { childList: true, subtree: true, characterData: true });
-  });
   let requests = 0;
   page.on('request', (r) => {
     if (r.url().includes('/v1/suggestions')) requests++;
@@ -102,15 +94,14 @@ async function typingRun(browser: Browser, paceMs: number) {
   await box.pressSequentially(TYPED_ADDRESS, { delay: paceMs });
   await page.waitForTimeout(800);
   const latencies = await page.evaluate(() => {
-    const w = window as unknown as { __renders: number[] };
+    // Answers that arrived (aborted requests leave entries too, with no status), in order, and
+    // the widget's own mark for each answer it rendered.
     const answers = performance
       .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/v1/suggestions'))
+      .filter((e) => e.name.includes('/v1/suggestions') && (e as PerformanceResourceTiming).responseStatus === 200)
       .map((e) => (e as PerformanceResourceTiming).responseEnd);
-    return answers
-      .map((arrived) => w.__renders.find((t) => t >= arrived))
-      .map((rendered, i) => (rendered === undefined ? NaN : rendered - answers[i]))
-      .filter((x) => !Number.isNaN(x));
+    const renders = performance.getEntriesByName('service-valuation:suggestions-rendered').map((m) => m.startTime);
+    return answers.map((arrived, i) => renders[i] - arrived).filter((x) => Number.isFinite(x));
   });
   await page.context().close();
   return { requests, latencies };
@@ -150,20 +141,31 @@ async function memory(browser: Browser) {
   const twenty = (await heapUsed(page)) - empty;
   await page.evaluate(() => document.querySelectorAll('.bench-widget').forEach((el) => el.remove()));
   const before = await heapUsed(page);
-  await page.evaluate(async () => {
-    for (let i = 0; i < 500; i++) {
-      const container = document.createElement('div');
-      container.setAttribute('data-service-valuation', '');
-      container.setAttribute('data-embed-key', 'svce_test_demo0000000000000001');
-      document.body.append(container);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      container.remove();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  });
+  const cycles = () =>
+    page.evaluate(async () => {
+      for (let i = 0; i < 500; i++) {
+        const container = document.createElement('div');
+        container.setAttribute('data-service-valuation', '');
+        container.setAttribute('data-embed-key', 'svce_test_demo0000000000000001');
+        document.body.append(container);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        container.remove();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+  await cycles();
   const after = await heapUsed(page);
+  // A second batch tells a leak (it grows again) from one-time warm-up (it does not).
+  await cycles();
+  const afterSecond = await heapUsed(page);
   await page.context().close();
-  return { oneWidgetKB: one / 1024, twentyWidgetsKB: twenty / 1024, heapBeforeCyclesKB: before / 1024, heapAfter500CyclesKB: after / 1024 };
+  return {
+    oneWidgetKB: one / 1024,
+    twentyWidgetsKB: twenty / 1024,
+    heapBeforeCyclesKB: before / 1024,
+    heapAfter500CyclesKB: after / 1024,
+    heapAfter1000CyclesKB: afterSecond / 1024,
+  };
 }
 
 const widgetHost = await startWidgetHostServer({ port: WIDGET_PORT, keys: keys.keys });
@@ -221,7 +223,10 @@ try {
     ]),
     ['suggestion answer → rendered list, p50 / p95', `${results.suggestions.answerToRenderMs.p50} / ${results.suggestions.answerToRenderMs.p95} ms (${latencies.length} samples)`],
     ['JS heap: 1 widget / 20 widgets', `${results.memory.oneWidgetKB} KB / ${results.memory.twentyWidgetsKB} KB`],
-    ['JS heap before / after 500 mount–unmount cycles', `${results.memory.heapBeforeCyclesKB} KB / ${results.memory.heapAfter500CyclesKB} KB`],
+    [
+      'JS heap before / after 500 / after 1,000 mount–unmount cycles',
+      `${results.memory.heapBeforeCyclesKB} / ${results.memory.heapAfter500CyclesKB} / ${results.memory.heapAfter1000CyclesKB} KB`,
+    ],
   ];
   console.log('');
   for (const [name, value] of rows) console.log(name.padEnd(64), value);
