@@ -11,3 +11,12 @@ Object.defineProperty(Array.prototype, 'toJSON', {
   },
   configurable: true,
 });
+// A Promise "polyfill" that wraps the native one, as some old bundles still ship.
+const NativePromise = window.Promise;
+window.__promisesMade = 0;
+window.Promise = class PatchedPromise extends NativePromise {
+  constructor(executor) {
+    super(executor);
+    window.__promisesMade++;
+  }
+};

@@ -95,3 +95,17 @@ test('the list escapes an ancestor with overflow: hidden and a transform, above 
   await page.mouse.click(beyond[0][0], beyond[0][1]);
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
 });
+
+test('with the on-screen keyboard up, the list opens above the field', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 420 });
+  await page.goto('/qa.html');
+  const box = page.getByRole('combobox');
+  await box.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await box.click();
+  await box.pressSequentially('amk ave', { delay: 10 });
+  await expect(page.getByRole('option').first()).toBeVisible();
+  const list = (await page.getByRole('listbox').boundingBox())!;
+  const field = (await box.boundingBox())!;
+  expect(list.y + list.height).toBeLessThanOrEqual(field.y);
+  expect(list.y).toBeGreaterThanOrEqual(0);
+});

@@ -95,7 +95,7 @@ test('a single-page app adds, moves and removes containers, and changes route', 
   await estimateWorks(page, 0);
 });
 
-test('patched fetch and Array.prototype.toJSON do not break the widget', async ({ page }) => {
+test('patched fetch, Promise and Array.prototype.toJSON do not break the widget', async ({ page }) => {
   await page.goto('/patched.html');
   await estimateWorks(page);
   expect(await page.evaluate(() => (window as unknown as { __fetchCalls: number }).__fetchCalls)).toBeGreaterThan(0);
@@ -161,4 +161,20 @@ test('a dropped connection ends in a clear state with a retry', async ({ page })
   await page.unroute(`${WIDGET_HOST}/v1/estimates**`);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+});
+
+test('a widget far below the fold fetches its code only as it nears the viewport', async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => document.getElementById('slot')!.style.setProperty('margin-top', '4000px'));
+  });
+  const chunks: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/element.js') && chunks.push(r.url()));
+  await page.goto('/qa.html');
+  await page.waitForTimeout(500);
+  expect(chunks, 'nothing fetched while far away').toEqual([]);
+  const reserved = await page.locator('[data-service-valuation]').evaluate((el) => el.getBoundingClientRect().height);
+  expect(reserved, 'its space is reserved all the same').toBe(340);
+  await page.locator('[data-service-valuation]').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('combobox')).toBeVisible();
+  expect(chunks).toHaveLength(1);
 });

@@ -1,12 +1,13 @@
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../element/service-valuation.js';
 import type { ServiceValuation } from '../element/service-valuation.js';
 import { DEMO_KEY } from '../../sandbox/msw.js';
 import { WIDGET_HOST } from './sandbox-worker.js';
 
+/** Mounts a widget against the sandbox and opens every test with an accessibility assertion. */
 export async function widget(options: { key?: string; theme?: string; query?: string } = {}): Promise<ServiceValuation> {
   const key = options.key ?? DEMO_KEY;
-  return fixture<ServiceValuation>(
+  const el = await fixture<ServiceValuation>(
     html`<service-valuation
       data-embed-key=${key}
       data-theme=${options.theme ?? ''}
@@ -14,6 +15,8 @@ export async function widget(options: { key?: string; theme?: string; query?: st
       data-widget-host=${WIDGET_HOST}
     ></service-valuation>`,
   );
+  await expect(el).to.be.accessible();
+  return el;
 }
 
 export const $ = <T extends Element = HTMLElement>(el: ServiceValuation, selector: string) =>
