@@ -177,7 +177,7 @@ export class ServiceValuation extends LitElement {
       </header>
       ${this.setupProblem
         ? html`<div class="notice" part="setup-error" role="alert"><p>${this.setupProblem.visitor}</p></div>`
-        : html`${renderSearch(this.search, { onChoose: (s) => this.choose(s) }, false)}
+        : html`${renderSearch(this.search, { onChoose: (s) => this.choose(s) })}
           ${renderModeSwitch(this.mode, (mode) => this.changeMode(mode))} ${this.renderResult()}`}
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
       ${this.renderFooter()}

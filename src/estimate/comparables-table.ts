@@ -1,7 +1,7 @@
 /** Comparable transactions as a real table: a caption, column headers, sortable by any column. */
 import { html } from 'lit';
 import type { Comparable, Estimate } from '../api/types.js';
-import { type AreaUnit, areaUnitLabel, formatArea, formatDate, formatDistance, formatMoney, formatPricePerArea, perAreaLabel } from '../format/format.js';
+import { type AreaUnit, areaUnitLabel, formatArea, formatDate, formatDistance, formatMoney, formatPricePerArea } from '../format/format.js';
 import { sortComparables, type SortKey, type SortOrder } from './sort-comparables.js';
 
 export const TYPE_LABEL: Record<Comparable['propertyType'], string> = { hdb: 'HDB', condo: 'Condo', landed: 'Landed' };
@@ -13,7 +13,7 @@ export function renderComparablesTable(estimate: Estimate, unit: AreaUnit, order
     { key: 'type', label: 'Type' },
     { key: 'area', label: `Area (${areaUnitLabel(unit)})`, numeric: true },
     { key: 'price', label: estimate.mode === 'sale' ? 'Price' : 'Rent / month', numeric: true },
-    { key: 'perArea', label: `Per ${perAreaLabel(unit) === 'psf' ? 'sq ft' : 'm²'}`, numeric: true },
+    { key: 'perArea', label: `Per ${areaUnitLabel(unit)}`, numeric: true },
     { key: 'distance', label: 'Distance', numeric: true },
   ];
   const sortState = (key: SortKey) => (order.key === key ? (order.descending ? 'descending' : 'ascending') : 'none');

@@ -1,7 +1,7 @@
 /** The estimate: what was valued, the value and how sure it is, and the comparables behind it. */
 import { html, nothing } from 'lit';
 import type { Estimate, Mode } from '../api/types.js';
-import { type AreaUnit, formatArea, formatDate, formatMoney, formatPricePerArea } from '../format/format.js';
+import { type AreaUnit, areaUnitLabel, formatArea, formatDate, formatMoney, formatPricePerArea } from '../format/format.js';
 import { renderComparablesChart } from './comparables-chart.js';
 import { renderComparablesTable, TYPE_LABEL } from './comparables-table.js';
 import type { SortKey, SortOrder } from './sort-comparables.js';
@@ -52,7 +52,7 @@ export function renderEstimate(estimate: Estimate, view: EstimateView) {
     <p class="range">Likely between ${formatMoney(estimate.low)} and ${formatMoney(estimate.high)}</p>
     <dl class="facts">
       <div>
-        <dt>Per ${view.unit === 'sqft' ? 'sq ft' : 'm²'}</dt>
+        <dt>Per ${areaUnitLabel(view.unit)}</dt>
         <dd>${formatPricePerArea(estimate.value / property.floorAreaSqm, view.unit)}</dd>
       </div>
       <div>

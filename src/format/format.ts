@@ -23,11 +23,11 @@ const fromSqm = (sqm: number, unit: AreaUnit) => (unit === 'sqft' ? sqm * SQFT_P
 
 /** 1,001 sq ft, or 93 m² */
 export const formatArea = (sqm: number, unit: AreaUnit = 'sqft') => `${integer.format(fromSqm(sqm, unit))} ${UNIT_LABEL[unit]}`;
+/** A price per square metre in the visitor's unit, as a number (for charts). */
+export const pricePerArea = (pricePerSqm: number, unit: AreaUnit) => (unit === 'sqft' ? pricePerSqm / SQFT_PER_SQM : pricePerSqm);
 /** S$573 psf, or S$6,172 psm, from a price per square metre */
 export const formatPricePerArea = (pricePerSqm: number, unit: AreaUnit = 'sqft') =>
-  `${formatMoney(unit === 'sqft' ? pricePerSqm / SQFT_PER_SQM : pricePerSqm)} ${PER_UNIT_LABEL[unit]}`;
-/** The number alone, for charts. */
-export const pricePerArea = (pricePerSqm: number, unit: AreaUnit) => (unit === 'sqft' ? pricePerSqm / SQFT_PER_SQM : pricePerSqm);
+  `${formatMoney(pricePerArea(pricePerSqm, unit))} ${PER_UNIT_LABEL[unit]}`;
 export const areaUnitLabel = (unit: AreaUnit) => UNIT_LABEL[unit];
 export const perAreaLabel = (unit: AreaUnit) => PER_UNIT_LABEL[unit];
 

@@ -91,7 +91,7 @@ function renderPopupBody(search: SearchController, handlers: SearchHandlers) {
   </ul>`;
 }
 
-export function renderSearch(search: SearchController, handlers: SearchHandlers, disabled: boolean) {
+export function renderSearch(search: SearchController, handlers: SearchHandlers) {
   const expanded = search.open && search.suggestions.length > 0;
   return html`<div class="search" part="search">
     <label for="sv-input" class="search-label">Search by address, postal code or condo</label>
@@ -112,7 +112,6 @@ export function renderSearch(search: SearchController, handlers: SearchHandlers,
         aria-expanded=${expanded ? 'true' : 'false'}
         aria-activedescendant=${ifDefined(expanded && search.activeIndex >= 0 ? optionId(search.activeIndex) : undefined)}
         .value=${search.query}
-        ?disabled=${disabled}
         @input=${(e: InputEvent) => search.input((e.target as HTMLInputElement).value, e.isComposing)}
         @compositionend=${(e: CompositionEvent) => search.input((e.target as HTMLInputElement).value)}
         @keydown=${(e: KeyboardEvent) => onKeydown(search, handlers, e)}
