@@ -11,6 +11,8 @@ const supportsPopover = typeof HTMLElement !== 'undefined' && Object.hasOwn(HTML
 const GAP = 4;
 const EDGE = 8;
 const NARROW = 360;
+/** Room for about three options: less than this below the field, and the list may open above. */
+const MIN_ROOM = 180;
 
 export class PopupController implements ReactiveController {
   private listening = false;
@@ -49,7 +51,9 @@ export class PopupController implements ReactiveController {
     const width = viewport?.width ?? document.documentElement.clientWidth;
     const roomBelow = bottom - rect.bottom - GAP - EDGE;
     const roomAbove = rect.top - top - GAP - EDGE;
-    const above = roomBelow < 180 && roomAbove > roomBelow;
+    // Below when what it shows fits there (up to a few options); otherwise wherever there is more room.
+    const needed = Math.min(popup.scrollHeight, MIN_ROOM);
+    const above = roomBelow < needed && roomAbove > roomBelow;
     const narrow = rect.width < NARROW;
     const style = popup.style;
     style.left = `${narrow ? EDGE : rect.left}px`;
