@@ -9,7 +9,7 @@ async function showEstimate(page: import('@playwright/test').Page, query = '3101
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  for (const width of [320, 480, 960]) {
+  for (const width of [280, 320, 480, 960]) {
     test(`looks right at ${width}px, ${theme} theme`, async ({ page }) => {
       await page.setViewportSize({ width: width + 48, height: 900 });
       await page.goto(`/qa.html${theme === 'dark' ? '?theme=dark' : ''}`);

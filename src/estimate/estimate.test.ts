@@ -110,6 +110,21 @@ describe('the estimate panel', () => {
     expect(detail).to.deep.equal({ code: 'platform_key', forSiteOwner: true });
   });
 
+  it('starts in rent mode with data-mode="rent"', async () => {
+    const el = await widget();
+    el.setAttribute('data-mode', 'rent');
+    await searchAndChoose(el, 'amk ave 3');
+    expect(text(el)).to.contain('Estimated monthly rent');
+    expect(sentRequests().find((u) => u.pathname.endsWith('/v1/estimates'))!.searchParams.get('mode')).to.equal('rent');
+  });
+
+  it('treats any other data-mode as sale', async () => {
+    const el = await widget();
+    el.setAttribute('data-mode', 'lease');
+    await searchAndChoose(el, 'amk ave 3');
+    expect(text(el)).to.contain('Estimated sale price');
+  });
+
   it('prefills the search from data-query without opening the list', async () => {
     const el = await widget({ query: '310101' });
     await until(() => sentRequests().length === 1, 'prefilled search');
