@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/api/generated/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+  { ignores: ['dist/', 'dist-static-demo/', 'node_modules/', 'src/api/generated/', 'test-results/', 'playwright-report/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,6 +4,7 @@
  */
 import type { components } from '../src/api/generated/contract.js';
 import { schemas } from '../src/api/generated/schemas.js';
+import { checkWidgetKey } from '../src/api/widget-key.js';
 import { estimateProperty } from './estimate.js';
 import { generateFixtures, type Fixtures } from './fixtures/generate.js';
 import { buildIndex, suggest } from './search.js';
@@ -44,9 +45,7 @@ export interface HostOptions {
 }
 
 export const DAILY_ESTIMATE_QUOTA = 2000;
-const WIDGET_KEY = new RegExp(schemas.WidgetKey.pattern ?? '$^');
 const PROPERTY_ID = new RegExp(schemas.PropertyId.pattern ?? '$^');
-const PLATFORM_KEY = /^svcp_(test|live)_/;
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -113,10 +112,11 @@ export function createWidgetHost(options: HostOptions) {
     if (request.method !== 'GET') return fail('invalid_request', `Use GET, not ${request.method}.`);
 
     const keyParam = url.searchParams.get('key') ?? '';
-    if (PLATFORM_KEY.test(keyParam)) {
+    const keyProblem = checkWidgetKey(keyParam);
+    if (keyProblem === 'platform_key') {
       return fail('invalid_key', 'This is a platform API key, which is secret and never works here. Rotate it now and use a widget key (svce_...).');
     }
-    if (!WIDGET_KEY.test(keyParam)) return fail('invalid_key', 'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.');
+    if (keyProblem) return fail('invalid_key', 'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.');
     const key = keys.get(keyParam);
     if (!key) return fail('invalid_key', 'This widget key does not exist. Copy it again from the API Console.');
     if (!origin || !key.origins.includes(origin)) {

@@ -20,13 +20,8 @@ function keysForThisPage(): WidgetKeyConfig[] {
   return keys.keys.map((k) => (k.origins.includes('http://localhost:5173') ? { ...k, origins: [...k.origins, location.origin] } : k));
 }
 
-export interface SandboxHandlerOptions {
-  /** Extra wait before every answer, e.g. to test loading states. */
-  delayMs?: number;
-}
-
 /** The sandbox host's behaviour, exactly as the Node server runs it. */
-export function sandboxHandlers(options: SandboxHandlerOptions = {}): HttpHandler[] {
+export function sandboxHandlers(): HttpHandler[] {
   const host = createWidgetHost({ keys: keysForThisPage(), serviceUrl: `${location.origin}/` });
   const resolve = async ({ request }: { request: Request }) => {
     const answer = await host.handle({
@@ -34,7 +29,7 @@ export function sandboxHandlers(options: SandboxHandlerOptions = {}): HttpHandle
       url: new URL(request.url),
       origin: request.headers.get('origin') ?? location.origin,
     });
-    await delay(answer.delayMs + (options.delayMs ?? 0));
+    await delay(answer.delayMs);
     return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status, headers: answer.headers });
   };
   return [http.get(SUGGESTIONS, resolve), http.get(ESTIMATES, resolve)];

@@ -73,7 +73,7 @@ export function createClient(options: ClientOptions) {
       try {
         return await attempt(url, schema, signal);
       } catch (error) {
-        const retry = error instanceof WidgetError && error.retryable && error.code !== 'bad_response' && tries < retries;
+        const retry = error instanceof WidgetError && error.transient && tries < retries;
         if (!retry || signal?.aborted) throw error;
         await new Promise((resolve) => setTimeout(resolve, 300 * 2 ** tries));
       }

@@ -13,8 +13,13 @@ export class WidgetError extends Error {
     this.name = 'WidgetError';
   }
 
-  /** Worth trying again as it is: the host or the network failed, not the request. */
+  /** A passing failure of the network or the host: the client retries these reads by itself. */
+  get transient(): boolean {
+    return this.code === 'network' || this.code === 'timeout' || this.code === 'internal_error';
+  }
+
+  /** Worth a "Try again" for the visitor: a passing failure, or an answer that may come out right next time. */
   get retryable(): boolean {
-    return this.code === 'network' || this.code === 'timeout' || this.code === 'internal_error' || this.code === 'bad_response';
+    return this.transient || this.code === 'bad_response';
   }
 }

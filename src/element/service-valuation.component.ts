@@ -117,10 +117,7 @@ export class ServiceValuation extends LitElement {
     this.announcement = '';
     this.unit = 'sqft';
     this.sort = DEFAULT_SORT;
-    this.search.onError = (error) => {
-      this.announcement = hostProblem(error).visitor;
-      this.onHostError(error);
-    };
+    this.search.onError = (error) => (this.announcement = this.onHostError(error).visitor);
     this.search.onAnnounce = (message) => (this.announcement = message);
     this.search.hasFocus = () => this.shadowRoot?.activeElement?.id === 'sv-input';
     new PopupController(
@@ -263,10 +260,9 @@ export class ServiceValuation extends LitElement {
     } catch (error) {
       if (request.signal.aborted) return;
       const widgetError = error instanceof WidgetError ? error : new WidgetError('network', String(error));
-      this.estimateProblem = hostProblem(widgetError);
+      this.estimateProblem = this.onHostError(widgetError);
       this.estimateStatus = 'error';
       this.announcement = this.estimateProblem.visitor;
-      this.onHostError(widgetError);
     } finally {
       if (this.estimateRequest === request) {
         clearTimeout(this.slowTimer);
@@ -275,11 +271,13 @@ export class ServiceValuation extends LitElement {
     }
   }
 
-  private onHostError(error: WidgetError): void {
+  /** Reports a failure to the site owner where it is theirs to fix, and returns it in words. */
+  private onHostError(error: WidgetError): Problem {
     const problem = hostProblem(error);
     if (isSetupProblem(error)) this.setupProblem = problem;
     if (problem.siteOwner) this.report(problem.siteOwner, error.code === 'origin_not_allowed' || error.code === 'invalid_key');
     emit(this, 'service-valuation-error', { code: error.code, forSiteOwner: Boolean(problem.siteOwner) });
+    return problem;
   }
 
   /** Each distinct message once per widget: a site owner needs to read it, not scroll past it. */
