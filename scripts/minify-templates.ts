@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-/** Lit's css`` templates reach the bundle verbatim; this drops their comments and spare whitespace. */
+/** The styles' css`` templates reach the bundle verbatim; this drops their comments and spare whitespace. */
 export function minifyCssLiterals(): Plugin {
   return {
     name: 'minify-css-literals',

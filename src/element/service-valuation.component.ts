@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { createClient, type WidgetClient } from '../api/client.js';
 import type { Estimate, Mode, Suggestion } from '../api/types.js';
 import { WidgetError } from '../api/widget-error.js';
@@ -8,6 +8,7 @@ import { DEFAULT_SORT, nextSort, type SortOrder } from '../estimate/sort-compara
 import { emit, type ErrorDetail } from '../events/events.js';
 import { type AreaUnit, formatMoney } from '../format/format.js';
 import { tellSiteOwnerError, warnSiteOwner } from '../internal/console.js';
+import { type Changed, LitHost } from '../internal/lit-host.js';
 import { PopupController } from '../search/popup-controller.js';
 import { SearchController } from '../search/search-controller.js';
 import { renderSearch } from '../search/search-template.js';
@@ -55,36 +56,44 @@ const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
  * @cssprop --sv-font-family - Font stack; the widget's own font comes first.
  * @cssprop --sv-font-size - Base font size in px (the search input never goes under 16px).
  */
-export class ServiceValuation extends LitElement {
+export class ServiceValuation extends LitHost {
   static override styles = styles;
-
-  // Declared, not decorated: plain fields would shadow Lit's accessors under any transpiler.
-  static override properties = {
-    embedKey: { attribute: 'data-embed-key' },
-    theme: { attribute: 'data-theme', reflect: true },
-    mode: { attribute: 'data-mode' },
-    query: { attribute: 'data-query' },
-    widgetHost: { attribute: 'data-widget-host' },
-    setupProblem: { state: true },
-    selected: { state: true },
-    estimateStatus: { state: true },
-    estimate: { state: true },
-    estimateProblem: { state: true },
-    estimateSlow: { state: true },
-    announcement: { state: true },
-    unit: { state: true },
-    sort: { state: true },
+  static override attributes = {
+    'data-embed-key': 'embedKey',
+    'data-theme': 'theme',
+    'data-mode': 'mode',
+    'data-query': 'query',
+    'data-widget-host': 'widgetHost',
   };
+  static {
+    this.reactive(...Object.values(this.attributes));
+    this.reactive('setupProblem', 'selected', 'estimateStatus', 'estimate', 'estimateProblem', 'estimateSlow', 'announcement', 'unit', 'sort');
+  }
 
-  /** The site's publishable widget key, `svce_test_…` or `svce_live_…`. */
+  /**
+   * The site's publishable widget key, `svce_test_…` or `svce_live_…`.
+   * @attr data-embed-key
+   */
   declare embedKey: string;
-  /** `dark`, `auto` (follows the visitor's system), or light (anything else). */
+  /**
+   * `dark`, `auto` (follows the visitor's system), or light (anything else).
+   * @attr data-theme
+   */
   declare theme: string;
-  /** `sale` (default) or `rent`. */
+  /**
+   * `sale` (default) or `rent`.
+   * @attr data-mode
+   */
   declare mode: Mode;
-  /** Text to search for when the panel opens, e.g. a listing's postal code. */
+  /**
+   * Text to search for when the panel opens, e.g. a listing's postal code.
+   * @attr data-query
+   */
   declare query: string;
-  /** Base URL of the widget host. Defaults to where this script was loaded from. */
+  /**
+   * Base URL of the widget host. Defaults to where this script was loaded from.
+   * @attr data-widget-host
+   */
   declare widgetHost: string;
 
   private declare setupProblem?: Problem;
@@ -137,7 +146,8 @@ export class ServiceValuation extends LitElement {
     clearTimeout(this.slowTimer);
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: Changed): void {
+    if (changed.has('theme') && this.theme !== (this.getAttribute('data-theme') ?? '')) this.setAttribute('data-theme', this.theme);
     if (changed.has('embedKey') || changed.has('widgetHost')) {
       this.baseUrl = resolveHost(this.widgetHost);
       const key = this.embedKey.trim();
@@ -163,7 +173,7 @@ export class ServiceValuation extends LitElement {
     if (!performance.getEntriesByName(READY_MARK).length) performance.mark(READY_MARK);
   }
 
-  override render() {
+  protected override render() {
     return html`<section class="panel" part="base" aria-labelledby="sv-title">
       <header>
         <img src=${logoUrl(this.baseUrl)} alt="" width="28" height="28" />

@@ -2,7 +2,7 @@
  * Comparables' price per area over time, with the estimate and its range marked. Drawn as SVG by
  * the widget itself; the figure's text alternative says what the picture shows.
  */
-import { html, svg } from 'lit';
+import { html, svg } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
 import { type AreaUnit, formatMoney, formatMonth, parseDay, perAreaLabel, pricePerArea } from '../format/format.js';
 

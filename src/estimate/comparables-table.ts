@@ -1,5 +1,5 @@
 /** Comparable transactions as a real table: a caption, column headers, sortable by any column. */
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import type { Comparable, Estimate } from '../api/types.js';
 import { type AreaUnit, areaUnitLabel, formatArea, formatDate, formatDistance, formatMoney, formatPricePerArea } from '../format/format.js';
 import { sortComparables, type SortKey, type SortOrder } from './sort-comparables.js';

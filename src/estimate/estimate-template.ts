@@ -1,5 +1,5 @@
 /** The estimate: what was valued, the value and how sure it is, and the comparables behind it. */
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import type { Estimate, Mode } from '../api/types.js';
 import { type AreaUnit, areaUnitLabel, formatArea, formatDate, formatMoney, formatPricePerArea } from '../format/format.js';
 import { renderComparablesChart } from './comparables-chart.js';

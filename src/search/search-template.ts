@@ -1,5 +1,5 @@
 /** The combobox: input and listbox in one shadow root (ARIA ID references do not cross roots). */
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Suggestion } from '../api/types.js';
 import { hostProblem } from '../element/messages.js';

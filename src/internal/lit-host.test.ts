@@ -1,0 +1,106 @@
+import { expect, fixture } from '@open-wc/testing';
+import type { ReactiveController } from 'lit';
+import { html } from 'lit/html.js';
+import { type Changed, LitHost } from './lit-host.js';
+
+class TestHost extends LitHost {
+  static override styles = ':host { display: block; color: rgb(1, 2, 3); }';
+  static override attributes = { 'data-name': 'name' };
+  static {
+    this.reactive('name', 'count');
+  }
+  declare name: string;
+  declare count: number;
+  renders = 0;
+  seen: Changed[] = [];
+  constructor() {
+    super();
+    this.name = '';
+    this.count = 0;
+  }
+  protected override willUpdate(changed: Changed) {
+    this.seen.push(new Map(changed));
+    if (changed.has('name')) this.count = this.name.length; // joins this update
+  }
+  protected override render() {
+    this.renders++;
+    return html`<p>${this.name}:${this.count}</p>`;
+  }
+}
+customElements.define('sv-lit-host-test', TestHost);
+
+const text = (el: TestHost) => el.renderRoot.querySelector('p')?.textContent;
+
+describe('LitHost', () => {
+  it('renders its template with its styles in an open shadow root', async () => {
+    const el = await fixture<TestHost>(html`<sv-lit-host-test data-name="ab"></sv-lit-host-test>`);
+    await el.updateComplete;
+    expect(text(el)).to.equal('ab:2');
+    expect(getComputedStyle(el).color).to.equal('rgb(1, 2, 3)');
+  });
+
+  it('batches property changes into one update and reports the old values', async () => {
+    const el = await fixture<TestHost>(html`<sv-lit-host-test></sv-lit-host-test>`);
+    await el.updateComplete;
+    const before = el.renders;
+    el.name = 'x';
+    el.name = 'xyz';
+    el.count = 7;
+    await el.updateComplete;
+    expect(el.renders - before).to.equal(1);
+    expect(el.seen.at(-1)?.get('name')).to.equal('');
+    // willUpdate's own change is rendered in the same update, not a second one.
+    expect(text(el)).to.equal('xyz:3');
+  });
+
+  it('does not update for an equal value', async () => {
+    const el = await fixture<TestHost>(html`<sv-lit-host-test></sv-lit-host-test>`);
+    await el.updateComplete;
+    const before = el.renders;
+    el.name = '';
+    await el.updateComplete;
+    expect(el.renders).to.equal(before);
+  });
+
+  it('turns a removed attribute into an empty string, never null', async () => {
+    const el = await fixture<TestHost>(html`<sv-lit-host-test data-name="abc"></sv-lit-host-test>`);
+    el.removeAttribute('data-name');
+    await el.updateComplete;
+    expect(el.name).to.equal('');
+    expect(text(el)).to.equal(':0');
+  });
+
+  it('waits in updateComplete for an update requested while updating', async () => {
+    const el = await fixture<TestHost>(html`<sv-lit-host-test></sv-lit-host-test>`);
+    let asked = false;
+    el.addController({
+      hostUpdated() {
+        if (asked) return;
+        asked = true;
+        el.name = 'again';
+      },
+    });
+    el.count = 1;
+    await el.updateComplete;
+    expect(text(el)).to.equal('again:5');
+  });
+
+  it('tells controllers when the host connects, updates and disconnects', async () => {
+    const calls: string[] = [];
+    const controller: ReactiveController = {
+      hostConnected: () => calls.push('connected'),
+      hostUpdate: () => calls.push('update'),
+      hostUpdated: () => calls.push('updated'),
+      hostDisconnected: () => calls.push('disconnected'),
+    };
+    const el = document.createElement('sv-lit-host-test') as TestHost;
+    el.addController(controller);
+    document.body.append(el);
+    await el.updateComplete;
+    el.remove();
+    el.removeController(controller);
+    document.body.append(el);
+    el.remove();
+    expect(calls).to.deep.equal(['connected', 'update', 'updated', 'disconnected']);
+  });
+});
