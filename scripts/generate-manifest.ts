@@ -1,5 +1,5 @@
 // custom-elements.json for editors and docs, from the element's JSDoc. The analyzer also lists
-// private fields too; only the data- attributes a site owner writes, and their fields, are kept.
+// private fields; only the data- attributes a site owner writes, and their fields, are kept.
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 
