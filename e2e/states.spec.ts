@@ -56,7 +56,7 @@ test('origin not on the key: the visitor sees why, the console names the origin 
   await page.goto(`/qa.html?key=${OTHER_SITE_KEY}`);
   await page.getByRole('combobox').fill('amk ave 3');
   await expect(page.getByRole('alert')).toContainText('not available on this website');
-  expect(consoleMessages.join('\n')).toContain('origin http://localhost:4173 is not on the widget key');
+  expect(consoleMessages.join('\n')).toContain("origin http://localhost:4173 is not on this widget key's list");
   await expectNoAxeViolations(page);
 });
 

@@ -147,10 +147,11 @@ export function createWidgetHost(options: HostOptions) {
     if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
 
     if (usedToday(key) >= DAILY_ESTIMATE_QUOTA) {
+      const resetAt = nextUtcMidnight().toISOString();
       return fail(
         'quota_exceeded',
-        `This widget key has used its ${DAILY_ESTIMATE_QUOTA} estimates for today.`,
-        { resetAt: nextUtcMidnight().toISOString() },
+        `This widget key has used its ${DAILY_ESTIMATE_QUOTA.toLocaleString('en')} estimates for today; the quota resets at ${resetAt}.`,
+        { resetAt },
         { 'Retry-After': String(secondsToReset()), ...rateLimitHeaders(key), 'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'] },
       );
     }

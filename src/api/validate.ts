@@ -3,6 +3,7 @@
  * network are checked against the contract's own schemas before anything renders them.
  */
 export interface Schema {
+  /** The name of another schema in the same set. */
   $ref?: string;
   type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';
   required?: string[];
@@ -11,7 +12,6 @@ export interface Schema {
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
-  format?: string;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -20,8 +20,6 @@ export interface Schema {
   maxItems?: number;
 }
 
-const REF_PREFIX = '#/components/schemas/';
-
 /** Returns the first problem found as `path: reason`, or `undefined` when `value` conforms. */
 export function findProblem(
   value: unknown,
@@ -29,7 +27,7 @@ export function findProblem(
   schemas: Record<string, Schema>,
   path = '$',
 ): string | undefined {
-  if (schema.$ref) return findProblem(value, schemas[schema.$ref.slice(REF_PREFIX.length)], schemas, path);
+  if (schema.$ref) return findProblem(value, schemas[schema.$ref], schemas, path);
   if (schema.const !== undefined && value !== schema.const) return `${path}: expected ${String(schema.const)}`;
   if (schema.enum && !schema.enum.includes(value)) return `${path}: not one of ${schema.enum.join(', ')}`;
   switch (schema.type) {

@@ -16,23 +16,13 @@ export interface Problem {
 const NOT_SET_UP = 'This valuation widget is not set up yet. Please let the website owner know.';
 
 export function keyProblem(problem: KeyProblem, key: string): Problem {
-  switch (problem) {
-    case 'missing':
-      return { visitor: NOT_SET_UP, retry: false, siteOwner: 'data-embed-key is missing or empty. Add your widget key (svce_test_… or svce_live_…) from the API Console to the container.' };
-    case 'platform_key':
-      return {
-        visitor: NOT_SET_UP,
-        retry: false,
-        siteOwner:
-          'data-embed-key holds a platform API key (svcp_…). It has not been sent anywhere, but it is a secret and it is now exposed in this page: rotate it in the API Console immediately, and use a widget key (svce_…) here instead.',
-      };
-    case 'malformed':
-      return {
-        visitor: NOT_SET_UP,
-        retry: false,
-        siteOwner: `data-embed-key "${key.slice(0, 80)}${key.length > 80 ? '…' : ''}" is not a widget key: expected svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.`,
-      };
-  }
+  const siteOwner = {
+    missing_key: 'data-embed-key is missing. Add your widget key (svce_test_… or svce_live_…) from the API Console.',
+    platform_key:
+      'data-embed-key holds a platform API key (svcp_…). It was not sent, but it is a secret exposed in this page: rotate it in the API Console now, and use a widget key (svce_…) here.',
+    malformed_key: `data-embed-key "${key.slice(0, 80)}" is not a widget key: svce_test_ or svce_live_ and 16 to 64 letters, digits or underscores.`,
+  }[problem];
+  return { visitor: NOT_SET_UP, retry: false, siteOwner };
 }
 
 const resetTime = (resetAt?: string) => {
@@ -42,30 +32,25 @@ const resetTime = (resetAt?: string) => {
     : 'tomorrow';
 };
 
+/**
+ * The host's own `message` is written for the site owner (it names the origin to add, or when the
+ * quota resets), so it is passed on as it is.
+ */
 export function hostProblem(error: WidgetError): Problem {
+  const forSiteOwner = { retry: false, siteOwner: error.message };
   switch (error.code) {
     case 'invalid_key':
-      return { visitor: NOT_SET_UP, retry: false, siteOwner: `The widget host refused the key: ${error.message}` };
+      return { visitor: NOT_SET_UP, ...forSiteOwner };
     case 'origin_not_allowed':
-      return {
-        visitor: 'The valuation widget is not available on this website.',
-        retry: false,
-        siteOwner: error.details.origin
-          ? `This website's origin ${error.details.origin} is not on the widget key's list. Add exactly "${error.details.origin}" to the key in the API Console.`
-          : `The widget host could not check this website against the key: ${error.message}`,
-      };
+      return { visitor: 'The valuation widget is not available on this website.', ...forSiteOwner };
     case 'quota_exceeded':
-      return {
-        visitor: `This website has used all of today's free estimates. Please try again after ${resetTime(error.details.resetAt)}.`,
-        retry: false,
-        siteOwner: `The widget key has used its 2,000 estimates for today; the quota resets at ${error.details.resetAt ?? 'midnight UTC'}.`,
-      };
+      return { visitor: `This website has used all of today's free estimates. Please try again after ${resetTime(error.details.resetAt)}.`, ...forSiteOwner };
+    case 'invalid_request':
+      return { visitor: 'That search could not be used. Please try different words.', ...forSiteOwner };
     case 'not_found':
       return { visitor: 'We could not find that property any more. Please search again.', retry: false };
     case 'no_comparables':
       return { visitor: 'There are too few recent transactions near this property to estimate its value. Try a nearby address.', retry: false };
-    case 'invalid_request':
-      return { visitor: 'That search could not be used. Please try different words.', retry: false, siteOwner: error.message };
     case 'network':
     case 'timeout':
       return {

@@ -2,10 +2,10 @@ import { html, nothing } from 'lit/html.js';
 import { createClient, type WidgetClient } from '../api/client.js';
 import type { Estimate, Mode, Suggestion } from '../api/types.js';
 import { WidgetError } from '../api/widget-error.js';
-import { checkWidgetKey, type KeyProblem } from '../api/widget-key.js';
+import { checkWidgetKey } from '../api/widget-key.js';
 import { renderEstimate, renderEstimateSkeleton, renderModeSwitch } from '../estimate/estimate-template.js';
 import { DEFAULT_SORT, nextSort, type SortOrder } from '../estimate/sort-comparables.js';
-import { emit, type ErrorDetail } from '../events/events.js';
+import { emit } from '../events/events.js';
 import { type AreaUnit, formatMoney } from '../format/format.js';
 import { tellSiteOwnerError, warnSiteOwner } from '../internal/console.js';
 import { type Changed, LitHost } from '../internal/lit-host.js';
@@ -22,7 +22,6 @@ const DEFAULT_DISCLAIMER =
   'Estimates are automated from recent transactions. They are not a valuation or appraisal; do not rely on them to buy, sell, rent or borrow.';
 const SLOW_ESTIMATE_MS = 400;
 const READY_MARK = 'service-valuation:ready';
-const KEY_ERROR: Record<KeyProblem, ErrorDetail['code']> = { missing: 'missing_key', malformed: 'malformed_key', platform_key: 'platform_key' };
 
 /** The widget host this module was served from: `widget.js` and its chunks live side by side. */
 const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
@@ -33,6 +32,9 @@ const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
  *
  * @tagname service-valuation
  * @summary Embeddable sale and rent estimate for Singapore properties.
+ *
+ * @attr data-theme - `dark`, `auto` (follows the visitor's system), or light (anything else). Styles
+ * read the attribute itself, so changing it re-themes the panel at once.
  *
  * @fires service-valuation-search - The visitor chose a suggestion. `detail`: `{ id, kind }`.
  * @fires service-valuation-estimate - An estimate is shown. `detail`: `{ propertyId, mode, currency, value, low, high, confidence }`.
@@ -60,7 +62,6 @@ export class ServiceValuation extends LitHost {
   static override styles = styles;
   static override attributes = {
     'data-embed-key': 'embedKey',
-    'data-theme': 'theme',
     'data-mode': 'mode',
     'data-query': 'query',
     'data-widget-host': 'widgetHost',
@@ -75,11 +76,6 @@ export class ServiceValuation extends LitHost {
    * @attr data-embed-key
    */
   declare embedKey: string;
-  /**
-   * `dark`, `auto` (follows the visitor's system), or light (anything else).
-   * @attr data-theme
-   */
-  declare theme: string;
   /**
    * `sale` (default) or `rent`.
    * @attr data-mode
@@ -117,7 +113,6 @@ export class ServiceValuation extends LitHost {
   constructor() {
     super();
     this.embedKey = '';
-    this.theme = '';
     this.mode = 'sale';
     this.query = '';
     this.widgetHost = ownHost();
@@ -147,7 +142,6 @@ export class ServiceValuation extends LitHost {
   }
 
   protected override willUpdate(changed: Changed): void {
-    if (changed.has('theme') && this.theme !== (this.getAttribute('data-theme') ?? '')) this.setAttribute('data-theme', this.theme);
     if (changed.has('embedKey') || changed.has('widgetHost')) {
       this.baseUrl = resolveHost(this.widgetHost);
       const key = this.embedKey.trim();
@@ -156,7 +150,7 @@ export class ServiceValuation extends LitHost {
       this.setupProblem = problem ? keyProblem(problem, key) : undefined;
       if (problem) {
         this.report(this.setupProblem!.siteOwner!, problem === 'platform_key');
-        emit(this, 'service-valuation-error', { code: KEY_ERROR[problem], forSiteOwner: true });
+        emit(this, 'service-valuation-error', { code: problem, forSiteOwner: true });
       }
     }
     if (changed.has('mode')) {

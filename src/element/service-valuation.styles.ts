@@ -35,22 +35,13 @@ export const styles = css`
     --_mark: #fff0b3;
     --_error: #a4262c;
 
+    /* Stops every inherited property (font, colour, spacing, visibility) at the host. */
     all: initial;
     display: block;
     box-sizing: border-box;
     min-width: 260px;
     max-width: 100%;
-    font-family: var(--_font);
-    font-size: var(--_size);
-    font-weight: 400;
-    font-style: normal;
-    line-height: 1.45;
-    letter-spacing: normal;
-    word-spacing: normal;
-    text-transform: none;
-    text-align: start;
-    white-space: normal;
-    visibility: visible;
+    font: var(--_size) / 1.45 var(--_font);
     color: var(--_fg);
     color-scheme: light;
   }
@@ -137,10 +128,8 @@ export const styles = css`
     color: var(--_muted);
     opacity: 1;
   }
-  input:focus-visible,
-  button:focus-visible,
-  a:focus-visible,
-  .mode-option:has(input:focus-visible) {
+  :focus-visible,
+  .mode-option:has(:focus-visible) {
     outline: 3px solid var(--_accent);
     outline-offset: 2px;
   }
@@ -341,18 +330,17 @@ export const styles = css`
     gap: 4px 16px;
     align-items: center;
   }
-  .text-button,
-  .sort {
+  button {
     min-height: 44px;
     padding: 0;
     font: inherit;
+    font-weight: 600;
     color: inherit;
     background: none;
     border: 0;
     cursor: pointer;
   }
   .text-button {
-    font-weight: 600;
     text-decoration: underline;
     text-underline-offset: 2px;
   }
@@ -367,7 +355,6 @@ export const styles = css`
   }
   .sort {
     min-height: 32px;
-    font-weight: 600;
     color: var(--_muted);
     white-space: nowrap;
     text-align: inherit;
@@ -520,17 +507,11 @@ export const styles = css`
   .notice p {
     margin: 0;
   }
-  .link-button,
   .button {
-    min-height: 44px;
     padding: 0 14px;
-    font: inherit;
-    font-weight: 600;
     color: var(--_accent-contrast);
     background: var(--_accent);
-    border: 0;
     border-radius: calc(var(--_radius) - 2px);
-    cursor: pointer;
   }
   .notice .button {
     margin-top: 8px;
@@ -573,25 +554,16 @@ export const styles = css`
     }
   }
 
-  /* Attribution and disclaimer: own colours and size, so no hook can hide or shrink them. */
+  /* Attribution and disclaimer: private colour and size, visible even if ::part(base) is hidden. */
   footer {
     display: grid;
     gap: 4px;
     padding-top: 10px;
     border-top: 1px solid var(--_border);
-    font-size: 12px;
-    line-height: 1.45;
-    color: #4f5b66;
+    font: 12px / 1.45 var(--_font);
+    /* Not a token: a page that restyles the host element itself still cannot fade these out. */
+    color: light-dark(#4f5b66, #a9b4bf);
     visibility: visible;
-    opacity: 1;
-  }
-  :host([data-theme='dark']) footer {
-    color: #a9b4bf;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host([data-theme='auto']) footer {
-      color: #a9b4bf;
-    }
   }
   footer p {
     margin: 0;
@@ -615,11 +587,9 @@ export const styles = css`
     position: absolute;
     width: 1px;
     height: 1px;
-    margin: -1px;
     padding: 0;
-    border: 0;
     overflow: hidden;
-    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
   }
 `;

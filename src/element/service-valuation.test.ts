@@ -139,7 +139,7 @@ describe('<service-valuation>', () => {
       await until(() => $(el, '[part="setup-error"]'), 'setup error');
       await expect(el).to.be.accessible();
       expect(text(el)).to.contain('not available on this website');
-      expect(console.messages.join('\n')).to.contain(`[service-valuation] This website's origin ${location.origin}`);
+      expect(console.messages.join('\n')).to.contain(`[service-valuation] The origin ${location.origin} is not on this widget key's list`);
     } finally {
       console.restore();
     }

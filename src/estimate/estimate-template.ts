@@ -57,7 +57,7 @@ export function renderEstimate(estimate: Estimate, view: EstimateView) {
       </div>
       <div>
         <dt>Confidence</dt>
-        <dd class="confidence ${estimate.confidence}" title=${CONFIDENCE_HINT[estimate.confidence]}>
+        <dd title=${CONFIDENCE_HINT[estimate.confidence]}>
           ${CONFIDENCE_LABEL[estimate.confidence]}<span class="visually-hidden">: ${CONFIDENCE_HINT[estimate.confidence]}</span>
         </dd>
       </div>

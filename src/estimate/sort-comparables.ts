@@ -19,19 +19,15 @@ const value: Record<SortKey, (c: Comparable) => string | number> = {
   distance: (c) => c.distanceM,
 };
 
-/** A sorted copy; ties keep the host's order, so a sort is stable and predictable. */
+/** A sorted copy; ties keep the host's order (Array.prototype.sort is stable). */
 export function sortComparables(comparables: readonly Comparable[], order: SortOrder): Comparable[] {
   const get = value[order.key];
   const sign = order.descending ? -1 : 1;
-  return comparables
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => {
-      const x = get(a.c);
-      const y = get(b.c);
-      const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true });
-      return cmp * sign || a.i - b.i;
-    })
-    .map(({ c }) => c);
+  return [...comparables].sort((a, b) => {
+    const x = get(a);
+    const y = get(b);
+    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true }));
+  });
 }
 
 /** Clicking the sorted column flips it; another column starts with its most useful direction. */

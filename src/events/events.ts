@@ -4,6 +4,7 @@
  */
 import type { Estimate, Mode, Suggestion } from '../api/types.js';
 import type { WidgetErrorCode } from '../api/widget-error.js';
+import type { KeyProblem } from '../api/widget-key.js';
 
 export interface SearchDetail {
   /** The chosen suggestion's id and kind. */
@@ -23,7 +24,7 @@ export interface ModeChangeDetail {
   mode: Mode;
 }
 export interface ErrorDetail {
-  code: WidgetErrorCode | 'missing_key' | 'malformed_key' | 'platform_key';
+  code: WidgetErrorCode | KeyProblem;
   /** Whether the site owner (rather than the visitor) has something to fix. */
   forSiteOwner: boolean;
 }

@@ -1,6 +1,5 @@
 /** The combobox: input and listbox in one shadow root (ARIA ID references do not cross roots). */
 import { html, nothing } from 'lit/html.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Suggestion } from '../api/types.js';
 import { hostProblem } from '../element/messages.js';
 import { highlight } from './highlight.js';
@@ -78,7 +77,7 @@ function renderPopupBody(search: SearchController, handlers: SearchHandlers) {
     const problem = hostProblem(search.error);
     return html`<div class="popup-message" part="search-error">
       <p>${problem.visitor}</p>
-      ${problem.retry ? html`<button type="button" class="link-button" @click=${() => search.retry()}>Try again</button>` : nothing}
+      ${problem.retry ? html`<button type="button" class="button" @click=${() => search.retry()}>Try again</button>` : nothing}
     </div>`;
   }
   if (search.suggestions.length === 0) {
@@ -110,7 +109,7 @@ export function renderSearch(search: SearchController, handlers: SearchHandlers)
         aria-autocomplete="list"
         aria-controls="sv-listbox"
         aria-expanded=${expanded ? 'true' : 'false'}
-        aria-activedescendant=${ifDefined(expanded && search.activeIndex >= 0 ? optionId(search.activeIndex) : undefined)}
+        aria-activedescendant=${expanded && search.activeIndex >= 0 ? optionId(search.activeIndex) : nothing}
         .value=${search.query}
         @input=${(e: InputEvent) => search.input((e.target as HTMLInputElement).value, e.isComposing)}
         @compositionend=${(e: CompositionEvent) => search.input((e.target as HTMLInputElement).value)}
