@@ -1,39 +1,27 @@
 
-/**
- * Every inherited property is set on :host, so the host page's font, colour, line height and
- * letter spacing stop here; sizes are px (the page's root font size must not scale the panel).
- */
 /** Marks CSS for editors and for the build's minifier; backslashes stay as written. */
 const css = String.raw;
 
-const darkTokens = css`
-  --_accent: var(--sv-accent, #5fd4b5);
-  --_accent-contrast: var(--sv-accent-contrast, #0c1a16);
-  --_bg: #151b22;
-  --_fg: #e8edf2;
-  --_muted: #a9b4bf;
-  --_border: #3a4653;
-  --_surface: #1e262f;
-  --_mark: #5a4a00;
-  --_error: #ff9a9a;
-  color-scheme: dark;
-`;
-
+/**
+ * Every inherited property is set on :host, so the host page's font, colour, line height and
+ * letter spacing stop here; sizes are px (the page's root font size must not scale the panel).
+ * Each colour is light-dark(light, dark); data-theme picks the colour scheme.
+ */
 export const styles = css`
   :host {
     /* Public hooks are read, never declared, here: a page sets them on the container. */
-    --_accent: var(--sv-accent, #0b6b57);
-    --_accent-contrast: var(--sv-accent-contrast, #ffffff);
+    --_accent: var(--sv-accent, light-dark(#0b6b57, #5fd4b5));
+    --_accent-contrast: var(--sv-accent-contrast, light-dark(#fff, #0c1a16));
     --_radius: var(--sv-radius, 10px);
     --_font: var(--sv-font-family, 'Service Inter', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif);
     --_size: var(--sv-font-size, 15px);
-    --_bg: #ffffff;
-    --_fg: #17212b;
-    --_muted: #4f5b66;
-    --_border: #cfd6dd;
-    --_surface: #f3f6f8;
-    --_mark: #fff0b3;
-    --_error: #a4262c;
+    --_bg: light-dark(#fff, #151b22);
+    --_fg: light-dark(#17212b, #e8edf2);
+    --_muted: light-dark(#4f5b66, #a9b4bf);
+    --_border: light-dark(#cfd6dd, #3a4653);
+    --_surface: light-dark(#f3f6f8, #1e262f);
+    --_mark: light-dark(#fff0b3, #5a4a00);
+    --_error: light-dark(#a4262c, #ff9a9a);
 
     /* Stops every inherited property (font, colour, spacing, visibility) at the host. */
     all: initial;
@@ -46,12 +34,10 @@ export const styles = css`
     color-scheme: light;
   }
   :host([data-theme='dark']) {
-    ${darkTokens}
+    color-scheme: dark;
   }
-  @media (prefers-color-scheme: dark) {
-    :host([data-theme='auto']) {
-      ${darkTokens}
-    }
+  :host([data-theme='auto']) {
+    color-scheme: light dark;
   }
   :host([hidden]) {
     display: none;
