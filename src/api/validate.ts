@@ -20,56 +20,48 @@ export interface Schema {
   maxItems?: number;
 }
 
-/** Returns the first problem found as `path: reason`, or `undefined` when `value` conforms. */
-export function findProblem(
-  value: unknown,
-  schema: Schema,
-  schemas: Record<string, Schema>,
-  path = '$',
-): string | undefined {
+const TYPE_CHECK: Record<NonNullable<Schema['type']>, (value: unknown) => boolean> = {
+  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  array: Array.isArray,
+  string: (value) => typeof value === 'string',
+  number: Number.isFinite,
+  integer: Number.isInteger,
+  boolean: (value) => typeof value === 'boolean',
+};
+
+/**
+ * Returns the first problem found as `path: keyword expected` in JSON Schema's own words
+ * (`$.suggestions[0].text: maxLength 200`), or `undefined` when `value` conforms.
+ */
+export function findProblem(value: unknown, schema: Schema, schemas: Record<string, Schema>, path = '$'): string | undefined {
   if (schema.$ref) return findProblem(value, schemas[schema.$ref], schemas, path);
-  if (schema.const !== undefined && value !== schema.const) return `${path}: expected ${String(schema.const)}`;
-  if (schema.enum && !schema.enum.includes(value)) return `${path}: not one of ${schema.enum.join(', ')}`;
-  switch (schema.type) {
-    case 'object': {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return `${path}: expected an object`;
-      const record = value as Record<string, unknown>;
-      for (const key of schema.required ?? []) {
-        if (!Object.hasOwn(record, key)) return `${path}.${key}: missing`;
-      }
-      for (const [key, inner] of Object.entries(schema.properties ?? {})) {
-        if (!Object.hasOwn(record, key)) continue;
-        const problem = findProblem(record[key], inner, schemas, `${path}.${key}`);
-        if (problem) return problem;
-      }
-      return undefined;
-    }
-    case 'array': {
-      if (!Array.isArray(value)) return `${path}: expected an array`;
-      if (value.length < (schema.minItems ?? 0)) return `${path}: fewer than ${schema.minItems} items`;
-      if (value.length > (schema.maxItems ?? Infinity)) return `${path}: more than ${schema.maxItems} items`;
-      for (let i = 0; i < value.length; i++) {
-        const problem = schema.items && findProblem(value[i], schema.items, schemas, `${path}[${i}]`);
-        if (problem) return problem;
-      }
-      return undefined;
-    }
-    case 'string':
-      if (typeof value !== 'string') return `${path}: expected a string`;
-      if (value.length < (schema.minLength ?? 0)) return `${path}: too short`;
-      if (value.length > (schema.maxLength ?? Infinity)) return `${path}: too long`;
-      if (schema.pattern && !new RegExp(schema.pattern).test(value)) return `${path}: does not match ${schema.pattern}`;
-      return undefined;
-    case 'number':
-    case 'integer':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number`;
-      if (schema.type === 'integer' && !Number.isInteger(value)) return `${path}: expected an integer`;
-      if (value < (schema.minimum ?? -Infinity)) return `${path}: below ${schema.minimum}`;
-      if (value > (schema.maximum ?? Infinity)) return `${path}: above ${schema.maximum}`;
-      return undefined;
-    case 'boolean':
-      return typeof value === 'boolean' ? undefined : `${path}: expected a boolean`;
-    default:
-      return undefined;
+  const broken = (keyword: keyof Schema) => `${path}: ${keyword} ${String(schema[keyword])}`;
+  if (schema.type && !TYPE_CHECK[schema.type](value)) return broken('type');
+  if (schema.const !== undefined && value !== schema.const) return broken('const');
+  if (schema.enum && !schema.enum.includes(value)) return broken('enum');
+  if (typeof value === 'string') {
+    if (value.length < (schema.minLength ?? 0)) return broken('minLength');
+    if (value.length > (schema.maxLength ?? Infinity)) return broken('maxLength');
+    if (schema.pattern && !new RegExp(schema.pattern).test(value)) return broken('pattern');
   }
+  if (typeof value === 'number') {
+    if (value < (schema.minimum ?? -Infinity)) return broken('minimum');
+    if (value > (schema.maximum ?? Infinity)) return broken('maximum');
+  }
+  if (Array.isArray(value)) {
+    if (value.length < (schema.minItems ?? 0)) return broken('minItems');
+    if (value.length > (schema.maxItems ?? Infinity)) return broken('maxItems');
+    for (let i = 0; i < value.length && schema.items; i++) {
+      const problem = findProblem(value[i], schema.items, schemas, `${path}[${i}]`);
+      if (problem) return problem;
+    }
+  } else if (schema.properties && value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of schema.required ?? []) if (!Object.hasOwn(record, key)) return `${path}.${key}: required`;
+    for (const [key, inner] of Object.entries(schema.properties)) {
+      const problem = Object.hasOwn(record, key) ? findProblem(record[key], inner, schemas, `${path}.${key}`) : undefined;
+      if (problem) return problem;
+    }
+  }
+  return undefined;
 }
