@@ -5,17 +5,15 @@ export const SQFT_PER_SQM = 10.7639;
 /** How the visitor reads areas: square feet (as Singapore listings do) or square metres. */
 export type AreaUnit = 'sqft' | 'sqm';
 
-const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'SGD', maximumFractionDigits: 0 });
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const longDate = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** S$1,234,000: en-SG writes a bare "$", which is ambiguous on a page read from anywhere. */
-export const formatMoney = (value: number) =>
-  money
-    .formatToParts(value)
-    .map((part) => (part.type === 'currency' ? 'S$' : part.value))
-    .join('');
+/**
+ * S$1,234,000: en-SG's currency style writes a bare "$", ambiguous on a page read from anywhere.
+ * Amounts in the contract are never negative.
+ */
+export const formatMoney = (value: number) => `S$${integer.format(value)}`;
 
 const UNIT_LABEL: Record<AreaUnit, string> = { sqft: 'sq ft', sqm: 'm²' };
 const PER_UNIT_LABEL: Record<AreaUnit, string> = { sqft: 'psf', sqm: 'psm' };
