@@ -10,10 +10,10 @@ const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
 /**
  * gzip budgets: what the snippet loads first, and everything a working panel needs (Lit included).
- * The widget's target is 15 KB (issue 6); 20 KB holds the line where it stands today until the
- * largest contributors (styles, messages, the contract's schemas) are cut.
+ * The widget's target is 15 KB (issue 6); 17 KB holds the line just above where it stands
+ * (16.5 KB), so any growth has to be paid for.
  */
-export const BUDGETS = { loader: 2 * KB, widget: 20 * KB };
+export const BUDGETS = { loader: 2 * KB, widget: 17 * KB };
 
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
