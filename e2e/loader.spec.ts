@@ -36,3 +36,13 @@ test('a container removed mid-request leaves no error behind', async ({ page }) 
   await page.locator('[data-service-valuation]').evaluate((el) => el.remove());
   await page.waitForTimeout(500);
 });
+
+test('data-theme="auto" follows the visitor\u2019s colour scheme, both ways', async ({ page }) => {
+  const panelBackground = () =>
+    page.locator('service-valuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.panel')!).backgroundColor);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/qa.html?theme=auto');
+  await expect.poll(panelBackground).toBe('rgb(21, 27, 34)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(panelBackground).toBe('rgb(255, 255, 255)');
+});
