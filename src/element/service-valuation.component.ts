@@ -293,25 +293,23 @@ export class ServiceValuation extends LitHost {
   }
 }
 
-/** Resolves the host a page or the loader gave against the page, falling back to this script's own. */
-function resolveHost(widgetHost: string): string {
+/** `url` (resolved against `base`) when it is http(s): nothing else becomes a link or a host. */
+function httpUrl(url: string | undefined, base?: string): URL | undefined {
   try {
-    const url = new URL(widgetHost || ownHost(), document.baseURI);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(url.protocol);
-    return url.href.endsWith('/') ? url.href : `${url.href}/`;
-  } catch {
-    warnSiteOwner(`data-widget-host "${widgetHost}" is not an http(s) URL; using ${ownHost()}.`);
-    return ownHost();
-  }
-}
-
-/** Only http(s) links are rendered; anything else (javascript:, data:) is not a link. */
-function safeLink(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+    const parsed = new URL(url!, base);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** Resolves the host a page or the loader gave against the page, falling back to this script's own. */
+function resolveHost(widgetHost: string): string {
+  const url = httpUrl(widgetHost || ownHost(), document.baseURI);
+  if (!url) warnSiteOwner(`data-widget-host "${widgetHost}" is not an http(s) URL; using ${ownHost()}.`);
+  const href = url?.href ?? ownHost();
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+/** Only http(s) links are rendered; anything else (javascript:, data:) is not a link. */
+const safeLink = (url: string | undefined) => (url ? httpUrl(url)?.href : undefined);
