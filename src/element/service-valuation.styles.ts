@@ -88,7 +88,6 @@ export const styles = css`
   }
 
   .search {
-    position: relative;
     display: grid;
     gap: 6px;
   }
@@ -143,28 +142,22 @@ export const styles = css`
     }
   }
 
+  /* Placed by PopupController in fixed coordinates; in the top layer, free of every host ancestor. */
   .popup {
-    position: absolute;
-    inset-inline: 0;
-    top: 100%;
+    position: fixed;
+    inset: auto;
     z-index: 1;
-    margin-top: 4px;
+    margin: 0;
     padding: 0;
+    display: flex;
+    flex-direction: column;
+    overflow: visible;
     color: var(--_fg);
     font: inherit;
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) - 2px);
     box-shadow: 0 8px 24px rgb(0 0 0 / 0.18);
-  }
-  /* In the top layer: placed by PopupController, free of every host ancestor. */
-  .popup:popover-open {
-    position: fixed;
-    inset: auto;
-    margin: 0;
-    display: flex;
-    flex-direction: column;
-    overflow: visible;
   }
   /* The listbox scrolls itself: it is the combobox's popup, which keys (not Tab) scroll. */
   .listbox {

@@ -7,7 +7,6 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-const supportsPopover = typeof HTMLElement !== 'undefined' && Object.hasOwn(HTMLElement.prototype, 'popover');
 const GAP = 4;
 const EDGE = 8;
 const NARROW = 360;
@@ -28,7 +27,8 @@ export class PopupController implements ReactiveController {
   hostUpdated(): void {
     const { popup, open } = this.parts();
     if (open && popup) {
-      if (supportsPopover && !popup.matches(':popover-open')) popup.showPopover();
+      // Fixed coordinates place it either way; the top layer, where supported, lifts it above every z-index.
+      if ('showPopover' in popup && !popup.matches(':popover-open')) popup.showPopover();
       this.place();
       this.listen(true);
       popup.querySelector('.option.active')?.scrollIntoView({ block: 'nearest' });
@@ -43,7 +43,7 @@ export class PopupController implements ReactiveController {
 
   private readonly place = () => {
     const { popup, anchor } = this.parts();
-    if (!supportsPopover || !popup || !anchor) return;
+    if (!popup || !anchor) return;
     const rect = anchor.getBoundingClientRect();
     const viewport = window.visualViewport;
     const top = viewport?.offsetTop ?? 0;
