@@ -20,13 +20,8 @@ function start(script: HTMLScriptElement | null) {
   const mounted = new WeakMap<Element, HTMLElement>();
   let elementCode: Promise<unknown> | undefined;
   let failed = false;
-  let reserved: CSSStyleSheet | undefined;
-  try {
-    reserved = new CSSStyleSheet();
-    reserved.replaceSync(RESERVED);
-  } catch {
-    reserved = undefined; // No constructable stylesheets: the panel simply appears without a reserved box.
-  }
+  const reserved = new CSSStyleSheet();
+  reserved.replaceSync(RESERVED);
 
   // Never a blank box: if the element's code cannot run, say so in every container, as text.
   const showFailure = (container: Element) => {
@@ -47,17 +42,14 @@ function start(script: HTMLScriptElement | null) {
       );
     }));
 
-  const nearViewport =
-    typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver(
-          (entries) => {
-            if (!entries.some((entry) => entry.isIntersecting)) return;
-            nearViewport?.disconnect();
-            void loadElement();
-          },
-          { rootMargin: NEAR_VIEWPORT },
-        )
-      : undefined;
+  const nearViewport = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      nearViewport.disconnect();
+      void loadElement();
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  );
 
   const sync = (container: Element, element: HTMLElement) => {
     for (const name of FORWARDED) {
@@ -86,11 +78,11 @@ function start(script: HTMLScriptElement | null) {
     // Re-exported so a page can style them as [data-service-valuation]::part(value).
     element.setAttribute('exportparts', PARTS);
     sync(container, element);
-    if (reserved) root.adoptedStyleSheets = [reserved];
+    root.adoptedStyleSheets = [reserved];
     root.append(element);
     mounted.set(container, element);
     if (failed) showFailure(container);
-    else if (nearViewport && !elementCode) nearViewport.observe(container);
+    else if (!elementCode) nearViewport.observe(container);
     else void loadElement();
   };
 
