@@ -11,7 +11,7 @@ const KB = 1024;
 /**
  * gzip budgets: what the snippet loads first, and everything a working panel needs (Lit included).
  * The widget's target is 15 KB (issue 6); 17 KB holds the line just above where it stands
- * (16.5 KB), so any growth has to be paid for.
+ * (16.4 KB), so any growth has to be paid for.
  */
 export const BUDGETS = { loader: 2 * KB, widget: 17 * KB };
 

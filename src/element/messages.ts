@@ -13,6 +13,7 @@ export interface Problem {
   retry: boolean;
 }
 
+const SOMETHING_WRONG = 'Something went wrong on our side. Please try again.';
 const NOT_SET_UP = 'This valuation widget is not set up yet. Please let the website owner know.';
 
 export function keyProblem(problem: KeyProblem, key: string): Problem {
@@ -32,36 +33,41 @@ const resetTime = (resetAt?: string) => {
     : 'tomorrow';
 };
 
+/** A failure in words; whether the visitor gets "Try again" is the error's own rule (`retryable`). */
+export function hostProblem(error: WidgetError): Problem {
+  return { ...describe(error), retry: error.retryable };
+}
+
 /**
  * The host's own `message` is written for the site owner (it names the origin to add, or when the
  * quota resets), so it is passed on as it is.
  */
-export function hostProblem(error: WidgetError): Problem {
-  const forSiteOwner = { retry: false, siteOwner: error.message };
+function describe(error: WidgetError): Omit<Problem, 'retry'> {
+  const siteOwner = error.message;
   switch (error.code) {
     case 'invalid_key':
-      return { visitor: NOT_SET_UP, ...forSiteOwner };
+      return { visitor: NOT_SET_UP, siteOwner };
     case 'origin_not_allowed':
-      return { visitor: 'The valuation widget is not available on this website.', ...forSiteOwner };
+      return { visitor: 'The valuation widget is not available on this website.', siteOwner };
     case 'quota_exceeded':
-      return { visitor: `This website has used all of today's free estimates. Please try again after ${resetTime(error.details.resetAt)}.`, ...forSiteOwner };
+      return { visitor: `This website has used all of today's free estimates. Please try again after ${resetTime(error.details.resetAt)}.`, siteOwner };
     case 'invalid_request':
-      return { visitor: 'That search could not be used. Please try different words.', ...forSiteOwner };
+      return { visitor: 'That search could not be used. Please try different words.', siteOwner };
     case 'not_found':
-      return { visitor: 'We could not find that property any more. Please search again.', retry: false };
+      return { visitor: 'We could not find that property any more. Please search again.' };
     case 'no_comparables':
-      return { visitor: 'There are too few recent transactions near this property to estimate its value. Try a nearby address.', retry: false };
+      return { visitor: 'There are too few recent transactions near this property to estimate its value. Try a nearby address.' };
     case 'network':
     case 'timeout':
       return {
         visitor: navigator.onLine
           ? 'The valuation service could not be reached. Please try again.'
           : 'You seem to be offline. Check your connection and try again.',
-        retry: true,
       };
     case 'internal_error':
+      return { visitor: SOMETHING_WRONG };
     case 'bad_response':
-      return { visitor: 'Something went wrong on our side. Please try again.', retry: true, siteOwner: error.code === 'bad_response' ? error.message : undefined };
+      return { visitor: SOMETHING_WRONG, siteOwner };
   }
 }
 

@@ -278,8 +278,9 @@ export class ServiceValuation extends LitHost {
   /** Reports a failure to the site owner where it is theirs to fix, and returns it in words. */
   private onHostError(error: WidgetError): Problem {
     const problem = hostProblem(error);
-    if (isSetupProblem(error)) this.setupProblem = problem;
-    if (problem.siteOwner) this.report(problem.siteOwner, error.code === 'origin_not_allowed' || error.code === 'invalid_key');
+    const setup = isSetupProblem(error);
+    if (setup) this.setupProblem = problem;
+    if (problem.siteOwner) this.report(problem.siteOwner, setup);
     emit(this, 'service-valuation-error', { code: error.code, forSiteOwner: Boolean(problem.siteOwner) });
     return problem;
   }
