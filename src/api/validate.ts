@@ -6,7 +6,8 @@ export interface Schema {
   /** The name of another schema in the same set. */
   $ref?: string;
   type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';
-  required?: string[];
+  /** Every property is required except these (the generator derives them from the contract's `required`). */
+  optional?: string[];
   properties?: Record<string, Schema>;
   items?: Schema;
   enum?: unknown[];
@@ -57,9 +58,12 @@ export function findProblem(value: unknown, schema: Schema, schemas: Record<stri
     }
   } else if (schema.properties && value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    for (const key of schema.required ?? []) if (!Object.hasOwn(record, key)) return `${path}.${key}: required`;
     for (const [key, inner] of Object.entries(schema.properties)) {
-      const problem = Object.hasOwn(record, key) ? findProblem(record[key], inner, schemas, `${path}.${key}`) : undefined;
+      if (!Object.hasOwn(record, key)) {
+        if (schema.optional?.includes(key)) continue;
+        return `${path}.${key}: required`;
+      }
+      const problem = findProblem(record[key], inner, schemas, `${path}.${key}`);
       if (problem) return problem;
     }
   }
