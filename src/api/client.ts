@@ -26,15 +26,12 @@ export function createClient(options: ClientOptions) {
   const fetchImpl = options.fetch ?? nativeFetch;
 
   async function attempt(url: URL, schema: Schema, signal?: AbortSignal): Promise<unknown> {
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const abort = () => timeout.abort();
-    signal?.addEventListener('abort', abort);
+    const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     let body: unknown;
     try {
       response = await fetchImpl.call(globalThis, url.href, {
-        signal: timeout.signal,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         credentials: 'omit',
         referrerPolicy: 'no-referrer',
       });
@@ -42,16 +39,13 @@ export function createClient(options: ClientOptions) {
       try {
         body = JSON.parse(text);
       } catch {
-        body = undefined;
+        // Not JSON (an HTML error page, a truncated body): judged below as breaking the contract.
       }
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw timeout.signal.aborted
+      throw timeout.aborted
         ? new WidgetError('timeout', `The widget host did not answer within ${timeoutMs / 1000} s.`)
         : new WidgetError('network', 'The widget host could not be reached.');
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
     }
 
     if (!response.ok) {
