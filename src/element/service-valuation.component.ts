@@ -21,7 +21,6 @@ type EstimateStatus = 'idle' | 'loading' | 'done' | 'error';
 const DEFAULT_DISCLAIMER =
   'Estimates are automated from recent transactions. They are not a valuation or appraisal; do not rely on them to buy, sell, rent or borrow.';
 const SLOW_ESTIMATE_MS = 400;
-const READY_MARK = 'service-valuation:ready';
 
 /** The widget host this module was served from: `widget.js` and its chunks live side by side. */
 const ownHost = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
@@ -162,9 +161,6 @@ export class ServiceValuation extends LitHost {
 
   protected override firstUpdated(): void {
     void loadFont(this.baseUrl);
-    // A User Timing mark, once per page, so a site owner (and npm run bench) can see when the first
-    // panel became usable. Once: marks stay in the page's timeline.
-    if (!performance.getEntriesByName(READY_MARK).length) performance.mark(READY_MARK);
   }
 
   protected override render() {

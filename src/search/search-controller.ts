@@ -158,8 +158,6 @@ export class SearchController implements ReactiveController {
       if (controller.signal.aborted) return;
       this.cache.set(q.toLowerCase(), list.suggestions);
       this.answer(q, list.suggestions);
-      // A User Timing mark once the answer is in the DOM: npm run bench reads answer-to-render from it.
-      void this.host.updateComplete.then(() => performance.mark('service-valuation:suggestions-rendered'));
     } catch (error) {
       if (controller.signal.aborted) return;
       this.inFlight = undefined;
