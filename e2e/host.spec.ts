@@ -41,3 +41,31 @@ test('the widget script and its assets load cross-origin', async ({ request }) =
     expect(response.headers()['access-control-allow-origin'], path).toBe('*');
   }
 });
+
+test('the widget is served compressed as the visitor\u2019s browser accepts: brotli, then gzip', async ({ request }) => {
+  const cases: [acceptEncoding: string, expected: string | undefined][] = [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, br;q=0', 'gzip'],
+    ['identity', undefined],
+  ];
+  const plain = await (await request.get(`${WIDGET_HOST}/element.js`, { headers: { 'Accept-Encoding': 'identity' } })).body();
+  for (const [acceptEncoding, expected] of cases) {
+    const response = await request.get(`${WIDGET_HOST}/element.js`, { headers: { 'Accept-Encoding': acceptEncoding } });
+    expect(response.headers()['content-encoding'], acceptEncoding).toBe(expected);
+    expect(response.headers()['vary'], acceptEncoding).toContain('Accept-Encoding');
+    expect((await response.body()).equals(plain), acceptEncoding).toBe(true);
+  }
+  const font = await request.get(`${WIDGET_HOST}/fonts/inter-latin-400-normal.woff2`, { headers: { 'Accept-Encoding': 'br' } });
+  expect(font.headers()['content-encoding']).toBeUndefined();
+});
+
+test('a visitor\u2019s browser downloads the element compressed', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('service-valuation').getByRole('combobox').waitFor();
+  const sizes = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/element.js')) as PerformanceResourceTiming;
+    return { encoded: entry.encodedBodySize, decoded: entry.decodedBodySize };
+  });
+  expect(sizes.decoded).toBeGreaterThan(0);
+  expect(sizes.encoded).toBeLessThan(sizes.decoded / 2);
+});

@@ -30,6 +30,7 @@ export async function startDemoServer(options: { port: number; widgetHostUrl: st
     const sent = await sendFile(res, DEMO_DIR, url.pathname, {
       transform: (html) => html.replaceAll('%WIDGET_HOST%', widgetHost),
       headers: PAGE_HEADERS[url.pathname]?.(new URL(widgetHost).origin),
+      acceptEncoding: req.headers['accept-encoding'],
     });
     if (!sent) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });

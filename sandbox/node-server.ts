@@ -17,9 +17,11 @@ const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 // Script, chunks, font and logo are public and must load from any page, including pages
 // that isolate themselves with COEP; the module chunk and FontFace fetches need CORS.
+// Timing-Allow-Origin lets a site owner's own monitoring see what the widget costs their page.
 const ASSET_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Timing-Allow-Origin': '*',
   'Cache-Control': 'no-cache',
 };
 
@@ -45,7 +47,7 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
         res.end(page);
         return;
       }
-      if (!(await sendFile(res, distDir, url.pathname, { headers: ASSET_HEADERS }))) {
+      if (!(await sendFile(res, distDir, url.pathname, { headers: ASSET_HEADERS, acceptEncoding: req.headers['accept-encoding'] }))) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...ASSET_HEADERS });
         res.end(url.pathname === '/widget.js' ? 'widget.js is not built yet: run npm run build.' : 'Not found');
       }

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,12 +15,49 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Text compresses; fonts and images are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The best encoding the client accepts: brotli, then gzip, as a CDN in front of the widget host
+ * would serve them. `q=0` refuses an encoding.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*q\s*=\s*/i))
+      .filter(([name, q]) => name && (q === undefined || Number(q) > 0))
+      .map(([name]) => name.toLowerCase()),
+  );
+  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
+}
+
+const compress = (content: Buffer, encoding: Encoding) =>
+  encoding === 'br'
+    ? brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    : gzipSync(content, { level: 9 });
+
+/** Compressed copies of files by encoding and path, remade when the file changes. */
+const compressed = new Map<string, { version: string; body: Buffer }>();
+
+function compressedFile(path: string, version: string, content: Buffer, encoding: Encoding): Buffer {
+  const key = `${encoding}:${path}`;
+  const cached = compressed.get(key);
+  if (cached?.version === version) return cached.body;
+  const body = compress(content, encoding);
+  compressed.set(key, { version, body });
+  return body;
+}
+
 /** Sends a file from `root`, refusing paths that climb out of it. Returns false when there is none. */
 export async function sendFile(
   res: ServerResponse,
   root: string,
   pathname: string,
-  options: { headers?: Record<string, string>; transform?: (text: string) => string } = {},
+  options: { headers?: Record<string, string>; transform?: (text: string) => string; acceptEncoding?: string } = {},
 ): Promise<boolean> {
   let relative: string;
   try {
@@ -30,14 +68,27 @@ export async function sendFile(
   if (relative.split(sep).includes('..')) return false;
   if (relative === '' || relative.endsWith(sep)) relative = join(relative, 'index.html');
   const type = TYPES[extname(relative)] ?? 'application/octet-stream';
+  const path = join(root, relative);
   let content: Buffer;
+  let version: string;
   try {
-    content = await readFile(join(root, relative));
+    const [file, info] = await Promise.all([readFile(path), stat(path)]);
+    content = file;
+    version = `${info.size}:${info.mtimeMs}`;
   } catch {
     return false;
   }
-  const body = options.transform && type.startsWith('text/html') ? options.transform(content.toString('utf8')) : content;
-  res.writeHead(200, { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', ...options.headers });
+  const transform = type.startsWith('text/html') ? options.transform : undefined;
+  let body = transform ? Buffer.from(transform(content.toString('utf8'))) : content;
+  const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', ...options.headers };
+  const encoding = COMPRESSIBLE.test(type) ? chooseEncoding(options.acceptEncoding) : undefined;
+  if (COMPRESSIBLE.test(type)) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
+  if (encoding) {
+    headers['Content-Encoding'] = encoding;
+    body = transform ? compress(body, encoding) : compressedFile(path, version, body, encoding);
+  }
+  headers['Content-Length'] = String(body.length);
+  res.writeHead(200, headers);
   res.end(body);
   return true;
 }
