@@ -3,7 +3,7 @@
  * transport of its own. The Node server (node-server.ts) and MSW (msw.ts) both call `handle`.
  */
 import type { components } from '../src/api/generated/contract.js';
-import { schemas } from '../src/api/generated/schemas.js';
+import { PropertyId } from '../src/api/generated/checks.js';
 import { checkWidgetKey } from '../src/api/widget-key.js';
 import { estimateProperty } from './estimate.js';
 import { generateFixtures, type Fixtures } from './fixtures/generate.js';
@@ -45,7 +45,6 @@ export interface HostOptions {
 }
 
 export const DAILY_ESTIMATE_QUOTA = 2000;
-const PROPERTY_ID = new RegExp(schemas.PropertyId.pattern ?? '$^');
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -143,7 +142,7 @@ export function createWidgetHost(options: HostOptions) {
 
     const id = url.searchParams.get('id') ?? '';
     const mode = url.searchParams.get('mode') ?? 'sale';
-    if (!PROPERTY_ID.test(id)) return fail('invalid_request', 'id must be a suggestion id.');
+    if (PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
     if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
 
     if (usedToday(key) >= DAILY_ESTIMATE_QUOTA) {

@@ -1,15 +1,14 @@
 /** Checks the key a site owner pasted before anything is sent, so secrets never leave the page. */
-import { schemas } from './generated/schemas.js';
+import { WidgetKey } from './generated/checks.js';
 
 /** Named as the `service-valuation-error` event reports them. */
 export type KeyProblem = 'missing_key' | 'platform_key' | 'malformed_key';
 
-const WIDGET_KEY = new RegExp(schemas.WidgetKey.pattern ?? '$^');
 const PLATFORM_KEY = /^svcp_(test|live)_/;
 
 export function checkWidgetKey(key: string | null | undefined): KeyProblem | undefined {
   const trimmed = (key ?? '').trim();
   if (!trimmed) return 'missing_key';
   if (PLATFORM_KEY.test(trimmed)) return 'platform_key';
-  return WIDGET_KEY.test(trimmed) ? undefined : 'malformed_key';
+  return WidgetKey(trimmed) ? 'malformed_key' : undefined;
 }
