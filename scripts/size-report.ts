@@ -9,11 +9,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
 /**
- * gzip budgets: what the snippet loads first, and everything a working panel needs (Lit included).
- * The widget's target is 15 KB (issue 6); 17 KB holds the line just above where it stands
- * (16.4 KB), so any growth has to be paid for.
+ * What the snippet loads first, and everything a working panel needs (Lit included). Issue 6's
+ * target is 15 KB gzip for the whole widget; it stands at 16.0 KB, so the gzip budget holds the
+ * line just above that until the target is decided (see README, "Size and speed"). Brotli, which
+ * the widget host serves to every supported browser, is held to the 15 KB.
  */
-export const BUDGETS = { loader: 2 * KB, widget: 17 * KB };
+export const BUDGETS = { loader: 2 * KB, widget: 16.25 * KB, widgetBrotli: 15 * KB };
 
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -48,13 +49,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('file'.padEnd(40), 'bytes'.padStart(9), 'gzip'.padStart(9), 'brotli'.padStart(9));
   for (const s of sizes) console.log(s.file.padEnd(40), String(s.bytes).padStart(9), String(s.gzip).padStart(9), String(s.brotli).padStart(9));
 
-  const gzipOf = (name: string) => sizes.find((s) => s.file === name)?.gzip ?? NaN;
-  const loader = gzipOf('widget.js');
-  const widget = loader + sizes.filter((s) => s.file === 'element.js' || s.file.startsWith('chunks/')).reduce((sum, s) => sum + s.gzip, 0);
+  const widgetFiles = sizes.filter((s) => s.file === 'widget.js' || s.file === 'element.js' || s.file.startsWith('chunks/'));
+  const loader = sizes.find((s) => s.file === 'widget.js')?.gzip ?? NaN;
+  const widget = widgetFiles.length < 2 ? NaN : widgetFiles.reduce((sum, s) => sum + s.gzip, 0);
+  const widgetBrotli = widgetFiles.length < 2 ? NaN : widgetFiles.reduce((sum, s) => sum + s.brotli, 0);
   console.log(`\nloader (widget.js):          ${loader} B gzip, budget ${BUDGETS.loader} B`);
-  console.log(`whole widget (loader + JS):  ${widget} B gzip, budget ${BUDGETS.widget} B`);
+  console.log(`whole widget (loader + JS):  ${widget} B gzip, budget ${BUDGETS.widget} B (target ${15 * KB} B)`);
+  console.log(`                             ${widgetBrotli} B brotli, budget ${BUDGETS.widgetBrotli} B`);
   if (!(loader <= BUDGETS.loader)) problems.push(`the loader is ${loader} B gzip, over its ${BUDGETS.loader} B budget`);
   if (!(widget <= BUDGETS.widget)) problems.push(`the widget is ${widget} B gzip, over its ${BUDGETS.widget} B budget`);
+  if (!(widgetBrotli <= BUDGETS.widgetBrotli)) problems.push(`the widget is ${widgetBrotli} B brotli, over its ${BUDGETS.widgetBrotli} B budget`);
 
   for (const path of await files(DIST)) {
     if (/svcp_(test|live)_[A-Za-z0-9]/.test(await readFile(path, 'latin1'))) problems.push(`${relative(DIST, path)} contains a platform key (svcp_…)`);
