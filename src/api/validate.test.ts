@@ -24,6 +24,11 @@ describe('the answer checks generated from the contract', () => {
     );
   });
 
+  it('take only calendar days that exist, so every date renders', () => {
+    expect(checks.CalendarDay('2026-10-31')).to.equal(undefined);
+    for (const day of ['2026-13-01', '2026-00-10', '2026-10-32', '2026-1-01', '31/10/2026']) expect(checks.CalendarDay(day), day).to.match(/^\$: pattern /);
+  });
+
   it('let an optional property be absent, but not wrong', () => {
     const property = { id: 'hdb-560102', address: 'Blk 102', postalCode: '560102', town: 'Ang Mo Kio', propertyType: 'hdb', unitType: '4-room', floorAreaSqm: 92 };
     expect(checks.Property(property)).to.equal(undefined);
