@@ -1,4 +1,5 @@
 import type { Comparable } from '../api/types.js';
+import { parseDay } from '../format/format.js';
 
 export type SortKey = 'date' | 'address' | 'type' | 'area' | 'price' | 'perArea' | 'distance';
 
@@ -10,7 +11,8 @@ export interface SortOrder {
 export const DEFAULT_SORT: SortOrder = { key: 'date', descending: true };
 
 const value: Record<SortKey, (c: Comparable) => string | number> = {
-  date: (c) => c.date,
+  // A number, so the first table (newest first) needs no Intl collator.
+  date: (c) => parseDay(c.date).getTime(),
   address: (c) => c.address,
   type: (c) => `${c.propertyType} ${c.unitType}`,
   area: (c) => c.floorAreaSqm,

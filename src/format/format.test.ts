@@ -24,6 +24,20 @@ describe('format', () => {
     expect(formatMonth('2026-01-01')).to.equal('Jan 2026');
   });
 
+  it('writes what Intl writes for en-SG, without paying for Intl', () => {
+    const number = new Intl.NumberFormat('en-SG', { maximumFractionDigits: 0 });
+    for (const value of [0, 0.5, 2.5, 999, 1000, 999_999.5, 1_234_567.49, 48_000_000]) {
+      expect(formatMoney(value), String(value)).to.equal(`S$${number.format(value)}`);
+    }
+    const day = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat('en-SG', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    for (let m = 1; m <= 12; m++) {
+      const iso = `2026-${String(m).padStart(2, '0')}-09`;
+      expect(formatDate(iso), iso).to.equal(day.format(new Date(`${iso}T00:00:00Z`)));
+      expect(formatMonth(iso), iso).to.equal(month.format(new Date(`${iso}T00:00:00Z`)));
+    }
+  });
+
   it('writes distances in metres, then kilometres', () => {
     expect(formatDistance(0)).to.equal('0 m');
     expect(formatDistance(720)).to.equal('720 m');
