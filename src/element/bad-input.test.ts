@@ -66,6 +66,14 @@ describe('bad input', () => {
     expect($(el, '.disclaimer')!.textContent!.length).to.be.below(300);
   });
 
+  it('refuses a date that does not exist instead of failing to draw it', async () => {
+    await useSandbox(estimateWith((e) => (e.asOf = '2026-13-01')));
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    expect($(el, '[part="estimate-error"]')!.textContent).to.contain('Something went wrong');
+    expect($(el, '[part="value"]')).to.equal(null);
+  });
+
   it('treats an over-long key as not set up, and sends nothing', async () => {
     const el = await widget({ key: `svce_test_${'a'.repeat(500)}` });
     expect(text(el)).to.contain('not set up yet');
