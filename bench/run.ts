@@ -110,14 +110,22 @@ async function startUp(browser: Browser, cpuSlowdown: number): Promise<StartUp> 
 
 /**
  * Milliseconds from an estimate's answer arriving to its value being in the panel, for each
- * property in `queries`. Read in the page: resource timing for the answer, a MutationObserver on
- * the element's (open) shadow root for the render; nothing is added to the widget for it.
+ * property in `queries`, and the long tasks while searching and showing them. Read in the page:
+ * resource timing for the answer, a MutationObserver on the element's (open) shadow root for the
+ * render; nothing is added to the widget for it.
  */
-async function estimateRenders(browser: Browser, queries: string[]): Promise<number[]> {
+async function estimateRenders(browser: Browser, queries: string[]): Promise<{ latencies: number[]; longTasks: number[] }> {
   const page = await newPage(browser);
   await page.goto(`http://localhost:${DEMO_PORT}/qa.html`);
   const box = page.locator('service-valuation').getByRole('combobox');
   await box.waitFor();
+  await page.evaluate(() => {
+    const w = window as unknown as { __estimateLongTasks: number[] };
+    w.__estimateLongTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__estimateLongTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
   const latencies: number[] = [];
   for (const query of queries) {
     await page.locator('service-valuation').evaluate((el) => {
@@ -146,8 +154,9 @@ async function estimateRenders(browser: Browser, queries: string[]): Promise<num
       }),
     );
   }
+  const longTasks = await page.evaluate(() => (window as unknown as { __estimateLongTasks: number[] }).__estimateLongTasks);
   await page.context().close();
-  return latencies;
+  return { latencies, longTasks };
 }
 
 async function observePageHealth(browser: Browser, withWidget: boolean) {
@@ -305,7 +314,7 @@ try {
     for (let i = 0; i < 3; i++) typing.push({ paceMs, ...(await typingRun(browser, paceMs)) });
   }
   const latencies = typing.flatMap((t) => t.latencies);
-  const estimateLatencies = await estimateRenders(browser, ESTIMATE_QUERIES);
+  const { latencies: estimateLatencies, longTasks: estimateLongTasks } = await estimateRenders(browser, ESTIMATE_QUERIES);
   const mem = await memory(browser);
 
   const results = {
@@ -335,6 +344,8 @@ try {
         p95: round(quantile(estimateLatencies, 0.95)),
         samples: estimateLatencies.length,
       },
+      longTasks: estimateLongTasks.length,
+      longestTaskMs: round(Math.max(0, ...estimateLongTasks)),
     },
     memory: Object.fromEntries(Object.entries(mem).map(([k, v]) => [k, round(v)])),
   };
@@ -367,6 +378,10 @@ try {
     [
       'estimate answer → value in the panel (DOM), p50 / p95',
       `${results.estimate.answerToRenderMs.p50} / ${results.estimate.answerToRenderMs.p95} ms (${estimateLatencies.length} samples)`,
+    ],
+    [
+      `long tasks while searching and showing those ${estimateLatencies.length} estimates`,
+      `${results.estimate.longTasks} (longest ${results.estimate.longestTaskMs} ms)`,
     ],
     ['JS heap: 1 widget / 20 widgets', `${results.memory.oneWidgetKB} KB / ${results.memory.twentyWidgetsKB} KB`],
     [
