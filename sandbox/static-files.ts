@@ -24,7 +24,7 @@ type Encoding = 'br' | 'gzip';
  * The best encoding the client accepts: brotli, then gzip, as a CDN in front of the widget host
  * would serve them. `q=0` refuses an encoding.
  */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')

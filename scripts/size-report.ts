@@ -10,7 +10,7 @@ const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
 /**
  * What the snippet loads first, and everything a working panel needs (Lit included). Issue 6's
- * target is 15 KB gzip for the whole widget; it stands at 16.0 KB, so the gzip budget holds the
+ * target is 15 KB gzip for the whole widget; it stands at 16.1 KB, so the gzip budget holds the
  * line just above that until the target is decided (see README, "Size and speed"). Brotli, which
  * the widget host serves to every supported browser, is held to the 15 KB.
  */
