@@ -29,6 +29,8 @@ export const styles = css`
     box-sizing: border-box;
     min-width: 260px;
     max-width: 100%;
+    /* Equal to the space the loader reserves (loader.ts), kept from definition to first render. */
+    min-height: 340px;
     font: var(--_size) / 1.45 var(--_font);
     color: var(--_fg);
     color-scheme: light;
@@ -50,8 +52,8 @@ export const styles = css`
 
   .panel {
     container: panel / inline-size;
-    /* Equal to the space the loader reserves (loader.ts), so the page does not move. */
-    min-height: 340px;
+    /* The host's, so the panel fills the space reserved for it and the page does not move. */
+    min-height: inherit;
     align-content: start;
     display: grid;
     gap: 14px;

@@ -25,6 +25,17 @@ describe('<service-valuation>', () => {
     expect($(el, '.disclaimer')!.textContent).to.contain('not a valuation');
   });
 
+  it('keeps the space the loader reserved between its definition and its first render', async () => {
+    const el = document.createElement('service-valuation');
+    el.setAttribute('data-embed-key', 'svce_test_demo0000000000000001');
+    document.body.append(el);
+    expect(el.shadowRoot!.childElementCount).to.equal(0); // nothing drawn yet
+    expect(el.getBoundingClientRect().height).to.equal(340);
+    await el.updateComplete;
+    expect($(el, '.panel')!.getBoundingClientRect().height).to.be.at.least(340);
+    el.remove();
+  });
+
   it('suggests addresses as the visitor types and shows an estimate for the chosen one', async () => {
     const el = await widget();
     type(el, 'amk ave 3');

@@ -32,6 +32,17 @@ customElements.define('sv-lit-host-test', TestHost);
 const text = (el: TestHost) => el.renderRoot.querySelector('p')?.textContent;
 
 describe('LitHost', () => {
+  it('draws for the first time in a task of its own, not in the one that created it', async () => {
+    const el = document.createElement('sv-lit-host-test') as TestHost;
+    document.body.append(el);
+    for (let i = 0; i < 5; i++) await Promise.resolve(); // this task's microtasks
+    expect(el.renders).to.equal(0);
+    await el.updateComplete;
+    expect(el.renders).to.equal(1);
+    expect(text(el)).to.equal(':0');
+    el.remove();
+  });
+
   it('renders its template with its styles in an open shadow root', async () => {
     const el = await fixture<TestHost>(html`<sv-lit-host-test data-name="ab"></sv-lit-host-test>`);
     await el.updateComplete;
