@@ -32,13 +32,20 @@ function quantile(xs: number[], q: number): number {
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /**
- * The bench's own instrumentation, so nothing ships in the widget for it: every shadow root the
- * page attaches is watched, and the time is noted when a search field first appears (the panel
- * is ready) and whenever the suggestion popup's content changes (a list was rendered).
+ * The bench's own instrumentation, so nothing ships in the widget for it: layout shifts and long
+ * tasks from the start of the page; and every shadow root the page attaches is watched, noting
+ * when a search field first appears (the panel is ready) and whenever the suggestion popup's
+ * content changes (a list was rendered).
  * A string, not a function: tsx would add a __name() helper the page does not have.
  */
-const WATCH_SHADOW_ROOTS = `(() => {
-  const seen = (window.__svBench = { ready: NaN, lists: [] });
+const INSTRUMENT_PAGE = `(() => {
+  const seen = (window.__svBench = { ready: NaN, lists: [], cls: 0, longTasks: [] });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) seen.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) seen.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attachShadow.call(this, init);
@@ -55,12 +62,14 @@ const WATCH_SHADOW_ROOTS = `(() => {
 interface BenchMarks {
   ready: number;
   lists: number[];
+  cls: number;
+  longTasks: { start: number; duration: number }[];
 }
 
 async function newPage(browser: Browser, cpuSlowdown = 1): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.addInitScript({ content: WATCH_SHADOW_ROOTS });
+  await page.addInitScript({ content: INSTRUMENT_PAGE });
   if (cpuSlowdown > 1) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
@@ -119,13 +128,7 @@ async function estimateRenders(browser: Browser, queries: string[]): Promise<{ l
   await page.goto(`http://localhost:${DEMO_PORT}/qa.html`);
   const box = page.locator('service-valuation').getByRole('combobox');
   await box.waitFor();
-  await page.evaluate(() => {
-    const w = window as unknown as { __estimateLongTasks: number[] };
-    w.__estimateLongTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__estimateLongTasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
-  });
+  const since = await page.evaluate(() => performance.now());
   const latencies: number[] = [];
   for (const query of queries) {
     await page.locator('service-valuation').evaluate((el) => {
@@ -154,33 +157,23 @@ async function estimateRenders(browser: Browser, queries: string[]): Promise<{ l
       }),
     );
   }
-  const longTasks = await page.evaluate(() => (window as unknown as { __estimateLongTasks: number[] }).__estimateLongTasks);
+  const longTasks = await page.evaluate(
+    (from) => (window as unknown as { __svBench: BenchMarks }).__svBench.longTasks.filter((t) => t.start >= from).map((t) => t.duration),
+    since,
+  );
   await page.context().close();
   return { latencies, longTasks };
 }
 
 async function observePageHealth(browser: Browser, withWidget: boolean, cpuSlowdown: number) {
   const page = await newPage(browser, cpuSlowdown);
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number; __longTasks: number[] };
-    w.__cls = 0;
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) w.__cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
   if (!withWidget) await page.route('**/widget.js', (route) => route.abort());
   await page.goto(`http://localhost:${DEMO_PORT}/`);
   if (withWidget) await page.locator('service-valuation').getByRole('combobox').waitFor();
   await page.waitForTimeout(1500);
   const result = await page.evaluate(() => {
-    const w = window as unknown as { __cls: number; __longTasks: number[] };
-    return { cls: w.__cls, longTasks: w.__longTasks.length, longestTaskMs: Math.max(0, ...w.__longTasks) };
+    const { cls, longTasks } = (window as unknown as { __svBench: BenchMarks }).__svBench;
+    return { cls, longTasks: longTasks.length, longestTaskMs: Math.max(0, ...longTasks.map((t) => t.duration)) };
   });
   await page.context().close();
   return result;

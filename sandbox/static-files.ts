@@ -81,8 +81,9 @@ export async function sendFile(
   const transform = type.startsWith('text/html') ? options.transform : undefined;
   let body = transform ? Buffer.from(transform(content.toString('utf8'))) : content;
   const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', ...options.headers };
-  const encoding = COMPRESSIBLE.test(type) ? chooseEncoding(options.acceptEncoding) : undefined;
-  if (COMPRESSIBLE.test(type)) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
+  const compressible = COMPRESSIBLE.test(type);
+  if (compressible) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
+  const encoding = compressible ? chooseEncoding(options.acceptEncoding) : undefined;
   if (encoding) {
     headers['Content-Encoding'] = encoding;
     body = transform ? compress(body, encoding) : compressedFile(path, version, body, encoding);

@@ -51,11 +51,11 @@ export const object =
   (value, path = '$') => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return problem(path, 'type', 'object');
     for (const [key, check] of Object.entries(properties)) {
-      const found = Object.hasOwn(value, key)
-        ? check((value as Record<string, unknown>)[key], `${path}.${key}`)
-        : optional.includes(key)
-          ? undefined
-          : `${path}.${key}: required`;
+      if (!Object.hasOwn(value, key)) {
+        if (optional.includes(key)) continue;
+        return `${path}.${key}: required`;
+      }
+      const found = check((value as Record<string, unknown>)[key], `${path}.${key}`);
       if (found) return found;
     }
     return undefined;
