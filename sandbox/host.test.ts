@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import * as checks from '../src/api/generated/checks.js';
+import * as problemIn from '../src/api/generated/checks.js';
 import { generateFixtures } from './fixtures/generate.js';
 import { towns } from './fixtures/places.js';
 import { createWidgetHost, DAILY_ESTIMATE_QUOTA } from './host.js';
@@ -29,12 +29,12 @@ describe('sandbox widget host', () => {
     const h = host();
     const list = await get(h, `/v1/suggestions?key=${KEY}&q=amk%20ave%203`);
     expect(list.status).to.equal(200);
-    expect(checks.SuggestionList(list.body)).to.equal(undefined);
+    expect(problemIn.SuggestionList(list.body)).to.equal(undefined);
     const id = (list.body as { suggestions: { id: string }[] }).suggestions[0].id;
     for (const mode of ['sale', 'rent']) {
       const estimate = await get(h, `/v1/estimates?key=${KEY}&id=${id}&mode=${mode}`);
       expect(estimate.status).to.equal(200);
-      expect(checks.Estimate(estimate.body)).to.equal(undefined);
+      expect(problemIn.Estimate(estimate.body)).to.equal(undefined);
     }
   });
 
@@ -102,7 +102,7 @@ describe('sandbox widget host', () => {
     for (const [path, status, code] of cases) {
       const answer = await get(h, path);
       expect(answer.status, path).to.equal(status);
-      expect(checks.Error(answer.body), path).to.equal(undefined);
+      expect(problemIn.Error(answer.body), path).to.equal(undefined);
       expect((answer.body as { code: string }).code, path).to.equal(code);
     }
   });

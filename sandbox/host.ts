@@ -3,7 +3,8 @@
  * transport of its own. The Node server (node-server.ts) and MSW (msw.ts) both call `handle`.
  */
 import type { components } from '../src/api/generated/contract.js';
-import { PropertyId } from '../src/api/generated/checks.js';
+import * as problemIn from '../src/api/generated/checks.js';
+import { SearchQueryLength } from '../src/api/generated/checks.js';
 import { checkWidgetKey } from '../src/api/widget-key.js';
 import { estimateProperty } from './estimate.js';
 import { generateFixtures, type Fixtures } from './fixtures/generate.js';
@@ -131,8 +132,9 @@ export function createWidgetHost(options: HostOptions) {
 
     if (operation === 'suggestions') {
       const q = (url.searchParams.get('q') ?? '').trim();
-      if (q.replace(/\s/g, '').length < 2 || q.length > 100) {
-        return fail('invalid_request', 'q must have 2 to 100 characters.');
+      const { min, max } = SearchQueryLength;
+      if (q.replace(/\s/g, '').length < min || problemIn.SearchQuery(q)) {
+        return fail('invalid_request', `q must have ${min} to ${max} characters.`);
       }
       const magic = magicSuggestions(q);
       if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
@@ -142,7 +144,7 @@ export function createWidgetHost(options: HostOptions) {
 
     const id = url.searchParams.get('id') ?? '';
     const mode = url.searchParams.get('mode') ?? 'sale';
-    if (PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
+    if (problemIn.PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
     if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
 
     if (usedToday(key) >= DAILY_ESTIMATE_QUOTA) {

@@ -103,11 +103,16 @@ function declarationOrder(): string[] {
 }
 
 const checks = declarationOrder().map((name) => `export const ${name}: Check = ${checkFor(schemas[name], name)};`);
+/** Length limits of string schemas, for code that must agree with the contract before asking (the search field). */
+const lengths = Object.entries(schemas)
+  .filter(([, schema]) => schema.type === 'string' && schema.maxLength !== undefined)
+  .map(([name, schema]) => `export const ${name}Length = { min: ${schema.minLength ?? 0}, max: ${schema.maxLength} } as const;`);
 
 await mkdir(outDir, { recursive: true });
 await writeFile(new URL('contract.ts', outDir), banner + astToString(await openapiTS(contractUrl)));
 await writeFile(
   new URL('checks.ts', outDir),
-  `${banner}import { array, type Check, number, object, oneOf, string } from '../validate.js';\n\n${checks.join('\n')}\n`,
+  `${banner}// Each check returns the first problem with a value, or undefined: import them as \`problemIn\`.\n` +
+    `import { array, type Check, number, object, oneOf, string } from '../validate.js';\n\n${checks.join('\n')}\n\n${lengths.join('\n')}\n`,
 );
 console.log('contract: wrote src/api/generated/contract.ts and checks.ts');

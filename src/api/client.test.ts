@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { delay, http, HttpResponse } from 'msw';
 import { DEMO_KEY } from '../../sandbox/msw.js';
-import { sentRequests, useSandbox, WIDGET_HOST } from '../test/sandbox-worker.js';
+import { sentRequests, useSandbox, API_BASE } from '../test/sandbox-worker.js';
 import { createClient } from './client.js';
 import { WidgetError } from './widget-error.js';
 
-const client = (options: { timeoutMs?: number; retries?: number } = {}) => createClient({ host: WIDGET_HOST, key: DEMO_KEY, ...options });
+const client = (options: { timeoutMs?: number; retries?: number } = {}) => createClient({ baseUrl: API_BASE, key: DEMO_KEY, ...options });
 
 async function failure(promise: Promise<unknown>): Promise<WidgetError> {
   try {
@@ -58,7 +58,7 @@ describe('the widget host client', () => {
   });
 
   it('never retries a 429, and keeps when the quota resets', async () => {
-    const quota = createClient({ host: WIDGET_HOST, key: 'svce_test_quota000000000000002' });
+    const quota = createClient({ baseUrl: API_BASE, key: 'svce_test_quota000000000000002' });
     const error = await failure(quota.estimate('hdb-560102', 'sale'));
     expect(error.code).to.equal('quota_exceeded');
     expect(error.details.resetAt).to.match(/T00:00:00.000Z$/);

@@ -2,14 +2,14 @@
  * The widget host's client: URLs, the key, timeouts, aborts, retries and error mapping.
  * It never touches the DOM. Every answer is checked against the contract before use.
  */
-import * as checks from './generated/checks.js';
+import * as problemIn from './generated/checks.js';
 import type { Estimate, HostError, Mode, SuggestionList } from './types.js';
 import type { Check } from './validate.js';
 import { WidgetError } from './widget-error.js';
 
 export interface ClientOptions {
-  /** Base URL of the widget host, ending with `/`. */
-  host: string;
+  /** The widget host API's base URL, ending with `/`. */
+  baseUrl: string;
   /** The site's publishable widget key (already checked by `checkWidgetKey`). */
   key: string;
   timeoutMs?: number;
@@ -22,10 +22,10 @@ export interface ClientOptions {
 const nativeFetch = globalThis.fetch;
 
 export function createClient(options: ClientOptions) {
-  const { host, key, timeoutMs = 10_000, retries = 1 } = options;
+  const { baseUrl, key, timeoutMs = 10_000, retries = 1 } = options;
   const fetchImpl = options.fetch ?? nativeFetch;
 
-  async function attempt(url: URL, check: Check, signal?: AbortSignal): Promise<unknown> {
+  async function attempt(url: URL, problemInAnswer: Check, signal?: AbortSignal): Promise<unknown> {
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     let body: unknown;
@@ -49,23 +49,23 @@ export function createClient(options: ClientOptions) {
     }
 
     if (!response.ok) {
-      if (checks.Error(body)) {
+      if (problemIn.Error(body)) {
         throw new WidgetError(response.status >= 500 ? 'internal_error' : 'bad_response', `The widget host answered ${response.status}.`, { status: response.status });
       }
       const error = body as HostError;
       throw new WidgetError(error.code, error.message, { status: response.status, origin: error.origin, resetAt: error.resetAt });
     }
-    const problem = check(body);
+    const problem = problemInAnswer(body);
     if (problem) throw new WidgetError('bad_response', `The widget host's answer does not match the contract (${problem}).`);
     return body;
   }
 
-  async function get(path: string, params: Record<string, string>, check: Check, signal?: AbortSignal): Promise<unknown> {
-    const url = new URL(path, host);
+  async function get(path: string, params: Record<string, string>, problemInAnswer: Check, signal?: AbortSignal): Promise<unknown> {
+    const url = new URL(path, baseUrl);
     for (const [name, value] of Object.entries({ ...params, key })) url.searchParams.set(name, value);
     for (let tries = 0; ; tries++) {
       try {
-        return await attempt(url, check, signal);
+        return await attempt(url, problemInAnswer, signal);
       } catch (error) {
         const retry = error instanceof WidgetError && error.transient && tries < retries;
         if (!retry || signal?.aborted) throw error;
@@ -76,9 +76,9 @@ export function createClient(options: ClientOptions) {
 
   return {
     suggest: (q: string, signal?: AbortSignal) =>
-      get('v1/suggestions', { q }, checks.SuggestionList, signal) as Promise<SuggestionList>,
+      get('v1/suggestions', { q }, problemIn.SuggestionList, signal) as Promise<SuggestionList>,
     estimate: (id: string, mode: Mode, signal?: AbortSignal) =>
-      get('v1/estimates', { id, mode }, checks.Estimate, signal) as Promise<Estimate>,
+      get('v1/estimates', { id, mode }, problemIn.Estimate, signal) as Promise<Estimate>,
   };
 }
 

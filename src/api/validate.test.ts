@@ -1,16 +1,16 @@
 import { expect } from '@open-wc/testing';
-import * as checks from './generated/checks.js';
+import * as problemIn from './generated/checks.js';
 import { array, number, object, oneOf, string } from './validate.js';
 
 const suggestion = { id: 'hdb-560102', kind: 'address', text: 'Blk 102', secondaryText: '', postalCode: '560102', matches: [] };
 
 describe('the answer checks generated from the contract', () => {
   it('accept an answer that follows the contract', () => {
-    expect(checks.SuggestionList({ query: 'amk', suggestions: [suggestion] })).to.equal(undefined);
+    expect(problemIn.SuggestionList({ query: 'amk', suggestions: [suggestion] })).to.equal(undefined);
   });
 
   it('name the first thing that breaks it, in JSON Schema\u2019s words', () => {
-    const check = checks.SuggestionList;
+    const check = problemIn.SuggestionList;
     expect(check(null)).to.equal('$: type object');
     expect(check([])).to.equal('$: type object');
     expect(check({ query: 'x' })).to.equal('$.suggestions: required');
@@ -25,17 +25,17 @@ describe('the answer checks generated from the contract', () => {
   });
 
   it('take only calendar days that exist, so every date renders', () => {
-    expect(checks.CalendarDay('2026-10-31')).to.equal(undefined);
-    for (const day of ['2026-13-01', '2026-00-10', '2026-10-32', '2026-1-01', '31/10/2026']) expect(checks.CalendarDay(day), day).to.match(/^\$: pattern /);
+    expect(problemIn.CalendarDay('2026-10-31')).to.equal(undefined);
+    for (const day of ['2026-13-01', '2026-00-10', '2026-10-32', '2026-1-01', '31/10/2026']) expect(problemIn.CalendarDay(day), day).to.match(/^\$: pattern /);
   });
 
   it('let an optional property be absent, but not wrong', () => {
     const property = { id: 'hdb-560102', address: 'Blk 102', postalCode: '560102', town: 'Ang Mo Kio', propertyType: 'hdb', unitType: '4-room', floorAreaSqm: 92 };
-    expect(checks.Property(property)).to.equal(undefined);
-    expect(checks.Property({ ...property, project: 7 })).to.equal('$.project: type string');
+    expect(problemIn.Property(property)).to.equal(undefined);
+    expect(problemIn.Property({ ...property, project: 7 })).to.equal('$.project: type string');
     const withoutTown: Record<string, unknown> = { ...property };
     delete withoutTown.town;
-    expect(checks.Property(withoutTown)).to.equal('$.town: required');
+    expect(problemIn.Property(withoutTown)).to.equal('$.town: required');
   });
 
   it('reject numbers that are not finite, strings for numbers, fractions for integers and the wrong currency', () => {
@@ -45,7 +45,7 @@ describe('the answer checks generated from the contract', () => {
     expect(number(0, 200, 'integer')(1.5)).to.equal('$: type integer');
     expect(number(0, 10)(11)).to.equal('$: maximum 10');
     expect(oneOf(['SGD'], 'const')('USD')).to.equal('$: const SGD');
-    expect(checks.Estimate({})).to.equal('$.mode: required');
+    expect(problemIn.Estimate({})).to.equal('$.mode: required');
   });
 
   it('are built from small parts that report paths', () => {

@@ -1,5 +1,5 @@
 /** Checks the key a site owner pasted before anything is sent, so secrets never leave the page. */
-import { WidgetKey } from './generated/checks.js';
+import * as problemIn from './generated/checks.js';
 
 /** Named as the `service-valuation-error` event reports them. */
 export type KeyProblem = 'missing_key' | 'platform_key' | 'malformed_key';
@@ -10,5 +10,5 @@ export function checkWidgetKey(key: string | null | undefined): KeyProblem | und
   const trimmed = (key ?? '').trim();
   if (!trimmed) return 'missing_key';
   if (PLATFORM_KEY.test(trimmed)) return 'platform_key';
-  return WidgetKey(trimmed) ? 'malformed_key' : undefined;
+  return problemIn.WidgetKey(trimmed) ? 'malformed_key' : undefined;
 }
