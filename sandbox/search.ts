@@ -1,4 +1,5 @@
 import type { components } from '../src/api/generated/contract.js';
+import * as en from '../src/words/en.js';
 import type { Fixtures, PropertyRecord } from './fixtures/generate.js';
 
 type Suggestion = components['schemas']['Suggestion'];
@@ -57,7 +58,6 @@ export function matchRanges(text: string, queryWords: string[]): Suggestion['mat
 }
 
 function toSuggestion(property: PropertyRecord, kind: Suggestion['kind'], queryWords: string[] = []): Suggestion {
-  const typeLabel = property.propertyType === 'hdb' ? 'HDB' : property.propertyType === 'condo' ? 'Condo' : 'Landed';
   const text = kind === 'condo' && property.project ? property.project : property.address;
   return {
     id: property.id,
@@ -66,7 +66,7 @@ function toSuggestion(property: PropertyRecord, kind: Suggestion['kind'], queryW
     matches: matchRanges(text, queryWords),
     secondaryText: property.project
       ? `${kind === 'condo' ? property.address : property.project} · ${property.unitType}, ${property.floorAreaSqm} m²`
-      : `${property.town} · ${typeLabel} ${property.unitType} · Singapore ${property.postalCode}`,
+      : `${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · Singapore ${property.postalCode}`,
     postalCode: property.postalCode,
   };
 }

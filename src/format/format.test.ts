@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { formatArea, formatDate, formatDistance, formatMoney, formatMonth, formatPricePerArea } from './format.js';
+import { formatArea, formatDate, formatDateTime, formatDistance, formatMoney, formatMonth, formatPricePerArea } from './format.js';
 
 describe('format', () => {
   it('writes Singapore dollars unambiguously', () => {
@@ -35,6 +35,14 @@ describe('format', () => {
       const iso = `2026-${String(m).padStart(2, '0')}-09`;
       expect(formatDate(iso), iso).to.equal(day.format(new Date(`${iso}T00:00:00Z`)));
       expect(formatMonth(iso), iso).to.equal(month.format(new Date(`${iso}T00:00:00Z`)));
+    }
+  });
+
+  it('writes a moment as Intl writes it for en-SG, in the visitor\'s time zone', () => {
+    const moment = new Intl.DateTimeFormat('en-SG', { hour: 'numeric', minute: '2-digit', day: 'numeric', month: 'short' });
+    for (const [month, hour, minute] of [[10, 8, 0], [8, 0, 5], [8, 12, 30], [0, 23, 59], [4, 11, 9]]) {
+      const date = new Date(2026, month, 3 + hour, hour, minute);
+      expect(formatDateTime(date), date.toString()).to.equal(moment.format(date));
     }
   });
 

@@ -1,8 +1,7 @@
 /**
  * Numbers and dates for Singapore readers, as en-SG writes them. Written out rather than built with
- * Intl: a page's first Intl formatter holds the main thread 12–41 ms (median 22 ms over 27 fresh
- * pages, Chromium 156) while the browser loads locale data, the start of a long task on the host's
- * page; the widget's language is fixed, so its formats are too. The tests pin them to Intl's en-SG.
+ * Intl because a page's first Intl formatter blocks the main thread while locale data loads (see the
+ * README, "Size and speed"); the tests pin every format to Intl's en-SG.
  */
 export const SQFT_PER_SQM = 10.7639;
 
@@ -47,3 +46,9 @@ export const formatMonth = (isoDay: string) => {
 };
 /** 31 Oct 2026 */
 export const formatDate = (isoDay: string) => `${parseDay(isoDay).getUTCDate()} ${formatMonth(isoDay)}`;
+/** 23 Nov, 8:00 am: a moment in the visitor's own time zone (when a quota resets). */
+export const formatDateTime = (date: Date) => {
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${date.getDate()} ${MONTHS[date.getMonth()]}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'}`;
+};

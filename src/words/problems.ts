@@ -4,6 +4,8 @@
  */
 import type { KeyProblem } from '../api/widget-key.js';
 import type { WidgetError } from '../api/widget-error.js';
+import { formatDateTime } from '../format/format.js';
+import * as en from './en.js';
 
 export interface Problem {
   /** Shown on the panel. */
@@ -13,8 +15,7 @@ export interface Problem {
   retry: boolean;
 }
 
-const SOMETHING_WRONG = 'Something went wrong on our side. Please try again.';
-const NOT_SET_UP = 'This valuation widget is not set up yet. Please let the website owner know.';
+
 
 export function keyProblem(problem: KeyProblem, key: string): Problem {
   const siteOwner = {
@@ -23,14 +24,12 @@ export function keyProblem(problem: KeyProblem, key: string): Problem {
       'data-embed-key holds a platform API key (svcp_…). It was not sent, but it is a secret exposed in this page: rotate it in the API Console now, and use a widget key (svce_…) here.',
     malformed_key: `data-embed-key "${key.slice(0, 80)}" is not a widget key: svce_test_ or svce_live_ and 16 to 64 letters, digits or underscores.`,
   }[problem];
-  return { visitor: NOT_SET_UP, retry: false, siteOwner };
+  return { visitor: en.notSetUp, retry: false, siteOwner };
 }
 
 const resetTime = (resetAt?: string) => {
-  const date = resetAt ? new Date(resetAt) : undefined;
-  return date && !Number.isNaN(date.getTime())
-    ? new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', day: 'numeric', month: 'short' }).format(date)
-    : 'tomorrow';
+  const date = new Date(resetAt ?? NaN);
+  return Number.isNaN(date.getTime()) ? en.tomorrow : formatDateTime(date);
 };
 
 /** A failure in words; whether the visitor gets "Try again" is the error's own rule (`retryable`). */
@@ -46,28 +45,24 @@ function describe(error: WidgetError): Omit<Problem, 'retry'> {
   const siteOwner = error.message;
   switch (error.code) {
     case 'invalid_key':
-      return { visitor: NOT_SET_UP, siteOwner };
+      return { visitor: en.notSetUp, siteOwner };
     case 'origin_not_allowed':
-      return { visitor: 'The valuation widget is not available on this website.', siteOwner };
+      return { visitor: en.notOnThisSite, siteOwner };
     case 'quota_exceeded':
-      return { visitor: `This website has used all of today's free estimates. Please try again after ${resetTime(error.details.resetAt)}.`, siteOwner };
+      return { visitor: en.quotaUsed(resetTime(error.details.resetAt)), siteOwner };
     case 'invalid_request':
-      return { visitor: 'That search could not be used. Please try different words.', siteOwner };
+      return { visitor: en.unusableSearch, siteOwner };
     case 'not_found':
-      return { visitor: 'We could not find that property any more. Please search again.' };
+      return { visitor: en.propertyGone };
     case 'no_comparables':
-      return { visitor: 'There are too few recent transactions near this property to estimate its value. Try a nearby address.' };
+      return { visitor: en.noComparables };
     case 'network':
     case 'timeout':
-      return {
-        visitor: navigator.onLine
-          ? 'The valuation service could not be reached. Please try again.'
-          : 'You seem to be offline. Check your connection and try again.',
-      };
+      return { visitor: navigator.onLine ? en.unreachable : en.offline };
     case 'internal_error':
-      return { visitor: SOMETHING_WRONG };
+      return { visitor: en.ourSide };
     case 'bad_response':
-      return { visitor: SOMETHING_WRONG, siteOwner };
+      return { visitor: en.ourSide, siteOwner };
   }
 }
 
