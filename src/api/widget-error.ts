@@ -13,6 +13,11 @@ export class WidgetError extends Error {
     this.name = 'WidgetError';
   }
 
+  /** Anything a request threw, as a WidgetError: a failure that is not one already is the network's. */
+  static from(error: unknown): WidgetError {
+    return error instanceof WidgetError ? error : new WidgetError('network', String(error));
+  }
+
   /** A passing failure of the network or the host: the client retries these reads by itself. */
   get transient(): boolean {
     return this.code === 'network' || this.code === 'timeout' || this.code === 'internal_error';

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { http, HttpResponse } from 'msw';
-import { faults, OTHER_SITE_KEY, QUOTA_SPENT_KEY } from '../../sandbox/msw.js';
+import { getResponse, http, HttpResponse } from 'msw';
+import { faults, OTHER_SITE_KEY, QUOTA_SPENT_KEY, sandboxHandlers } from '../../sandbox/msw.js';
 import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
 import { $, $$, input, options, press, searchAndChoose, text, type, until, widget } from '../test/widget-fixture.js';
 
@@ -21,8 +21,9 @@ describe('<service-valuation>', () => {
     expect(input(el).getAttribute('aria-expanded')).to.equal('false');
     expect($(el, 'label[for="sv-input"]')!.textContent).to.contain('address, postal code or condo');
     const link = $<HTMLAnchorElement>(el, 'footer a')!;
-    expect(link.href).to.match(/^http/);
+    expect(link.href).to.equal(new URL('/valuation/', el.apiBase).href);
     expect($(el, '.disclaimer')!.textContent).to.contain('not a valuation');
+    expect($(el, '.panel')!.lang).to.equal('en');
   });
 
   it('keeps the space the loader reserved between its definition and its first render', async () => {
@@ -136,10 +137,22 @@ describe('<service-valuation>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('tells the visitor when today\u2019s estimates are used up', async () => {
+  it('tells the visitor when today\u2019s estimates are used up, and when to come back, as en-SG writes it', async () => {
     const el = await widget({ key: QUOTA_SPENT_KEY });
     await searchAndChoose(el, 'amk ave 3');
-    expect($(el, '[part="estimate-error"]')!.textContent).to.contain('used all of today');
+    const reset = new Date();
+    reset.setUTCHours(24, 0, 0, 0);
+    const enSG = new Intl.DateTimeFormat('en-SG', { hour: 'numeric', minute: '2-digit', day: 'numeric', month: 'short' }).format(reset);
+    expect($(el, '[part="estimate-error"]')!.textContent).to.contain(`used all of today's free estimates. Please try again after ${enSG}.`);
+  });
+
+  it('refuses an estimate answered in the other mode, rather than show it', async () => {
+    const sandbox = sandboxHandlers();
+    await useSandbox(http.get('*/v1/estimates', ({ request }) => getResponse(sandbox, new Request(request.url.replace('mode=sale', 'mode=rent'), request))));
+    const el = await widget();
+    await searchAndChoose(el, '560102');
+    expect($(el, '[part="estimate-error"]')!.textContent).to.contain('Something went wrong on our side');
+    expect($(el, '[part="value"]')).to.equal(null);
   });
 
   it('tells the site owner which origin to add when the website is not on the key', async () => {

@@ -5,6 +5,7 @@
 import { html, svg } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
 import { type AreaUnit, formatMoney, formatMonth, parseDay, perAreaLabel, pricePerArea } from '../format/format.js';
+import * as en from '../words/en.js';
 
 const WIDTH = 560;
 const HEIGHT = 200;
@@ -15,10 +16,15 @@ export function describeChart(estimate: Estimate, unit: AreaUnit): string {
   const values = estimate.comparables.map((c) => pricePerArea(c.pricePerSqm, unit));
   const dates = estimate.comparables.map((c) => c.date).sort();
   const estimated = pricePerArea(estimate.value / estimate.property.floorAreaSqm, unit);
-  return (
-    `${estimate.comparables.length} comparable ${estimate.mode === 'sale' ? 'sales' : 'rentals'} from ` +
-    `${formatMonth(dates[0])} to ${formatMonth(dates[dates.length - 1])}, between ${formatMoney(Math.min(...values))} and ` +
-    `${formatMoney(Math.max(...values))} ${per}. The estimate is ${formatMoney(estimated)} ${per}.`
+  return en.chartSummary(
+    estimate.comparables.length,
+    estimate.mode,
+    formatMonth(dates[0]),
+    formatMonth(dates[dates.length - 1]),
+    formatMoney(Math.min(...values)),
+    formatMoney(Math.max(...values)),
+    per,
+    formatMoney(estimated),
   );
 }
 
@@ -53,8 +59,8 @@ export function renderComparablesChart(estimate: Estimate, unit: AreaUnit) {
       <text class="tick" x=${WIDTH - PAD.right} y=${HEIGHT - 6} text-anchor="end">${formatMonth(estimate.asOf)}</text>
     </svg>
     <figcaption>
-      <span class="key dot-key" aria-hidden="true"></span> Comparable ${estimate.mode === 'sale' ? 'sales' : 'rentals'}, ${perAreaLabel(unit)}
-      <span class="key line-key" aria-hidden="true"></span> Estimate and likely range
+      <span class="key dot-key" aria-hidden="true"></span> ${en.chartKeyComparables(estimate.mode, perAreaLabel(unit))}
+      <span class="key line-key" aria-hidden="true"></span> ${en.chartKeyEstimate}
     </figcaption>
   </figure>`;
 }

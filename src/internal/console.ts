@@ -1,5 +1,4 @@
-/** Messages for the site owner, prefixed so they can tell them from the page's own. */
-const PREFIX = '[service-valuation]';
-
-export const warnSiteOwner = (message: string) => console.warn(`${PREFIX} ${message}`);
-export const tellSiteOwnerError = (message: string) => console.error(`${PREFIX} ${message}`);
+/** Messages for the site owner, prefixed so they can tell them from the page's own; `about` is logged alongside. */
+export function tellSiteOwner(message: string, level: 'warn' | 'error' = 'warn', ...about: unknown[]): void {
+  console[level](`[service-valuation] ${message}`, ...about);
+}

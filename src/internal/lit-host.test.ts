@@ -1,7 +1,7 @@
 import { expect, fixture } from '@open-wc/testing';
 import type { ReactiveController } from 'lit';
 import { html } from 'lit/html.js';
-import { type Changed, LitHost } from './lit-host.js';
+import { type Changed, LitHost, ReactiveState } from './lit-host.js';
 
 class TestHost extends LitHost {
   static override styles = ':host { display: block; color: rgb(1, 2, 3); }';
@@ -28,6 +28,30 @@ class TestHost extends LitHost {
   }
 }
 customElements.define('sv-lit-host-test', TestHost);
+
+/** Fails its update whenever `name` becomes "boom"; its private state is a typed ReactiveState. */
+class FragileHost extends LitHost {
+  static {
+    this.reactive('name');
+    // @ts-expect-error A misspelled property is a type error, not a property that silently never updates.
+    this.reactive('nmae');
+  }
+  declare name: string;
+  readonly note = new ReactiveState(this, 'quiet');
+  seen: Changed[] = [];
+  constructor() {
+    super();
+    this.name = '';
+  }
+  protected override willUpdate(changed: Changed) {
+    this.seen.push(new Map(changed));
+    if (changed.has('name') && this.name === 'boom') throw new Error('boom');
+  }
+  protected override render() {
+    return html`<p>${this.name}:${this.note.value}</p>`;
+  }
+}
+customElements.define('sv-lit-host-fragile', FragileHost);
 
 const text = (el: TestHost) => el.renderRoot.querySelector('p')?.textContent;
 
@@ -94,6 +118,29 @@ describe('LitHost', () => {
     el.count = 1;
     await el.updateComplete;
     expect(text(el)).to.equal('again:5');
+  });
+
+  it('forgets a failed update, as Lit does, so the next change updates again', async () => {
+    const el = await fixture<FragileHost>(html`<sv-lit-host-fragile></sv-lit-host-fragile>`);
+    el.name = 'boom';
+    const failure = await el.updateComplete.then(() => undefined, (error: Error) => error);
+    expect(failure?.message).to.equal('boom');
+    el.note.value = 'loud';
+    await el.updateComplete;
+    expect([...el.seen.at(-1)!.keys()]).to.deep.equal([]);
+    expect(el.renderRoot.querySelector('p')?.textContent).to.equal('boom:loud');
+  });
+
+  it('updates for typed private state, and not for an equal value', async () => {
+    const el = await fixture<FragileHost>(html`<sv-lit-host-fragile></sv-lit-host-fragile>`);
+    const updates = el.seen.length;
+    el.note.value = 'quiet';
+    await el.updateComplete;
+    expect(el.seen.length).to.equal(updates);
+    el.note.value = 'loud';
+    await el.updateComplete;
+    expect(el.seen.length).to.equal(updates + 1);
+    expect(el.renderRoot.querySelector('p')?.textContent).to.equal(':loud');
   });
 
   it('tells controllers when the host connects, updates and disconnects', async () => {

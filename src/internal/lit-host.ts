@@ -5,25 +5,51 @@
  * Unlike Lit, the first update runs in a task of its own rather than a microtask (see requestUpdate).
  *
  * Why not LitElement: ReactiveElement's general machinery (converters, reflection options,
- * decorators, SSR and polyfill hooks) costs about 2.8 KB gzip, a fifth of the widget's 15 KB
- * budget, and this element needs a handful of string attributes. Same contract, so the element
- * and its controllers read like any Lit element and could move back to LitElement unchanged.
+ * decorators, SSR and polyfill hooks) is most of its weight, and this element needs a handful of
+ * string attributes. Same contract, so the element and its controllers read like any Lit element
+ * and could move back to LitElement unchanged.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { render, type TemplateResult } from 'lit/html.js';
 
 export type Changed = Map<PropertyKey, unknown>;
 
+/** Lit's schedule for every update after the first. */
+const nextMicrotask = () => Promise.resolve();
+/** The first render's: defining the element and drawing it become two short tasks, not one long one. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/** Private reactive state, typed: setting a different value schedules its host's update. */
+export class ReactiveState<T> {
+  #value: T;
+  readonly #host: ReactiveControllerHost;
+  constructor(host: ReactiveControllerHost, value: T) {
+    this.#host = host;
+    this.#value = value;
+  }
+  get value(): T {
+    return this.#value;
+  }
+  set value(value: T) {
+    if (Object.is(value, this.#value)) return;
+    this.#value = value;
+    this.#host.requestUpdate();
+  }
+}
+
 export abstract class LitHost extends HTMLElement implements ReactiveControllerHost {
-  /** Attribute → property: a removed attribute sets the property to ''. */
+  /** Attribute → reactive property: a removed attribute sets the property to ''. */
   static attributes: Record<string, string> = {};
   static styles = '';
   static get observedAttributes() {
     return Object.keys(this.attributes);
   }
 
-  /** Makes each named property reactive: setting a different value schedules an update. */
-  static reactive(...names: string[]) {
+  /**
+   * Makes each public property reactive: setting a different value schedules an update. Names are
+   * checked against the class (`keyof`), so a typo or a rename fails the type check.
+   */
+  static reactive<T extends LitHost>(this: { prototype: T }, ...names: Array<keyof T & string>) {
     for (const name of names) {
       Object.defineProperty(this.prototype, name, {
         get(this: LitHost) {
@@ -63,9 +89,7 @@ export abstract class LitHost extends HTMLElement implements ReactiveControllerH
 
   requestUpdate(name?: PropertyKey, old?: unknown): void {
     if (name !== undefined && !this.#changed.has(name)) this.#changed.set(name, old);
-    // The first render waits for a task of its own: defining the element (compile, upgrade) and
-    // drawing it are then two short tasks on the host page's main thread instead of one long one.
-    this.#pending ??= (this.hasUpdated ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve))).then(() => this.#update());
+    this.#pending ??= (this.hasUpdated ? nextMicrotask() : nextTask()).then(() => this.#update());
   }
 
   /** Resolves once no update is pending, including updates requested while updating. */
@@ -99,6 +123,10 @@ export abstract class LitHost extends HTMLElement implements ReactiveControllerH
       this.#changed = new Map();
       for (const controller of this.#controllers) controller.hostUpdate?.();
       render(this.render(), this.renderRoot, { host: this });
+    } catch (error) {
+      // As Lit does: a failed update is forgotten, so the next change can update the element again.
+      this.#changed = new Map();
+      throw error;
     } finally {
       this.#pending = undefined;
     }

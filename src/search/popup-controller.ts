@@ -6,6 +6,7 @@
  * shadow DOM retargets events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ACTIVE_CLASS } from './search-parts.js';
 
 const GAP = 4;
 const EDGE = 8;
@@ -13,36 +14,40 @@ const NARROW = 360;
 /** Room for about three options: less than this below the field, and the list may open above. */
 const MIN_ROOM = 180;
 
-export class PopupController implements ReactiveController {
-  private listening = false;
+type PopupParts = () => { popup: HTMLElement | null; anchor: HTMLElement | null; open: boolean };
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly parts: () => { popup: HTMLElement | null; anchor: HTMLElement | null; open: boolean },
-    private readonly onOutside: () => void,
-  ) {
+export class PopupController implements ReactiveController {
+  #listening = false;
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #parts: PopupParts;
+  readonly #onOutside: () => void;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, parts: PopupParts, onOutside: () => void) {
+    this.#host = host;
+    this.#parts = parts;
+    this.#onOutside = onOutside;
     host.addController(this);
   }
 
   hostUpdated(): void {
-    const { popup, open } = this.parts();
+    const { popup, open } = this.#parts();
     if (open && popup) {
       // Fixed coordinates place it either way; the top layer, where supported, lifts it above every z-index.
       if ('showPopover' in popup && !popup.matches(':popover-open')) popup.showPopover();
-      this.place();
-      this.listen(true);
-      popup.querySelector('.option.active')?.scrollIntoView({ block: 'nearest' });
+      this.#place();
+      this.#listen(true);
+      popup.querySelector(`.${ACTIVE_CLASS}`)?.scrollIntoView({ block: 'nearest' });
     } else {
-      this.listen(false);
+      this.#listen(false);
     }
   }
 
   hostDisconnected(): void {
-    this.listen(false);
+    this.#listen(false);
   }
 
-  private readonly place = () => {
-    const { popup, anchor } = this.parts();
+  readonly #place = () => {
+    const { popup, anchor } = this.#parts();
     if (!popup || !anchor) return;
     const rect = anchor.getBoundingClientRect();
     const viewport = window.visualViewport;
@@ -63,18 +68,18 @@ export class PopupController implements ReactiveController {
     style.bottom = above ? `${window.innerHeight - rect.top + GAP}px` : 'auto';
   };
 
-  private readonly pointerDown = (event: Event) => {
-    if (!event.composedPath().includes(this.host)) this.onOutside();
+  readonly #pointerDown = (event: Event) => {
+    if (!event.composedPath().includes(this.#host)) this.#onOutside();
   };
 
-  private listen(on: boolean): void {
-    if (on === this.listening) return;
-    this.listening = on;
+  #listen(on: boolean): void {
+    if (on === this.#listening) return;
+    this.#listening = on;
     const method = on ? 'addEventListener' : 'removeEventListener';
-    document[method]('pointerdown', this.pointerDown, true);
-    window[method]('scroll', this.place, true);
-    window[method]('resize', this.place);
-    window.visualViewport?.[method]('resize', this.place);
-    window.visualViewport?.[method]('scroll', this.place);
+    document[method]('pointerdown', this.#pointerDown, true);
+    window[method]('scroll', this.#place, true);
+    window[method]('resize', this.#place);
+    window.visualViewport?.[method]('resize', this.#place);
+    window.visualViewport?.[method]('scroll', this.#place);
   }
 }

@@ -18,7 +18,8 @@ function handClient() {
   return { client, pending, answer };
 }
 
-const host = { addController() {}, requestUpdate() {}, removeController() {}, updateComplete: Promise.resolve(true) } as unknown as ReactiveControllerHost;
+const host = { addController() {}, requestUpdate() {}, removeController() {}, updateComplete: Promise.resolve(true) } as unknown as ReactiveControllerHost &
+  HTMLElement;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('SearchController', () => {

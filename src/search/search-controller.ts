@@ -1,53 +1,77 @@
 /**
- * The state of the address search: what was typed, what the host suggested, which option is
- * active, and the one request in flight. Rendering lives in search-template.ts.
+ * The state of the address search: what was typed, what the widget host suggested, which option
+ * is active, and the one request in flight. Rendering lives in search-template.ts.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WidgetClient } from '../api/client.js';
-import type { Suggestion } from '../api/types.js';
-import { WidgetError } from '../api/widget-error.js';
+import { SearchQueryLength } from '../api/generated/checks.js';
+import type { Suggestion, SuggestionList } from '../api/types.js';
+import type { WidgetError } from '../api/widget-error.js';
+import { LatestRequest } from '../internal/latest-request.js';
+import * as en from '../words/en.js';
+import { PopupController } from './popup-controller.js';
+import { ANCHOR_CLASS, INPUT_ID, POPUP_CLASS } from './search-parts.js';
 
 export type SearchStatus = 'idle' | 'typing' | 'loading' | 'done' | 'error';
 
-export const MIN_QUERY_CHARS = 2;
-export const MAX_QUERY_CHARS = 100;
+export const MIN_QUERY_CHARS = SearchQueryLength.min;
+export const MAX_QUERY_CHARS = SearchQueryLength.max;
 export const DEBOUNCE_MS = 250;
-/** A loading indicator only once an answer is noticeably late. */
-export const SLOW_AFTER_MS = 400;
 
 const POSTAL_CODE = /^[0-9]{6}$/;
+const STATUS = { initial: 'idle', pending: 'loading', complete: 'done', error: 'error' } as const;
 
-/** What the host is asked for: spaces collapsed, and nothing under two meaningful characters. */
+/** What the widget host is asked for: spaces collapsed, and nothing under two meaningful characters. */
 export function normaliseQuery(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_CHARS);
 }
 
 export class SearchController implements ReactiveController {
   query = '';
-  suggestions: Suggestion[] = [];
-  status: SearchStatus = 'idle';
-  error?: WidgetError;
   open = false;
   activeIndex = -1;
-  slow = false;
-  /** The query the shown suggestions answer. */
-  answeredQuery = '';
 
-  private debounceTimer?: ReturnType<typeof setTimeout>;
-  private slowTimer?: ReturnType<typeof setTimeout>;
-  private inFlight?: AbortController;
-  private readonly cache = new Map<string, Suggestion[]>();
-  private quiet = false;
+  /** The suggestions request: its `error` and `slow` are the search's own. */
+  readonly request: LatestRequest<SuggestionList>;
+  #debounceTimer?: ReturnType<typeof setTimeout>;
+  readonly #cache = new Map<string, SuggestionList>();
+  /** Set by a prefill (data-query): its answer opens the list only if the visitor is in the field. */
+  #prefilled = false;
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #client: () => WidgetClient | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly client: () => WidgetClient | undefined,
+    host: ReactiveControllerHost & HTMLElement,
+    client: () => WidgetClient | undefined,
   ) {
+    this.#host = host;
+    this.#client = client;
     host.addController(this);
+    this.request = new LatestRequest(host);
+    const find = (className: string) => host.shadowRoot?.querySelector<HTMLElement>(`.${className}`) ?? null;
+    new PopupController(host, () => ({ popup: find(POPUP_CLASS), anchor: find(ANCHOR_CLASS), open: this.open }), () => this.close());
   }
 
   hostDisconnected(): void {
-    this.cancel();
+    this.#cancel();
+  }
+
+  get status(): SearchStatus {
+    return this.#debounceTimer === undefined ? STATUS[this.request.status] : 'typing';
+  }
+
+  /** The suggestions shown: the last answer's, kept while the next one loads. */
+  get suggestions(): Suggestion[] {
+    return (this.request.status !== 'error' && this.request.value?.suggestions) || [];
+  }
+
+  /** The query the shown suggestions answer. */
+  get answeredQuery(): string {
+    return this.request.value?.query ?? '';
+  }
+
+  get active(): Suggestion | undefined {
+    return this.suggestions[this.activeIndex];
   }
 
   /** The visitor typed. `composing` is true during IME composition, when nothing is sent. */
@@ -55,29 +79,27 @@ export class SearchController implements ReactiveController {
     this.query = text.slice(0, MAX_QUERY_CHARS);
     this.activeIndex = -1;
     const q = normaliseQuery(this.query);
-    this.cancel();
+    this.#cancel();
     if (q.replace(/\s/g, '').length < MIN_QUERY_CHARS) {
-      this.status = 'idle';
-      this.suggestions = [];
+      this.request.reset();
       this.open = false;
     } else if (!composing) {
-      this.status = 'typing';
       // A complete postal code is unambiguous: no reason to wait for more keys.
-      if (POSTAL_CODE.test(q.replace(/\s/g, ''))) void this.fetch(q);
-      else this.debounceTimer = setTimeout(() => void this.fetch(q), DEBOUNCE_MS);
+      if (POSTAL_CODE.test(q.replace(/\s/g, ''))) void this.#fetch(q);
+      else this.#debounceTimer = setTimeout(() => void this.#fetch(q), DEBOUNCE_MS);
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** Fills in a search for the visitor (data-query): suggestions load, the list waits for focus. */
   prefill(text: string): void {
-    this.quiet = true;
+    this.#prefilled = true;
     this.input(text);
   }
 
   retry(): void {
     const q = normaliseQuery(this.query);
-    if (q) void this.fetch(q);
+    if (q) void this.#fetch(q);
   }
 
   move(delta: number): void {
@@ -87,114 +109,71 @@ export class SearchController implements ReactiveController {
     }
     const count = this.suggestions.length;
     this.activeIndex = this.activeIndex < 0 && delta < 0 ? count - 1 : (this.activeIndex + delta + count) % count;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   moveTo(index: number): void {
     if (!this.open || this.suggestions.length === 0) return;
     this.activeIndex = Math.max(0, Math.min(index, this.suggestions.length - 1));
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   show(): void {
     if (this.status === 'done' || this.status === 'error') {
       this.open = true;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     }
   }
 
   close(): void {
     this.open = false;
     this.activeIndex = -1;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   clear(): void {
-    this.cancel();
+    this.#cancel();
+    this.request.reset();
     this.query = '';
-    this.suggestions = [];
-    this.status = 'idle';
     this.close();
   }
 
   /** After a choice: the input shows the chosen text and the list closes. */
   choose(suggestion: Suggestion): void {
-    this.cancel();
+    this.#cancel();
     this.query = suggestion.text;
     this.close();
   }
 
-  get active(): Suggestion | undefined {
-    return this.suggestions[this.activeIndex];
+  #cancel(): void {
+    clearTimeout(this.#debounceTimer);
+    this.#debounceTimer = undefined;
+    this.request.abort();
   }
 
-  private cancel(): void {
-    clearTimeout(this.debounceTimer);
-    clearTimeout(this.slowTimer);
-    this.inFlight?.abort();
-    this.inFlight = undefined;
-    this.slow = false;
-  }
-
-  private async fetch(q: string): Promise<void> {
-    const client = this.client();
+  async #fetch(q: string): Promise<void> {
+    const client = this.#client();
     if (!client) return;
-    this.cancel();
-    const cached = this.cache.get(q.toLowerCase());
-    if (cached) {
-      this.answer(q, cached);
+    this.#cancel();
+    const key = q.toLowerCase();
+    const cached = this.#cache.get(key);
+    if (cached) this.request.resolve(cached);
+    else if (!(await this.request.run((signal) => client.suggest(q, signal)))) return;
+
+    this.#host.requestUpdate();
+    if (this.request.status === 'error') {
+      this.open = true;
+      this.onError?.(this.request.error!);
       return;
     }
-    const controller = new AbortController();
-    this.inFlight = controller;
-    this.status = 'loading';
-    this.slowTimer = setTimeout(() => {
-      this.slow = true;
-      this.host.requestUpdate();
-    }, SLOW_AFTER_MS);
-    this.host.requestUpdate();
-    try {
-      const list = await client.suggest(q, controller.signal);
-      if (controller.signal.aborted) return;
-      this.cache.set(q.toLowerCase(), list.suggestions);
-      this.answer(q, list.suggestions);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      this.inFlight = undefined;
-      clearTimeout(this.slowTimer);
-      this.slow = false;
-      this.status = 'error';
-      this.error = error instanceof WidgetError ? error : new WidgetError('network', String(error));
-      this.suggestions = [];
-      this.open = true;
-      this.host.requestUpdate();
-      this.onError?.(this.error);
-    }
-  }
-
-  private answer(q: string, suggestions: Suggestion[]): void {
-    this.inFlight = undefined;
-    clearTimeout(this.slowTimer);
-    this.slow = false;
-    this.status = 'done';
-    this.error = undefined;
-    this.answeredQuery = q;
-    this.suggestions = suggestions;
+    const answer = this.request.value!;
+    this.#cache.set(key, answer);
     this.activeIndex = -1;
-    this.open = !this.quiet || Boolean(this.hasFocus?.());
-    this.quiet = false;
-    this.host.requestUpdate();
-    const count = suggestions.length;
-    if (!this.open) return;
-    this.onAnnounce?.(
-      count === 0
-        ? `No matches for ${q}.`
-        : `${count} ${count === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.`,
-    );
+    this.open = !this.#prefilled || this.#host.shadowRoot?.activeElement?.id === INPUT_ID;
+    this.#prefilled = false;
+    const count = answer.suggestions.length;
+    if (this.open) this.onAnnounce?.(count === 0 ? en.announceNoMatches(q) : en.announceSuggestions(count));
   }
-
-  /** Whether the visitor is in the search field (a prefilled answer opens only then). */
-  hasFocus?: () => boolean;
 
   /** Called with a sentence for the live region whenever the visible results change. */
   onAnnounce?: (message: string) => void;

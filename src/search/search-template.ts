@@ -1,26 +1,20 @@
 /** The combobox: input and listbox in one shadow root (ARIA ID references do not cross roots). */
 import { html, nothing } from 'lit/html.js';
 import type { Suggestion } from '../api/types.js';
-import { hostProblem } from '../element/messages.js';
+import * as en from '../words/en.js';
+import { hostProblem } from '../words/problems.js';
 import { highlight } from './highlight.js';
 import { MAX_QUERY_CHARS, type SearchController } from './search-controller.js';
+import { ACTIVE_CLASS, ANCHOR_CLASS, INPUT_ID, LISTBOX_ID, optionId, POPUP_CLASS } from './search-parts.js';
 
 export interface SearchHandlers {
   onChoose(suggestion: Suggestion): void;
 }
 
-const KIND_LABEL: Record<Suggestion['kind'], string> = {
-  address: 'Address',
-  postal_code: 'Postal code',
-  condo: 'Condo',
-};
-
 /** Clicks in the popup must not blur the input, which would close the popup before the click lands. */
-const keepFocus = (event: Event) => event.preventDefault();
+const handlePopupMousedown = (event: Event) => event.preventDefault();
 
-const optionId = (index: number) => `sv-option-${index}`;
-
-function onKeydown(search: SearchController, handlers: SearchHandlers, event: KeyboardEvent) {
+function handleKeydown(search: SearchController, handlers: SearchHandlers, event: KeyboardEvent) {
   if (event.isComposing) return;
   switch (event.key) {
     case 'ArrowDown':
@@ -60,7 +54,7 @@ function renderOption(search: SearchController, handlers: SearchHandlers, sugges
   return html`<li
     id=${optionId(index)}
     role="option"
-    class="option ${active ? 'active' : ''}"
+    class="option ${active ? ACTIVE_CLASS : ''}"
     part="option"
     aria-selected=${active ? 'true' : 'false'}
     @click=${() => handlers.onChoose(suggestion)}
@@ -68,24 +62,22 @@ function renderOption(search: SearchController, handlers: SearchHandlers, sugges
     <span class="option-text"
       >${highlight(suggestion.text, suggestion.matches).map((s) => (s.match ? html`<mark>${s.text}</mark>` : s.text))}</span
     >
-    <span class="option-meta"><span class="kind">${KIND_LABEL[suggestion.kind]}</span> ${suggestion.secondaryText}</span>
+    <span class="option-meta"><span class="kind">${en.kind[suggestion.kind]}</span> ${suggestion.secondaryText}</span>
   </li>`;
 }
 
 function renderPopupBody(search: SearchController, handlers: SearchHandlers) {
-  if (search.status === 'error' && search.error) {
-    const problem = hostProblem(search.error);
+  if (search.status === 'error' && search.request.error) {
+    const problem = hostProblem(search.request.error);
     return html`<div class="popup-message" part="search-error">
       <p>${problem.visitor}</p>
-      ${problem.retry ? html`<button type="button" class="button" @click=${() => search.retry()}>Try again</button>` : nothing}
+      ${problem.retry ? html`<button type="button" class="button" @click=${() => search.retry()}>${en.tryAgain}</button>` : nothing}
     </div>`;
   }
   if (search.suggestions.length === 0) {
-    return html`<p class="popup-message" part="search-empty">
-      No matches for “${search.answeredQuery}”. Try a block and street (e.g. 123 Ang Mo Kio Ave 3), a 6-digit postal code or a condo name.
-    </p>`;
+    return html`<p class="popup-message" part="search-empty">${en.noMatches(search.answeredQuery)}</p>`;
   }
-  return html`<ul id="sv-listbox" role="listbox" aria-label="Suggestions" class="listbox" part="listbox">
+  return html`<ul id=${LISTBOX_ID} role="listbox" aria-label=${en.suggestionsLabel} class="listbox" part="listbox">
     ${search.suggestions.map((s, i) => renderOption(search, handlers, s, i))}
   </ul>`;
 }
@@ -93,10 +85,10 @@ function renderPopupBody(search: SearchController, handlers: SearchHandlers) {
 export function renderSearch(search: SearchController, handlers: SearchHandlers) {
   const expanded = search.open && search.suggestions.length > 0;
   return html`<div class="search" part="search">
-    <label for="sv-input" class="search-label">Search by address, postal code or condo</label>
-    <div class="input-wrap">
+    <label for=${INPUT_ID} class="search-label">${en.searchLabel}</label>
+    <div class=${ANCHOR_CLASS}>
       <input
-        id="sv-input"
+        id=${INPUT_ID}
         part="input"
         type="text"
         role="combobox"
@@ -105,15 +97,15 @@ export function renderSearch(search: SearchController, handlers: SearchHandlers)
         spellcheck="false"
         enterkeyhint="search"
         maxlength=${MAX_QUERY_CHARS}
-        placeholder="e.g. 123 Ang Mo Kio Ave 3, 560123, Parc Esta"
+        placeholder=${en.searchPlaceholder}
         aria-autocomplete="list"
-        aria-controls="sv-listbox"
+        aria-controls=${LISTBOX_ID}
         aria-expanded=${expanded ? 'true' : 'false'}
         aria-activedescendant=${expanded && search.activeIndex >= 0 ? optionId(search.activeIndex) : nothing}
         .value=${search.query}
         @input=${(e: InputEvent) => search.input((e.target as HTMLInputElement).value, e.isComposing)}
         @compositionend=${(e: CompositionEvent) => search.input((e.target as HTMLInputElement).value)}
-        @keydown=${(e: KeyboardEvent) => onKeydown(search, handlers, e)}
+        @keydown=${(e: KeyboardEvent) => handleKeydown(search, handlers, e)}
         @blur=${(e: FocusEvent) => {
           // Focus moved on (Tab, or another control): close. Focus simply lost (a click on the
           // widget's own text, another window): leave the list as it is.
@@ -121,10 +113,10 @@ export function renderSearch(search: SearchController, handlers: SearchHandlers)
         }}
         @focus=${() => search.show()}
       />
-      ${search.slow ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : nothing}
+      ${search.request.slow ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : nothing}
     </div>
     ${search.open
-      ? html`<div class="popup" part="popup" popover="manual" @mousedown=${keepFocus}>${renderPopupBody(search, handlers)}</div>`
+      ? html`<div class=${POPUP_CLASS} part="popup" popover="manual" @mousedown=${handlePopupMousedown}>${renderPopupBody(search, handlers)}</div>`
       : nothing}
   </div>`;
 }

@@ -23,4 +23,4 @@ export async function useSandbox(...scenario: HttpHandler[]): Promise<void> {
 /** The API requests the widget sent since `useSandbox`. */
 export const sentRequests = (): readonly URL[] => requests;
 
-export const WIDGET_HOST = `${location.origin}/public/`;
+export const API_BASE = `${location.origin}/public/`;

@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../element/service-valuation.js';
 import type { ServiceValuation } from '../element/service-valuation.js';
 import { DEMO_KEY } from '../../sandbox/msw.js';
-import { WIDGET_HOST } from './sandbox-worker.js';
+import { API_BASE } from './sandbox-worker.js';
 
 /** Mounts a widget against the sandbox and opens every test with an accessibility assertion. */
 export async function widget(options: { key?: string; theme?: string; query?: string } = {}): Promise<ServiceValuation> {
@@ -12,7 +12,7 @@ export async function widget(options: { key?: string; theme?: string; query?: st
       data-embed-key=${key}
       data-theme=${options.theme ?? ''}
       data-query=${options.query ?? ''}
-      data-widget-host=${WIDGET_HOST}
+      data-api-base=${API_BASE}
     ></service-valuation>`,
   );
   await expect(el).to.be.accessible();

@@ -1,0 +1,81 @@
+/**
+ * The estimate for the chosen property: the one request in flight, what the visitor chose to see
+ * (unit, sort order), and what the page and the live region hear when it arrives. Rendering lives
+ * in estimate-template.ts.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import type { WidgetClient } from '../api/client.js';
+import type { Estimate, Mode, Suggestion } from '../api/types.js';
+import { WidgetError } from '../api/widget-error.js';
+import { emit } from '../events/events.js';
+import { type AreaUnit, formatMoney } from '../format/format.js';
+import { LatestRequest } from '../internal/latest-request.js';
+import * as en from '../words/en.js';
+import { DEFAULT_SORT, nextSort, type SortKey, type SortOrder } from './sort-comparables.js';
+
+export class EstimateController {
+  unit: AreaUnit = 'sqft';
+  sort: SortOrder = DEFAULT_SORT;
+  /** The property the estimate is for, once the visitor chose one. */
+  selected?: Suggestion;
+
+  readonly request: LatestRequest<Estimate>;
+  #mode: Mode = 'sale';
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #client: () => WidgetClient | undefined;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, client: () => WidgetClient | undefined) {
+    this.#host = host;
+    this.#client = client;
+    // Its request is the host's controller: it aborts when the element leaves the page.
+    this.request = new LatestRequest(host);
+  }
+
+  /** The estimate on show: only the newest request's, never one still loading. */
+  get estimate(): Estimate | undefined {
+    return this.request.status === 'complete' ? this.request.value : undefined;
+  }
+
+  /** Values `selected` in `mode`; a newer call (another property, the other mode) supersedes this one. */
+  async load(selected: Suggestion | undefined = this.selected, mode: Mode = this.#mode): Promise<void> {
+    const client = this.#client();
+    if (!client || !selected) return;
+    this.selected = selected;
+    this.#mode = mode;
+    const current = await this.request.run(async (signal) => {
+      const estimate = await client.estimate(selected.id, mode, signal);
+      if (estimate.mode !== mode) throw new WidgetError('bad_response', `The widget host answered in ${estimate.mode} mode.`);
+      return estimate;
+    });
+    if (!current) return;
+    const { error, value: estimate } = this.request;
+    if (error) {
+      this.onError?.(error);
+      return;
+    }
+    if (!estimate) return;
+    this.onAnnounce?.(en.announceEstimate(mode, formatMoney(estimate.value), estimate.comparables.length));
+    const { value, low, high, confidence, currency } = estimate;
+    emit(this.#host, 'service-valuation-estimate', { propertyId: estimate.property.id, mode, currency, value, low, high, confidence });
+  }
+
+  retry(): void {
+    void this.load();
+  }
+
+  handleUnitChange(unit: AreaUnit): void {
+    this.unit = unit;
+    this.#host.requestUpdate();
+  }
+
+  handleSort(key: SortKey): void {
+    this.sort = nextSort(this.sort, key);
+    this.#host.requestUpdate();
+  }
+
+  /** Called with a sentence for the live region when an estimate is shown. */
+  onAnnounce?: (message: string) => void;
+
+  /** Called when an estimate fails, so the element can word it and report it once. */
+  onError?: (error: WidgetError) => void;
+}
