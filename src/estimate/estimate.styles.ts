@@ -1,0 +1,163 @@
+import { css } from '../internal/css.js';
+
+/** The sale / rent switch, the estimate and its facts, and the skeleton shown while it loads. */
+export const estimateStyles = css`
+  .mode {
+    display: inline-flex;
+    justify-self: start;
+    margin: 0;
+    padding: 3px;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    background: var(--_surface);
+  }
+  .mode-option {
+    position: relative;
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 16px;
+    border-radius: 999px;
+    cursor: pointer;
+    font-weight: 600;
+    font-size: 14px;
+  }
+  .mode-option input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+  .mode-option:has(input:checked) {
+    background: var(--_accent);
+    color: var(--_accent-contrast);
+  }
+
+  .estimate {
+    display: grid;
+    gap: 6px;
+  }
+  .property {
+    display: grid;
+    margin: 0;
+  }
+  .property-name {
+    font-weight: 600;
+  }
+  .property-meta,
+  .range,
+  .estimate-label {
+    color: var(--_muted);
+    font-size: 14px;
+  }
+  .estimate-label {
+    margin: 8px 0 0;
+    font-weight: 400;
+  }
+  .value {
+    margin: 0;
+    font-size: 32px;
+    line-height: 1.15;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+  .per {
+    font-size: 16px;
+    font-weight: 400;
+  }
+  .range {
+    margin: 0;
+  }
+  .facts {
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 8px;
+    margin: 8px 0 0;
+  }
+  .facts div {
+    padding: 8px 10px;
+    background: var(--_surface);
+    border-radius: 6px;
+  }
+  dt {
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+  @container panel (min-width: 560px) {
+    .facts {
+      grid-template-columns: repeat(4, minmax(0, 1fr));
+    }
+  }
+
+  .estimate-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+    align-items: center;
+  }
+  .text-button {
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+  .text-button[aria-pressed='true']::before {
+    content: '✓ ';
+  }
+  .full-valuation {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-weight: 600;
+  }
+
+  .skeleton .bone {
+    display: block;
+    height: 14px;
+    border-radius: 4px;
+    background: var(--_surface);
+    animation: pulse 1.2s ease-in-out infinite alternate;
+  }
+  .skeleton .short {
+    width: 50%;
+  }
+  .skeleton .value {
+    height: 36px;
+    width: 60%;
+  }
+  .skeleton .label {
+    width: 30%;
+    margin-top: 8px;
+  }
+  .skeleton .facts {
+    height: 52px;
+  }
+  .skeleton .chart {
+    height: 150px;
+  }
+  .skeleton .table {
+    height: 300px;
+  }
+  .loading-note {
+    margin: 0;
+    color: var(--_muted);
+  }
+  @keyframes pulse {
+    to {
+      opacity: 0.45;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .bone {
+      animation-duration: 3s;
+    }
+  }
+  /* Text from the network keeps its direction to itself: a stray bidi override cannot flip the panel. */
+  .property-name,
+  .property-meta {
+    unicode-bidi: isolate;
+  }
+`;
