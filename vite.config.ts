@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { defineConfig, type Plugin } from 'vite';
-import { collapseTemplateIndentation, minifyCssLiterals } from './scripts/minify-templates.js';
+import { minifyTemplatesPlugin } from './scripts/minify-templates.js';
 
 /**
  * Two outputs, built one after the other (`npm run build`):
@@ -23,7 +23,7 @@ export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   return {
     publicDir: loader ? false : 'public',
-    plugins: [minifyCssLiterals(), collapseTemplateIndentation()],
+    plugins: [minifyTemplatesPlugin()],
     build: {
       target: 'es2022',
       outDir: 'dist',
