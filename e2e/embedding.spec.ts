@@ -1,5 +1,5 @@
 /** Hostile and unusual host pages: each one a page in the demo a QA engineer can open. */
-import { expect, search, test, WIDGET_HOST } from './fixtures.js';
+import { expect, search, test, API_BASE } from './fixtures.js';
 
 const violations = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
@@ -14,7 +14,7 @@ async function estimateWorks(page: import('@playwright/test').Page, nth = 0) {
 
 test('strict CSP: fully styled, with font and logo, and zero violations', async ({ page }) => {
   const response = await page.goto('/csp.html');
-  expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' ${WIDGET_HOST}`);
+  expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' ${API_BASE}`);
   expect(response!.headers()['content-security-policy']).not.toContain('unsafe');
   await estimateWorks(page);
   const state = await page.locator('service-valuation').evaluate(async (el) => {
@@ -43,15 +43,24 @@ test('Trusted Types allowing no policy: never a blank box, and the console names
   expect(consoleMessages.join('\n')).toContain('add the policy name lit-html');
 });
 
-test('a failed chunk leaves the page without errors and the box with a message', async ({ page, consoleMessages }) => {
-  await page.route(`${WIDGET_HOST}/element.js`, (route) => route.fulfill({ status: 503, body: 'down' }));
+test('a failed chunk leaves the page without errors and the box with a message, the attribution and the disclaimer', async ({
+  page,
+  request,
+  consoleMessages,
+}) => {
+  await page.route(`${API_BASE}/element.js`, (route) => route.fulfill({ status: 503, body: 'down' }));
   await page.goto('/qa.html');
-  await expect(page.getByText('The property valuation could not be loaded')).toBeVisible();
+  const box = page.locator('[data-service-valuation]');
+  await expect(box.getByText('The property valuation could not be loaded')).toBeVisible();
+  const attribution = box.getByRole('link', { name: 'Valuations by Service Valuations' });
+  await expect(attribution).toHaveAttribute('href', `${API_BASE}/valuation/`);
+  expect((await request.get((await attribution.getAttribute('href'))!)).status()).toBe(200);
+  await expect(box.getByText(/not a valuation or appraisal/)).toBeVisible();
   expect(consoleMessages.join('\n')).toContain('[service-valuation] The widget could not be loaded from');
 });
 
 test('a blocked loader script leaves the page as it was', async ({ page }) => {
-  await page.route(`${WIDGET_HOST}/widget.js`, (route) => route.abort('blockedbyclient'));
+  await page.route(`${API_BASE}/widget.js`, (route) => route.abort('blockedbyclient'));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('service-valuation')).toHaveCount(0);
@@ -153,12 +162,12 @@ test('offline: the visitor is told, and a retry works once back online', async (
 });
 
 test('a dropped connection ends in a clear state with a retry', async ({ page }) => {
-  await page.route(`${WIDGET_HOST}/v1/estimates**`, (route) => route.abort('connectionreset'));
+  await page.route(`${API_BASE}/v1/estimates**`, (route) => route.abort('connectionreset'));
   await page.goto('/qa.html');
   await search(page, 'amk ave 3');
   await page.getByRole('option').first().click();
   await expect(page.getByRole('alert')).toContainText('could not be reached');
-  await page.unroute(`${WIDGET_HOST}/v1/estimates**`);
+  await page.unroute(`${API_BASE}/v1/estimates**`);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
 });

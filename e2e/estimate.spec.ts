@@ -1,4 +1,4 @@
-import { DEMO_KEY, expect, expectNoAxeViolations, search, test, WIDGET_HOST } from './fixtures.js';
+import { DEMO_KEY, expect, expectNoAxeViolations, search, test, API_BASE } from './fixtures.js';
 
 test.describe('a visitor on the demo article', () => {
   test.beforeEach(async ({ page }) => {
@@ -19,10 +19,20 @@ test.describe('a visitor on the demo article', () => {
     expect(rows - 1).toBeLessThanOrEqual(10);
 
     const attribution = page.getByRole('link', { name: /Estimate by Service Valuations/ });
-    await expect(attribution).toHaveAttribute('href', new RegExp(`^${WIDGET_HOST}/valuation/hdb-`));
+    await expect(attribution).toHaveAttribute('href', new RegExp(`^${API_BASE}/valuation/hdb-`));
     await expect(page.getByText(/not a valuation or appraisal/)).toBeVisible();
     await expectNoAxeViolations(page);
     expect(consoleMessages.filter((m) => m.startsWith('error'))).toEqual([]);
+  });
+
+  test('before any estimate, the attribution links to a page of the service that answers 200', async ({ page, request }) => {
+    const widget = page.locator('[data-service-valuation]').first();
+    const attribution = widget.getByRole('link', { name: /Valuations by Service Valuations/ });
+    await expect(attribution).toHaveAttribute('href', `${API_BASE}/valuation/`);
+    const answer = await request.get((await attribution.getAttribute('href'))!);
+    expect(answer.status()).toBe(200);
+    expect(await answer.text()).toContain('<h1>Service Valuations</h1>');
+    await expect(widget.locator('service-valuation')).toHaveAttribute('data-api-base', `${API_BASE}/`);
   });
 
   test('the estimate comes from the sandbox host on another origin, with the key in the query', async ({ page }) => {
@@ -31,7 +41,7 @@ test.describe('a visitor on the demo article', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     const sent = new URL((await request).url());
-    expect(sent.origin).toBe(WIDGET_HOST);
+    expect(sent.origin).toBe(API_BASE);
     expect(sent.searchParams.get('key')).toBe(DEMO_KEY);
     expect((await (await request).allHeaders())['origin']).toBe('http://localhost:4173');
     await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();

@@ -1,7 +1,7 @@
 /** The sandbox host's CORS and origin rules, over real HTTP, with forged and missing origins. */
-import { DEMO_KEY, expect, test, WIDGET_HOST } from './fixtures.js';
+import { DEMO_KEY, expect, test, API_BASE } from './fixtures.js';
 
-const suggestions = `${WIDGET_HOST}/v1/suggestions?key=${DEMO_KEY}&q=amk`;
+const suggestions = `${API_BASE}/v1/suggestions?key=${DEMO_KEY}&q=amk`;
 
 test('an allowed origin is echoed exactly, with Vary: Origin', async ({ request }) => {
   const response = await request.get(suggestions, { headers: { Origin: 'http://localhost:4173' } });
@@ -27,7 +27,7 @@ test('a request without Origin is refused (Referer does not count)', async ({ re
 });
 
 test('a platform key is refused as a key', async ({ request }) => {
-  const response = await request.get(`${WIDGET_HOST}/v1/suggestions?key=svcp_test_abcdefghijklmnop&q=amk`, {
+  const response = await request.get(`${API_BASE}/v1/suggestions?key=svcp_test_abcdefghijklmnop&q=amk`, {
     headers: { Origin: 'http://localhost:4173' },
   });
   expect(response.status()).toBe(401);
@@ -36,7 +36,7 @@ test('a platform key is refused as a key', async ({ request }) => {
 
 test('the widget script and its assets load cross-origin', async ({ request }) => {
   for (const path of ['/widget.js', '/element.js', '/assets/logo.svg', '/fonts/inter-latin-400-normal.woff2']) {
-    const response = await request.get(`${WIDGET_HOST}${path}`);
+    const response = await request.get(`${API_BASE}${path}`);
     expect(response.status(), path).toBe(200);
     expect(response.headers()['access-control-allow-origin'], path).toBe('*');
   }
@@ -48,14 +48,14 @@ test('the widget is served compressed as the visitor\u2019s browser accepts: bro
     ['gzip, br;q=0', 'gzip'],
     ['identity', undefined],
   ];
-  const plain = await (await request.get(`${WIDGET_HOST}/element.js`, { headers: { 'Accept-Encoding': 'identity' } })).body();
+  const plain = await (await request.get(`${API_BASE}/element.js`, { headers: { 'Accept-Encoding': 'identity' } })).body();
   for (const [acceptEncoding, expected] of cases) {
-    const response = await request.get(`${WIDGET_HOST}/element.js`, { headers: { 'Accept-Encoding': acceptEncoding } });
+    const response = await request.get(`${API_BASE}/element.js`, { headers: { 'Accept-Encoding': acceptEncoding } });
     expect(response.headers()['content-encoding'], acceptEncoding).toBe(expected);
     expect(response.headers()['vary'], acceptEncoding).toContain('Accept-Encoding');
     expect((await response.body()).equals(plain), acceptEncoding).toBe(true);
   }
-  const font = await request.get(`${WIDGET_HOST}/fonts/inter-latin-400-normal.woff2`, { headers: { 'Accept-Encoding': 'br' } });
+  const font = await request.get(`${API_BASE}/fonts/inter-latin-400-normal.woff2`, { headers: { 'Accept-Encoding': 'br' } });
   expect(font.headers()['content-encoding']).toBeUndefined();
 });
 

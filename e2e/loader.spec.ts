@@ -1,5 +1,5 @@
 /** The loader on pages that add containers late, include the script twice, or re-theme at run time. */
-import { expect, test, WIDGET_HOST } from './fixtures.js';
+import { expect, test, API_BASE } from './fixtures.js';
 
 test('mounts containers added after load, once each, even with the script included twice', async ({ page }) => {
   await page.goto('/qa.html');
@@ -14,7 +14,7 @@ test('mounts containers added after load, once each, even with the script includ
       container.setAttribute('data-embed-key', 'svce_test_demo0000000000000001');
       document.body.append(container);
     }
-  }, WIDGET_HOST);
+  }, API_BASE);
   await expect(page.locator('service-valuation')).toHaveCount(3);
   await page.waitForTimeout(200);
   await expect(page.locator('service-valuation')).toHaveCount(3);

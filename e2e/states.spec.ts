@@ -1,5 +1,5 @@
 /** Each state a QA engineer must see, reached through the sandbox's documented magic values. */
-import { expect, expectNoAxeViolations, search, test, WIDGET_HOST } from './fixtures.js';
+import { expect, expectNoAxeViolations, search, test, API_BASE } from './fixtures.js';
 
 const QUOTA_KEY = 'svce_test_quota000000000000002';
 const OTHER_SITE_KEY = 'svce_test_elsewhere0000000003';
@@ -67,7 +67,7 @@ test('a platform key is never sent and the site owner is told to rotate it', asy
   await expect(page.getByRole('alert')).toContainText('not set up yet');
   expect(consoleMessages.join('\n')).toContain('rotate it in the API Console');
   await expect(page.getByRole('combobox')).toHaveCount(0);
-  expect(sent.filter((url) => url.startsWith(WIDGET_HOST) && url.includes('svcp_'))).toEqual([]);
+  expect(sent.filter((url) => url.startsWith(API_BASE) && url.includes('svcp_'))).toEqual([]);
   expect(sent.filter((url) => url.includes('/v1/'))).toEqual([]);
 });
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
 import { sendFile } from './static-files.js';
-import { serviceValuationPage } from './service-page.js';
+import { servicePage } from './service-page.js';
 
 export interface WidgetHostServerOptions {
   port: number;
@@ -41,7 +41,7 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
         res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
         return;
       }
-      const page = url.pathname.startsWith('/valuation/') ? serviceValuationPage(widgetHost, url) : undefined;
+      const page = servicePage(widgetHost, url);
       if (page) {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         res.end(page);

@@ -4,6 +4,10 @@
  * panel is reserved at once; the element's code is fetched only when a container nears the
  * viewport. Loading this script twice is harmless.
  */
+import { tellSiteOwner } from './internal/console.js';
+import { serviceHomeUrl } from './internal/links.js';
+import { attribution, disclaimer, loadFailed } from './words/en.js';
+
 const CONTAINER = '[data-service-valuation]';
 const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode', 'data-query'];
 const GLOBAL = Symbol.for('service-valuation.loader');
@@ -16,29 +20,38 @@ const NEAR_VIEWPORT = '800px';
 type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
 
 function start(script: HTMLScriptElement | null) {
-  const widgetHost = new URL('./', script?.src || location.href).href;
+  const apiBase = new URL('./', script?.src || location.href).href;
   const mounted = new WeakMap<Element, HTMLElement>();
   let elementCode: Promise<unknown> | undefined;
   let failed = false;
   const reserved = new CSSStyleSheet();
   reserved.replaceSync(RESERVED);
 
-  // Never a blank box: if the element's code cannot run, say so in every container, as text.
+  // Never a blank box: if the element's code cannot run, say so in every container, as text,
+  // and keep what the panel always shows: the attribution with its link, and the disclaimer.
+  const paragraph = (content: string | Node) => {
+    const p = document.createElement('p');
+    p.append(content);
+    return p;
+  };
   const showFailure = (container: Element) => {
-    const note = document.createElement('p');
+    const note = paragraph(loadFailed);
     note.setAttribute('role', 'status');
-    note.textContent = 'The property valuation could not be loaded. Please try again later.';
-    container.shadowRoot?.replaceChildren(note);
+    const link = document.createElement('a');
+    link.href = serviceHomeUrl(apiBase);
+    link.textContent = attribution;
+    container.shadowRoot?.replaceChildren(note, paragraph(link), paragraph(disclaimer));
   };
 
   const loadElement = () =>
-    (elementCode ??= import(/* @vite-ignore */ new URL('element.js', widgetHost).href).catch((error: unknown) => {
+    (elementCode ??= import(/* @vite-ignore */ new URL('element.js', apiBase).href).catch((error: unknown) => {
       failed = true;
       document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
-      console.error(
+      tellSiteOwner(
         /trusted ?type|lit-html/i.test(String(error))
-          ? '[service-valuation] This page enforces Trusted Types: add the policy name lit-html to its trusted-types directive.'
-          : `[service-valuation] The widget could not be loaded from ${widgetHost}: allow this host in the page's Content-Security-Policy (script-src) and check that it is reachable.`,
+          ? 'This page enforces Trusted Types: add the policy name lit-html to its trusted-types directive.'
+          : `The widget could not be loaded from ${apiBase}: allow this host in the page's Content-Security-Policy (script-src) and check that it is reachable.`,
+        'error',
       );
     }));
 
@@ -70,11 +83,11 @@ function start(script: HTMLScriptElement | null) {
     try {
       root = container.attachShadow({ mode: 'open' });
     } catch {
-      console.warn('[service-valuation] This element cannot hold the widget; use a <div data-service-valuation>.', container);
+      tellSiteOwner('This element cannot hold the widget; use a <div data-service-valuation>.', 'warn', container);
       return;
     }
     const element = document.createElement('service-valuation');
-    element.setAttribute('data-widget-host', widgetHost);
+    element.setAttribute('data-api-base', apiBase);
     // Re-exported so a page can style them as [data-service-valuation]::part(value).
     element.setAttribute('exportparts', PARTS);
     sync(container, element);
