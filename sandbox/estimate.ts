@@ -1,5 +1,6 @@
 import type { components } from '../src/api/generated/contract.js';
 import type { Fixtures, PropertyRecord, Transaction } from './fixtures/generate.js';
+import { quantile } from './statistics.js';
 
 type Estimate = components['schemas']['Estimate'];
 type Mode = components['schemas']['Mode'];
@@ -17,13 +18,6 @@ export function distanceMeters(a: { lat: number; lng: number }, b: { lat: number
   const dLng = (b.lng - a.lng) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
-
-function quantile(sorted: number[], q: number): number {
-  const position = (sorted.length - 1) * q;
-  const below = Math.floor(position);
-  const above = Math.ceil(position);
-  return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
 }
 
 /** Yearly growth fitted by least squares on log price per sqm against time, kept within a sane band. */
@@ -91,9 +85,7 @@ export function estimateProperty(
     .slice(0, MAX_COMPARABLES);
   if (comparables.length < MIN_COMPARABLES) return undefined;
 
-  const adjustedPsm = comparables
-    .map((c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12))
-    .sort((a, b) => a - b);
+  const adjustedPsm = comparables.map((c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12));
   const round = mode === 'sale' ? 1000 : 50;
   const toPrice = (psm: number) => Math.round((psm * subject.floorAreaSqm) / round) * round;
   const median = quantile(adjustedPsm, 0.5);
@@ -102,7 +94,7 @@ export function estimateProperty(
   const high = Math.max(toPrice(quantile(adjustedPsm, 0.8)), toPrice(median * 1.03));
 
   const spread = (quantile(adjustedPsm, 0.8) - quantile(adjustedPsm, 0.2)) / median;
-  const medianDistance = quantile(comparables.map((c) => c.distance).sort((a, b) => a - b), 0.5);
+  const medianDistance = quantile(comparables.map((c) => c.distance), 0.5);
   const confidence =
     comparables.length >= 8 && spread < 0.1 && medianDistance < 1000
       ? 'high'
