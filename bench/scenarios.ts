@@ -82,10 +82,11 @@ export async function estimateRenders(browser: Browser, qaUrl: string, queries: 
   const since = await page.evaluate(() => performance.now());
   const latencies: number[] = [];
   for (const query of queries) {
-    const shown = await page.locator('service-valuation').evaluateHandle((el) => {
+    // Wrapped in an object: a promise returned to evaluateHandle would be awaited at once.
+    const watch = await page.locator('service-valuation').evaluateHandle((el) => {
       const previous = el.shadowRoot!.querySelector('[part="value"]');
       performance.clearResourceTimings();
-      return new Promise<number>((resolve) => {
+      const shown = new Promise<number>((resolve) => {
         const observer = new MutationObserver(() => {
           const value = el.shadowRoot!.querySelector('[part="value"]');
           if (!value || value === previous) return;
@@ -94,10 +95,11 @@ export async function estimateRenders(browser: Browser, qaUrl: string, queries: 
         });
         observer.observe(el.shadowRoot!, { childList: true, subtree: true });
       });
+      return { shown };
     });
     await combobox(page).fill(query);
     await page.getByRole('option').first().click();
-    const shownAt = await shown.evaluate((promise) => promise);
+    const shownAt = await watch.evaluate((w) => w.shown);
     // The answer's resource entry is queued after the fetch resolves, so it may land after the render.
     await page.waitForTimeout(200);
     const answer = (await resources(page)).find((e) => e.name.includes('/v1/estimates'))!;
