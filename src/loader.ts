@@ -4,7 +4,6 @@
  * panel is reserved at once; the element's code is fetched only when a container nears the
  * viewport. Loading this script twice is harmless.
  */
-import { tellSiteOwner } from './internal/console.js';
 import { serviceHomeUrl } from './internal/links.js';
 import { attribution, disclaimer, loadFailed } from './words/en.js';
 
@@ -47,11 +46,11 @@ function start(script: HTMLScriptElement | null) {
     (elementCode ??= import(/* @vite-ignore */ new URL('element.js', apiBase).href).catch((error: unknown) => {
       failed = true;
       document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
-      tellSiteOwner(
+      // The loader words its two console lines itself: importing tellSiteOwner costs the snippet's script more.
+      console.error(
         /trusted ?type|lit-html/i.test(String(error))
-          ? 'This page enforces Trusted Types: add the policy name lit-html to its trusted-types directive.'
-          : `The widget could not be loaded from ${apiBase}: allow this host in the page's Content-Security-Policy (script-src) and check that it is reachable.`,
-        'error',
+          ? '[service-valuation] This page enforces Trusted Types: add the policy name lit-html to its trusted-types directive.'
+          : `[service-valuation] The widget could not be loaded from ${apiBase}: allow this host in the page's Content-Security-Policy (script-src) and check that it is reachable.`,
       );
     }));
 
@@ -83,7 +82,7 @@ function start(script: HTMLScriptElement | null) {
     try {
       root = container.attachShadow({ mode: 'open' });
     } catch {
-      tellSiteOwner('This element cannot hold the widget; use a <div data-service-valuation>.', 'warn', container);
+      console.warn('[service-valuation] This element cannot hold the widget; use a <div data-service-valuation>.', container);
       return;
     }
     const element = document.createElement('service-valuation');
