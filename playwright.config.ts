@@ -5,6 +5,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PORT = 4173;
 export const WIDGET_HOST_PORT = 8788;
 export const STATIC_DEMO_PORT = 5175;
+export const PLATFORM_PORT = 8792;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,7 +36,7 @@ export default defineConfig({
     {
       command: 'tsx sandbox/start.ts',
       url: `http://127.0.0.1:${DEMO_PORT}/`,
-      env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT) },
+      env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT), PLATFORM_PORT: String(PLATFORM_PORT) },
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
       timeout: 30_000,

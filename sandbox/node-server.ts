@@ -1,6 +1,7 @@
 /** The Node transport of the sandbox widget host: a real HTTP server on its own origin. */
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import type { EstimateEngine } from './engine.js';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
 import { sendFile } from './static-files.js';
 import { servicePage } from './service-page.js';
@@ -25,7 +26,7 @@ const ASSET_HEADERS = {
   'Cache-Control': 'no-cache',
 };
 
-export async function startWidgetHostServer(options: WidgetHostServerOptions): Promise<{ server: Server; url: string }> {
+export async function startWidgetHostServer(options: WidgetHostServerOptions): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
   const hostname = options.host ?? '127.0.0.1';
   const baseUrl = `http://${hostname}:${options.port}/`;
   const widgetHost = createWidgetHost({ keys: options.keys, serviceUrl: baseUrl });
@@ -35,16 +36,21 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
     try {
       const url = new URL(req.url ?? '/', baseUrl);
       if (url.pathname.startsWith('/v1/')) {
-        const answer = await widgetHost.handle({ method: req.method ?? 'GET', url, origin: req.headers.origin ?? null });
+        const answer = await widgetHost.handle({
+          method: req.method ?? 'GET',
+          url,
+          origin: req.headers.origin ?? null,
+          clientAddress: req.socket.remoteAddress,
+        });
         if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
         return;
       }
-      const page = servicePage(widgetHost, url);
+      const page = servicePage(widgetHost.engine, url);
       if (page) {
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end(page);
+        res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(page.html);
         return;
       }
       if (!(await sendFile(res, distDir, url.pathname, { headers: ASSET_HEADERS, acceptEncoding: req.headers['accept-encoding'] }))) {
@@ -61,5 +67,5 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
     server.once('error', reject);
     server.listen(options.port, hostname, resolve);
   });
-  return { server, url: baseUrl };
+  return { server, url: baseUrl, engine: widgetHost.engine };
 }

@@ -1,21 +1,29 @@
-/** `npm start`: the sandbox widget host and the demo site, each on its own origin. */
+/** `npm start`: the sandbox widget host, the demo site and the Platform API, each on its own origin. */
 import keys from './keys.json' with { type: 'json' };
 import { startDemoServer } from './demo-server.js';
 import { startWidgetHostServer } from './node-server.js';
+import { startPlatformServer } from './platform/node-server.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
+const platformPort = Number(process.env.PLATFORM_PORT ?? 8790);
 
 const widgetHost = await startWidgetHostServer({ port: widgetPort, keys: keys.keys });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
+// One estimate engine behind the widget host, its public valuation pages and the Platform API.
+const platform = await startPlatformServer({ port: platformPort, engine: widgetHost.engine });
 
 console.log(`Sandbox widget host: ${widgetHost.url}`);
 console.log(`Demo site:           ${demo.url}`);
+console.log(`Valuation page:      ${widgetHost.url}valuation/hdb-560102?mode=sale`);
+console.log(`Platform API:        ${platform.baseUrl}  (sandbox keys: README, "The Platform API")`);
+console.log(`API reference:       ${platform.referenceUrl}`);
 console.log('Press Ctrl+C to stop.');
 
 const stop = () => {
   widgetHost.server.close();
   demo.server.close();
+  platform.server.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -1,0 +1,31 @@
+/**
+ * One cursor scheme for every collection: items in a stable order (by id), a page of `limit`, and
+ * an opaque cursor naming the last item shown. A cursor stays valid when items are added.
+ */
+const encode = (id: string) => Buffer.from(`after:${id}`).toString('base64url');
+const decode = (cursor: string) => {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return text.startsWith('after:') ? text.slice('after:'.length) : undefined;
+};
+
+export interface Page<T> {
+  object: 'list';
+  data: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** A page of `items`, or undefined for a cursor this scheme did not write. */
+export function paginate<T extends { id: string }>(items: T[], limit: number, cursor?: string): Page<T> | undefined {
+  const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  let start = 0;
+  if (cursor !== undefined) {
+    const after = decode(cursor);
+    if (after === undefined) return undefined;
+    start = sorted.findIndex((item) => item.id > after);
+    if (start < 0) start = sorted.length;
+  }
+  const data = sorted.slice(start, start + limit);
+  const hasMore = start + limit < sorted.length;
+  return { object: 'list', data, hasMore, nextCursor: hasMore ? encode(data[data.length - 1].id) : null };
+}
