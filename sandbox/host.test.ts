@@ -2,7 +2,8 @@ import { expect } from '@open-wc/testing';
 import * as problemIn from '../src/api/generated/checks.js';
 import { generateFixtures } from './fixtures/generate.js';
 import { towns } from './fixtures/places.js';
-import { createWidgetHost, DAILY_ESTIMATE_QUOTA } from './host.js';
+import { DEBOUNCE_MS } from '../src/search/search-controller.js';
+import { createWidgetHost, DAILY_ESTIMATE_QUOTA, SUGGESTION_LIMITS } from './host.js';
 
 const ORIGIN = 'https://site.example';
 const KEY = 'svce_test_hostunit00000000001';
@@ -11,8 +12,8 @@ const fixtures = generateFixtures();
 function host(now = () => new Date('2026-11-22T10:00:00Z')) {
   return createWidgetHost({ keys: [{ key: KEY, origins: [ORIGIN] }], serviceUrl: 'https://service.example/', now, fixtures });
 }
-const get = (h: ReturnType<typeof host>, path: string, origin: string | null = ORIGIN) =>
-  h.handle({ method: 'GET', url: new URL(`https://host.example${path}`), origin });
+const get = (h: ReturnType<typeof host>, path: string, origin: string | null = ORIGIN, clientAddress = '203.0.113.7') =>
+  h.handle({ method: 'GET', url: new URL(`https://host.example${path}`), origin, clientAddress });
 
 describe('sandbox widget host', () => {
   it('builds the same fixtures from the same seed, covering every HDB town', () => {
@@ -50,7 +51,7 @@ describe('sandbox widget host', () => {
     expect(Math.max(...estimate.comparables.map((c) => c.distanceM))).to.be.at.most(2500);
   });
 
-  it('keeps an estimate for at most 30 days', async () => {
+  it('keeps an estimate 30 days from the day it was served', async () => {
     const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102`)).body as { retainUntil: string };
     expect(estimate.retainUntil).to.equal('2026-12-22');
   });
@@ -73,6 +74,33 @@ describe('sandbox widget host', () => {
 
     now = new Date('2026-11-23T00:00:01Z');
     expect((await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`)).status, 'a new UTC day').to.equal(200);
+  });
+
+  it('stops a scripted enumeration of suggestions, and never a person typing at any speed', async () => {
+    let now = new Date('2026-11-22T10:00:00Z');
+    const h = host(() => now);
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) statuses.push((await get(h, `/v1/suggestions?key=${KEY}&q=${100000 + i}`)).status);
+    expect(statuses.indexOf(429), 'the first refused request').to.equal(SUGGESTION_LIMITS.perAddress.burst);
+    const refused = await get(h, `/v1/suggestions?key=${KEY}&q=560102`);
+    expect((refused.body as { code: string }).code).to.equal('rate_limited');
+    expect(Number(refused.headers['Retry-After'])).to.be.greaterThan(0);
+    expect(problemIn.Error(refused.body)).to.equal(undefined);
+    expect((await get(h, `/v1/suggestions?key=${KEY}&q=560102`, ORIGIN, '198.51.100.2')).status, 'another visitor').to.equal(200);
+
+    // The widget asks at most once per pause of DEBOUNCE_MS: the fastest a person's typing can ask.
+    // Ten minutes of that, from a fresh address, is never limited.
+    for (let i = 0; i < (10 * 60_000) / DEBOUNCE_MS; i++) {
+      now = new Date(now.getTime() + DEBOUNCE_MS);
+      const answer = await get(h, `/v1/suggestions?key=${KEY}&q=amk`, ORIGIN, '192.0.2.44');
+      if (answer.status !== 200) throw new Error(`request ${i + 1} of steady typing answered ${answer.status}`);
+    }
+  });
+
+  it('says a live widget key works only on the live widget host', async () => {
+    const answer = await get(host(), `/v1/suggestions?key=svce_live_abcdefghijklmnop1234&q=amk`);
+    expect(answer.status).to.equal(401);
+    expect((answer.body as { message: string }).message).to.contain('live widget keys work only on the live widget host');
   });
 
   it('matches origins exactly and echoes only an allowed one', async () => {

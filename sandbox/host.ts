@@ -6,10 +6,10 @@ import type { components } from '../src/api/generated/contract.js';
 import * as problemIn from '../src/api/generated/checks.js';
 import { SearchQueryLength } from '../src/api/generated/checks.js';
 import { checkWidgetKey } from '../src/api/widget-key.js';
-import { estimateProperty } from './estimate.js';
-import { generateFixtures, type Fixtures } from './fixtures/generate.js';
-import { buildIndex, suggest } from './search.js';
+import { createEstimateEngine, type EstimateEngine } from './engine.js';
+import type { Fixtures } from './fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from './magic.js';
+import { createTokenBuckets } from './token-bucket.js';
 
 type ErrorBody = components['schemas']['Error'];
 type ErrorCode = components['schemas']['ErrorCode'];
@@ -27,6 +27,8 @@ export interface HostRequest {
   url: URL;
   /** The browser's `Origin` header, or null when the request had none. */
   origin: string | null;
+  /** The visitor's network address, as the transport saw it. */
+  clientAddress?: string;
 }
 
 export interface HostResponse {
@@ -43,9 +45,13 @@ export interface HostOptions {
   serviceUrl: string;
   now?: () => Date;
   fixtures?: Fixtures;
+  /** The engine to share with the service's other surfaces; one is made from the options above otherwise. */
+  engine?: EstimateEngine;
 }
 
 export const DAILY_ESTIMATE_QUOTA = 2000;
+/** Suggestions per visitor address and per key (as the contract's RateLimited response states): a burst, then a steady rate. */
+export const SUGGESTION_LIMITS = { perAddress: { burst: 30, perSecond: 4 }, perKey: { burst: 600, perSecond: 40 } };
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -54,13 +60,15 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   no_comparables: 422,
   quota_exceeded: 429,
+  rate_limited: 429,
   internal_error: 500,
 };
 
 export function createWidgetHost(options: HostOptions) {
-  const now = options.now ?? (() => new Date());
-  const fixtures = options.fixtures ?? generateFixtures();
-  const index = buildIndex(fixtures);
+  const engine = options.engine ?? createEstimateEngine(options);
+  const { now, fixtures } = engine;
+  const suggestionsByAddress = createTokenBuckets(SUGGESTION_LIMITS.perAddress.burst, SUGGESTION_LIMITS.perAddress.perSecond, now);
+  const suggestionsByKey = createTokenBuckets(SUGGESTION_LIMITS.perKey.burst, SUGGESTION_LIMITS.perKey.perSecond, now);
   const keys = new Map(options.keys.map((k) => [k.key, k]));
   const used = new Map<string, number>();
 
@@ -118,6 +126,9 @@ export function createWidgetHost(options: HostOptions) {
     }
     if (keyProblem) return fail('invalid_key', 'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.');
     const key = keys.get(keyParam);
+    if (!key && keyParam.startsWith('svce_live_')) {
+      return fail('invalid_key', 'This is a live widget key: live widget keys work only on the live widget host, because sandbox and live are always isolated. Use a svce_test_ key with the sandbox.');
+    }
     if (!key) return fail('invalid_key', 'This widget key does not exist. Copy it again from the API Console.');
     if (!origin || !key.origins.includes(origin)) {
       return fail(
@@ -136,9 +147,18 @@ export function createWidgetHost(options: HostOptions) {
       if (q.replace(/\s/g, '').length < min || problemIn.SearchQuery(q)) {
         return fail('invalid_request', `q must have ${min} to ${max} characters.`);
       }
+      const wait = Math.max(suggestionsByAddress.take(request.clientAddress ?? 'unknown'), suggestionsByKey.take(key.key));
+      if (wait) {
+        return fail(
+          'rate_limited',
+          `Too many suggestion requests from one visitor or for this key; wait ${wait} s. The widget never sends this many: this looks like a script (bulk collection is not allowed).`,
+          {},
+          { 'Retry-After': String(wait), 'Access-Control-Expose-Headers': 'Retry-After' },
+        );
+      }
       const magic = magicSuggestions(q);
       if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
-      const suggestions = magic ? magic.suggestions : suggest(index, q);
+      const suggestions = magic ? magic.suggestions : engine.search(q);
       return respond(200, { query: q, suggestions }, allow, magic?.delayMs ?? 0);
     }
 
@@ -159,16 +179,17 @@ export function createWidgetHost(options: HostOptions) {
 
     const magic = magicEstimate(id);
     if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
-    const property = fixtures.byId.get(magic?.propertyId ?? id);
-    if (!property) return fail('not_found', `No property has the id ${id}.`);
-    const estimate = estimateProperty(fixtures, property, mode, { today: now(), serviceUrl: options.serviceUrl });
-    if (!estimate) return fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
-
+    const valuation = engine.value(magic?.propertyId ?? id, mode);
+    if ('problem' in valuation) {
+      return valuation.problem === 'not_found'
+        ? fail('not_found', `No property has the id ${id}.`)
+        : fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
+    }
     used.set(`${utcDay()} ${key.key}`, usedToday(key) + 1);
-    return respond(200, estimate, { ...allow, ...rateLimitHeaders(key) }, magic?.delayMs ?? 0);
+    return respond(200, valuation.estimate, { ...allow, ...rateLimitHeaders(key) }, magic?.delayMs ?? 0);
   }
 
-  return { handle, fixtures };
+  return { handle, fixtures, engine };
 }
 
 export type WidgetHost = ReturnType<typeof createWidgetHost>;

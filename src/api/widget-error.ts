@@ -23,8 +23,8 @@ export class WidgetError extends Error {
     return this.code === 'network' || this.code === 'timeout' || this.code === 'internal_error';
   }
 
-  /** Worth a "Try again" for the visitor: a passing failure, or an answer that may come out right next time. */
+  /** Worth a "Try again" for the visitor: a passing failure, an answer that may come out right next time, or a wait. */
   get retryable(): boolean {
-    return this.transient || this.code === 'bad_response';
+    return this.transient || this.code === 'bad_response' || this.code === 'rate_limited';
   }
 }

@@ -110,6 +110,33 @@ describe('<service-valuation>', () => {
     expect($(el, '[part="search-error"] button')!.textContent).to.contain('Try again');
   });
 
+  it('asks the visitor to wait a moment when the widget host limits searches', async () => {
+    await useSandbox(
+      http.get('*/v1/suggestions', () =>
+        HttpResponse.json({ code: 'rate_limited', message: 'Too many suggestion requests.' }, { status: 429, headers: { 'Retry-After': '3' } }),
+      ),
+    );
+    const el = await widget();
+    type(el, 'amk ave 3');
+    await until(() => $(el, '[part="search-error"]'), 'rate limited');
+    await expect(el).to.be.accessible();
+    expect(text(el)).to.contain('Too many searches. Please wait a moment and try again.');
+    expect($(el, '[part="search-error"] button')!.textContent).to.contain('Try again');
+  });
+
+  it('tells the site owner that a live widget key works only on the live widget host', async () => {
+    const console = captureConsole();
+    try {
+      const el = await widget({ key: 'svce_live_abcdefghijklmnop1234' });
+      type(el, 'amk ave 3');
+      await until(() => $(el, '[part="setup-error"]'), 'setup error');
+      expect(text(el)).to.contain('not set up yet');
+      expect(console.messages.join('\n')).to.contain('[service-valuation] This is a live widget key: live widget keys work only on the live widget host');
+    } finally {
+      console.restore();
+    }
+  });
+
   for (const [query, index, message, retry] of [
     ['sandbox', 1, 'too few recent transactions', false],
     ['sandbox', 2, 'could not find that property', false],

@@ -12,14 +12,11 @@ import * as en from '../words/en.js';
 import { PopupController } from './popup-controller.js';
 import { ANCHOR_CLASS, INPUT_ID, POPUP_CLASS } from './search-parts.js';
 
-export type SearchStatus = 'idle' | 'typing' | 'loading' | 'done' | 'error';
-
 export const MIN_QUERY_CHARS = SearchQueryLength.min;
 export const MAX_QUERY_CHARS = SearchQueryLength.max;
 export const DEBOUNCE_MS = 250;
 
 const POSTAL_CODE = /^[0-9]{6}$/;
-const STATUS = { initial: 'idle', pending: 'loading', complete: 'done', error: 'error' } as const;
 
 /** What the widget host is asked for: spaces collapsed, and nothing under two meaningful characters. */
 export function normaliseQuery(text: string): string {
@@ -54,10 +51,6 @@ export class SearchController implements ReactiveController {
 
   hostDisconnected(): void {
     this.#cancel();
-  }
-
-  get status(): SearchStatus {
-    return this.#debounceTimer === undefined ? STATUS[this.request.status] : 'typing';
   }
 
   /** The suggestions shown: the last answer's, kept while the next one loads. */
@@ -119,7 +112,9 @@ export class SearchController implements ReactiveController {
   }
 
   show(): void {
-    if (this.status === 'done' || this.status === 'error') {
+    // Not while typing (a request is yet to be sent), nor before any answer.
+    const answered = this.request.status === 'complete' || this.request.status === 'error';
+    if (answered && this.#debounceTimer === undefined) {
       this.open = true;
       this.#host.requestUpdate();
     }

@@ -67,8 +67,8 @@ function renderOption(search: SearchController, handlers: SearchHandlers, sugges
 }
 
 function renderPopupBody(search: SearchController, handlers: SearchHandlers) {
-  if (search.status === 'error' && search.request.error) {
-    const problem = hostProblem(search.request.error);
+  if (search.request.status === 'error') {
+    const problem = hostProblem(search.request.error!);
     return html`<div class="popup-message" part="search-error">
       <p>${problem.visitor}</p>
       ${problem.retry ? html`<button type="button" class="button" @click=${() => search.retry()}>${en.tryAgain}</button>` : nothing}

@@ -76,6 +76,7 @@ export const notSetUp = 'This valuation widget is not set up yet. Please let the
 export const notOnThisSite = 'The valuation widget is not available on this website.';
 export const quotaUsed = (resetAt: string) => `This website has used all of today's free estimates. Please try again after ${resetAt}.`;
 export const tomorrow = 'tomorrow';
+export const tooManySearches = 'Too many searches. Please wait a moment and try again.';
 export const unusableSearch = 'That search could not be used. Please try different words.';
 export const propertyGone = 'We could not find that property any more. Please search again.';
 export const noComparables = 'There are too few recent transactions near this property to estimate its value. Try a nearby address.';

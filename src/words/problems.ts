@@ -52,6 +52,8 @@ function describe(error: WidgetError): Omit<Problem, 'retry'> {
       return { visitor: en.quotaUsed(resetTime(error.details.resetAt)), siteOwner };
     case 'invalid_request':
       return { visitor: en.unusableSearch, siteOwner };
+    case 'rate_limited':
+      return { visitor: en.tooManySearches };
     case 'not_found':
       return { visitor: en.propertyGone };
     case 'no_comparables':
