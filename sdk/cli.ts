@@ -1,0 +1,171 @@
+/**
+ * `npm run service -- <command>`: the Platform API from a terminal, on the SDK. Reads the key from
+ * SERVICE_API_KEY, prints a readable table (or --json), and exits non-zero with one clear line.
+ */
+import { parseArgs } from 'node:util';
+import { formatArea, formatDate, formatDistance, formatMoney } from '../src/format/format.js';
+import { createPlatformClient, type Estimate, PlatformConfigError, PlatformError } from './client.js';
+
+const USAGE: Record<string, string> = {
+  '': `Usage: service <command> [options]
+
+Commands:
+  valuations search <text>                        find a property by address, postal code or condo name
+  valuations estimate (--id ID | --postal CODE | --query TEXT) [--mode sale|rent]
+                                                  the estimate and its comparables
+  organizations current                           the organization the key belongs to
+  agents current                                  the agent or agency the key acts for
+  products list [--all]                           the organization's products
+  developers projects [--all]                     the developer's projects
+  webhooks endpoints [--all]                      registered webhook endpoints
+
+Options: --json (print the API's JSON), --base-url URL, --help (on any command)
+The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
+  'valuations search': 'Usage: service valuations search <text> [--json]\nUp to 8 properties matching an address, postal code or condo name.',
+  'valuations estimate':
+    'Usage: service valuations estimate (--id ID | --postal CODE | --query TEXT) [--mode sale|rent] [--json]\nThe sale (default) or rent estimate. --postal and --query value the best match.',
+  'organizations current': 'Usage: service organizations current [--json]',
+  'agents current': 'Usage: service agents current [--json]',
+  'products list': 'Usage: service products list [--all] [--limit N] [--json]',
+  'developers projects': 'Usage: service developers projects [--all] [--limit N] [--json]',
+  'webhooks endpoints': 'Usage: service webhooks endpoints [--all] [--limit N] [--json]',
+};
+
+class UsageError extends Error {}
+
+function table(rows: Record<string, unknown>[], columns: string[]): string {
+  const cells = rows.map((row) => columns.map((c) => String(row[c] ?? '')));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i].length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+function describeEstimate(e: Estimate): string {
+  const p = e.property;
+  return [
+    `${p.project ? `${p.project}, ` : ''}${p.address} · ${p.town} · Singapore ${p.postalCode}`,
+    `Estimated ${e.mode === 'sale' ? 'sale price' : 'monthly rent'}: ${formatMoney(e.value)} (likely ${formatMoney(e.low)} to ${formatMoney(e.high)})`,
+    `Confidence ${e.confidence} · as of ${formatDate(e.asOf)} · keep until ${formatDate(e.retainUntil)}`,
+    '',
+    table(
+      e.comparables.map((c) => ({
+        date: formatDate(c.date),
+        address: c.address,
+        area: formatArea(c.floorAreaSqm),
+        price: formatMoney(c.price),
+        distance: formatDistance(c.distanceM),
+      })),
+      ['date', 'address', 'area', 'price', 'distance'],
+    ),
+    '',
+    `${e.attribution.text}: ${e.attribution.url}`,
+    e.disclaimer,
+  ].join('\n');
+}
+
+export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      all: { type: 'boolean' },
+      limit: { type: 'string' },
+      id: { type: 'string' },
+      postal: { type: 'string' },
+      query: { type: 'string' },
+      mode: { type: 'string' },
+      'base-url': { type: 'string' },
+    },
+  });
+  const command = positionals.slice(0, 2).join(' ');
+  if (values.help || positionals.length === 0) {
+    out(USAGE[command] ?? USAGE['']);
+    return positionals.length === 0 && !values.help ? 2 : 0;
+  }
+  if (!(command in USAGE)) throw new UsageError(`unknown command "${command}"; run service --help`);
+  const apiKey = env.SERVICE_API_KEY;
+  if (!apiKey) throw new UsageError('set SERVICE_API_KEY to your platform key (svcp_test_… for the sandbox)');
+  const client = createPlatformClient({ apiKey, baseUrl: values['base-url'] ?? env.SERVICE_BASE_URL });
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) throw new UsageError('--limit must be a whole number from 1 to 100');
+  const print = (data: unknown, text: () => string) => out(values.json ? JSON.stringify(data, null, 2) : text());
+  const collect = async <T>(items: AsyncIterable<T>) => {
+    const list: T[] = [];
+    for await (const item of items) list.push(item);
+    return list;
+  };
+
+  switch (command) {
+    case 'valuations search': {
+      const text = positionals.slice(2).join(' ');
+      if (!text) throw new UsageError('give the text to search for: service valuations search "parc esta"');
+      const result = await client.valuations.search(text);
+      print(result, () => (result.data.length ? table(result.data, ['id', 'text', 'secondaryText']) : `No matches for ${text}.`));
+      return 0;
+    }
+    case 'valuations estimate': {
+      const mode = values.mode ?? 'sale';
+      if (mode !== 'sale' && mode !== 'rent') throw new UsageError('--mode is sale or rent');
+      const lookup = values.postal ?? values.query;
+      if (!values.id && !lookup) throw new UsageError('give --id, --postal or --query');
+      let id = values.id;
+      if (!id) {
+        const found = await client.valuations.search(lookup!);
+        if (!found.data.length) throw new UsageError(`no property matches ${lookup}`);
+        id = found.data[0].id;
+      }
+      const estimate = await client.valuations.estimate(id, mode);
+      print(estimate, () => describeEstimate(estimate));
+      return 0;
+    }
+    case 'organizations current': {
+      const org = await client.organizations.current();
+      print(org, () =>
+        [`${org.name} (${org.id}), ${org.kind}`, `environment: ${org.environment}`, `scopes: ${org.scopes.join(', ')}`, `products: ${org.products.join(', ')}`, `onboarding: ${org.onboarding.status}`].join('\n'),
+      );
+      return 0;
+    }
+    case 'agents current': {
+      const agent = await client.agents.current();
+      print(agent, () => `${agent.name} (${agent.role}) at ${agent.agency.name}, licence ${agent.agency.licence}\n\n${table(agent.teams, ['id', 'name', 'members'])}`);
+      return 0;
+    }
+    case 'products list': {
+      const items = values.all ? await collect(client.products.all()) : (await client.products.list({ limit })).data;
+      print(items, () => table(items, ['id', 'kind', 'name', 'status']));
+      return 0;
+    }
+    case 'developers projects': {
+      const items = values.all ? await collect(client.developers.projects.all()) : (await client.developers.projects.list({ limit })).data;
+      print(items, () => table(items, ['id', 'name', 'district', 'tenure', 'status']));
+      return 0;
+    }
+    case 'webhooks endpoints': {
+      const items = values.all ? await collect(client.webhooks.endpoints.all()) : (await client.webhooks.endpoints.list({ limit })).data;
+      print(items, () => table(items, ['id', 'url', 'status']));
+      return 0;
+    }
+  }
+  return 2;
+}
+
+/** One line for a person to act on. */
+export function explain(error: unknown): { line: string; status: number } {
+  if (error instanceof PlatformError) return { line: `error: ${error.code}: ${error.problem.detail} (request ${error.requestId})`, status: 1 };
+  if (error instanceof PlatformConfigError || error instanceof UsageError) return { line: `error: ${error.message}`, status: 2 };
+  if (error instanceof TypeError && /option|argument/i.test(error.message)) return { line: `error: ${error.message}; run service --help`, status: 2 };
+  return { line: `error: the Platform API could not be reached (${error instanceof Error ? error.message : String(error)})`, status: 1 };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    process.exitCode = await run(process.argv.slice(2), process.env, (text) => console.log(text));
+  } catch (error) {
+    const { line, status } = explain(error);
+    console.error(line);
+    process.exitCode = status;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The Platform API's TypeScript SDK: typed by the types generated from contract/platform.openapi.json
+ * (openapi-typescript) and sent with openapi-fetch. It picks the environment from the key's prefix
+ * and refuses a mismatch before sending anything, retries 429 and 5xx with backoff that honours
+ * Retry-After, iterates pages, and throws PlatformError carrying the problem body.
+ */
+import createClient from 'openapi-fetch';
+import contract from '../contract/platform.openapi.json' with { type: 'json' };
+import type { components, paths } from './generated/platform.js';
+
+export type Problem = components['schemas']['Problem'];
+export type Estimate = components['schemas']['Estimate'];
+export type Mode = components['schemas']['Mode'];
+export type Environment = 'sandbox' | 'live';
+
+/** The contract's servers: the sandbox first, live second. */
+export const DEFAULT_BASE_URLS: Record<Environment, string> = { sandbox: contract.servers[0].url, live: contract.servers[1].url };
+
+/** A failure the API answered: its problem body, status and request id. */
+export class PlatformError extends Error {
+  readonly status: number;
+  readonly code: Problem['code'];
+  readonly requestId?: string;
+  constructor(readonly problem: Problem) {
+    super(`${problem.code}: ${problem.detail}`);
+    this.name = 'PlatformError';
+    this.status = problem.status;
+    this.code = problem.code;
+    this.requestId = problem.requestId;
+  }
+}
+
+/** A mistake caught before any request is sent: a key that cannot work where it is pointed. */
+export class PlatformConfigError extends Error {
+  override name = 'PlatformConfigError';
+}
+
+export interface PlatformClientOptions {
+  apiKey: string;
+  /** Defaults to the environment the key belongs to. */
+  baseUrl?: string;
+  /** Attempts after the first for a 429 or 5xx answer, or a network failure. */
+  maxRetries?: number;
+  fetch?: typeof fetch;
+  /** How the client waits between attempts (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The environment a key belongs to, or why it cannot authenticate the Platform API at all. */
+export function environmentOf(apiKey: string): Environment {
+  if (apiKey.startsWith('svcp_test_')) return 'sandbox';
+  if (apiKey.startsWith('svcp_live_')) return 'live';
+  if (apiKey.startsWith('svce_')) throw new PlatformConfigError('This is a widget key (svce_…): widget keys never authenticate the Platform API. Use a platform key (svcp_…).');
+  throw new PlatformConfigError('An API key starts with svcp_test_ (sandbox) or svcp_live_ (live).');
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Milliseconds before the next attempt: Retry-After when the API sent one, else 0.5 s, 1 s, 2 s… */
+function backoff(response: Response | undefined, attempt: number): number {
+  const header = response?.headers.get('retry-after');
+  const retryAfter = header ? Number(header) : NaN;
+  return Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : 500 * 2 ** attempt;
+}
+
+export function createPlatformClient(options: PlatformClientOptions) {
+  const environment = environmentOf(options.apiKey);
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URLS[environment]).replace(/\/$/, '');
+  const pointsAtLive = baseUrl === DEFAULT_BASE_URLS.live;
+  if (environment === 'live' && !pointsAtLive) {
+    throw new PlatformConfigError(`A live key (svcp_live_…) works only against ${DEFAULT_BASE_URLS.live}; sandbox and live are always isolated.`);
+  }
+  if (environment === 'sandbox' && pointsAtLive) {
+    throw new PlatformConfigError('A sandbox key (svcp_test_…) cannot authenticate the live host; sandbox and live are always isolated.');
+  }
+  const maxRetries = options.maxRetries ?? 3;
+  const sleep = options.sleep ?? wait;
+  const fetchOnce = options.fetch ?? globalThis.fetch;
+
+  /** Every request goes through here: retried while the answer is 429 or 5xx, or the network fails. */
+  async function fetchWithRetries(request: Request): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response | undefined;
+      try {
+        response = await fetchOnce(request.clone());
+        if (response.status !== 429 && response.status < 500) return response;
+      } catch (error) {
+        if (attempt >= maxRetries) throw error;
+      }
+      if (attempt >= maxRetries && response) return response;
+      await sleep(backoff(response, attempt));
+    }
+  }
+
+  const api = createClient<paths>({
+    baseUrl,
+    headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' },
+    fetch: fetchWithRetries,
+  });
+
+  /** The data of a successful answer, or a PlatformError with the problem. */
+  async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+    const { data, error, response } = await call;
+    if (data !== undefined && response.ok) return data;
+    const problem = error as Problem | undefined;
+    if (problem && typeof problem === 'object' && 'code' in problem) throw new PlatformError(problem);
+    throw new PlatformError({
+      type: 'about:blank',
+      title: response.statusText || 'Unexpected answer',
+      status: response.status,
+      detail: `The API answered ${response.status} without a problem body.`,
+      code: 'internal_error',
+      requestId: response.headers.get('request-id') ?? '',
+    });
+  }
+
+  type ListPath = '/products' | '/developers/current/projects' | '/webhooks/endpoints';
+  const list = <P extends ListPath>(path: P, query: { limit?: number; cursor?: string } = {}) =>
+    unwrap(api.GET(path as ListPath, { params: { query } }));
+
+  /** Every item of a collection, page after page. */
+  async function* all<P extends ListPath>(path: P, limit = 100) {
+    let cursor: string | undefined;
+    do {
+      const page = await list(path, { limit, cursor });
+      yield* page.data as Awaited<ReturnType<typeof list<P>>>['data'];
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  return {
+    environment,
+    baseUrl,
+    /** The typed openapi-fetch client, for anything the helpers below do not cover. */
+    api,
+    organizations: { current: () => unwrap(api.GET('/organizations/current')) },
+    products: { list: (query?: { limit?: number; cursor?: string }) => list('/products', query), all: () => all('/products') },
+    agents: { current: () => unwrap(api.GET('/agents/current')) },
+    developers: {
+      projects: {
+        list: (query?: { limit?: number; cursor?: string }) => list('/developers/current/projects', query),
+        all: () => all('/developers/current/projects'),
+      },
+    },
+    webhooks: {
+      endpoints: { list: (query?: { limit?: number; cursor?: string }) => list('/webhooks/endpoints', query), all: () => all('/webhooks/endpoints') },
+    },
+    valuations: {
+      search: (q: string) => unwrap(api.GET('/valuations/properties', { params: { query: { q } } })),
+      estimate: (propertyId: string, mode: Mode = 'sale') =>
+        unwrap(api.GET('/valuations/properties/{propertyId}/estimate', { params: { path: { propertyId }, query: { mode } } })),
+    },
+  };
+}
+
+export type PlatformClient = ReturnType<typeof createPlatformClient>;
