@@ -10,17 +10,13 @@ import { createEstimateEngine, type EstimateEngine } from './engine.js';
 import type { Fixtures } from './fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from './magic.js';
 import { createTokenBuckets } from './token-bucket.js';
+import { memoryWidgetKeys, type WidgetKeyConfig, type WidgetKeyRecord, type WidgetKeyStore } from './widget-keys.js';
+
+export type { WidgetKeyConfig } from './widget-keys.js';
 
 type ErrorBody = components['schemas']['Error'];
 type ErrorCode = components['schemas']['ErrorCode'];
 
-export interface WidgetKeyConfig {
-  key: string;
-  label?: string;
-  origins: string[];
-  /** Estimates already counted today when the host starts (to test the quota). */
-  usedToday?: number;
-}
 
 export interface HostRequest {
   method: string;
@@ -40,7 +36,10 @@ export interface HostResponse {
 }
 
 export interface HostOptions {
-  keys: WidgetKeyConfig[];
+  /** Keys in memory (MSW, unit tests), or … */
+  keys?: WidgetKeyConfig[];
+  /** … the store the service keeps them in (the database). */
+  keyStore?: WidgetKeyStore;
   /** Where the service's own pages live; attribution links point here. Ends with `/`. */
   serviceUrl: string;
   now?: () => Date;
@@ -69,8 +68,7 @@ export function createWidgetHost(options: HostOptions) {
   const { now, fixtures } = engine;
   const suggestionsByAddress = createTokenBuckets(SUGGESTION_LIMITS.perAddress.burst, SUGGESTION_LIMITS.perAddress.perSecond, now);
   const suggestionsByKey = createTokenBuckets(SUGGESTION_LIMITS.perKey.burst, SUGGESTION_LIMITS.perKey.perSecond, now);
-  const keys = new Map(options.keys.map((k) => [k.key, k]));
-  const used = new Map<string, number>();
+  const keys = options.keyStore ?? memoryWidgetKeys(options.keys ?? []);
 
   const utcDay = () => now().toISOString().slice(0, 10);
   const nextUtcMidnight = () => {
@@ -78,7 +76,6 @@ export function createWidgetHost(options: HostOptions) {
     return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate() + 1));
   };
   const secondsToReset = () => Math.ceil((nextUtcMidnight().getTime() - now().getTime()) / 1000);
-  const usedToday = (key: WidgetKeyConfig) => used.get(`${utcDay()} ${key.key}`) ?? key.usedToday ?? 0;
 
   function respond(status: number, body: unknown, headers: Record<string, string>, delayMs = 0): HostResponse {
     return {
@@ -94,10 +91,10 @@ export function createWidgetHost(options: HostOptions) {
     return respond(STATUS[code], { code, message, ...extra }, { 'Access-Control-Allow-Origin': '*', ...headers });
   }
 
-  function rateLimitHeaders(key: WidgetKeyConfig): Record<string, string> {
+  function rateLimitHeaders(usedToday: number): Record<string, string> {
     return {
       'RateLimit-Limit': String(DAILY_ESTIMATE_QUOTA),
-      'RateLimit-Remaining': String(Math.max(0, DAILY_ESTIMATE_QUOTA - usedToday(key))),
+      'RateLimit-Remaining': String(Math.max(0, DAILY_ESTIMATE_QUOTA - usedToday)),
       'RateLimit-Reset': String(secondsToReset()),
     };
   }
@@ -125,7 +122,7 @@ export function createWidgetHost(options: HostOptions) {
       return fail('invalid_key', 'This is a platform API key, which is secret and never works here. Rotate it now and use a widget key (svce_...).');
     }
     if (keyProblem) return fail('invalid_key', 'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.');
-    const key = keys.get(keyParam);
+    const key: WidgetKeyRecord | undefined = await keys.find(keyParam);
     if (!key && keyParam.startsWith('svce_live_')) {
       return fail('invalid_key', 'This is a live widget key: live widget keys work only on the live widget host, because sandbox and live are always isolated. Use a svce_test_ key with the sandbox.');
     }
@@ -147,7 +144,7 @@ export function createWidgetHost(options: HostOptions) {
       if (q.replace(/\s/g, '').length < min || problemIn.SearchQuery(q)) {
         return fail('invalid_request', `q must have ${min} to ${max} characters.`);
       }
-      const wait = Math.max(suggestionsByAddress.take(request.clientAddress ?? 'unknown'), suggestionsByKey.take(key.key));
+      const wait = Math.max(suggestionsByAddress.take(request.clientAddress ?? 'unknown'), suggestionsByKey.take(key.id));
       if (wait) {
         return fail(
           'rate_limited',
@@ -167,26 +164,29 @@ export function createWidgetHost(options: HostOptions) {
     if (problemIn.PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
     if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
 
-    if (usedToday(key) >= DAILY_ESTIMATE_QUOTA) {
+    // Counted before it is worked out, in one step, so concurrent requests cannot pass the quota together.
+    const day = utcDay();
+    const usedToday = await keys.take(key, day, DAILY_ESTIMATE_QUOTA);
+    if (usedToday === undefined) {
       const resetAt = nextUtcMidnight().toISOString();
       return fail(
         'quota_exceeded',
         `This widget key has used its ${DAILY_ESTIMATE_QUOTA.toLocaleString('en')} estimates for today; the quota resets at ${resetAt}.`,
         { resetAt },
-        { 'Retry-After': String(secondsToReset()), ...rateLimitHeaders(key), 'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'] },
+        { 'Retry-After': String(secondsToReset()), ...rateLimitHeaders(DAILY_ESTIMATE_QUOTA), 'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'] },
       );
     }
 
     const magic = magicEstimate(id);
-    if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
-    const valuation = engine.value(magic?.propertyId ?? id, mode);
-    if ('problem' in valuation) {
+    const valuation = magic?.error ? undefined : engine.value(magic?.propertyId ?? id, mode);
+    if (!valuation || 'problem' in valuation) {
+      await keys.release(key, day); // Only answered estimates count.
+      if (!valuation) return fail(magic!.error!, 'Sandbox: the failure you asked for.');
       return valuation.problem === 'not_found'
         ? fail('not_found', `No property has the id ${id}.`)
         : fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
     }
-    used.set(`${utcDay()} ${key.key}`, usedToday(key) + 1);
-    return respond(200, valuation.estimate, { ...allow, ...rateLimitHeaders(key) }, magic?.delayMs ?? 0);
+    return respond(200, valuation.estimate, { ...allow, ...rateLimitHeaders(usedToday) }, magic?.delayMs ?? 0);
   }
 
   return { handle, fixtures, engine };

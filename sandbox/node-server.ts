@@ -3,13 +3,16 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { EstimateEngine } from './engine.js';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
+import type { WidgetKeyStore } from './widget-keys.js';
 import { sendFile } from './static-files.js';
 import { servicePage } from './service-page.js';
 
 export interface WidgetHostServerOptions {
   port: number;
   host?: string;
-  keys: WidgetKeyConfig[];
+  /** Keys in memory, or the store the service keeps them in (its database). */
+  keys?: WidgetKeyConfig[];
+  keyStore?: WidgetKeyStore;
   /** Built widget files (vite build output). */
   distDir?: string;
 }
@@ -29,7 +32,7 @@ const ASSET_HEADERS = {
 export async function startWidgetHostServer(options: WidgetHostServerOptions): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
   const hostname = options.host ?? '127.0.0.1';
   const baseUrl = `http://${hostname}:${options.port}/`;
-  const widgetHost = createWidgetHost({ keys: options.keys, serviceUrl: baseUrl });
+  const widgetHost = createWidgetHost({ keys: options.keys, keyStore: options.keyStore, serviceUrl: baseUrl });
   const distDir = options.distDir ?? DEFAULT_DIST;
 
   const server = createServer(async (req, res) => {

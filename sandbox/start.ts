@@ -1,5 +1,5 @@
 /** `npm start`: the sandbox widget host, the demo site and the Platform API, each on its own origin. */
-import keys from './keys.json' with { type: 'json' };
+import { openServiceDatabase } from './db/service-database.js';
 import { startDemoServer } from './demo-server.js';
 import { startWidgetHostServer } from './node-server.js';
 import { startPlatformServer } from './platform/node-server.js';
@@ -8,11 +8,14 @@ const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 8790);
 
-const widgetHost = await startWidgetHostServer({ port: widgetPort, keys: keys.keys });
+// The embedded database (or DATABASE_URL's server), migrated and seeded at every start.
+const database = await openServiceDatabase();
+const widgetHost = await startWidgetHostServer({ port: widgetPort, keyStore: database.widgetKeys });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
 // One estimate engine behind the widget host, its public valuation pages and the Platform API.
-const platform = await startPlatformServer({ port: platformPort, engine: widgetHost.engine });
+const platform = await startPlatformServer({ port: platformPort, engine: widgetHost.engine, keyStore: database.platformKeys });
 
+console.log(`Database:            ${database.description}`);
 console.log(`Sandbox widget host: ${widgetHost.url}`);
 console.log(`Demo site:           ${demo.url}`);
 console.log(`Valuation page:      ${widgetHost.url}valuation/hdb-560102?mode=sale`);
@@ -24,7 +27,7 @@ const stop = () => {
   widgetHost.server.close();
   demo.server.close();
   platform.server.close();
-  process.exit(0);
+  void database.db.close().finally(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -9,7 +9,6 @@ import { after, before, describe, it } from 'node:test';
 import { createEstimateEngine } from '../engine.js';
 import { contractDocument, validatorFor } from './contract.js';
 import { createPlatformApi } from './api.js';
-import type { StoredKey } from './keys.js';
 import keysFile from './keys.json' with { type: 'json' };
 import { startPlatformServer } from './node-server.js';
 import { REQUESTS_PER_MINUTE } from './rate-limit.js';
@@ -201,7 +200,7 @@ describe('Platform API sandbox: requests, pages and limits', () => {
   it('limits each key to its requests per minute, with RateLimit headers and Retry-After', async () => {
     const at = new Date('2026-11-22T10:00:05Z');
     const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8811/', now: () => at });
-    const api = createPlatformApi({ engine, keys: keysFile.keys as StoredKey[], referenceUrl: 'http://127.0.0.1/reference' });
+    const api = createPlatformApi({ engine, referenceUrl: 'http://127.0.0.1/reference' });
     const call = () => api.handle(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.agency}` } }));
     for (let i = 1; i <= REQUESTS_PER_MINUTE; i++) assert.equal((await call()).status, 200);
     const limited = await call();

@@ -9,13 +9,15 @@ import type { EstimateEngine } from '../engine.js';
 import { matchRoute, type Route } from './contract.js';
 import { ORGANIZATIONS, type OrganizationFixture } from './fixtures.js';
 import { authenticate, type StoredKey } from './keys.js';
+import { memoryPlatformKeys, type PlatformKeyStore } from './key-store.js';
 import { paginate } from './pagination.js';
 import { problem, type Problem, type ProblemCode } from './problem.js';
 import { createRateLimits, VALUATIONS_PER_DAY } from './rate-limit.js';
 
 export interface PlatformOptions {
   engine: EstimateEngine;
-  keys: StoredKey[];
+  /** Where keys and their daily valuations are kept: the database, or memory (keys.json) by default. */
+  keyStore?: PlatformKeyStore;
   /** The REST reference page; problem `type` URIs point into it. */
   referenceUrl: string;
 }
@@ -48,10 +50,11 @@ function createReply(requestId: string, referenceUrl: string) {
 type Reply = ReturnType<typeof createReply>;
 
 type Answer = { body: unknown } | { problem: ProblemCode; detail: string; extra?: Partial<Problem>; headers?: Record<string, string> };
+type Operation = (ctx: Context) => Answer | Promise<Answer>;
 
 export function createPlatformApi(options: PlatformOptions) {
   const { engine, referenceUrl } = options;
-  const keys = new Map(options.keys.map((k) => [k.sha256, k]));
+  const keys = options.keyStore ?? memoryPlatformKeys();
   const limits = createRateLimits(engine.now);
 
   const page = <T extends { id: string }>(items: T[], ctx: Context): Answer => {
@@ -61,7 +64,7 @@ export function createPlatformApi(options: PlatformOptions) {
       : { problem: 'invalid_request', detail: 'cursor was not written by this API: pass a nextCursor unchanged.', extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] } };
   };
 
-  const operations: Record<string, (ctx: Context) => Answer> = {
+  const operations: Record<string, Operation> = {
     getCurrentOrganization: ({ key, org }) => ({ body: { ...org.organization, environment: 'sandbox', scopes: key.scopes } }),
     listProducts: (ctx) => page(ctx.org.products, ctx),
     getCurrentAgent: ({ org }) =>
@@ -75,9 +78,10 @@ export function createPlatformApi(options: PlatformOptions) {
       const q = String(params.q).trim();
       return { body: { object: 'list', query: q, data: engine.search(q) } };
     },
-    getValuation: ({ key, params }) => {
-      const used = limits.valuationsToday(key.sha256, key.valuationsUsedToday);
-      if (used >= VALUATIONS_PER_DAY) {
+    getValuation: async ({ key, params }) => {
+      // Counted before it is worked out, in one step, so concurrent requests cannot pass the limit together.
+      const day = engine.now().toISOString().slice(0, 10);
+      if ((await keys.takeValuation(key, day, VALUATIONS_PER_DAY)) === undefined) {
         const resetAt = limits.nextUtcMidnight().toISOString();
         return {
           problem: 'quota_exceeded',
@@ -88,11 +92,11 @@ export function createPlatformApi(options: PlatformOptions) {
       }
       const valuation = engine.value(String(params.propertyId), (params.mode as 'sale' | 'rent' | undefined) ?? 'sale');
       if ('problem' in valuation) {
+        await keys.releaseValuation(key, day); // Only answered valuations count.
         return valuation.problem === 'not_found'
           ? { problem: 'not_found', detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…` }
           : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
       }
-      limits.countValuation(key.sha256, key.valuationsUsedToday);
       return { body: valuation.estimate };
     },
   };
@@ -134,7 +138,7 @@ export function createPlatformApi(options: PlatformOptions) {
     }
     const { route, pathParams } = match;
 
-    const auth = authenticate(request.headers.get('authorization'), keys);
+    const auth = await authenticate(request.headers.get('authorization'), keys.findByHash);
     if ('problem' in auth) {
       const error = auth.problem === 'missing_key' ? '' : ', error="invalid_token"';
       return reply.fail(auth.problem, auth.detail, {}, { 'WWW-Authenticate': `Bearer realm="service sandbox"${error}` });
@@ -156,7 +160,7 @@ export function createPlatformApi(options: PlatformOptions) {
     const { params, errors } = readParams(route, url, pathParams);
     if (errors.length) return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
 
-    const result = operations[route.operationId]({ key, org: ORGANIZATIONS[key.organization], params });
+    const result = await operations[route.operationId]({ key, org: ORGANIZATIONS[key.organization], params });
     if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
     return reply.send(200, result.body);
   }

@@ -10,6 +10,8 @@ type Scope = components['schemas']['Scope'];
 type ProblemCode = components['schemas']['ProblemCode'];
 
 export interface StoredKey {
+  /** The key's record id (never the key). */
+  id?: string;
   sha256: string;
   prefix: string;
   last4: string;
@@ -27,7 +29,7 @@ const SANDBOX_KEY = /^svcp_test_[A-Za-z0-9_]{16,64}$/;
 export type Authentication = { key: StoredKey } | { problem: ProblemCode; detail: string };
 
 /** Reads `Authorization: Bearer <key>` as the sandbox must: only svcp_test_ keys it knows. */
-export function authenticate(header: string | null, keys: Map<string, StoredKey>): Authentication {
+export async function authenticate(header: string | null, findByHash: (sha256: string) => Promise<StoredKey | undefined>): Promise<Authentication> {
   if (!header) return { problem: 'missing_key', detail: 'Send your sandbox key as "Authorization: Bearer svcp_test_…".' };
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match) return { problem: 'malformed_key', detail: 'The Authorization header must be "Bearer " followed by your key.' };
@@ -39,7 +41,7 @@ export function authenticate(header: string | null, keys: Map<string, StoredKey>
     return { problem: 'live_key_in_sandbox', detail: 'Live keys (svcp_live_…) work only against the live host: sandbox and live are always isolated. Use a svcp_test_ key here.' };
   }
   if (!SANDBOX_KEY.test(token)) return { problem: 'malformed_key', detail: 'A sandbox key is svcp_test_ followed by 16 to 64 letters, digits or underscores.' };
-  const key = keys.get(hashKey(token));
+  const key = await findByHash(hashKey(token));
   if (!key) return { problem: 'unknown_key', detail: `No sandbox key ends in ${token.slice(-4)}: it was revoked, or never existed. Copy it again from the API Console.` };
   return { key };
 }

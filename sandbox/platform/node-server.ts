@@ -2,15 +2,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { EstimateEngine } from '../engine.js';
 import { createPlatformApi } from './api.js';
-import type { StoredKey } from './keys.js';
-import keysFile from './keys.json' with { type: 'json' };
+import type { PlatformKeyStore } from './key-store.js';
 import { renderReference } from './reference.js';
 
 export interface PlatformServerOptions {
   port: number;
   host?: string;
   engine: EstimateEngine;
-  keys?: StoredKey[];
+  /** The database's keys; keys.json in memory without one. */
+  keyStore?: PlatformKeyStore;
 }
 
 /** The request as web-standard Request; the API reads no bodies, so none is read here. */
@@ -28,7 +28,7 @@ export async function startPlatformServer(options: PlatformServerOptions): Promi
   const origin = `http://${hostname}:${options.port}`;
   const baseUrl = `${origin}/v1`;
   const referenceUrl = `${origin}/reference`;
-  const api = createPlatformApi({ engine: options.engine, keys: options.keys ?? (keysFile.keys as StoredKey[]), referenceUrl });
+  const api = createPlatformApi({ engine: options.engine, keyStore: options.keyStore, referenceUrl });
   const reference = renderReference(baseUrl);
 
   const server = createServer(async (req, res) => {

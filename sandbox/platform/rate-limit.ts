@@ -1,13 +1,11 @@
-/** Fixed-window counters: requests per key per minute, and valuations per key per UTC day. */
+/** Requests per key per minute (a fixed window, in memory), and the daily valuation limit the key store counts. */
 export const REQUESTS_PER_MINUTE = 120;
 export const VALUATIONS_PER_DAY = 2000;
 
 export function createRateLimits(now: () => Date) {
   const minutes = new Map<string, number>();
-  const days = new Map<string, number>();
 
   const minuteWindow = () => Math.floor(now().getTime() / 60_000);
-  const utcDay = () => now().toISOString().slice(0, 10);
   const secondsToNextMinute = () => 60 - Math.floor((now().getTime() % 60_000) / 1000);
   const nextUtcMidnight = () => {
     const t = now();
@@ -30,11 +28,6 @@ export function createRateLimits(now: () => Date) {
           'RateLimit-Reset': String(reset),
         },
       };
-    },
-    /** Today's valuations for a key, counting those it started the day with. */
-    valuationsToday: (keyId: string, startedWith = 0) => days.get(`${utcDay()} ${keyId}`) ?? startedWith,
-    countValuation(keyId: string, startedWith = 0) {
-      days.set(`${utcDay()} ${keyId}`, (days.get(`${utcDay()} ${keyId}`) ?? startedWith) + 1);
     },
     nextUtcMidnight,
     secondsToMidnight: () => Math.ceil((nextUtcMidnight().getTime() - now().getTime()) / 1000),

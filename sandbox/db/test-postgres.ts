@@ -1,0 +1,42 @@
+/**
+ * A throwaway Postgres server for tests: Debian's PostgreSQL, initialised in a temporary folder and
+ * started on loopback, then stopped and removed. Undefined where PostgreSQL is not installed.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function binaries(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const version = readdirSync(root).sort().pop();
+  const bin = version && join(root, version, 'bin');
+  return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
+}
+
+/** Postgres refuses to run as root: as root, it runs as the postgres user the package created. */
+function run(command: string, args: string[]) {
+  const asRoot = process.getuid?.() === 0;
+  execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, { stdio: 'pipe' });
+}
+
+export async function startTestPostgres(port: number): Promise<{ url: string; stop(): void } | undefined> {
+  const bin = binaries();
+  if (!bin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'service-pg-'));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  run(join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
