@@ -1,5 +1,5 @@
 /** The Node transport of the sandbox widget host: a real HTTP server on its own origin. */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { EstimateEngine } from './engine.js';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
@@ -15,6 +15,28 @@ export interface WidgetHostServerOptions {
   keyStore?: WidgetKeyStore;
   /** Built widget files (vite build output). */
   distDir?: string;
+  /** The API Console, served on this origin (the service's own), given the origin's base URL. */
+  console?: (baseUrl: string) => { handle(request: Request): Promise<Response | undefined> };
+}
+
+const MAX_BODY = 65_536;
+
+/** A request with its body (forms only: at most 64 KB) as web-standard Request. */
+async function toRequest(req: IncomingMessage, url: URL): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  let body: string | undefined;
+  if (req.method === 'POST') {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) break;
+      chunks.push(chunk as Buffer);
+    }
+    body = Buffer.concat(chunks).toString('utf8');
+  }
+  return new Request(url, { method: req.method, headers, body });
 }
 
 const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -32,7 +54,8 @@ const ASSET_HEADERS = {
 export async function startWidgetHostServer(options: WidgetHostServerOptions): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
   const hostname = options.host ?? '127.0.0.1';
   const baseUrl = `http://${hostname}:${options.port}/`;
-  const widgetHost = createWidgetHost({ keys: options.keys, keyStore: options.keyStore, serviceUrl: baseUrl });
+  const widgetHost = createWidgetHost({ keys: options.keys, keyStore: options.keyStore, serviceUrl: baseUrl, previewOrigin: new URL(baseUrl).origin });
+  const consolePages = options.console?.(baseUrl);
   const distDir = options.distDir ?? DEFAULT_DIST;
 
   const server = createServer(async (req, res) => {
@@ -49,6 +72,14 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body === null ? undefined : JSON.stringify(answer.body));
         return;
+      }
+      if (consolePages && (url.pathname === '/console' || url.pathname.startsWith('/console/'))) {
+        const answer = await consolePages.handle(await toRequest(req, url));
+        if (answer) {
+          res.writeHead(answer.status, Object.fromEntries(answer.headers));
+          res.end(await answer.text());
+          return;
+        }
       }
       const page = servicePage(widgetHost.engine, url);
       if (page) {

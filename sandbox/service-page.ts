@@ -8,36 +8,16 @@ import type { components } from '../src/api/generated/contract.js';
 import { formatArea, formatDate, formatDistance, formatMoney, formatPricePerArea } from '../src/format/format.js';
 import * as en from '../src/words/en.js';
 import type { EstimateEngine } from './engine.js';
+import { escape, layout } from './pages/layout.js';
 
 type Estimate = components['schemas']['Estimate'];
 type Mode = components['schemas']['Mode'];
 
-const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** A figure people read, with its number for machines (the <data> element). */
 const money = (value: number, field: string) => `<data value="${value}" data-field="${field}">${escape(formatMoney(value))}</data>`;
 
-const STYLES = `:root{color-scheme:light dark;--accent:light-dark(#0b6b57,#5fd4b5);--bg:light-dark(#fff,#151b22);--fg:light-dark(#17212b,#e8edf2);
---muted:light-dark(#4f5b66,#a9b4bf);--border:light-dark(#cfd6dd,#3a4653);--surface:light-dark(#f3f6f8,#1e262f)}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
-main{max-width:48rem;margin:0 auto;padding:1.5rem 1rem}a{color:var(--accent)}h1{font-size:1.6rem;line-height:1.2;margin:.2rem 0}
-.brand{text-transform:uppercase;letter-spacing:.06em;font-size:.8rem;color:var(--muted)}.meta,.range,dt,.label{color:var(--muted)}
-.value{font-size:2.4rem;font-weight:700;margin:0;font-variant-numeric:tabular-nums}.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.5rem;padding:0}
-.facts div{background:var(--surface);border-radius:6px;padding:.5rem .7rem}dd{margin:0;font-weight:600}
-nav ul{display:flex;gap:.5rem;list-style:none;padding:0}nav a{display:inline-block;padding:.6rem 1rem;border:1px solid var(--border);border-radius:999px;text-decoration:none;font-weight:600}
-nav a[aria-current=page]{background:var(--accent);color:light-dark(#fff,#0c1a16);border-color:var(--accent)}
-table{width:100%;border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}caption{text-align:start;font-weight:600;padding:.5rem 0}
-th,td{text-align:start;padding:.4rem .5rem .4rem 0;border-bottom:1px solid var(--border);vertical-align:top}.num{text-align:end;white-space:nowrap}
-.table-wrap{overflow-x:auto}footer{margin-top:2rem;padding-top:1rem;border-top:1px solid var(--border);font-size:.85rem;color:var(--muted)}
-label{display:block;font-weight:600}input{font:inherit;padding:.6rem;min-width:16rem;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--fg)}
-button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:8px;background:var(--accent);color:light-dark(#fff,#0c1a16)}`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="${en.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><style>${STYLES}</style></head><body><main>
-<p class="brand">${escape(en.brand)}</p>${body}
-<footer><p class="disclaimer">${escape(en.disclaimer)}</p><p>Sandbox: these pages stand in for the service's public valuation pages.</p></footer>
-</main></body></html>`;
-}
+const page = (title: string, body: string) =>
+  layout(title, body, `<p class="disclaimer">${escape(en.disclaimer)}</p><p>Sandbox: these pages stand in for the service's public valuation pages.</p>`);
 
 function searchForm(query = ''): string {
   return `<form action="/valuation/" method="get" role="search"><label for="q">${escape(en.searchLabel)}</label>

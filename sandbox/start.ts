@@ -1,4 +1,5 @@
 /** `npm start`: the sandbox widget host, the demo site and the Platform API, each on its own origin. */
+import { createConsole } from './console/console.js';
 import { openServiceDatabase } from './db/service-database.js';
 import { startDemoServer } from './demo-server.js';
 import { startWidgetHostServer } from './node-server.js';
@@ -10,7 +11,11 @@ const platformPort = Number(process.env.PLATFORM_PORT ?? 8790);
 
 // The embedded database (or DATABASE_URL's server), migrated and seeded at every start.
 const database = await openServiceDatabase();
-const widgetHost = await startWidgetHostServer({ port: widgetPort, keyStore: database.widgetKeys });
+const widgetHost = await startWidgetHostServer({
+  port: widgetPort,
+  keyStore: database.widgetKeys,
+  console: (baseUrl) => createConsole({ db: database.db, widgetScriptUrl: `${baseUrl}widget.js` }),
+});
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
 // One estimate engine behind the widget host, its public valuation pages and the Platform API.
 const platform = await startPlatformServer({ port: platformPort, engine: widgetHost.engine, keyStore: database.platformKeys });
@@ -18,6 +23,7 @@ const platform = await startPlatformServer({ port: platformPort, engine: widgetH
 console.log(`Database:            ${database.description}`);
 console.log(`Sandbox widget host: ${widgetHost.url}`);
 console.log(`Demo site:           ${demo.url}`);
+console.log(`API Console:         ${widgetHost.url}console/`);
 console.log(`Valuation page:      ${widgetHost.url}valuation/hdb-560102?mode=sale`);
 console.log(`Platform API:        ${platform.baseUrl}  (sandbox keys: README, "The Platform API")`);
 console.log(`API reference:       ${platform.referenceUrl}`);

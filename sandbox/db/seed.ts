@@ -10,10 +10,21 @@ import type { Database } from './database.js';
 /** The magic widget keys belong to the demo's partner site. */
 const WIDGET_KEY_OWNER = 'org_lionhomes';
 
+/** Who can sign in to the sandbox's API Console: one person of each organization, and a second at the partner site. */
+export const SANDBOX_USERS = [
+  { id: 'usr_siti', organization: 'org_lionhomes', name: 'Siti Rahman', email: 'siti@lioncityhomes.example', role: 'owner' },
+  { id: 'usr_wei', organization: 'org_lionhomes', name: 'Lim Wei Jie', email: 'weijie@lioncityhomes.example', role: 'developer' },
+  { id: 'usr_meiling', organization: 'org_lionrealty', name: 'Tan Mei Ling', email: 'meiling@lioncityrealty.example', role: 'owner' },
+  { id: 'usr_arjun', organization: 'org_marinaheights', name: 'Arjun Nair', email: 'arjun@marinaheights.example', role: 'owner' },
+];
+
 export async function seed(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     for (const { organization } of Object.values(ORGANIZATIONS)) {
       await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3) on conflict (id) do nothing', [organization.id, organization.name, organization.kind]);
+    }
+    for (const u of SANDBOX_USERS) {
+      await tx.query('insert into users (id, organization_id, name, email, role) values ($1, $2, $3, $4, $5) on conflict (id) do nothing', [u.id, u.organization, u.name, u.email, u.role]);
     }
     for (const [i, k] of widgetKeys.keys.entries()) {
       const id = `wk_seed${String(i + 1).padStart(3, '0')}`;

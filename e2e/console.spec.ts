@@ -1,0 +1,84 @@
+/**
+ * A site owner's first mile in the API Console: sign in, create a widget key for the demo's origin,
+ * build the snippet, paste it into a page of that origin and get an estimate; then remove the origin,
+ * rotate the key, and see the widget refuse each time. Axe checks every console page on the way.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { API_BASE, expect, test } from './fixtures.js';
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function pasteAndSearch(page: Page, snippet: string) {
+  await page.goto('/paste.html');
+  await page.getByLabel('Snippet').fill(snippet);
+  await page.getByRole('button', { name: 'Add to this page' }).click();
+  const widget = page.locator('#slot [data-service-valuation]');
+  const box = widget.getByRole('combobox');
+  await box.click();
+  await box.pressSequentially('560102', { delay: 10 });
+  return widget;
+}
+
+test('from sign-in to a pasted snippet, then an origin removed and a key rotated', async ({ page }) => {
+  const demoOrigin = 'http://localhost:4173'; // playwright.config.ts: the demo's origin in the e2e run
+  await page.goto(`${API_BASE}/console/`);
+  await expect(page.getByRole('heading', { name: 'Sign in to the API Console' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/Siti Rahman/).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Name').fill('Lion City Homes, walk-through');
+  await page.getByLabel('Websites').fill('http://localhost:4173/extra');
+  await page.getByRole('button', { name: 'Create widget key' }).click();
+  await expect(page.getByText(/Leave out the path: use http:\/\/localhost:4173/)).toBeVisible();
+  await expect(page.getByLabel('Websites')).toHaveValue('http://localhost:4173/extra');
+  await expectAccessible(page);
+  await page.getByLabel('Websites').fill(demoOrigin);
+  await page.getByRole('button', { name: 'Create widget key' }).click();
+  await expect(page.getByRole('status')).toContainText('Widget key created');
+  await expectAccessible(page);
+  const keyPage = page.url().split('?')[0];
+
+  await page.getByRole('link', { name: 'Build the snippet for this key' }).click();
+  await page.getByLabel('Dark').check();
+  await page.getByRole('button', { name: 'Update the snippet' }).click();
+  await expect(page.getByLabel(/^Snippet/)).toHaveValue(/data-theme="dark"/);
+  await expectAccessible(page);
+  const snippet = await page.getByLabel(/^Snippet/).inputValue();
+  await expect(page.getByRole('button', { name: /^Copy: Snippet/ })).toBeVisible();
+
+  let widget = await pasteAndSearch(page, snippet);
+  await widget.getByRole('option').first().click();
+  await expect(widget.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+
+  await page.goto(keyPage);
+  await page.getByLabel('Websites').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status')).toContainText('Changes saved');
+  widget = await pasteAndSearch(page, snippet);
+  await expect(widget.getByRole('alert')).toHaveText('The valuation widget is not available on this website.');
+
+  await page.goto(keyPage);
+  await page.getByLabel('Websites').fill(demoOrigin);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('button', { name: 'Rotate key' }).click();
+  await expect(page.getByRole('status')).toContainText('Key rotated');
+  widget = await pasteAndSearch(page, snippet);
+  await expect(widget.getByRole('alert')).toHaveText(/This valuation widget is not set up yet/);
+
+  await page.goto(`${API_BASE}/console/platform-keys`);
+  await page.getByLabel('Label').fill('Our server');
+  await page.getByRole('checkbox', { name: 'valuations.read' }).check();
+  await page.getByRole('button', { name: 'Create platform key' }).click();
+  await expect(page.getByRole('textbox', { name: 'Our server' })).toHaveValue(/^svcp_test_[a-z0-9]{32}$/);
+  await expectAccessible(page);
+  await page.goto(`${API_BASE}/console/audit`);
+  await expect(page.getByRole('table', { name: /Every change/ })).toContainText('widget_key.rotated');
+  await expectAccessible(page);
+});

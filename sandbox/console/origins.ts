@@ -1,0 +1,27 @@
+/**
+ * A website's origin as the browser sends it in `Origin`: scheme, host and port, nothing else. A host
+ * is lowercased and an internationalised one written as punycode, as browsers send them; a default
+ * port is dropped. Anything else gets a message the site owner can act on.
+ */
+export type OriginCheck = { origin: string } | { error: string };
+
+export function parseOrigin(input: string): OriginCheck {
+  const text = input.trim();
+  if (!text) return { error: 'Enter an origin, such as https://www.example.com.' };
+  if (text.length > 300) return { error: 'An origin is at most 300 characters.' };
+  if (text === 'null') return { error: '"null" is what sandboxed and file pages send; list the website\'s real origin instead.' };
+  if (text.includes('*')) return { error: 'Wildcards are not allowed: list each website exactly, such as https://shop.example.com.' };
+  if (!/^https?:\/\//i.test(text)) return { error: 'Start with https:// (or http:// for local development), then the host.' };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { error: 'This is not a valid origin: check the host and the port.' };
+  }
+  if (url.username || url.password) return { error: 'Leave out the user name and password.' };
+  if (url.search || text.includes('?')) return { error: 'Leave out the query (?…): an origin is scheme, host and port only.' };
+  if (url.hash || text.includes('#')) return { error: 'Leave out the fragment (#…): an origin is scheme, host and port only.' };
+  if (url.pathname !== '/' || /^https?:\/\/[^/]+\/.+/i.test(text)) return { error: `Leave out the path: use ${url.origin}.` };
+  if (url.hostname.endsWith('.')) return { error: 'Remove the dot at the end of the host: browsers send the host without it.' };
+  return { origin: url.origin };
+}

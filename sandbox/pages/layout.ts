@@ -1,0 +1,38 @@
+/**
+ * The service's own pages (valuation pages, API Console) in the widget's visual language: its colours
+ * in both schemes, its type, its pill buttons. Server-rendered; every value passes through escape().
+ */
+import * as en from '../../src/words/en.js';
+
+export const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const STYLES = `:root{color-scheme:light dark;--accent:light-dark(#0b6b57,#5fd4b5);--bg:light-dark(#fff,#151b22);--fg:light-dark(#17212b,#e8edf2);
+--muted:light-dark(#4f5b66,#a9b4bf);--border:light-dark(#cfd6dd,#3a4653);--surface:light-dark(#f3f6f8,#1e262f)}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
+main{max-width:60rem;margin:0 auto;padding:1.5rem 1rem}a{color:var(--accent)}h1{font-size:1.6rem;line-height:1.2;margin:.2rem 0}
+.brand{text-transform:uppercase;letter-spacing:.06em;font-size:.8rem;color:var(--muted)}.meta,.range,dt,.label{color:var(--muted)}
+.value{font-size:2.4rem;font-weight:700;margin:0;font-variant-numeric:tabular-nums}.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.5rem;padding:0}
+.facts div{background:var(--surface);border-radius:6px;padding:.5rem .7rem}dd{margin:0;font-weight:600}
+nav ul{display:flex;gap:.5rem;list-style:none;padding:0}nav a{display:inline-block;padding:.6rem 1rem;border:1px solid var(--border);border-radius:999px;text-decoration:none;font-weight:600}
+nav a[aria-current=page]{background:var(--accent);color:light-dark(#fff,#0c1a16);border-color:var(--accent)}
+table{width:100%;border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}caption{text-align:start;font-weight:600;padding:.5rem 0}
+th,td{text-align:start;padding:.4rem .5rem .4rem 0;border-bottom:1px solid var(--border);vertical-align:top}.num{text-align:end;white-space:nowrap}
+.table-wrap{overflow-x:auto}footer{margin-top:2rem;padding-top:1rem;border-top:1px solid var(--border);font-size:.85rem;color:var(--muted)}
+label{display:block;font-weight:600}input{font:inherit;padding:.6rem;min-width:16rem;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--fg)}
+button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:8px;background:var(--accent);color:light-dark(#fff,#0c1a16)}
+.error{color:light-dark(#a4262c,#ff9a9a);font-weight:600;margin:.25rem 0}.field{margin:1rem 0}.hint{color:var(--muted);font-size:.9rem;margin:.2rem 0}
+textarea{font:inherit;width:100%;min-height:6rem;padding:.6rem;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--fg)}
+textarea.code{font-family:ui-monospace,monospace;font-size:.85rem}fieldset{border:1px solid var(--border);border-radius:8px;margin:1rem 0}
+.inline{display:inline}.secondary{background:var(--surface);color:var(--fg);border:1px solid var(--border)}.danger{background:light-dark(#a4262c,#ff9a9a);color:light-dark(#fff,#151b22)}
+input[type=radio],input[type=checkbox]{min-width:0;width:1.1rem;height:1.1rem;padding:0;margin:0 .5rem 0 0;vertical-align:middle}
+.notice{background:var(--surface);border-inline-start:4px solid var(--accent);padding:.75rem 1rem;border-radius:6px}
+header.console{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
+.preview{border:1px dashed var(--border);border-radius:8px;padding:1rem}.grid{display:grid;gap:1rem}@media (min-width:60rem){.grid{grid-template-columns:1fr 1fr}}`;
+
+export function layout(title: string, body: string, footer = `<p class="disclaimer">${escape(en.disclaimer)}</p>`): string {
+  return `<!doctype html><html lang="${en.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title><style>${STYLES}</style></head><body><main>
+<p class="brand">${escape(en.brand)}</p>${body}
+<footer>${footer}</footer>
+</main></body></html>`;
+}
