@@ -36,7 +36,7 @@ export default defineConfig({
     {
       command: 'tsx sandbox/start.ts',
       url: `http://127.0.0.1:${DEMO_PORT}/`,
-      env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT), PLATFORM_PORT: String(PLATFORM_PORT), SANDBOX_DATA_DIR: 'memory://' },
+      env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT), PLATFORM_PORT: String(PLATFORM_PORT), SANDBOX_DATA_DIR: 'memory://', MCP_PORT: '8793' },
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
       timeout: 30_000,

@@ -6,8 +6,8 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default {
-  // sandbox/platform, sandbox/db, sandbox/console and sdk run in Node (npm run test:node): they are server-side.
-  files: ['src/**/*.test.ts', 'sandbox/**/*.test.ts', '!sandbox/platform/**', '!sandbox/db/**', '!sandbox/console/**'],
+  // sandbox/platform, sandbox/db, sandbox/console, sandbox/mcp and sdk run in Node (npm run test:node): they are server-side.
+  files: ['src/**/*.test.ts', 'sandbox/**/*.test.ts', '!sandbox/platform/**', '!sandbox/db/**', '!sandbox/console/**', '!sandbox/mcp/**'],
   nodeResolve: true,
   concurrency: 1,
   testFramework: { config: { timeout: 8000 } },

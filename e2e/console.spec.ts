@@ -78,6 +78,9 @@ test('from sign-in to a pasted snippet, then an origin removed and a key rotated
   await page.getByRole('button', { name: 'Create platform key' }).click();
   await expect(page.getByRole('textbox', { name: 'Our server' })).toHaveValue(/^svcp_test_[a-z0-9]{32}$/);
   await expectAccessible(page);
+  await page.goto(`${API_BASE}/console/connected-apps`);
+  await expect(page.getByRole('table', { name: 'Your connected AI apps' })).toBeVisible();
+  await expectAccessible(page);
   await page.goto(`${API_BASE}/console/audit`);
   await expect(page.getByRole('table', { name: /Every change/ })).toContainText('widget_key.rotated');
   await expectAccessible(page);

@@ -1,24 +1,36 @@
-/** `npm start`: the sandbox widget host, the demo site and the Platform API, each on its own origin. */
+/** `npm start`: the sandbox widget host (with the service's pages), the demo site, the Platform API and the MCP endpoint, each on its own origin. */
 import { createConsole } from './console/console.js';
+import { createConsoleStore } from './console/store.js';
+import { createOAuthStore } from './mcp/oauth-store.js';
 import { openServiceDatabase } from './db/service-database.js';
 import { startDemoServer } from './demo-server.js';
 import { startWidgetHostServer } from './node-server.js';
+import { databaseCounter } from './mcp/usage.js';
+import { startMcpServer } from './mcp/node-server.js';
 import { startPlatformServer } from './platform/node-server.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 8790);
+const mcpPort = Number(process.env.MCP_PORT ?? 8791);
 
 // The embedded database (or DATABASE_URL's server), migrated and seeded at every start.
 const database = await openServiceDatabase();
+const oauth = createOAuthStore(database.db);
 const widgetHost = await startWidgetHostServer({
   port: widgetPort,
   keyStore: database.widgetKeys,
-  console: (baseUrl) => createConsole({ db: database.db, widgetScriptUrl: `${baseUrl}widget.js` }),
+  console: (baseUrl) => createConsole({ db: database.db, widgetScriptUrl: `${baseUrl}widget.js`, oauth }),
 });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
 // One estimate engine behind the widget host, its public valuation pages and the Platform API.
 const platform = await startPlatformServer({ port: platformPort, engine: widgetHost.engine, keyStore: database.platformKeys });
+const mcp = await startMcpServer({
+  port: mcpPort,
+  engine: widgetHost.engine,
+  usage: databaseCounter(database.db),
+  oauth: { store: oauth, keys: createConsoleStore(database.db), consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}` },
+});
 
 console.log(`Database:            ${database.description}`);
 console.log(`Sandbox widget host: ${widgetHost.url}`);
@@ -27,12 +39,14 @@ console.log(`API Console:         ${widgetHost.url}console/`);
 console.log(`Valuation page:      ${widgetHost.url}valuation/hdb-560102?mode=sale`);
 console.log(`Platform API:        ${platform.baseUrl}  (sandbox keys: README, "The Platform API")`);
 console.log(`API reference:       ${platform.referenceUrl}`);
+console.log(`MCP endpoint:        ${mcp.url}  (Streamable HTTP; OAuth metadata at /.well-known/oauth-authorization-server)`);
 console.log('Press Ctrl+C to stop.');
 
 const stop = () => {
   widgetHost.server.close();
   demo.server.close();
   platform.server.close();
+  mcp.server.close();
   void database.db.close().finally(() => process.exit(0));
 };
 process.on('SIGINT', stop);

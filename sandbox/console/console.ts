@@ -5,9 +5,22 @@
  * every read and change is scoped to the signed-in person's organization.
  */
 import type { Database } from '../db/database.js';
+import { MCP_SCOPES, type OAuthStore } from '../mcp/oauth-store.js';
 import { DAILY_ESTIMATE_QUOTA } from '../host.js';
 import { parseOrigin } from './origins.js';
-import { auditPage, type FormState, messagePage, platformKeysPage, signInPage, type SnippetOptions, snippetPage, widgetKeyPage, widgetKeysPage } from './pages.js';
+import {
+  auditPage,
+  connectedAppsPage,
+  consentPage,
+  type FormState,
+  messagePage,
+  platformKeysPage,
+  signInPage,
+  type SnippetOptions,
+  snippetPage,
+  widgetKeyPage,
+  widgetKeysPage,
+} from './pages.js';
 import { COOKIE, createSessions, readCookie, type Session, sessionCookie, validCsrf } from './session.js';
 import { type Actor, createConsoleStore, type Scope, SCOPES } from './store.js';
 
@@ -15,6 +28,8 @@ export interface ConsoleOptions {
   db: Database;
   /** Where a site owner's pages load the widget from: the snippet's script. */
   widgetScriptUrl: string;
+  /** The MCP endpoint's OAuth state: consent and connected apps. */
+  oauth?: OAuthStore;
 }
 
 /** Adds a Copy button beside each read-only code box: an enhancement, the boxes work without it. */
@@ -97,15 +112,18 @@ export function createConsole(options: ConsoleOptions) {
     }
 
     if (path === '/console/sign-in' || (!session.user && request.method === 'GET')) {
+      // Where to go after signing in: only a console page (never another site).
+      const nextText = form?.get('next') ?? url.searchParams.get('next') ?? (path === '/console/sign-in' ? '' : `${url.pathname}${url.search}`);
+      const next = /^\/console\/[\w/?=&%.-]*$/.test(nextText) && !nextText.startsWith('/console/sign-') ? nextText : '';
       if (request.method === 'POST' && form) {
         const users = await store.users();
         const chosen = users.find((u) => u.id === form.get('user'));
-        if (!chosen) return html(signInPage(session, users), 400, setCookie);
+        if (!chosen) return html(signInPage(session, users, next), 400, setCookie);
         const signedIn = await sessions.signIn(session, chosen.id);
-        return redirect('/console/widget-keys', { 'Set-Cookie': sessionCookie(signedIn.id, secure) });
+        return redirect(next || '/console/widget-keys', { 'Set-Cookie': sessionCookie(signedIn.id, secure) });
       }
-      if (session.user) return redirect('/console/widget-keys');
-      return html(signInPage(session, await store.users()), 200, setCookie);
+      if (session.user) return redirect(next || '/console/widget-keys');
+      return html(signInPage(session, await store.users(), next), 200, setCookie);
     }
     if (!session.user) return redirect('/console/sign-in', setCookie);
     const actor: Actor = { userId: session.user.id, organizationId: session.user.organizationId };
@@ -118,6 +136,15 @@ export function createConsole(options: ConsoleOptions) {
     if (path === '/console/widget-keys') return widgetKeys(session, actor, form);
     if (path === '/console/platform-keys') return platformKeys(session, actor, form);
     if (path === '/console/audit') return html(auditPage(session, await store.audit(actor)));
+    if (path === '/console/oauth/consent' && options.oauth) return consent(session, actor, options.oauth, url, form);
+    if (path === '/console/connected-apps' && options.oauth) return html(connectedAppsPage(session, await options.oauth.connections(actor.userId)));
+    const disconnect = /^\/console\/connected-apps\/([^/]+)\/revoke$/.exec(path);
+    if (disconnect && form && options.oauth) {
+      const clientId = decodeURIComponent(disconnect[1]);
+      await options.oauth.disconnect(actor.userId, clientId);
+      await store.record(actor, 'ai_app.disconnected', clientId);
+      return redirect('/console/connected-apps');
+    }
 
     const platformRevoke = /^\/console\/platform-keys\/([a-z0-9_]+)\/revoke$/.exec(path);
     if (platformRevoke && form) {
@@ -127,6 +154,19 @@ export function createConsole(options: ConsoleOptions) {
     const keyRoute = /^\/console\/widget-keys\/([a-z0-9_]+)(?:\/(rotate|revoke|snippet))?$/.exec(path);
     if (keyRoute) return widgetKey(session, actor, keyRoute[1], keyRoute[2], form, url);
     return html(messagePage('Not found', 'There is no such page in the console.'), 404);
+  }
+
+  /** The person signs in (above), reads exactly the scopes asked for, and allows or denies. */
+  async function consent(session: Session, actor: Actor, oauth: OAuthStore, url: URL, form?: URLSearchParams): Promise<Response> {
+    const id = form?.get('request') ?? url.searchParams.get('request') ?? '';
+    const pending = await oauth.pendingAuthorization(id);
+    if (!pending) return html(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
+    if (!form) return html(consentPage(session, pending, MCP_SCOPES));
+    const allow = form.get('decision') === 'allow';
+    const decided = await oauth.decide(id, allow ? actor.userId : undefined);
+    if (!decided) return html(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
+    await store.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, { app: pending.clientName, scopes: pending.scopes });
+    return redirect(decided.redirect.href);
   }
 
   async function widgetKeys(session: Session, actor: Actor, form?: URLSearchParams): Promise<Response> {

@@ -26,16 +26,17 @@ function consolePage(title: string, session: Session, body: string): string {
 <form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
 <nav aria-label="Console"><ul><li><a href="/console/widget-keys"${title === 'Widget keys' ? ' aria-current="page"' : ''}>Widget keys</a></li>
 <li><a href="/console/platform-keys"${title === 'Platform keys' ? ' aria-current="page"' : ''}>Platform keys</a></li>
+<li><a href="/console/connected-apps"${title === 'Connected AI apps' ? ' aria-current="page"' : ''}>Connected AI apps</a></li>
 <li><a href="/console/audit"${title === 'Audit log' ? ' aria-current="page"' : ''}>Audit log</a></li></ul></nav>${body}`,
     '<p>Sandbox API Console: keys made here work only against the sandbox.</p>',
   );
 }
 
-export function signInPage(session: Session, users: { id: string; name: string; email: string; role: string; organization_name: string }[]): string {
+export function signInPage(session: Session, users: { id: string; name: string; email: string; role: string; organization_name: string }[], next = ''): string {
   return layout(
     'Sign in · API Console (sandbox)',
     `<h1>Sign in to the API Console</h1><p>The sandbox has no real identities: choose a sandbox user of a sandbox organization.</p>
-<form method="post" action="/console/sign-in">${csrfField(session)}<fieldset><legend>Sandbox user</legend>
+<form method="post" action="/console/sign-in">${csrfField(session)}${next ? `<input type="hidden" name="next" value="${escape(next)}">` : ''}<fieldset><legend>Sandbox user</legend>
 ${users
   .map(
     (u, i) => `<p><input type="radio" name="user" id="user-${escape(u.id)}" value="${escape(u.id)}"${i === 0 ? ' checked' : ''}>
@@ -179,3 +180,36 @@ export function auditPage(session: Session, entries: AuditEntry[]): string {
 
 export const messagePage = (title: string, message: string) =>
   layout(`${title} · API Console (sandbox)`, `<h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/console/">Back to the console</a></p>`);
+
+export function consentPage(session: Session, request: { id: string; clientName: string; scopes: string[]; redirectUri: string }, scopeText: Record<string, string>): string {
+  const user = session.user!;
+  return layout(
+    'Connect an AI app · API Console (sandbox)',
+    `<h1>Connect ${escape(request.clientName)}?</h1>
+<p>${escape(request.clientName)} asks to act for <strong>${escape(user.name)}</strong> at <strong>${escape(user.organizationName)}</strong> through the service's MCP endpoint. It may:</p>
+<ul>${request.scopes.map((s) => `<li><code>${escape(s)}</code>: ${escape(scopeText[s] ?? s)}</li>`).join('')}</ul>
+<p class="hint">Nothing else. After you answer, you return to <code>${escape(new URL(request.redirectUri).origin)}</code>. You can disconnect it at any time under Connected AI apps.</p>
+<form class="inline" method="post" action="/console/oauth/consent">${csrfField(session)}<input type="hidden" name="request" value="${escape(request.id)}">
+<button type="submit" name="decision" value="allow">Allow</button> <button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>`,
+  );
+}
+
+export function connectedAppsPage(
+  session: Session,
+  apps: { client_id: string; client_name: string; scopes: string[]; last_used_at: Date | null; connected_at: Date }[],
+): string {
+  const rows = apps
+    .map(
+      (a) => `<tr><td>${escape(a.client_name)}</td><td>${a.scopes.map((s) => `<code>${escape(s)}</code>`).join(' ')}</td>
+<td>${escape(date(new Date(a.connected_at).toISOString()))}</td><td>${a.last_used_at ? escape(date(new Date(a.last_used_at).toISOString())) : 'not yet'}</td>
+<td><form class="inline" method="post" action="/console/connected-apps/${encodeURIComponent(a.client_id)}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Disconnect ${escape(a.client_name)}">Disconnect</button></form></td></tr>`,
+    )
+    .join('');
+  return consolePage(
+    'Connected AI apps',
+    session,
+    `<p>AI apps you allowed to use the service's MCP endpoint for you. Disconnecting one stops its tokens at once.</p>
+<div class="table-wrap"><table><caption>Your connected AI apps</caption><thead><tr><th scope="col">App</th><th scope="col">Scopes</th><th scope="col">Connected</th><th scope="col">Last used</th><th scope="col">Access</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="5">No AI app is connected.</td></tr>'}</tbody></table></div>`,
+  );
+}

@@ -192,6 +192,9 @@ export function createConsoleStore(db: Database, now: () => Date = () => new Dat
         return rows.length > 0;
       }),
 
+    /** Writes one entry to the audit log (for changes made outside these keys, such as connecting an AI app). */
+    record: (actor: Actor, action: string, target: string, detail: Record<string, unknown> = {}) => audit(db, actor, action, target, detail),
+
     audit: async (actor: Actor): Promise<AuditEntry[]> =>
       (
         await db.query<{ at: Date; user_name: string | null; action: string; target: string; detail: Record<string, unknown> | string }>(
