@@ -1,6 +1,7 @@
 /** `npm start`: the sandbox widget host (with the service's pages), the demo site, the Platform API and the MCP endpoint, each on its own origin. */
 import { createConsole } from './console/console.js';
 import { createConsoleStore } from './console/store.js';
+import { createWidgetKeyTool } from './mcp/create-widget-key.js';
 import { createOAuthStore } from './mcp/oauth-store.js';
 import { openServiceDatabase } from './db/service-database.js';
 import { startDemoServer } from './demo-server.js';
@@ -17,10 +18,14 @@ const mcpPort = Number(process.env.MCP_PORT ?? 8791);
 // The embedded database (or DATABASE_URL's server), migrated and seeded at every start.
 const database = await openServiceDatabase();
 const oauth = createOAuthStore(database.db);
+const consoleStore = createConsoleStore(database.db);
+// The widget host's base URL is fixed by its port, so the console's confirmation page is known before it starts.
+const confirmUrl = (id: string) => `http://127.0.0.1:${widgetPort}/console/mcp/confirm/${id}`;
+const createKey = createWidgetKeyTool(database.db, consoleStore, confirmUrl);
 const widgetHost = await startWidgetHostServer({
   port: widgetPort,
   keyStore: database.widgetKeys,
-  console: (baseUrl) => createConsole({ db: database.db, widgetScriptUrl: `${baseUrl}widget.js`, oauth }),
+  console: (baseUrl) => createConsole({ db: database.db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: createKey }),
 });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
 // One estimate engine behind the widget host, its public valuation pages and the Platform API.
@@ -29,7 +34,7 @@ const mcp = await startMcpServer({
   port: mcpPort,
   engine: widgetHost.engine,
   usage: databaseCounter(database.db),
-  oauth: { store: oauth, keys: createConsoleStore(database.db), consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}` },
+  oauth: { store: oauth, keys: consoleStore, consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`, createKey },
 });
 
 console.log(`Database:            ${database.description}`);

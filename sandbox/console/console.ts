@@ -5,11 +5,13 @@
  * every read and change is scoped to the signed-in person's organization.
  */
 import type { Database } from '../db/database.js';
+import type { CreateWidgetKeyTool } from '../mcp/create-widget-key.js';
 import { MCP_SCOPES, type OAuthStore } from '../mcp/oauth-store.js';
 import { DAILY_ESTIMATE_QUOTA } from '../host.js';
 import { parseOrigin } from './origins.js';
 import {
   auditPage,
+  confirmKeyPage,
   connectedAppsPage,
   consentPage,
   type FormState,
@@ -30,6 +32,8 @@ export interface ConsoleOptions {
   widgetScriptUrl: string;
   /** The MCP endpoint's OAuth state: consent and connected apps. */
   oauth?: OAuthStore;
+  /** Widget keys an AI app asked to create, waiting for the person here (the owned handoff). */
+  confirmations?: CreateWidgetKeyTool;
 }
 
 /** Adds a Copy button beside each read-only code box: an enhancement, the boxes work without it. */
@@ -138,6 +142,15 @@ export function createConsole(options: ConsoleOptions) {
     if (path === '/console/audit') return html(auditPage(session, await store.audit(actor)));
     if (path === '/console/oauth/consent' && options.oauth) return consent(session, actor, options.oauth, url, form);
     if (path === '/console/connected-apps' && options.oauth) return html(connectedAppsPage(session, await options.oauth.connections(actor.userId)));
+    const confirmation = /^\/console\/mcp\/confirm\/([a-f0-9]{32})$/.exec(path);
+    if (confirmation && options.confirmations) {
+      const id = confirmation[1];
+      if (form) {
+        const keyId = await options.confirmations.decide(actor, id, form.get('decision') === 'allow');
+        return keyId ? redirect(`/console/widget-keys/${keyId}?created=1`) : redirect(`/console/mcp/confirm/${id}`);
+      }
+      return html(confirmKeyPage(session, id, await options.confirmations.pending(actor.userId, id)));
+    }
     const disconnect = /^\/console\/connected-apps\/([^/]+)\/revoke$/.exec(path);
     if (disconnect && form && options.oauth) {
       const clientId = decodeURIComponent(disconnect[1]);

@@ -213,3 +213,15 @@ export function connectedAppsPage(
 <tbody>${rows || '<tr><td colspan="5">No AI app is connected.</td></tr>'}</tbody></table></div>`,
   );
 }
+
+export function confirmKeyPage(session: Session, id: string, pending: { name: string; origins: string[]; status: string } | undefined): string {
+  if (!pending) return messagePage('Nothing to confirm', 'This confirmation does not exist, or is not yours.');
+  const body =
+    pending.status === 'pending'
+      ? `<p>An AI app you connected asks to create this widget key for ${escape(session.user!.organizationName)}:</p>
+<dl class="facts"><div><dt>Name</dt><dd>${escape(pending.name)}</dd></div><div><dt>Websites</dt><dd>${pending.origins.map((o) => `<code>${escape(o)}</code>`).join('<br>')}</dd></div></dl>
+<form class="inline" method="post" action="/console/mcp/confirm/${escape(id)}">${csrfField(session)}<button type="submit" name="decision" value="allow">Create the key</button>
+<button class="secondary" type="submit" name="decision" value="deny">Do not create it</button></form>`
+      : `<p>${pending.status === 'created' ? 'This widget key was created.' : 'You declined this widget key.'}</p>`;
+  return consolePage('Confirm a widget key', session, body);
+}

@@ -14,6 +14,7 @@ import type { ConsoleStore } from '../console/store.js';
 import type { EstimateEngine } from '../engine.js';
 import { createOAuthProvider } from './oauth-provider.js';
 import { MCP_SCOPES, type OAuthStore } from './oauth-store.js';
+import { CREATE_WIDGET_KEY, type CreateWidgetKeyTool } from './create-widget-key.js';
 import { PRIVATE_TOOLS } from './private-tools.js';
 import { createMcpServer } from './server.js';
 import { type DailyCounter, memoryCounter } from './usage.js';
@@ -27,7 +28,7 @@ export interface McpServerOptions {
   /** Browser origins allowed to call the endpoint besides its own (a page of the service, say). */
   allowedOrigins?: string[];
   /** OAuth for the private tools: where it is kept, the organization's keys, and the console's consent page. */
-  oauth?: { store: OAuthStore; keys: ConsoleStore; consentUrl: (requestId: string) => string };
+  oauth?: { store: OAuthStore; keys: ConsoleStore; consentUrl: (requestId: string) => string; createKey?: CreateWidgetKeyTool };
 }
 
 function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) {
@@ -110,7 +111,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
         if (auth.resource?.href !== url) return challenge(res, 401, `The access token was issued for another resource, not ${url}.`, 'invalid_token');
       }
       const called = (body as { method?: string; params?: { name?: string } } | undefined)?.method === 'tools/call' ? (body as { params?: { name?: string } }).params?.name : undefined;
-      const privateTool = provider && PRIVATE_TOOLS.find((t) => t.name === called);
+      const privateTool = provider && [...PRIVATE_TOOLS, CREATE_WIDGET_KEY].find((t) => t.name === called);
       if (privateTool && !auth) return challenge(res, 401, `${privateTool.name} needs sign-in: authorize with OAuth (see the resource metadata).`);
       if (privateTool && !auth!.scopes.includes(privateTool.scope)) {
         return challenge(res, 403, `${privateTool.name} needs the scope ${privateTool.scope}.`, 'insufficient_scope', privateTool.scope);
@@ -132,7 +133,13 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };
-      const mcp = createMcpServer({ engine: options.engine, usage, client: req.socket.remoteAddress ?? 'unknown', store: options.oauth?.keys });
+      const mcp = createMcpServer({
+        engine: options.engine,
+        usage,
+        client: req.socket.remoteAddress ?? 'unknown',
+        store: options.oauth?.keys,
+        createKey: options.oauth?.createKey,
+      });
       await mcp.connect(transport);
       await transport.handleRequest(req, res, body);
     } catch (error) {

@@ -14,6 +14,7 @@ export const CODE_SECONDS = 120;
 export const MCP_SCOPES = {
   'organization.read': 'Read your organization: its name, kind and products',
   'widget_keys.read': 'List your widget keys and the websites on each',
+  'widget_keys.write': 'Create widget keys for your websites (you confirm each one)',
 } as const;
 export type McpScope = keyof typeof MCP_SCOPES;
 

@@ -19,6 +19,8 @@ import { seed } from '../db/seed.js';
 import { startWidgetHostServer } from '../node-server.js';
 import { databaseWidgetKeys } from '../widget-keys.js';
 import { startMcpServer } from './node-server.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createWidgetKeyTool } from './create-widget-key.js';
 import { createOAuthStore } from './oauth-store.js';
 
 const CONSOLE = 'http://127.0.0.1:8819';
@@ -32,15 +34,17 @@ before(async () => {
   await migrate(db);
   await seed(db);
   const oauth = createOAuthStore(db);
+  const keys = createConsoleStore(db);
+  const createKey = createWidgetKeyTool(db, keys, (id) => `${CONSOLE}/console/mcp/confirm/${id}`);
   const host = await startWidgetHostServer({
     port: 8819,
     keyStore: databaseWidgetKeys(db),
-    console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js`, oauth }),
+    console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: createKey }),
   });
   const mcp = await startMcpServer({
     port: 8820,
     engine: host.engine,
-    oauth: { store: oauth, keys: createConsoleStore(db), consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}` },
+    oauth: { store: oauth, keys, consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}`, createKey },
   });
   servers = [host.server, mcp.server];
 });
@@ -167,13 +171,25 @@ const rpc = (message: object, accessToken?: string, sessionId?: string) =>
   });
 
 /** A tool call in a session of its own, as a client makes it: initialize, then call. */
-async function callTool(name: string, accessToken?: string) {
+async function callTool(name: string, accessToken?: string, args: Record<string, unknown> = {}) {
   const init = await rpc({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, accessToken);
   if (init.status !== 200) return init;
   await init.text();
   const sessionId = init.headers.get('mcp-session-id') ?? undefined;
   await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }, accessToken, sessionId);
-  return rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }, accessToken, sessionId);
+  return rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, accessToken, sessionId);
+}
+
+/** The JSON-RPC result in an answer sent as JSON or as a server-sent event. */
+async function resultOf(response: Response): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] }> {
+  const text = await response.text();
+  const json = text.trimStart().startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1];
+  return JSON.parse(json).result;
+}
+
+async function tokensFor(person: Person, scope: string) {
+  const { client, verifier, code } = await codeFor(person, scope);
+  return (await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT })).body;
 }
 
 describe('MCP OAuth', { timeout: 60_000 }, () => {
@@ -262,6 +278,53 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
     assert.equal((await callTool('get_organization', refreshed.body.access_token)).status, 200);
     assert.equal((await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token })).body.error, 'invalid_grant', 'a refresh token is used once');
+  });
+
+  it('creates a widget key only after the person confirms on the service\'s page, once per idempotency key', async () => {
+    const person = new Person();
+    const { access_token } = await tokensFor(person, 'widget_keys.write');
+    const args = { name: 'Made by an assistant', origins: ['https://Shop.Example'], idempotencyKey: 'assistant-0001' };
+    const first = await resultOf(await callTool('create_widget_key', access_token, args));
+    assert.equal(first.structuredContent?.status, 'awaiting_confirmation');
+    const confirmUrl = String(first.structuredContent?.confirmUrl);
+    const page = await person.open(confirmUrl);
+    assert.match(page.text, /Made by an assistant/);
+    assert.match(page.text, /https:\/\/shop\.example/);
+    assert.equal((await person.submit(new URL(confirmUrl).pathname, { decision: 'allow' })).status, 303);
+    const again = await resultOf(await callTool('create_widget_key', access_token, args));
+    assert.equal(again.structuredContent?.status, 'created');
+    const made = again.structuredContent?.widgetKey as { key: string; origins: string[] };
+    assert.match(made.key, /^svce_test_/);
+    assert.deepEqual(made.origins, ['https://shop.example']);
+    const twice = await resultOf(await callTool('create_widget_key', access_token, args));
+    assert.equal((twice.structuredContent?.widgetKey as { key: string }).key, made.key, 'the same key and arguments: the same widget key');
+    const other = await resultOf(await callTool('create_widget_key', access_token, { ...args, name: 'Something else' }));
+    assert.equal(other.isError, true);
+    assert.match(other.content[0].text, /already used with other arguments/);
+    const rows = await db.query<{ n: number }>(`select count(*)::int as n from widget_keys where name = 'Made by an assistant'`);
+    assert.equal(rows[0].n, 1);
+    const audit = await db.query<{ user_id: string }>(`select user_id from audit_log where action = 'widget_key.created' and detail->>'name' = 'Made by an assistant'`);
+    assert.deepEqual(audit.map((r) => r.user_id), ['usr_siti']);
+  });
+
+  it('asks for confirmation in a client that supports elicitation, and creates nothing when declined', async () => {
+    const person = new Person();
+    const tokens = (await tokensFor(person, 'widget_keys.write')) as unknown as OAuthTokens;
+    for (const [answer, status] of [['accept', 'created'], ['decline', 'declined']] as const) {
+      const client = new Client({ name: 'Eliciting assistant', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+      const asked: string[] = [];
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        asked.push(request.params.message);
+        return answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+      });
+      const transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } } });
+      await client.connect(transport);
+      const result = await client.callTool({ name: 'create_widget_key', arguments: { name: `Elicited ${answer}`, origins: ['https://elicit.example'], idempotencyKey: `elicit-${answer}-1` } });
+      assert.equal((result.structuredContent as { status: string }).status, status);
+      assert.match(asked[0], /Create the widget key "Elicited/);
+      await client.close();
+    }
+    assert.equal((await db.query(`select 1 from widget_keys where name = 'Elicited decline'`)).length, 0);
   });
 
   it('lets the person deny, and keeps tokens and codes only as hashes', async () => {

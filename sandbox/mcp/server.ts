@@ -4,6 +4,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CREATE_WIDGET_KEY, type CreateArgs, type CreateWidgetKeyTool } from './create-widget-key.js';
 import type { ConsoleStore } from '../console/store.js';
 import type { EstimateEngine } from '../engine.js';
 import { PRIVATE_TOOLS } from './private-tools.js';
@@ -17,6 +18,8 @@ export interface McpContext {
   client: string;
   /** The organization's keys, for the private tools (the HTTP layer has checked the token and its scope). */
   store?: ConsoleStore;
+  /** The consequential write, with its confirmation and idempotency. */
+  createKey?: CreateWidgetKeyTool;
 }
 
 export function createMcpServer(context: McpContext): Server {
@@ -30,7 +33,7 @@ export function createMcpServer(context: McpContext): Server {
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [...PUBLIC_TOOLS, ...(context.store ? PRIVATE_TOOLS : [])].map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+    tools: [...PUBLIC_TOOLS, ...(context.store ? PRIVATE_TOOLS : []), ...(context.createKey ? [CREATE_WIDGET_KEY] : [])].map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title,
       description,
@@ -41,6 +44,25 @@ export function createMcpServer(context: McpContext): Server {
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    if (context.createKey && request.params.name === CREATE_WIDGET_KEY.name) {
+      const caller = extra.authInfo?.extra as { userId: string; organizationId: string } | undefined;
+      if (!caller || !extra.authInfo?.scopes.includes(CREATE_WIDGET_KEY.scope)) throw new McpError(ErrorCode.InvalidRequest, `${CREATE_WIDGET_KEY.name} needs sign-in with ${CREATE_WIDGET_KEY.scope}.`);
+      const args = request.params.arguments ?? {};
+      const problem = problemInArguments(CREATE_WIDGET_KEY, args);
+      if (problem) return { isError: true, content: [{ type: 'text' as const, text: `The arguments do not fit ${CREATE_WIDGET_KEY.name}: ${problem}.` }] };
+      // Asks in the client where it can (elicitation); otherwise the service's own page asks (undefined).
+      const confirm = async (message: string) => {
+        if (!server.getClientCapabilities()?.elicitation) return undefined;
+        const answer = await server.elicitInput({
+          message,
+          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Create this widget key' } }, required: ['confirm'] },
+        });
+        return answer.action === 'accept' && answer.content?.confirm === true;
+      };
+      const result = await context.createKey.run(caller, args as unknown as CreateArgs, confirm);
+      if ('error' in result) return { isError: true, content: [{ type: 'text' as const, text: result.error }] };
+      return { content: [{ type: 'text' as const, text: result.text }], structuredContent: result.structured };
+    }
     const privateTool = context.store ? PRIVATE_TOOLS.find((t) => t.name === request.params.name) : undefined;
     if (privateTool) {
       const caller = extra.authInfo?.extra as { userId: string; organizationId: string } | undefined;

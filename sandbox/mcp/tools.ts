@@ -94,7 +94,7 @@ export const PUBLIC_TOOLS: ToolDefinition[] = [
 ];
 
 /** The first problem with a tool's arguments, in the validator's words, or undefined. */
-export function problemInArguments(tool: ToolDefinition, args: unknown): string | undefined {
+export function problemInArguments(tool: { inputSchema: JsonSchema }, args: unknown): string | undefined {
   const validate = ajv.compile(tool.inputSchema);
   return validate(args) ? undefined : validate.errors?.map((e) => `${e.instancePath || 'arguments'} ${e.message}`).join('; ');
 }
