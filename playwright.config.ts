@@ -6,6 +6,7 @@ export const DEMO_PORT = 4173;
 export const WIDGET_HOST_PORT = 8788;
 export const STATIC_DEMO_PORT = 5175;
 export const PLATFORM_PORT = 8792;
+export const MCP_PORT = 8793;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,7 +37,7 @@ export default defineConfig({
     {
       command: 'tsx sandbox/start.ts',
       url: `http://127.0.0.1:${DEMO_PORT}/`,
-      env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT), PLATFORM_PORT: String(PLATFORM_PORT), SANDBOX_DATA_DIR: 'memory://', MCP_PORT: '8793' },
+      env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT), PLATFORM_PORT: String(PLATFORM_PORT), SANDBOX_DATA_DIR: 'memory://', MCP_PORT: String(MCP_PORT) },
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
       timeout: 30_000,

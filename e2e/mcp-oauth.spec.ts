@@ -1,0 +1,73 @@
+/**
+ * An AI client connects to the MCP endpoint the way a person meets it: the SDK's own client and its
+ * OAuth provider do discovery, registration and PKCE; the person signs in and consents in the API
+ * Console in a real browser; the client calls a private tool; the person disconnects it in the
+ * console; the next call is refused with 401.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { MCP_PORT } from '../playwright.config.js';
+import { API_BASE, expect, test } from './fixtures.js';
+
+const MCP_URL = `http://127.0.0.1:${MCP_PORT}/mcp`;
+const CALLBACK = 'http://127.0.0.1:8899/callback';
+
+test('an AI client signs in through the console, calls a private tool, and is disconnected', async ({ page }) => {
+  let information: OAuthClientInformationMixed | undefined;
+  let tokens: OAuthTokens | undefined;
+  let verifier = '';
+  let authorizationUrl: URL | undefined;
+  const provider: OAuthClientProvider = {
+    redirectUrl: CALLBACK,
+    clientMetadata: { client_name: 'Playwright assistant', redirect_uris: [CALLBACK], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+    clientInformation: () => information,
+    saveClientInformation: (info) => void (information = info),
+    tokens: () => tokens,
+    saveTokens: (t) => void (tokens = t),
+    redirectToAuthorization: (url) => void (authorizationUrl = url),
+    saveCodeVerifier: (v) => void (verifier = v),
+    codeVerifier: () => verifier,
+  };
+
+  const client = new Client({ name: 'Playwright assistant', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider }));
+  expect((await client.listTools()).tools.map((t) => t.name)).toContain('list_widget_keys');
+  await expect(client.callTool({ name: 'list_widget_keys', arguments: {} })).rejects.toThrow();
+  expect(authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
+
+  // The person: the console's sign-in, then a consent screen naming exactly the scopes asked for.
+  await page.route(`${CALLBACK}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Back in the app</title><p>You can close this tab.</p>' }));
+  await page.goto(authorizationUrl!.href);
+  await expect(page.getByRole('heading', { name: 'Sign in to the API Console' })).toBeVisible();
+  await page.getByLabel(/Siti Rahman/).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect Playwright assistant?' })).toBeVisible();
+  await expect(page.getByRole('listitem')).toHaveCount(authorizationUrl!.searchParams.get('scope')?.split(' ').length ?? 3);
+  const [callback] = await Promise.all([page.waitForRequest(`${CALLBACK}**`), page.getByRole('button', { name: 'Allow' }).click()]);
+  const code = new URL(callback.url()).searchParams.get('code')!;
+
+  const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider });
+  await transport.finishAuth(code);
+  const signedIn = new Client({ name: 'Playwright assistant', version: '1.0.0' });
+  await signedIn.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider }));
+  const keys = await signedIn.callTool({ name: 'list_widget_keys', arguments: {} });
+  expect(JSON.stringify(keys.structuredContent)).toContain('svce_test_demo0000000000000001');
+
+  await page.goto(`${API_BASE}/console/connected-apps`);
+  const row = page.getByRole('row', { name: /Playwright assistant/ });
+  await expect(row).toContainText('widget_keys.read');
+  await row.getByRole('button', { name: 'Disconnect Playwright assistant' }).click();
+  await expect(page.getByText('No AI app is connected.')).toBeVisible();
+
+  const after = await fetch(MCP_URL, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${tokens!.access_token}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_widget_keys', arguments: {} } }),
+  });
+  expect(after.status).toBe(401);
+  expect(after.headers.get('www-authenticate')).toContain('resource_metadata=');
+  await signedIn.close();
+  await client.close();
+});
