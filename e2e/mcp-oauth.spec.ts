@@ -4,6 +4,8 @@
  * Console in a real browser; the client calls a private tool; the person disconnects it in the
  * console; the next call is refused with 401.
  */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -12,6 +14,11 @@ import { MCP_PORT } from '../playwright.config.js';
 import { API_BASE, expect, test } from './fixtures.js';
 
 const MCP_URL = `http://127.0.0.1:${MCP_PORT}/mcp`;
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 const CALLBACK = 'http://127.0.0.1:8899/callback';
 
 test('an AI client signs in through the console, calls a private tool, and is disconnected', async ({ page }) => {
@@ -45,6 +52,7 @@ test('an AI client signs in through the console, calls a private tool, and is di
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Connect Playwright assistant?' })).toBeVisible();
   await expect(page.getByRole('listitem')).toHaveCount(authorizationUrl!.searchParams.get('scope')?.split(' ').length ?? 3);
+  await expectAccessible(page);
   const [callback] = await Promise.all([page.waitForRequest(`${CALLBACK}**`), page.getByRole('button', { name: 'Allow' }).click()]);
   const code = new URL(callback.url()).searchParams.get('code')!;
 
@@ -55,11 +63,25 @@ test('an AI client signs in through the console, calls a private tool, and is di
   const keys = await signedIn.callTool({ name: 'list_widget_keys', arguments: {} });
   expect(JSON.stringify(keys.structuredContent)).toContain('svce_test_demo0000000000000001');
 
+  // A consequential write from a client without elicitation: the person confirms on the service's page.
+  const args = { name: 'Asked for by an assistant', origins: ['https://assistant.example'], idempotencyKey: 'e2e-assistant-1' };
+  const waiting = await signedIn.callTool({ name: 'create_widget_key', arguments: args });
+  const { status, confirmUrl } = waiting.structuredContent as { status: string; confirmUrl: string };
+  expect(status).toBe('awaiting_confirmation');
+  await page.goto(confirmUrl);
+  await expect(page.getByText('Asked for by an assistant')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create the key' }).click();
+  await expect(page.getByRole('status')).toContainText('Widget key created');
+  const made = await signedIn.callTool({ name: 'create_widget_key', arguments: args });
+  expect((made.structuredContent as { status: string }).status).toBe('created');
+
   await page.goto(`${API_BASE}/console/connected-apps`);
   const row = page.getByRole('row', { name: /Playwright assistant/ });
   await expect(row).toContainText('widget_keys.read');
   await row.getByRole('button', { name: 'Disconnect Playwright assistant' }).click();
   await expect(page.getByText('No AI app is connected.')).toBeVisible();
+  await expectAccessible(page);
 
   const after = await fetch(MCP_URL, {
     method: 'POST',
