@@ -1,8 +1,8 @@
 /** The REST reference page, rendered from contract/platform.openapi.json: nothing here restates it. */
+import { escape } from '../pages/layout.js';
 import { contractDocument as doc } from './contract.js';
 import { problemCodes, problemStatus, problemTitle } from './problem.js';
 
-const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** The contract's prose: escaped, with its `code` spans set as code. */
 const prose = (text: unknown) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
