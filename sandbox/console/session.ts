@@ -3,8 +3,9 @@
  * as its hash, each with the CSRF token every form must send back. A visitor gets a session before
  * signing in, so the sign-in form is protected too; signing in replaces it (no fixation).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.js';
+import { hashSecret, newSecret } from '../secrets.js';
 
 export const COOKIE = 'svc_console';
 const LIFETIME_HOURS = 12;
@@ -15,8 +16,6 @@ export interface Session {
   user?: { id: string; name: string; email: string; role: string; organizationId: string; organizationName: string };
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const token = () => randomBytes(32).toString('base64url');
 
 export function readCookie(header: string | null, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -32,10 +31,10 @@ export function sessionCookie(id: string, secure: boolean, maxAgeSeconds = LIFET
 
 export function createSessions(db: Database) {
   async function start(userId: string | null): Promise<{ id: string; session: Session }> {
-    const id = token();
-    const csrfToken = token();
+    const id = newSecret();
+    const csrfToken = newSecret();
     await db.query(`insert into sessions (id_sha256, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '${LIFETIME_HOURS} hours')`, [
-      sha256(id),
+      hashSecret(id),
       userId,
       csrfToken,
     ]);
@@ -50,7 +49,7 @@ export function createSessions(db: Database) {
       `select s.id_sha256, s.csrf_token, u.id as user_id, u.name, u.email, u.role, u.organization_id, o.name as organization_name
          from sessions s left join users u on u.id = s.user_id left join organizations o on o.id = u.organization_id
         where s.id_sha256 = $1 and s.expires_at > now()`,
-      [sha256(id)],
+      [hashSecret(id)],
     );
     if (!row) return undefined;
     return {

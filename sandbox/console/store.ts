@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import { hashKey } from '../platform/keys.js';
+import { hashSecret } from '../secrets.js';
 
 export const SCOPES = ['organizations.read', 'products.read', 'agents.read', 'developers.read', 'webhooks.read', 'valuations.read'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -53,7 +53,7 @@ function randomBody(length: number): string {
   return body;
 }
 const newId = (prefix: string) => `${prefix}_${randomBody(16)}`;
-export const newWidgetKey = () => `svce_test_${randomBody(24)}`;
+const newWidgetKey = () => `svce_test_${randomBody(24)}`;
 const newPlatformKey = () => `svcp_test_${randomBody(32)}`;
 
 export function createConsoleStore(db: Database, now: () => Date = () => new Date()) {
@@ -172,7 +172,7 @@ export function createConsoleStore(db: Database, now: () => Date = () => new Dat
         await tx.query('insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes) values ($1, $2, $3, $4, $5, $6, $7)', [
           id,
           actor.organizationId,
-          hashKey(key),
+          hashSecret(key),
           key.slice(0, 10),
           key.slice(-4),
           label,

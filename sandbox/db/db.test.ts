@@ -12,7 +12,7 @@ import { createEstimateEngine } from '../engine.js';
 import { createWidgetHost, DAILY_ESTIMATE_QUOTA } from '../host.js';
 import { createPlatformApi } from '../platform/api.js';
 import { databasePlatformKeys } from '../platform/key-store.js';
-import { hashKey } from '../platform/keys.js';
+import { hashSecret } from '../secrets.js';
 import { databaseWidgetKeys } from '../widget-keys.js';
 import { type Database, openDatabase } from './database.js';
 import { migrate } from './migrate.js';
@@ -62,8 +62,8 @@ function suite(name: string, open: () => Promise<Database | undefined>, close: (
       const key = 'svcp_test_partner000000000000003';
       assert.equal((await call(key)).status, 200);
       const stored = await db.query<{ sha256: string }>('select sha256 from platform_keys');
-      assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.sha256)) && stored.some((row) => row.sha256 === hashKey(key)));
-      await db.query('update platform_keys set revoked_at = now() where sha256 = $1', [hashKey(key)]);
+      assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.sha256)) && stored.some((row) => row.sha256 === hashSecret(key)));
+      await db.query('update platform_keys set revoked_at = now() where sha256 = $1', [hashSecret(key)]);
       assert.equal(((await (await call(key)).json()) as { code: string }).code, 'unknown_key');
     });
 

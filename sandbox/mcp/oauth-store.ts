@@ -3,8 +3,9 @@
  * authorization requests waiting for the person's consent, single-use codes, and tokens. Codes and
  * tokens are stored only as hashes; every token is bound to one resource (RFC 8707).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.js';
+import { hashSecret, newSecret } from '../secrets.js';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_DAYS = 30;
@@ -18,8 +19,6 @@ export const MCP_SCOPES = {
 } as const;
 export type McpScope = keyof typeof MCP_SCOPES;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const secret = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
 
 export interface PendingAuthorization {
   id: string;
@@ -45,12 +44,12 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
   const at = (seconds: number) => new Date(now().getTime() + seconds * 1000);
 
   async function issueTokens(grant: { clientId: string; userId: string; organizationId: string; scopes: string[]; resource: string }) {
-    const access = secret('mcpat');
-    const refresh = secret('mcprt');
+    const access = newSecret('mcpat');
+    const refresh = newSecret('mcprt');
     await db.query(
       `insert into oauth_tokens (token_sha256, kind, client_id, user_id, organization_id, scopes, resource, expires_at)
        values ($1, 'access', $3, $4, $5, $6, $7, $8), ($2, 'refresh', $3, $4, $5, $6, $7, $9)`,
-      [sha256(access), sha256(refresh), grant.clientId, grant.userId, grant.organizationId, grant.scopes, grant.resource, at(ACCESS_TOKEN_SECONDS), at(REFRESH_TOKEN_DAYS * 86400)],
+      [hashSecret(access), hashSecret(refresh), grant.clientId, grant.userId, grant.organizationId, grant.scopes, grant.resource, at(ACCESS_TOKEN_SECONDS), at(REFRESH_TOKEN_DAYS * 86400)],
     );
     return { access_token: access, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refresh, scope: grant.scopes.join(' ') };
   }
@@ -93,18 +92,18 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
         redirect.searchParams.set('error_description', 'The person declined to connect this app.');
         return { redirect };
       }
-      const code = secret('mcpac');
+      const code = newSecret('mcpac');
       await db.query(
         `insert into oauth_codes (code_sha256, client_id, user_id, scopes, redirect_uri, code_challenge, resource, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [sha256(code), request.clientId, userId, request.scopes, request.redirectUri, request.codeChallenge, request.resource, at(CODE_SECONDS)],
+        [hashSecret(code), request.clientId, userId, request.scopes, request.redirectUri, request.codeChallenge, request.resource, at(CODE_SECONDS)],
       );
       redirect.searchParams.set('code', code);
       return { redirect };
     },
 
     async codeChallenge(clientId: string, code: string): Promise<string | undefined> {
-      const [row] = await db.query<{ code_challenge: string }>('select code_challenge from oauth_codes where code_sha256 = $1 and client_id = $2', [sha256(code), clientId]);
+      const [row] = await db.query<{ code_challenge: string }>('select code_challenge from oauth_codes where code_sha256 = $1 and client_id = $2', [hashSecret(code), clientId]);
       return row?.code_challenge;
     },
     /** Spends a code once; a second use also revokes what the first one issued (RFC 6749 §4.1.2). */
@@ -112,14 +111,14 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
       const [row] = await db.query<{ user_id: string; scopes: string[]; redirect_uri: string; resource: string; used_at: Date | null; expires_at: Date; organization_id: string }>(
         `select c.user_id, c.scopes, c.redirect_uri, c.resource, c.used_at, c.expires_at, u.organization_id
            from oauth_codes c join users u on u.id = c.user_id where c.code_sha256 = $1 and c.client_id = $2`,
-        [sha256(code), clientId],
+        [hashSecret(code), clientId],
       );
       if (!row) return { error: 'The authorization code is not valid for this client.' };
       if (row.used_at) {
         await db.query(`update oauth_tokens set revoked_at = $3 where client_id = $1 and user_id = $2 and revoked_at is null`, [clientId, row.user_id, now()]);
         return { error: 'The authorization code was already used; the tokens it gave are revoked.' };
       }
-      await db.query('update oauth_codes set used_at = $2 where code_sha256 = $1', [sha256(code), now()]);
+      await db.query('update oauth_codes set used_at = $2 where code_sha256 = $1', [hashSecret(code), now()]);
       if (new Date(row.expires_at) <= now()) return { error: 'The authorization code has expired.' };
       if (redirectUri !== undefined && redirectUri !== row.redirect_uri) return { error: 'redirect_uri does not match the authorization request.' };
       if (resource !== undefined && resource !== row.resource) return { error: 'resource does not match the authorization request.' };
@@ -129,13 +128,13 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
       const [row] = await db.query<{ user_id: string; organization_id: string; scopes: string[]; resource: string }>(
         `select user_id, organization_id, scopes, resource from oauth_tokens
           where token_sha256 = $1 and kind = 'refresh' and client_id = $2 and revoked_at is null and expires_at > $3`,
-        [sha256(refreshToken), clientId, now()],
+        [hashSecret(refreshToken), clientId, now()],
       );
       if (!row) return { error: 'The refresh token is not valid.' };
       if (resource !== undefined && resource !== row.resource) return { error: 'resource does not match the grant.' };
       const narrowed = scopes?.length ? scopes : row.scopes;
       if (narrowed.some((s) => !row.scopes.includes(s))) return { error: 'A refresh cannot add scopes.' };
-      await db.query('update oauth_tokens set revoked_at = $2 where token_sha256 = $1', [sha256(refreshToken), now()]);
+      await db.query('update oauth_tokens set revoked_at = $2 where token_sha256 = $1', [hashSecret(refreshToken), now()]);
       return { tokens: await issueTokens({ clientId, userId: row.user_id, organizationId: row.organization_id, scopes: narrowed, resource: row.resource }) };
     },
     async verify(token: string): Promise<TokenRecord | undefined> {
@@ -143,7 +142,7 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
         `update oauth_tokens set last_used_at = $2
           where token_sha256 = $1 and kind = 'access' and revoked_at is null and expires_at > $2
           returning client_id, user_id, organization_id, scopes, resource, expires_at`,
-        [sha256(token), now()],
+        [hashSecret(token), now()],
       );
       return (
         row && {
@@ -157,7 +156,7 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
       );
     },
     async revokeToken(clientId: string, token: string) {
-      await db.query('update oauth_tokens set revoked_at = $3 where token_sha256 = $1 and client_id = $2 and revoked_at is null', [sha256(token), clientId, now()]);
+      await db.query('update oauth_tokens set revoked_at = $3 where token_sha256 = $1 and client_id = $2 and revoked_at is null', [hashSecret(token), clientId, now()]);
     },
 
     /** The person's connected AI apps: one row per client, with scopes and last use. */

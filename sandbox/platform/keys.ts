@@ -3,8 +3,8 @@
  * (sandbox/platform/keys.json), looked up by the hash of what a request presents. A key itself is
  * never stored, compared as text, or logged; problems name a key by its prefix and last four.
  */
-import { createHash } from 'node:crypto';
 import type { components } from '../../sdk/generated/platform.js';
+import { hashSecret } from '../secrets.js';
 
 type Scope = components['schemas']['Scope'];
 type ProblemCode = components['schemas']['ProblemCode'];
@@ -22,7 +22,6 @@ export interface StoredKey {
   valuationsUsedToday?: number;
 }
 
-export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 const SANDBOX_KEY = /^svcp_test_[A-Za-z0-9_]{16,64}$/;
 
@@ -41,7 +40,7 @@ export async function authenticate(header: string | null, findByHash: (sha256: s
     return { problem: 'live_key_in_sandbox', detail: 'Live keys (svcp_live_…) work only against the live host: sandbox and live are always isolated. Use a svcp_test_ key here.' };
   }
   if (!SANDBOX_KEY.test(token)) return { problem: 'malformed_key', detail: 'A sandbox key is svcp_test_ followed by 16 to 64 letters, digits or underscores.' };
-  const key = await findByHash(hashKey(token));
+  const key = await findByHash(hashSecret(token));
   if (!key) return { problem: 'unknown_key', detail: `No sandbox key ends in ${token.slice(-4)}: it was revoked, or never existed. Copy it again from the API Console.` };
   return { key };
 }
