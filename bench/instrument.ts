@@ -9,6 +9,10 @@ import type { Browser, Page } from 'playwright';
 /** What the page records, on `window.__svBench`. */
 export interface BenchMarks {
   ready: number;
+  /** The candidate's input is in the DOM, visible, and its element (if any) defined. */
+  inputShown: number;
+  /** The first frame drawn after inputShown: the visitor can see the field and type. */
+  usable: number;
   lists: number[];
   cls: number;
   longTasks: { start: number; duration: number }[];
@@ -19,9 +23,34 @@ export interface BenchMarks {
 /** The page's window as the instrumentation leaves it: the one declaration of the bench's global. */
 export type BenchWindow = Window & { __svBench: BenchMarks };
 
-/** A string, not a function: tsx would add a __name() helper the page does not have. */
+/**
+ * A string, not a function: tsx would add a __name() helper the page does not have. The page's
+ * query names the candidate's field (?input=selector) and the element that must be defined
+ * (?tag=name); every open or closed shadow root is searched, because the bench keeps them all.
+ */
 const INSTRUMENT_PAGE = `(() => {
-  const seen = (window.__svBench = { ready: NaN, lists: [], cls: 0, longTasks: [] });
+  const seen = (window.__svBench = { ready: NaN, inputShown: NaN, usable: NaN, lists: [], cls: 0, longTasks: [] });
+  const query = new URLSearchParams(location.search);
+  const inputSelector = query.get('input') || 'input[role=combobox]';
+  const tag = query.get('tag');
+  const roots = [document];
+  let defined = !tag;
+  const visible = (input) => {
+    const rect = input.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  };
+  const checkUsable = () => {
+    if (!defined || !Number.isNaN(seen.inputShown)) return;
+    if (!roots.some((root) => [...root.querySelectorAll(inputSelector)].some(visible))) return;
+    seen.inputShown = performance.now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (seen.usable = performance.now());
+      channel.port2.postMessage(0);
+    });
+  };
+  if (tag) customElements.whenDefined(tag).then(() => ((defined = true), checkUsable()));
+  new MutationObserver(checkUsable).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) seen.cls += entry.value;
   }).observe({ type: 'layout-shift', buffered: true });
@@ -31,8 +60,10 @@ const INSTRUMENT_PAGE = `(() => {
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attachShadow.call(this, init);
+    if (Number.isNaN(seen.inputShown)) roots.push(root);
     new MutationObserver((records) => {
       const now = performance.now();
+      checkUsable();
       if (Number.isNaN(seen.ready) && root.querySelector('input[role=combobox]')) seen.ready = now;
       const inPopup = (node) => node instanceof Element && !!node.closest('.popup');
       if (records.some((r) => inPopup(r.target) || [...r.addedNodes].some(inPopup))) seen.lists.push(now);
@@ -55,8 +86,8 @@ export async function newPage(browser: Browser, cpuSlowdown = 1): Promise<Page> 
 /** What the page has recorded so far. */
 export const readMarks = (page: Page): Promise<Omit<BenchMarks, 'shown'>> =>
   page.evaluate(() => {
-    const { ready, lists, cls, longTasks } = (window as unknown as BenchWindow).__svBench;
-    return { ready, lists, cls, longTasks };
+    const { ready, inputShown, usable, lists, cls, longTasks } = (window as unknown as BenchWindow).__svBench;
+    return { ready, inputShown, usable, lists, cls, longTasks };
   });
 
 export async function heapUsed(page: Page): Promise<number> {

@@ -1,9 +1,9 @@
 /**
- * What the bench does to the demo, each scenario on a fresh page: load it, type into it, show
- * estimates, mount and unmount widgets. Each returns raw figures; report.ts summarises them.
+ * What the bench does to the demo once the widget is up, each scenario on a fresh page: type into
+ * it, show estimates, mount and unmount widgets (start-up is start-up.ts's). Each returns raw
+ * figures; report.ts summarises them.
  */
 import type { Browser, Page } from 'playwright';
-import { median } from '../sandbox/statistics.js';
 import { heapUsed, newPage, readMarks } from './instrument.js';
 
 export const TYPED_ADDRESS = '101 toa payoh lorong'; // 20 characters
@@ -12,21 +12,6 @@ export const TYPING_PACES_MS = [80, 150, 300];
 /** Searches whose first suggestion has an estimate: HDB, condo and landed, sale mode. */
 export const ESTIMATE_QUERIES = ['310101', '560102', 'parc esta', 'the sail', 'kembangan', '102 amk ave 3', 'blk 101 toa payoh lor 1', 'bishan'];
 const DEMO_KEY = 'svce_test_demo0000000000000001';
-
-export interface StartUp {
-  /** Loader start → a panel whose search field is ready. */
-  total: number;
-  /** widget.js received → element.js requested: the page's main thread, the loader's work, the viewport check. */
-  loader: number;
-  /** element.js requested → received. */
-  download: number;
-  /** element.js received → first render: parse, compile, define, render, adopt styles. */
-  render: number;
-  /** Bytes of widget.js + element.js as the browser received them (compressed by the widget host). */
-  transferred: number;
-  /** The Content-Encoding element.js came with. */
-  encoding: string;
-}
 
 interface Resource {
   name: string;
@@ -48,27 +33,6 @@ const resources = (page: Page): Promise<Resource[]> =>
   );
 
 const combobox = (page: Page) => page.locator('service-valuation').getByRole('combobox');
-
-/** Milliseconds from the loader script starting to a panel whose search field is ready, by phase. */
-export async function startUp(browser: Browser, demoUrl: string, cpuSlowdown: number): Promise<StartUp> {
-  const page = await newPage(browser, cpuSlowdown);
-  const elementResponse = page.waitForResponse((response) => response.url().endsWith('/element.js'));
-  await page.goto(demoUrl);
-  await combobox(page).waitFor();
-  const encoding = (await elementResponse).headers()['content-encoding'] ?? 'identity';
-  const { ready } = await readMarks(page);
-  const entries = await resources(page);
-  await page.context().close();
-  const [loader, element] = ['/widget.js', '/element.js'].map((file) => entries.find((e) => e.name.endsWith(file))!);
-  return {
-    total: ready - loader.responseEnd,
-    loader: element.startTime - loader.responseEnd,
-    download: element.responseEnd - element.startTime,
-    render: ready - element.responseEnd,
-    transferred: loader.encodedBodySize + element.encodedBodySize,
-    encoding,
-  };
-}
 
 /**
  * Milliseconds from an estimate's answer arriving to its value being in the panel, for each query,
@@ -108,30 +72,6 @@ export async function estimateRenders(browser: Browser, qaUrl: string, queries: 
   const { longTasks } = await readMarks(page);
   await page.context().close();
   return { latencies, longTasks: longTasks.filter((t) => t.start >= since).map((t) => t.duration) };
-}
-
-async function observePageHealth(browser: Browser, demoUrl: string, withWidget: boolean, cpuSlowdown: number) {
-  const page = await newPage(browser, cpuSlowdown);
-  if (!withWidget) await page.route('**/widget.js', (route) => route.abort());
-  await page.goto(demoUrl);
-  if (withWidget) await combobox(page).waitFor();
-  await page.waitForTimeout(1500);
-  const { cls, longTasks } = await readMarks(page);
-  await page.context().close();
-  return { cls, longTasks: longTasks.length, longestTaskMs: Math.max(0, ...longTasks.map((t) => t.duration)) };
-}
-
-/** The page's health over several loads: worst CLS, median long-task count, loads with any, longest task. */
-export async function pageHealth(browser: Browser, demoUrl: string, withWidget: boolean, loads = 3, cpuSlowdown = 1) {
-  const runs = [];
-  for (let i = 0; i < loads; i++) runs.push(await observePageHealth(browser, demoUrl, withWidget, cpuSlowdown));
-  return {
-    cls: Math.max(...runs.map((r) => r.cls)),
-    longTasks: median(runs.map((r) => r.longTasks)),
-    loadsWithLongTasks: runs.filter((r) => r.longTasks > 0).length,
-    longestTaskMs: Math.max(...runs.map((r) => r.longestTaskMs)),
-    loads: runs.length,
-  };
 }
 
 /** Types an address at a steady pace; counts suggest requests and times answer-to-render for each. */

@@ -22,12 +22,18 @@ const PAGE_HEADERS: Record<string, (widgetOrigin: string) => Record<string, stri
   '/no-referrer.html': () => ({ 'Referrer-Policy': 'no-referrer' }),
 };
 
-export async function startDemoServer(options: { port: number; widgetHostUrl: string; host?: string }): Promise<{ server: Server; url: string }> {
+export async function startDemoServer(options: {
+  port: number;
+  widgetHostUrl: string;
+  host?: string;
+  /** Another folder of pages (the bench's); the demo's own by default. */
+  root?: string;
+}): Promise<{ server: Server; url: string }> {
   const hostname = options.host ?? '127.0.0.1';
   const widgetHost = options.widgetHostUrl.replace(/\/$/, '');
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
-    const sent = await sendFile(res, DEMO_DIR, url.pathname, {
+    const sent = await sendFile(res, options.root ?? DEMO_DIR, url.pathname, {
       transform: (html) => html.replaceAll('%WIDGET_HOST%', widgetHost),
       headers: PAGE_HEADERS[url.pathname]?.(new URL(widgetHost).origin),
       acceptEncoding: req.headers['accept-encoding'],

@@ -1,0 +1,85 @@
+/**
+ * Time to a usable search box, side by side: every candidate page loaded in turn (interleaved, so
+ * a busy moment of the machine falls on all of them), at 1× and 4× CPU. For the plain page and the
+ * widget the load then settles (fonts, idle-time chunks), so blocking time, layout shift and the
+ * bytes fetched before the visitor types are counted whole.
+ */
+import type { Browser } from 'playwright';
+import type { Candidate } from './candidates.js';
+import { newPage, readMarks } from './instrument.js';
+
+/** What the page fetched from the widget host, by file, before the visitor typed. */
+export type HostBytes = Record<string, number>;
+
+export interface Load {
+  candidate: string;
+  cpu: number;
+  /** Navigation start → the input visible and a frame drawn. */
+  usable: number;
+  longTasks: number[];
+  cls: number;
+  hostBytes: HostBytes;
+  /** The widget's own milestones, from navigation start. */
+  milestones?: Milestones;
+}
+
+export interface Milestones {
+  loaderArrived: number;
+  elementRequested: number;
+  elementArrived: number;
+  inputInDom: number;
+  usable: number;
+}
+
+/** After the field is usable: long enough for fonts and idle-time chunks to land. */
+const SETTLE_MS = 2000;
+
+export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl: string, candidate: Candidate, cpu: number): Promise<Load> {
+  const page = await newPage(browser, cpu);
+  const query = new URLSearchParams({ input: candidate.input, ...(candidate.tag ? { tag: candidate.tag } : {}) });
+  await page.goto(`${pagesUrl}${candidate.name}.html?${query}`);
+  await page.waitForFunction(() => !Number.isNaN((window as unknown as { __svBench: { usable: number } }).__svBench.usable), undefined, {
+    timeout: 30_000,
+    polling: 50,
+  });
+  const settles = candidate.name === 'plain' || candidate.name === 'widget';
+  if (settles) {
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(SETTLE_MS);
+  }
+  const marks = await readMarks(page);
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, startTime, responseEnd, encodedBodySize }) => ({
+      name,
+      startTime,
+      responseEnd,
+      encodedBodySize,
+    })),
+  );
+  await page.context().close();
+  const fromHost = entries.filter((e) => e.name.startsWith(hostUrl));
+  const hostBytes = Object.fromEntries(fromHost.map((e) => [new URL(e.name).pathname.slice(1), e.encodedBodySize]));
+  const load: Load = { candidate: candidate.name, cpu, usable: marks.usable, longTasks: marks.longTasks.map((t) => t.duration), cls: marks.cls, hostBytes };
+  if (candidate.name === 'widget') {
+    const file = (path: string) => fromHost.find((e) => new URL(e.name).pathname === path);
+    const loader = file('/widget.js');
+    const element = file('/element.js');
+    load.milestones = {
+      loaderArrived: loader?.responseEnd ?? NaN,
+      elementRequested: element?.startTime ?? NaN,
+      elementArrived: element?.responseEnd ?? NaN,
+      inputInDom: marks.inputShown,
+      usable: marks.usable,
+    };
+  }
+  return load;
+}
+
+/** Every candidate, `runs` times, at each CPU rate, interleaved. */
+export async function compareStartUp(browser: Browser, pagesUrl: string, hostUrl: string, candidates: Candidate[], runs: number, cpus = [1, 4]) {
+  const loads: Load[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const cpu of cpus) for (const candidate of candidates) loads.push(await loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu));
+  }
+  return loads;
+}
