@@ -86,7 +86,7 @@ export function printStartUp(s: StartUpSummary): void {
     loaderArrived: 'widget.js arrived',
     elementRequested: 'element.js requested',
     elementArrived: 'element.js arrived',
-    inputInDom: 'input in the DOM, visible',
+    inputInDom: 'input in the DOM',
     usable: 'usable (a frame drawn)',
   };
   for (const [key, name] of Object.entries(names)) console.log(`  ${name.padEnd(34)}`, cpus.map((cpu) => String(s.milestones[cpu][key as keyof Milestones])).join(' / '));

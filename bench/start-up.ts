@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright';
 import type { Candidate } from './candidates.js';
-import { newPage, readMarks } from './instrument.js';
+import { newPage, readMarks, usableSignal } from './instrument.js';
 
 /** What the page fetched from the widget host, by file, before the visitor typed. */
 export type HostBytes = Record<string, number>;
@@ -37,11 +37,9 @@ const SETTLE_MS = 2000;
 export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl: string, candidate: Candidate, cpu: number): Promise<Load> {
   const page = await newPage(browser, cpu);
   const query = new URLSearchParams({ input: candidate.input, ...(candidate.tag ? { tag: candidate.tag } : {}) });
-  await page.goto(`${pagesUrl}${candidate.name}.html?${query}`);
-  await page.waitForFunction(() => !Number.isNaN((window as unknown as { __svBench: { usable: number } }).__svBench.usable), undefined, {
-    timeout: 30_000,
-    polling: 50,
-  });
+  const usable = usableSignal(page);
+  await page.goto(`${pagesUrl}${candidate.name}.html?${query}`, { waitUntil: 'commit' });
+  await usable;
   const settles = candidate.name === 'plain' || candidate.name === 'widget';
   if (settles) {
     await page.evaluate(() => document.fonts.ready);
