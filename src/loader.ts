@@ -2,7 +2,7 @@
  * What the snippet loads: a classic script that finds every [data-service-valuation] container,
  * now and later, and mounts <service-valuation> in a shadow root of each, once. Space for the
  * panel is reserved at once; the element's code is fetched only when a container nears the
- * viewport. Loading this script twice is harmless.
+ * viewport (at once, when it is already near). Loading this script twice is harmless.
  */
 import { serviceHomeUrl } from './internal/links.js';
 import { attribution, disclaimer, loadFailed } from './words/en.js';
@@ -13,8 +13,8 @@ const GLOBAL = Symbol.for('service-valuation.loader');
 const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables';
 /** The idle panel's height (kept equal to `.panel`'s min-height), so nothing moves when it renders. */
 const RESERVED = 'service-valuation:not(:defined){display:block;min-height:340px}';
-/** How far below the fold a container starts loading the element's code. */
-const NEAR_VIEWPORT = '800px';
+/** How far beyond the viewport a container starts loading the element's code. */
+const NEAR_VIEWPORT_PX = 800;
 
 type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
 
@@ -60,8 +60,14 @@ function start(script: HTMLScriptElement | null) {
       nearViewport.disconnect();
       void loadElement();
     },
-    { rootMargin: NEAR_VIEWPORT },
+    { rootMargin: `${NEAR_VIEWPORT_PX}px` },
   );
+  // One rect read at mount asks for the code at once, instead of after the observer's first
+  // callback, which only comes after the page's first frame.
+  const isNearViewport = (container: Element) => {
+    const { top, bottom } = container.getBoundingClientRect();
+    return bottom > -NEAR_VIEWPORT_PX && top < innerHeight + NEAR_VIEWPORT_PX;
+  };
 
   const sync = (container: Element, element: HTMLElement) => {
     for (const name of FORWARDED) {
@@ -94,8 +100,8 @@ function start(script: HTMLScriptElement | null) {
     root.append(element);
     mounted.set(container, element);
     if (failed) showFailure(container);
-    else if (!elementCode) nearViewport.observe(container);
-    else void loadElement();
+    else if (elementCode || isNearViewport(container)) void loadElement();
+    else nearViewport.observe(container);
   };
 
   const scan = (root: ParentNode = document) => {
