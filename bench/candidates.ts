@@ -80,6 +80,22 @@ export const CANDIDATES: Candidate[] = [
   },
 ];
 
+/**
+ * `BENCH_BASELINE=<a built dist/>` adds that build as one more candidate, loaded in the same
+ * interleaved runs: the fair way to compare a change with what it replaces on a noisy machine.
+ */
+const BASELINE = process.env.BENCH_BASELINE;
+if (BASELINE) {
+  const widget = CANDIDATES.find((c) => c.name === 'widget')!;
+  CANDIDATES.push({
+    ...widget,
+    name: 'baseline',
+    label: `baseline (${BASELINE.replace(/\/$/, '').split('/').pop()})`,
+    scripts: widget.scripts.replace('%HOST%/', '%HOST%/baseline/'),
+    js: widget.js.map((file) => `baseline/${file}`),
+  });
+}
+
 const ANCHOR_ENTRIES = ['auto-complete', 'mapbox', 'shoelace'];
 
 /** Bundles the anchors (minified ES modules), copies the built widget beside them, writes the pages. */
@@ -101,6 +117,7 @@ export async function prepareCandidates(): Promise<void> {
   }
   await cp(new URL('../node_modules/@shoelace-style/shoelace/dist/themes/light.css', import.meta.url), `${HOST_DIR}anchors/shoelace-light.css`);
   await cp(new URL('../dist/', import.meta.url), HOST_DIR, { recursive: true });
+  if (BASELINE) await cp(BASELINE, `${HOST_DIR}baseline/`, { recursive: true });
 
   const demo = await readFile(new URL('../demo/index.html', import.meta.url), 'utf8');
   const slot = /<div data-service-valuation[^>]*><\/div>/;

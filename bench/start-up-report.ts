@@ -91,7 +91,7 @@ export function printStartUp(s: StartUpSummary): void {
   };
   for (const [key, name] of Object.entries(names)) console.log(`  ${name.padEnd(34)}`, cpus.map((cpu) => String(s.milestones[cpu][key as keyof Milestones])).join(' / '));
 
-  const widget = s.table.at(-1)!;
+  const widget = s.table.find((row) => row.candidate === 'this widget')!;
   const page4 = s.page['4x'];
   const worstCls = Math.max(...cpus.map((cpu) => s.page[cpu].widget.worstCls));
   const hostBytes = Math.max(...cpus.map((cpu) => s.page[cpu].widget.hostBytes));

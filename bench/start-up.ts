@@ -40,7 +40,7 @@ export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl:
   const usable = usableSignal(page);
   await page.goto(`${pagesUrl}${candidate.name}.html?${query}`, { waitUntil: 'commit' });
   await usable;
-  const settles = candidate.name === 'plain' || candidate.name === 'widget';
+  const settles = candidate.name === 'plain' || candidate.name === 'widget' || candidate.name === 'baseline';
   if (settles) {
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(SETTLE_MS);
@@ -73,11 +73,13 @@ export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl:
   return load;
 }
 
-/** Every candidate, `runs` times, at each CPU rate, interleaved. */
+/** Every candidate, `runs` times, at each CPU rate, interleaved and in turning order. */
 export async function compareStartUp(browser: Browser, pagesUrl: string, hostUrl: string, candidates: Candidate[], runs: number, cpus = [1, 4]) {
   const loads: Load[] = [];
   for (let i = 0; i < runs; i++) {
-    for (const cpu of cpus) for (const candidate of candidates) loads.push(await loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu));
+    // Each run starts with the next candidate, so none is always first (or last) after a pause.
+    const order = candidates.map((_, k) => candidates[(k + i) % candidates.length]);
+    for (const cpu of cpus) for (const candidate of order) loads.push(await loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu));
   }
   return loads;
 }
