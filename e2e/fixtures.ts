@@ -32,3 +32,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * Waits until the panel is drawn in its own font. The faces are registered only after the first
+ * paint and each is fetched when text needs it, so `document.fonts.ready` alone can resolve before
+ * they are even known; the idle panel uses both weights' first-paint faces.
+ */
+export async function panelFontLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.fonts].filter((face) => face.family.includes('Service Inter') && face.status === 'loaded').length >= 2);
+  await page.evaluate(() => document.fonts.ready);
+}

@@ -35,7 +35,7 @@ test('a platform key is refused as a key', async ({ request }) => {
 });
 
 test('the widget script and its assets load cross-origin', async ({ request }) => {
-  for (const path of ['/widget.js', '/element.js', '/assets/logo.svg', '/fonts/inter-latin-400-normal.woff2']) {
+  for (const path of ['/widget.js', '/element.js', '/assets/logo.svg', '/fonts/inter-400-first.woff2']) {
     const response = await request.get(`${API_BASE}${path}`);
     expect(response.status(), path).toBe(200);
     expect(response.headers()['access-control-allow-origin'], path).toBe('*');
@@ -55,7 +55,7 @@ test('the widget is served compressed as the visitor\u2019s browser accepts: bro
     expect(response.headers()['vary'], acceptEncoding).toContain('Accept-Encoding');
     expect((await response.body()).equals(plain), acceptEncoding).toBe(true);
   }
-  const font = await request.get(`${API_BASE}/fonts/inter-latin-400-normal.woff2`, { headers: { 'Accept-Encoding': 'br' } });
+  const font = await request.get(`${API_BASE}/fonts/inter-400-first.woff2`, { headers: { 'Accept-Encoding': 'br' } });
   expect(font.headers()['content-encoding']).toBeUndefined();
 });
 

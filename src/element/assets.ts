@@ -1,34 +1,31 @@
 /**
- * The panel's font and logo come from the widget host API's base URL, only once a panel renders. The font is
- * registered on the document through the FontFace API: @font-face inside a shadow root is ignored.
+ * The panel's font and logo come from the widget host API's base URL. The font is registered on the
+ * document through the FontFace API (@font-face inside a shadow root is ignored), only once the
+ * panel has been drawn: adding a face makes the browser lay out the page's text again, which
+ * must not delay the first search box. A face is downloaded only when text on the page needs one of
+ * its characters (font-faces.ts), so before a search only the two small `first` faces are fetched.
+ * Until they arrive, and wherever a CSP blocks them, the system font stack shows the same layout.
  */
+import { FONT_FACES } from './font-faces.js';
+
 export const FONT_FAMILY = 'Service Inter';
 
-const fontsLoading = new Map<string, Promise<void>>();
+const registered = new Set<string>();
 
-export function loadFont(baseUrl: string): Promise<void> {
-  let loading = fontsLoading.get(baseUrl);
-  if (!loading) {
-    const faces = [400, 600].map(
-      (weight) =>
-        new FontFace(FONT_FAMILY, `url(${new URL(`fonts/inter-latin-${weight}-normal.woff2`, baseUrl).href}) format('woff2')`, {
-          weight: String(weight),
-          display: 'swap',
-        }),
-    );
-    loading = Promise.all(
-      faces.map((face) => {
-        document.fonts.add(face);
-        return face.load();
-      }),
-    ).then(
-      () => undefined,
-      // Blocked by a CSP or offline: the system font stack takes over.
-      () => undefined,
-    );
-    fontsLoading.set(baseUrl, loading);
+export function registerFont(baseUrl: string): void {
+  if (registered.has(baseUrl)) return;
+  registered.add(baseUrl);
+  for (const [weight, part, unicodeRange] of FONT_FACES) {
+    const url = new URL(`fonts/inter-${weight}-${part}.woff2`, baseUrl).href;
+    document.fonts.add(new FontFace(FONT_FAMILY, `url(${url}) format('woff2')`, { weight: String(weight), unicodeRange, display: 'swap' }));
   }
-  return loading;
+}
+
+/** After the current frame has been drawn, when the browser is idle (soon after, where it cannot say). */
+export function afterFirstPaint(callback: () => void): void {
+  requestAnimationFrame(() =>
+    'requestIdleCallback' in window ? requestIdleCallback(callback, { timeout: 1000 }) : setTimeout(callback, 100),
+  );
 }
 
 export const logoUrl = (baseUrl: string) => new URL('assets/logo.svg', baseUrl).href;

@@ -13,7 +13,7 @@ import { SearchController } from '../search/search-controller.js';
 import { renderSearch } from '../search/search-template.js';
 import * as en from '../words/en.js';
 import { hostProblem, isSetupProblem, keyProblem, type Problem } from '../words/problems.js';
-import { loadFont, logoUrl } from './assets.js';
+import { afterFirstPaint, logoUrl, registerFont } from './assets.js';
 import { styles } from './service-valuation.styles.js';
 
 /** The widget host API this module was served from: `widget.js` and its chunks live side by side. */
@@ -117,7 +117,7 @@ export class ServiceValuation extends LitHost {
   }
 
   protected override firstUpdated(): void {
-    void loadFont(this.#baseUrl);
+    afterFirstPaint(() => registerFont(this.#baseUrl));
   }
 
   protected override render() {

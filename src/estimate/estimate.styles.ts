@@ -3,8 +3,11 @@ import { css } from '../internal/css.js';
 /** The sale / rent switch, the estimate and its facts, and the skeleton shown while it loads. */
 export const estimateStyles = css`
   .mode {
-    display: inline-flex;
+    /* Columns of a set width, labels at their start: nothing moves when the font swaps in. */
+    display: grid;
+    grid-template-columns: repeat(2, minmax(0, 9.5em));
     justify-self: start;
+    max-width: 100%;
     margin: 0;
     padding: 3px;
     border: 1px solid var(--_border);
@@ -16,8 +19,9 @@ export const estimateStyles = css`
     display: inline-flex;
     align-items: center;
     min-height: 44px;
-    padding: 0 16px;
+    padding: 0 14px;
     border-radius: 999px;
+    white-space: nowrap;
     cursor: pointer;
     font-weight: 600;
     font-size: 14px;
