@@ -56,13 +56,15 @@ customElements.define('sv-lit-host-fragile', FragileHost);
 const text = (el: TestHost) => el.renderRoot.querySelector('p')?.textContent;
 
 describe('LitHost', () => {
-  it('draws for the first time in a task of its own, not in the one that created it', async () => {
+  it('draws for the first time in the task that connected it, as Lit does, so the first frame shows it', async () => {
     const el = document.createElement('sv-lit-host-test') as TestHost;
+    let renderedInTask = -1;
+    setTimeout(() => (renderedInTask = el.renders));
     document.body.append(el);
-    for (let i = 0; i < 5; i++) await Promise.resolve(); // this task's microtasks
-    expect(el.renders).to.equal(0);
+    expect(el.renders, 'not synchronously').to.equal(0);
     await el.updateComplete;
     expect(el.renders).to.equal(1);
+    expect(renderedInTask, 'no later task ran first').to.equal(-1);
     expect(text(el)).to.equal(':0');
     el.remove();
   });
