@@ -15,12 +15,27 @@ describe('minifyCss', () => {
   it('reads an apostrophe inside a comment as part of the comment', () => {
     assert.equal(minifyCss(`/* the host's */ .a { content: 'b c'; }`), `.a{content:'b c'}`);
   });
+
+  it('gives private custom properties short names, the same across templates, and leaves public ones and strings alone', () => {
+    const aliases = new Map<string, string>();
+    assert.equal(
+      minifyCss(`:host { --_accent: var(--sv-accent, red); --_accent-contrast: #fff; } .a::after { content: '--_accent'; }`, aliases),
+      `:host{--_0:var(--sv-accent,red);--_1:#fff}.a::after{content:'--_accent'}`,
+    );
+    assert.equal(minifyCss(`.b { color: var(--_accent-contrast); background: var(--_accent); }`, aliases), `.b{color:var(--_1);background:var(--_0)}`);
+    assert.equal(minifyCss(`.b { color: var(--_accent); }`), `.b{color:var(--_accent)}`, 'without aliases, names stay');
+  });
 });
 
 describe('minifyTemplates', () => {
   it('collapses the indentation of html templates to one significant space', () => {
     const code = 'const t = html`<b>${a}</b>\n    <i>x</i>\n  ${b}`;';
     assert.equal(minifyTemplates(code), 'const t = html`<b>${a}</b> <i>x</i> ${b}`;');
+  });
+
+  it('drops line breaks before a closing > and next to blocks, but not between inline elements', () => {
+    const code = 'const t = html`<tr>\n  <td\n    >a</td\n  >\n  <td>${b}</td>\n</tr>\n<span>a</span>\n<b>c</b>`;';
+    assert.equal(minifyTemplates(code), 'const t = html`<tr><td>a</td><td>${b}</td></tr><span>a</span> <b>c</b>`;');
   });
 
   it('keeps a single space between inline elements', () => {

@@ -10,10 +10,10 @@ const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
 /**
  * What the snippet loads first, and everything a working panel needs (Lit included). Brotli is what
- * the widget host serves to every supported browser, so it carries the 15 KB target; the gzip
- * budget only stops the widget growing unnoticed.
+ * the widget host serves to every supported browser, so it carries the targets (loader 1.2 KB,
+ * whole widget 15 KB); the gzip budgets only stop the widget growing unnoticed.
  */
-export const BUDGETS = { loader: 2 * KB, widget: 17 * KB, widgetBrotli: 15 * KB };
+export const BUDGETS = { loader: 2 * KB, loaderBrotli: Math.floor(1.2 * KB), widget: 17 * KB, widgetBrotli: 15 * KB };
 
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -50,12 +50,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
   const widgetFiles = sizes.filter((s) => s.file === 'widget.js' || s.file === 'element.js' || s.file.startsWith('chunks/'));
   const loader = sizes.find((s) => s.file === 'widget.js')?.gzip ?? NaN;
+  const loaderBrotli = sizes.find((s) => s.file === 'widget.js')?.brotli ?? NaN;
   const widget = widgetFiles.length < 2 ? NaN : widgetFiles.reduce((sum, s) => sum + s.gzip, 0);
   const widgetBrotli = widgetFiles.length < 2 ? NaN : widgetFiles.reduce((sum, s) => sum + s.brotli, 0);
   console.log(`\nloader (widget.js):          ${loader} B gzip, budget ${BUDGETS.loader} B`);
+  console.log(`                             ${loaderBrotli} B brotli, budget ${BUDGETS.loaderBrotli} B`);
   console.log(`whole widget (loader + JS):  ${widget} B gzip, budget ${BUDGETS.widget} B`);
   console.log(`                             ${widgetBrotli} B brotli, budget ${BUDGETS.widgetBrotli} B`);
   if (!(loader <= BUDGETS.loader)) problems.push(`the loader is ${loader} B gzip, over its ${BUDGETS.loader} B budget`);
+  if (!(loaderBrotli <= BUDGETS.loaderBrotli)) problems.push(`the loader is ${loaderBrotli} B brotli, over its ${BUDGETS.loaderBrotli} B budget`);
   if (!(widget <= BUDGETS.widget)) problems.push(`the widget is ${widget} B gzip, over its ${BUDGETS.widget} B budget`);
   if (!(widgetBrotli <= BUDGETS.widgetBrotli)) problems.push(`the widget is ${widgetBrotli} B brotli, over its ${BUDGETS.widgetBrotli} B budget`);
 
