@@ -1,5 +1,5 @@
 /** Hostile and unusual host pages: each one a page in the demo a QA engineer can open. */
-import { expect, panelFontLoaded, search, test, API_BASE } from './fixtures.js';
+import { expect, panelDecorated, search, test, API_BASE } from './fixtures.js';
 
 const violations = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
@@ -17,7 +17,7 @@ test('strict CSP: fully styled, with font and logo, and zero violations', async 
   expect(response!.headers()['content-security-policy']).toContain(`script-src 'self' ${API_BASE}`);
   expect(response!.headers()['content-security-policy']).not.toContain('unsafe');
   await estimateWorks(page);
-  await panelFontLoaded(page);
+  await panelDecorated(page);
   const state = await page.locator('service-valuation').evaluate(async (el) => {
     const root = el.shadowRoot!;
     const logo = root.querySelector('header img') as HTMLImageElement;
@@ -121,7 +121,7 @@ test('hostile global CSS: the panel looks as it does on a neutral page', async (
       }
     });
     await page.locator('service-valuation').getByRole('combobox').waitFor();
-    await panelFontLoaded(page);
+    await panelDecorated(page);
     expect(await page.locator('service-valuation').screenshot(), path).toMatchSnapshot('panel-on-any-page.png', { maxDiffPixelRatio: 0.01 });
   }
 });

@@ -34,11 +34,17 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the panel is drawn in its own font. The faces are registered only after the first
- * paint and each is fetched when text needs it, so `document.fonts.ready` alone can resolve before
- * they are even known; the idle panel uses both weights' first-paint faces.
+ * Waits until the panel is drawn in its own font, with its logo. Both come after the first paint,
+ * and each font face is fetched when text needs it, so `document.fonts.ready` alone can resolve
+ * before the faces are even known; the idle panel uses both weights' first-paint faces.
  */
-export async function panelFontLoaded(page: Page): Promise<void> {
+export async function panelDecorated(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.fonts].filter((face) => face.family.includes('Service Inter') && face.status === 'loaded').length >= 2);
   await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('service-valuation, [data-service-valuation]')].every((host) => {
+      const logo = (host.shadowRoot?.querySelector('service-valuation')?.shadowRoot ?? host.shadowRoot)?.querySelector('header img') as HTMLImageElement | null;
+      return !logo || (logo.complete && logo.naturalWidth > 0);
+    }),
+  );
 }

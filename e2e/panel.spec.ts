@@ -1,11 +1,11 @@
 /** The estimate panel as visitors see it, at the widths sites give it, in both themes. */
-import { expect, expectNoAxeViolations, panelFontLoaded, search, test } from './fixtures.js';
+import { expect, expectNoAxeViolations, panelDecorated, search, test } from './fixtures.js';
 
 async function showEstimate(page: import('@playwright/test').Page, query = '310101') {
   await search(page, query);
   await page.getByRole('option').first().click();
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
-  await panelFontLoaded(page);
+  await panelDecorated(page);
 }
 
 for (const theme of ['light', 'dark'] as const) {

@@ -1,8 +1,8 @@
 /**
- * The panel's font and logo come from the widget host API's base URL. The font is registered on the
- * document through the FontFace API (@font-face inside a shadow root is ignored), only once the
- * panel has been drawn: adding a face makes the browser lay out the page's text again, which
- * must not delay the first search box. A face is downloaded only when text on the page needs one of
+ * The panel's font and logo come from the widget host API's base URL, once the panel has been drawn
+ * (the element asks for both in afterFirstPaint). The font is registered on the document through
+ * the FontFace API (@font-face inside a shadow root is ignored); adding a face makes the browser lay
+ * out the page's text again, which must not delay the first search box. A face is downloaded only when text on the page needs one of
  * its characters (font-faces.ts), so before a search only the two small `first` faces are fetched.
  * Until they arrive, and wherever a CSP blocks them, the system font stack shows the same layout.
  */

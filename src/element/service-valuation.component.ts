@@ -1,4 +1,4 @@
-import { html } from 'lit/html.js';
+import { html, nothing } from 'lit/html.js';
 import { createClient, type WidgetClient } from '../api/client.js';
 import type { Mode, Suggestion } from '../api/types.js';
 import type { WidgetError } from '../api/widget-error.js';
@@ -86,6 +86,8 @@ export class ServiceValuation extends LitHost {
 
   readonly #setupProblem = new ReactiveState<Problem | undefined>(this, undefined);
   readonly #announcement = new ReactiveState(this, '');
+  /** Logo and font come after the first paint: neither may hold up the search box. */
+  readonly #decorated = new ReactiveState(this, false);
   #client?: WidgetClient;
   /** `apiBase` as an absolute URL ending in `/`. */
   #baseUrl = ownBaseUrl();
@@ -117,14 +119,18 @@ export class ServiceValuation extends LitHost {
   }
 
   protected override firstUpdated(): void {
-    afterFirstPaint(() => registerFont(this.#baseUrl));
+    afterFirstPaint(() => {
+      registerFont(this.#baseUrl);
+      // An SVG image is parsed into a document of its own on the main thread (5-20 ms at 1× CPU).
+      this.#decorated.value = true;
+    });
   }
 
   protected override render() {
     const setupProblem = this.#setupProblem.value;
     return html`<section class="panel" part="base" lang=${en.lang} aria-labelledby="sv-title">
       <header>
-        <img src=${logoUrl(this.#baseUrl)} alt="" width="28" height="28" />
+        <img src=${this.#decorated.value ? logoUrl(this.#baseUrl) : nothing} alt="" width="28" height="28" />
         <div class="brand">
           <span class="brand-name">${en.brand}</span>
           <h2 id="sv-title">${en.title}</h2>
