@@ -55,7 +55,13 @@ function fromPool(pool: pg.Pool): Database {
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  if (options.url) return fromPool(new pg.Pool({ connectionString: options.url, max: 10 }));
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that the server closes (a restart, a failover) is an event, not a crash:
+    // without a listener node-postgres throws it as an uncaught exception. The pool replaces it.
+    pool.on('error', (error) => console.error(`[database] an idle connection was closed: ${error.message}`));
+    return fromPool(pool);
+  }
   const onDisk = options.dataDir && !options.dataDir.startsWith('memory://');
   if (onDisk) await mkdir(options.dataDir!, { recursive: true });
   const db = onDisk ? new PGlite(options.dataDir) : new PGlite();

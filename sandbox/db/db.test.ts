@@ -67,6 +67,18 @@ function suite(name: string, open: () => Promise<Database | undefined>, close: (
       assert.equal(((await (await call(key)).json()) as { code: string }).code, 'unknown_key');
     });
 
+    it('survives the server closing its idle connections: the pool replaces them, nothing crashes', async (t) => {
+      if (db?.engine !== 'postgres') return t.skip('a PostgreSQL pool only');
+      // Two connections in the pool, one of them idle once this returns.
+      await Promise.all([db.query('select pg_sleep(0.05)'), db.query('select pg_sleep(0.05)')]);
+      const [{ closed }] = await db.query<{ closed: number }>(
+        `select count(pg_terminate_backend(pid))::int as closed from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      assert.ok(closed >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(await db.query('select 1 as one'), [{ one: 1 }]);
+    });
+
     it('counts a key\'s daily estimates in the database: 2,000 fired at once, 50 at a time, give 2,000 answers, then 429', async (t) => {
       if (!db) return t.skip('PostgreSQL is not installed here');
       const key = 'svce_test_concurrency000000001';
