@@ -172,12 +172,13 @@ export function createConsole(options: ConsoleOptions) {
   /** The person signs in (above), reads exactly the scopes asked for, and allows or denies. */
   async function consent(session: Session, actor: Actor, oauth: OAuthStore, url: URL, form?: URLSearchParams): Promise<Response> {
     const id = form?.get('request') ?? url.searchParams.get('request') ?? '';
+    const expired = () => html(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
     const pending = await oauth.pendingAuthorization(id);
-    if (!pending) return html(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
+    if (!pending) return expired();
     if (!form) return html(consentPage(session, pending, MCP_SCOPES));
     const allow = form.get('decision') === 'allow';
     const decided = await oauth.decide(id, allow ? actor.userId : undefined);
-    if (!decided) return html(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
+    if (!decided) return expired();
     await store.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, { app: pending.clientName, scopes: pending.scopes });
     return redirect(decided.redirect.href);
   }

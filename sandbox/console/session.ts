@@ -16,7 +16,6 @@ export interface Session {
   user?: { id: string; name: string; email: string; role: string; organizationId: string; organizationName: string };
 }
 
-
 export function readCookie(header: string | null, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');

@@ -47,14 +47,21 @@ export interface CreateArgs {
 
 type Result = { structured: Record<string, unknown>; text: string } | { error: string };
 
+const declined: Result = { structured: { status: 'declined' }, text: 'The person declined; no widget key was created.' };
+
 const fingerprint = (args: CreateArgs, origins: string[]) => createHash('sha256').update(JSON.stringify([args.name.trim(), [...origins].sort()])).digest('hex');
 
 export function createWidgetKeyTool(db: Database, keys: ConsoleStore, confirmUrl: (id: string) => string) {
   async function created(caller: Caller, keyId: string): Promise<Result> {
-    const key = await keys.widgetKey({ userId: caller.userId, organizationId: caller.organizationId }, keyId);
+    const key = await keys.widgetKey(caller, keyId);
     const widgetKey = { id: key.id, name: key.name, key: key.key, origins: key.origins };
     return { structured: { status: 'created', widgetKey }, text: `Created widget key "${key.name}" (${key.key}) for ${key.origins.join(', ')}.` };
   }
+
+  const awaiting = (confirmationId: string, text: (url: string) => string): Result => ({
+    structured: { status: 'awaiting_confirmation', confirmUrl: confirmUrl(confirmationId) },
+    text: text(confirmUrl(confirmationId)),
+  });
 
   return {
     /**
@@ -74,8 +81,8 @@ export function createWidgetKeyTool(db: Database, keys: ConsoleStore, confirmUrl
       );
       if (seen && seen.args_sha256 !== print) return { error: 'This idempotencyKey was already used with other arguments: use a new key for a different widget key.' };
       if (seen?.widget_key_id) return created(caller, seen.widget_key_id);
-      if (seen?.status === 'declined') return { structured: { status: 'declined' }, text: 'The person declined; no widget key was created.' };
-      if (seen) return { structured: { status: 'awaiting_confirmation', confirmUrl: confirmUrl(seen.confirmation_id) }, text: `Waiting for the person to confirm at ${confirmUrl(seen.confirmation_id)}.` };
+      if (seen?.status === 'declined') return declined;
+      if (seen) return awaiting(seen.confirmation_id, (url) => `Waiting for the person to confirm at ${url}.`);
 
       const answer = await confirm(`Create the widget key "${args.name.trim()}" for ${origins.join(', ')}?`);
       const confirmationId = randomBytes(16).toString('hex');
@@ -84,14 +91,9 @@ export function createWidgetKeyTool(db: Database, keys: ConsoleStore, confirmUrl
          values ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [caller.userId, caller.organizationId, args.idempotencyKey, print, args.name.trim(), origins, answer === false ? 'declined' : 'pending', confirmationId],
       );
-      if (answer === false) return { structured: { status: 'declined' }, text: 'The person declined; no widget key was created.' };
-      if (answer === undefined) {
-        return {
-          structured: { status: 'awaiting_confirmation', confirmUrl: confirmUrl(confirmationId) },
-          text: `Ask the person to confirm at ${confirmUrl(confirmationId)}; then call again with the same idempotencyKey.`,
-        };
-      }
-      const keyId = await keys.createWidgetKey({ userId: caller.userId, organizationId: caller.organizationId }, args.name.trim(), origins);
+      if (answer === false) return declined;
+      if (answer === undefined) return awaiting(confirmationId, (url) => `Ask the person to confirm at ${url}; then call again with the same idempotencyKey.`);
+      const keyId = await keys.createWidgetKey(caller, args.name.trim(), origins);
       await db.query(`update mcp_idempotency set status = 'created', widget_key_id = $2 where confirmation_id = $1`, [confirmationId, keyId]);
       return created(caller, keyId);
     },
@@ -114,7 +116,7 @@ export function createWidgetKeyTool(db: Database, keys: ConsoleStore, confirmUrl
       );
       if (!claimed || !allow) return undefined;
       try {
-        const keyId = await keys.createWidgetKey({ userId: caller.userId, organizationId: caller.organizationId }, claimed.name, claimed.origins);
+        const keyId = await keys.createWidgetKey(caller, claimed.name, claimed.origins);
         await db.query('update mcp_idempotency set widget_key_id = $2 where confirmation_id = $1', [confirmationId, keyId]);
         return keyId;
       } catch (error) {

@@ -92,8 +92,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
 
       let body: unknown;
       if (req.method === 'POST') {
-        if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return jsonRpcError(res, 413, -32600, `The request body is over ${MAX_BODY_BYTES.toLocaleString('en')} bytes.`);
-        const text = await readBody(req);
+        const text = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES ? undefined : await readBody(req);
         if (text === undefined) return jsonRpcError(res, 413, -32600, `The request body is over ${MAX_BODY_BYTES.toLocaleString('en')} bytes.`);
         try {
           body = JSON.parse(text);

@@ -19,7 +19,6 @@ export const MCP_SCOPES = {
 } as const;
 export type McpScope = keyof typeof MCP_SCOPES;
 
-
 export interface PendingAuthorization {
   id: string;
   clientId: string;

@@ -1,12 +1,11 @@
 /** The MCP endpoint's private tools: each needs a token with its scope, for the signed-in person's organization. */
-import type { ConsoleStore } from '../console/store.js';
+import type { Actor, ConsoleStore } from '../console/store.js';
 import { ORGANIZATIONS } from '../platform/fixtures.js';
 import type { McpScope } from './oauth-store.js';
+import { READ_ONLY, type ToolAnnotations } from './tools.js';
 
-export interface Caller {
-  userId: string;
-  organizationId: string;
-}
+/** The signed-in person a token acts for: the console's own actor. */
+export type Caller = Actor;
 
 export interface PrivateTool {
   name: string;
@@ -15,11 +14,10 @@ export interface PrivateTool {
   scope: McpScope;
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;
-  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: ToolAnnotations;
   run(store: ConsoleStore, caller: Caller): Promise<{ structured: Record<string, unknown>; text: string }>;
 }
 
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
 
 export const PRIVATE_TOOLS: PrivateTool[] = [
@@ -69,7 +67,7 @@ export const PRIVATE_TOOLS: PrivateTool[] = [
     },
     annotations: READ_ONLY,
     async run(store, caller) {
-      const keys = await store.widgetKeys({ userId: caller.userId, organizationId: caller.organizationId });
+      const keys = await store.widgetKeys(caller);
       const data = keys.map((k) => ({ id: k.id, name: k.name, key: k.key, origins: k.origins, estimatesToday: k.estimatesToday, revoked: Boolean(k.revokedAt) }));
       return { structured: { data }, text: data.map((k) => `- ${k.name}: ${k.key} on ${k.origins.join(', ') || 'no website'}${k.revoked ? ' (revoked)' : ''}`).join('\n') || 'No widget keys.' };
     },

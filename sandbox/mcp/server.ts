@@ -3,11 +3,12 @@
  * contracts' JSON Schemas rather than a second description of them.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CREATE_WIDGET_KEY, type CreateArgs, type CreateWidgetKeyTool } from './create-widget-key.js';
 import type { ConsoleStore } from '../console/store.js';
 import type { EstimateEngine } from '../engine.js';
-import { PRIVATE_TOOLS } from './private-tools.js';
+import { type Caller, PRIVATE_TOOLS } from './private-tools.js';
 import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
 import { type DailyCounter, MCP_VALUATIONS_PER_DAY } from './usage.js';
 
@@ -20,6 +21,19 @@ export interface McpContext {
   store?: ConsoleStore;
   /** The consequential write, with its confirmation and idempotency. */
   createKey?: CreateWidgetKeyTool;
+}
+
+const answer = (result: { structured: Record<string, unknown>; text: string }): CallToolResult => ({
+  content: [{ type: 'text', text: result.text }],
+  structuredContent: result.structured,
+});
+const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+
+/** The signed-in person behind a call to a tool that needs `scope` (the HTTP layer has answered 401 or 403 already). */
+function callerWith(extra: { authInfo?: AuthInfo }, tool: { name: string; scope: string }): Caller {
+  const caller = extra.authInfo?.extra as Caller | undefined;
+  if (!caller || !extra.authInfo?.scopes.includes(tool.scope)) throw new McpError(ErrorCode.InvalidRequest, `${tool.name} needs sign-in with ${tool.scope}.`);
+  return caller;
 }
 
 export function createMcpServer(context: McpContext): Server {
@@ -44,12 +58,15 @@ export function createMcpServer(context: McpContext): Server {
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const args = request.params.arguments ?? {};
+    const unfit = (tool: { name: string; inputSchema: Record<string, unknown> }) => {
+      const problem = problemInArguments(tool, args);
+      return problem && failure(`The arguments do not fit ${tool.name}: ${problem}.`);
+    };
     if (context.createKey && request.params.name === CREATE_WIDGET_KEY.name) {
-      const caller = extra.authInfo?.extra as { userId: string; organizationId: string } | undefined;
-      if (!caller || !extra.authInfo?.scopes.includes(CREATE_WIDGET_KEY.scope)) throw new McpError(ErrorCode.InvalidRequest, `${CREATE_WIDGET_KEY.name} needs sign-in with ${CREATE_WIDGET_KEY.scope}.`);
-      const args = request.params.arguments ?? {};
-      const problem = problemInArguments(CREATE_WIDGET_KEY, args);
-      if (problem) return { isError: true, content: [{ type: 'text' as const, text: `The arguments do not fit ${CREATE_WIDGET_KEY.name}: ${problem}.` }] };
+      const caller = callerWith(extra, CREATE_WIDGET_KEY);
+      const problem = unfit(CREATE_WIDGET_KEY);
+      if (problem) return problem;
       // Asks in the client where it can (elicitation); otherwise the service's own page asks (undefined).
       const confirm = async (message: string) => {
         if (!server.getClientCapabilities()?.elicitation) return undefined;
@@ -60,34 +77,22 @@ export function createMcpServer(context: McpContext): Server {
         return answer.action === 'accept' && answer.content?.confirm === true;
       };
       const result = await context.createKey.run(caller, args as unknown as CreateArgs, confirm);
-      if ('error' in result) return { isError: true, content: [{ type: 'text' as const, text: result.error }] };
-      return { content: [{ type: 'text' as const, text: result.text }], structuredContent: result.structured };
+      return 'error' in result ? failure(result.error) : answer(result);
     }
     const privateTool = context.store ? PRIVATE_TOOLS.find((t) => t.name === request.params.name) : undefined;
-    if (privateTool) {
-      const caller = extra.authInfo?.extra as { userId: string; organizationId: string } | undefined;
-      // The HTTP layer answers 401 or 403 before a call gets here without a token holding the scope.
-      if (!caller || !extra.authInfo?.scopes.includes(privateTool.scope)) throw new McpError(ErrorCode.InvalidRequest, `${privateTool.name} needs sign-in with ${privateTool.scope}.`);
-      const result = await privateTool.run(context.store!, caller);
-      return { content: [{ type: 'text' as const, text: result.text }], structuredContent: result.structured };
-    }
+    if (privateTool) return answer(await privateTool.run(context.store!, callerWith(extra, privateTool)));
     const tool = PUBLIC_TOOLS.find((t) => t.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Call tools/list for the tools there are.`);
-    const args = request.params.arguments ?? {};
-    const problem = problemInArguments(tool, args);
-    if (problem) return { isError: true, content: [{ type: 'text' as const, text: `The arguments do not fit ${tool.name}: ${problem}.` }] };
+    const problem = unfit(tool);
+    if (problem) return problem;
     if (tool.countsAsValuation) {
       const day = context.engine.now().toISOString().slice(0, 10);
       if ((await context.usage.take(context.client, day, MCP_VALUATIONS_PER_DAY)) === undefined) {
-        return {
-          isError: true,
-          content: [{ type: 'text' as const, text: `This client has used its ${MCP_VALUATIONS_PER_DAY.toLocaleString('en')} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.` }],
-        };
+        return failure(`This client has used its ${MCP_VALUATIONS_PER_DAY.toLocaleString('en')} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`);
       }
     }
     const result = tool.run(context.engine, args);
-    if ('error' in result) return { isError: true, content: [{ type: 'text' as const, text: result.error }] };
-    return { content: [{ type: 'text' as const, text: result.text }], structuredContent: result.structured };
+    return 'error' in result ? failure(result.error) : answer(result);
   });
 
   return server;

@@ -37,13 +37,14 @@ export interface ToolDefinition {
   description: string;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
-  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: ToolAnnotations;
   /** Whether a call counts against the client's daily valuation limit. */
   countsAsValuation: boolean;
   run(engine: EstimateEngine, args: Record<string, unknown>): { structured: Record<string, unknown>; text: string } | { error: string };
 }
 
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 export const PUBLIC_TOOLS: ToolDefinition[] = [
   {

@@ -22,7 +22,6 @@ export interface StoredKey {
   valuationsUsedToday?: number;
 }
 
-
 const SANDBOX_KEY = /^svcp_test_[A-Za-z0-9_]{16,64}$/;
 
 export type Authentication = { key: StoredKey } | { problem: ProblemCode; detail: string };
