@@ -26,6 +26,8 @@ export interface Candidate {
   scripts: string;
   /** Files (under the host) that are this candidate's JavaScript. */
   js: string[];
+  /** Whether a load waits for fonts and idle-time work, so blocking, shift and bytes are counted whole. */
+  settles?: boolean;
 }
 
 const KEY = 'svce_test_demo0000000000000001';
@@ -38,6 +40,7 @@ export const CANDIDATES: Candidate[] = [
     markup: '<input type="search" aria-label="Address, postal code or condo" />',
     scripts: '',
     js: [],
+    settles: true,
   },
   {
     name: 'auto-complete',
@@ -77,6 +80,7 @@ export const CANDIDATES: Candidate[] = [
     markup: `<div data-service-valuation data-embed-key="${KEY}"></div>`,
     scripts: '<script async src="%HOST%/widget.js"></script>',
     js: ['widget.js', 'element.js'],
+    settles: true,
   },
 ];
 

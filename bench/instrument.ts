@@ -1,14 +1,13 @@
 /**
  * The bench's own instrumentation, so nothing ships in the widget for it: layout shifts and long
  * tasks from the start of the page, and every shadow root the page attaches is watched, noting when
- * a search field first appears (the panel is ready) and whenever the suggestion popup's content
- * changes (a list was rendered).
+ * the candidate's field is first in the DOM and then drawn (usable), and whenever the suggestion
+ * popup's content changes (a list was rendered).
  */
 import type { Browser, Page } from 'playwright';
 
 /** What the page records, on `window.__svBench`. */
 export interface BenchMarks {
-  ready: number;
   /** The candidate's input is in the DOM and its element (if any) defined. */
   inputShown: number;
   /** The first frame drawn with that input visible: the visitor can see the field and type. */
@@ -26,10 +25,10 @@ export type BenchWindow = Window & { __svBench: BenchMarks };
 /**
  * A string, not a function: tsx would add a __name() helper the page does not have. The page's
  * query names the candidate's field (?input=selector) and the element that must be defined
- * (?tag=name); every open or closed shadow root is searched, because the bench keeps them all.
+ * (?tag=name); every shadow root, open or closed, is searched: the bench keeps each until the field is found.
  */
 const INSTRUMENT_PAGE = `(() => {
-  const seen = (window.__svBench = { ready: NaN, inputShown: NaN, usable: NaN, lists: [], cls: 0, longTasks: [] });
+  const seen = (window.__svBench = { inputShown: NaN, usable: NaN, lists: [], cls: 0, longTasks: [] });
   const query = new URLSearchParams(location.search);
   const inputSelector = query.get('input') || 'input[role=combobox]';
   const tag = query.get('tag');
@@ -73,7 +72,6 @@ const INSTRUMENT_PAGE = `(() => {
     new MutationObserver((records) => {
       const now = performance.now();
       checkUsable();
-      if (Number.isNaN(seen.ready) && root.querySelector('input[role=combobox]')) seen.ready = now;
       const inPopup = (node) => node instanceof Element && !!node.closest('.popup');
       if (records.some((r) => inPopup(r.target) || [...r.addedNodes].some(inPopup))) seen.lists.push(now);
     }).observe(root, { childList: true, subtree: true });
@@ -99,8 +97,8 @@ export const usableSignal = (page: Page, timeout = 30_000): Promise<unknown> =>
 /** What the page has recorded so far. */
 export const readMarks = (page: Page): Promise<Omit<BenchMarks, 'shown'>> =>
   page.evaluate(() => {
-    const { ready, inputShown, usable, lists, cls, longTasks } = (window as unknown as BenchWindow).__svBench;
-    return { ready, inputShown, usable, lists, cls, longTasks };
+    const { inputShown, usable, lists, cls, longTasks } = (window as unknown as BenchWindow).__svBench;
+    return { inputShown, usable, lists, cls, longTasks };
   });
 
 export async function heapUsed(page: Page): Promise<number> {

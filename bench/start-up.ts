@@ -40,8 +40,7 @@ export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl:
   const usable = usableSignal(page);
   await page.goto(`${pagesUrl}${candidate.name}.html?${query}`, { waitUntil: 'commit' });
   await usable;
-  const settles = candidate.name === 'plain' || candidate.name === 'widget' || candidate.name === 'baseline';
-  if (settles) {
+  if (candidate.settles) {
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(SETTLE_MS);
   }

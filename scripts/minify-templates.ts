@@ -3,9 +3,8 @@
  * css`` templates loses comments and spare whitespace (never inside quoted strings), and html`` /
  * svg`` templates lose line breaks and indentation (each becomes one space, which renders the same
  * between tags, or nothing before `>` and next to a block; a template with <pre> or <textarea> is
- * left as written). The element's private
- * custom properties (`--_accent`) become short names (`--_0`), the same in every template of a
- * build; nothing outside the styles reads them. Templates are found by parsing the module with
+ * left as written). The element's private custom properties (`--_accent`) become short names
+ * (`--_0`), the same in every template of a build; nothing outside the styles reads them. Templates are found by parsing the module with
  * TypeScript, so nothing outside them is touched.
  */
 import ts from 'typescript';

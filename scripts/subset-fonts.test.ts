@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { FONT_FACES } from '../src/element/font-faces.js';
-import { charactersOf, faceFile, facesModule, FONT_DIR, makeFaces } from './subset-fonts.js';
+import { fontFile } from '../src/element/assets.js';
+import { charactersOf, facesModule, FONT_DIR, makeFaces } from './subset-fonts.js';
 
 test('the committed font faces are what npm run fonts makes from the words the panel shows now', async () => {
   for (const [file, bytes] of await makeFaces()) {
@@ -14,7 +15,7 @@ test('the committed font faces are what npm run fonts makes from the words the p
 
 test('each weight has a small first-paint face, added after a face for all of Latin, so a browser tries it first', () => {
   assert.deepEqual(
-    FONT_FACES.map(([weight, part]) => faceFile(weight, part)),
+    FONT_FACES.map(([weight, part]) => fontFile(weight, part)),
     ['inter-400-rest.woff2', 'inter-600-rest.woff2', 'inter-400-first.woff2', 'inter-600-first.woff2'],
   );
   for (const weight of [400, 600]) {

@@ -8,6 +8,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import subsetFont from 'subset-font';
+import { fontFile } from '../src/element/assets.js';
 import * as en from '../src/words/en.js';
 
 export const FONT_DIR = new URL('../public/fonts/', import.meta.url);
@@ -26,8 +27,6 @@ const firstPaintText = {
   400: [en.brand.toUpperCase(), en.searchPlaceholder, en.attribution, en.newTab, en.disclaimer, en.modeLegend].join(' '),
   600: [en.title, en.searchLabel, en.modeValue('sale'), en.modeValue('rent')].join(' '),
 };
-
-export const faceFile = (weight: number, part: string) => `inter-${weight}-${part}.woff2`;
 
 /** Code points as a CSS unicode-range: U+20,U+2C-2E,… */
 export function unicodeRange(text: string): string {
@@ -72,7 +71,7 @@ export async function makeFaces(): Promise<Map<string, Buffer>> {
   for (const weight of [400, 600] as const) {
     const font = await readFile(source(weight));
     for (const [part, text] of [['first', firstPaintText[weight]], ['rest', charactersOf(LATIN_RANGE)]] as const) {
-      faces.set(faceFile(weight, part), await subsetFont(font, text, { targetFormat: 'woff2', keepFeatures: FEATURES }));
+      faces.set(fontFile(weight, part), await subsetFont(font, text, { targetFormat: 'woff2', keepFeatures: FEATURES }));
     }
   }
   return faces;

@@ -11,13 +11,16 @@ import { FONT_FACES } from './font-faces.js';
 
 export const FONT_FAMILY = 'Service Inter';
 
+/** The file of one face, as scripts/subset-fonts.ts writes it and the widget host serves it under fonts/. */
+export const fontFile = (weight: number, part: string) => `inter-${weight}-${part}.woff2`;
+
 const registered = new Set<string>();
 
 export function registerFont(baseUrl: string): void {
   if (registered.has(baseUrl)) return;
   registered.add(baseUrl);
   for (const [weight, part, unicodeRange] of FONT_FACES) {
-    const url = new URL(`fonts/inter-${weight}-${part}.woff2`, baseUrl).href;
+    const url = new URL(`fonts/${fontFile(weight, part)}`, baseUrl).href;
     document.fonts.add(new FontFace(FONT_FAMILY, `url(${url}) format('woff2')`, { weight: String(weight), unicodeRange, display: 'swap' }));
   }
 }
