@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { minifyCss, minifyTemplates } from './minify-templates.js';
+import { aliasesIn, minifyCss, minifyTemplates } from './minify-templates.js';
 
 describe('minifyCss', () => {
   it('drops comments and spare whitespace', () => {
@@ -24,6 +24,15 @@ describe('minifyCss', () => {
     );
     assert.equal(minifyCss(`.b { color: var(--_accent-contrast); background: var(--_accent); }`, aliases), `.b{color:var(--_1);background:var(--_0)}`);
     assert.equal(minifyCss(`.b { color: var(--_accent); }`), `.b{color:var(--_accent)}`, 'without aliases, names stay');
+  });
+
+  it('names the sources\' private custom properties before the build, the same every time, so no build depends on which module came first', async () => {
+    const dir = new URL('../src/', import.meta.url).pathname;
+    const aliases = await aliasesIn(dir);
+    const names = [...aliases.keys()];
+    assert.ok(names.includes('--_accent') && names.includes('--_muted'));
+    assert.deepEqual([...aliases.values()], names.map((_, i) => `--_${i.toString(36)}`));
+    assert.deepEqual([...(await aliasesIn(dir))], [...aliases]);
   });
 });
 

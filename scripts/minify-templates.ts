@@ -7,13 +7,16 @@
  * (`--_0`), the same in every template of a build; nothing outside the styles reads them. Templates are found by parsing the module with
  * TypeScript, so nothing outside them is touched.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
 const CSS_COMMENT_OR_STRING = /(\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/;
 const CSS_STRING = /("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/;
 
-/** Short names for private custom properties, by full name, kept for a whole build. */
+/** Short names for private custom properties, by full name, the same for a whole build. */
 export type Aliases = Map<string, string>;
 const PRIVATE_PROPERTY = /--_[a-zA-Z][\w-]*/g;
 
@@ -99,12 +102,28 @@ export function minifyTemplates(code: string, fileName = 'module.ts', aliases?: 
   return result;
 }
 
-export function minifyTemplatesPlugin(): Plugin {
+/**
+ * Every private custom property in the sources, in order of first appearance (files by path), each
+ * with its short name: fixed before the build starts, because modules are transformed in no set
+ * order and the output must not vary.
+ */
+export async function aliasesIn(dir: string): Promise<Aliases> {
   const aliases: Aliases = new Map();
+  for (const file of (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.ts')).sort()) {
+    for (const name of (await readFile(join(dir, file), 'utf8')).match(PRIVATE_PROPERTY) ?? []) alias(aliases, name);
+  }
+  return aliases;
+}
+
+export function minifyTemplatesPlugin(): Plugin {
+  let aliases: Aliases;
   return {
     name: 'minify-lit-templates',
     enforce: 'pre',
     apply: 'build',
+    async buildStart() {
+      aliases = await aliasesIn(fileURLToPath(new URL('../src/', import.meta.url)));
+    },
     transform(code, id) {
       if (!/\/src\/.*\.ts$/.test(id) || !/(css|html|svg)`/.test(code)) return undefined;
       return { code: minifyTemplates(code, id, aliases), map: null };

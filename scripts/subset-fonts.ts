@@ -45,12 +45,12 @@ export function unicodeRange(text: string): string {
 /** src/element/font-faces.ts as this script writes it now. */
 export const facesModule = () => `/** Written by scripts/subset-fonts.ts (\`npm run fonts\`): the panel's font faces, in the order to add them. */
 const LATIN = '${LATIN_RANGE}';
-/** Weight, part (the file is inter-<weight>-<part>.woff2), unicode range. */
-export const FONT_FACES: [weight: 400 | 600, part: 'first' | 'rest', unicodeRange: string][] = [
-  [400, 'rest', LATIN],
-  [600, 'rest', LATIN],
-  [400, 'first', '${unicodeRange(firstPaintText[400])}'],
-  [600, 'first', '${unicodeRange(firstPaintText[600])}'],
+/** Weight (as FontFace takes it), part (the file is inter-<weight>-<part>.woff2), unicode range. */
+export const FONT_FACES: [weight: '400' | '600', part: 'first' | 'rest', unicodeRange: string][] = [
+  ['400', 'rest', LATIN],
+  ['600', 'rest', LATIN],
+  ['400', 'first', '${unicodeRange(firstPaintText[400])}'],
+  ['600', 'first', '${unicodeRange(firstPaintText[600])}'],
 ];
 `;
 

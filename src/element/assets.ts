@@ -12,7 +12,7 @@ import { FONT_FACES } from './font-faces.js';
 export const FONT_FAMILY = 'Service Inter';
 
 /** The file of one face, as scripts/subset-fonts.ts writes it and the widget host serves it under fonts/. */
-export const fontFile = (weight: number, part: string) => `inter-${weight}-${part}.woff2`;
+export const fontFile = (weight: number | string, part: string) => `inter-${weight}-${part}.woff2`;
 
 const registered = new Set<string>();
 
@@ -21,7 +21,7 @@ export function registerFont(baseUrl: string): void {
   registered.add(baseUrl);
   for (const [weight, part, unicodeRange] of FONT_FACES) {
     const url = new URL(`fonts/${fontFile(weight, part)}`, baseUrl).href;
-    document.fonts.add(new FontFace(FONT_FAMILY, `url(${url}) format('woff2')`, { weight: String(weight), unicodeRange, display: 'swap' }));
+    document.fonts.add(new FontFace(FONT_FAMILY, `url(${url}) format('woff2')`, { weight, unicodeRange, display: 'swap' }));
   }
 }
 
