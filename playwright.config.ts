@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { Engine } from './e2e/engines/driver.js';
 
 /** e2e runs against the built widget, served by the real sandbox host on its own origin. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -8,7 +9,7 @@ export const STATIC_DEMO_PORT = 5175;
 export const PLATFORM_PORT = 8792;
 export const MCP_PORT = 8793;
 
-export default defineConfig({
+export default defineConfig<{ engine: Engine }>({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 1,
@@ -24,6 +25,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'engines/**',
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
@@ -32,6 +34,13 @@ export default defineConfig({
         },
       },
     },
+    // The visitor's flows, written once (e2e/engines/), in each engine through one driver interface.
+    ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({
+      name: `engine-${engine}`,
+      testDir: 'e2e/engines',
+      use: { engine },
+      timeout: 60_000,
+    })),
   ],
   webServer: [
     {

@@ -31,7 +31,7 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // Terser's three passes beat the default minifier by about 110 B brotli on the widget.
       minify: 'terser',
-      terserOptions: { ecma: 2020, module: !loader, compress: { passes: 3 }, format: { comments: /allFunctionsCalledOnLoad/ } },
+      terserOptions: { ecma: 2020, module: !loader, compress: { passes: 4 }, format: { comments: /allFunctionsCalledOnLoad/ } },
       reportCompressedSize: false,
       modulePreload: false,
       lib: loader

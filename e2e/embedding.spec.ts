@@ -39,7 +39,7 @@ test('Trusted Types enforced with the lit-html policy allowed: the widget works,
 
 test('Trusted Types allowing no policy: never a blank box, and the console names the policy', async ({ page, consoleMessages }) => {
   await page.goto('/trusted-types-strict.html');
-  await expect(page.getByText('The property valuation could not be loaded')).toBeVisible();
+  await expect(page.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
   expect(consoleMessages.join('\n')).toContain('add the policy name lit-html');
 });
 
@@ -51,7 +51,7 @@ test('a failed chunk leaves the page without errors and the box with a message, 
   await page.route(`${API_BASE}/element.js`, (route) => route.fulfill({ status: 503, body: 'down' }));
   await page.goto('/qa.html');
   const box = page.locator('[data-service-valuation]');
-  await expect(box.getByText('The property valuation could not be loaded')).toBeVisible();
+  await expect(box.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
   const attribution = box.getByRole('link', { name: 'Valuations by Service Valuations' });
   await expect(attribution).toHaveAttribute('href', `${API_BASE}/valuation/`);
   expect((await request.get((await attribution.getAttribute('href'))!)).status()).toBe(200);
@@ -186,4 +186,21 @@ test('a widget far below the fold fetches its code only as it nears the viewport
   await page.locator('[data-service-valuation]').scrollIntoViewIfNeeded();
   await expect(page.getByRole('combobox')).toBeVisible();
   expect(chunks).toHaveLength(1);
+});
+
+test('a browser below the support line gets the failure box, and the element’s code is never fetched', async ({ page }) => {
+  // Safari 16 as the loader sees it: no light-dark() colours, no Popover API.
+  await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = (...args: [string, string?]) => !args.join(':').includes('light-dark') && supports(...(args as [string]));
+    delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
+  });
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(request.url()));
+  await page.goto('/qa.html');
+  const box = page.locator('[data-service-valuation]');
+  await expect(box.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
+  await expect(box.getByRole('link', { name: 'Valuations by Service Valuations' })).toHaveAttribute('href', `${API_BASE}/valuation/`);
+  await expect(box.getByText(/not a valuation or appraisal/)).toBeVisible();
+  expect(fetched.filter((url) => url.includes('/element.js'))).toEqual([]);
 });

@@ -19,6 +19,7 @@ const PAGE_HEADERS: Record<string, (widgetOrigin: string) => Record<string, stri
   '/trusted-types-strict.html': (origin) => ({
     'Content-Security-Policy': `${widgetCsp(origin)}; require-trusted-types-for 'script'; trusted-types 'none'`,
   }),
+  '/csp-loader-only.html': (origin) => ({ 'Content-Security-Policy': widgetCsp(origin).replace(`script-src 'self' ${origin}`, `script-src 'self' ${origin}/widget.js`) }),
   '/no-referrer.html': () => ({ 'Referrer-Policy': 'no-referrer' }),
 };
 

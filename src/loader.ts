@@ -2,7 +2,8 @@
  * What the snippet loads: a classic script that finds every [data-service-valuation] container,
  * now and later, and mounts <service-valuation> in a shadow root of each, once. Space for the
  * panel is reserved at once; the element's code is fetched only when a container nears the
- * viewport (at once, when it is already near). Loading this script twice is harmless.
+ * viewport (at once, when it is already near). Loading this script twice is harmless. A browser
+ * without what the panel needs gets the failure box instead of a broken panel.
  */
 import { serviceHomeUrl } from './internal/links.js';
 import { attribution, disclaimer, loadFailed } from './words/en.js';
@@ -18,11 +19,18 @@ const NEAR_VIEWPORT_PX = 800;
 
 type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
 
+/**
+ * Every colour of the panel is a `light-dark()` pair, the newest thing it needs (Chrome 123,
+ * Safari 17.5, Firefox 120); a browser without it gets the failure box instead. Without the
+ * Popover API the suggestions still open, in the page's own stacking.
+ */
+const browserSupported = () => CSS.supports('color:light-dark(red,red)');
+
 function start(script: HTMLScriptElement | null) {
   const apiBase = new URL('./', script?.src || location.href).href;
   const mounted = new WeakMap<Element, HTMLElement>();
   let elementCode: Promise<unknown> | undefined;
-  let failed = false;
+  let failed = !browserSupported();
   const reserved = new CSSStyleSheet();
   reserved.replaceSync(RESERVED);
 

@@ -50,10 +50,9 @@ export class PopupController implements ReactiveController {
     const { popup, anchor } = this.#parts();
     if (!popup || !anchor) return;
     const rect = anchor.getBoundingClientRect();
-    const viewport = window.visualViewport;
-    const top = viewport?.offsetTop ?? 0;
-    const bottom = top + (viewport?.height ?? window.innerHeight);
-    const width = viewport?.width ?? document.documentElement.clientWidth;
+    // The visual viewport: what is on screen when the page is zoomed or the keyboard is up.
+    const { offsetTop: top, height, width } = visualViewport!;
+    const bottom = top + height;
     const roomBelow = bottom - rect.bottom - GAP - EDGE;
     const roomAbove = rect.top - top - GAP - EDGE;
     // Below when what it shows fits there (up to a few options); otherwise wherever there is more room.
@@ -79,7 +78,7 @@ export class PopupController implements ReactiveController {
     document[method]('pointerdown', this.#pointerDown, true);
     window[method]('scroll', this.#place, true);
     window[method]('resize', this.#place);
-    window.visualViewport?.[method]('resize', this.#place);
-    window.visualViewport?.[method]('scroll', this.#place);
+    visualViewport![method]('resize', this.#place);
+    visualViewport![method]('scroll', this.#place);
   }
 }

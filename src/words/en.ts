@@ -6,12 +6,13 @@
  */
 import type { Comparable, Estimate, Mode, Suggestion } from '../api/types.js';
 
-/** The attribution, the disclaimer and the load failure also appear in the loader's failure box. */
+/** The attribution, the disclaimer and the load failures also appear in the loader's failure box. */
 export const attribution = 'Valuations by Service Valuations';
 export const disclaimer =
   'Estimates are automated from recent transactions. They are not a valuation or appraisal; do not rely on them to buy, sell, rent or borrow.';
 export const newTab = ' (opens in a new tab)';
-export const loadFailed = 'The property valuation could not be loaded. Please try again later.';
+/** True of every cause (a page's policy, a blocker, a browser below the support line), none of them the visitor's to fix. */
+export const loadFailed = 'The property valuation cannot be shown on this page.';
 
 const MODE: Record<Mode, { value: string; transactions: string; price: string }> = {
   sale: { value: 'Sale price', transactions: 'sales', price: 'Price' },
