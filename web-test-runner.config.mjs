@@ -2,6 +2,8 @@
 // and MSW's service worker served from the msw package.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { fileURLToPath } from 'node:url';
+import { webkitLauncher } from './e2e/engines/wtr-webkit-launcher.ts';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,5 +28,14 @@ export default {
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
       },
     }),
+    playwrightLauncher({
+      product: 'firefox',
+      launchOptions: {
+        channel: 'moz-firefox',
+        executablePath: fileURLToPath(new URL('./e2e/engines/firefox-esr.ts', import.meta.url)),
+        firefoxUserPrefs: { 'layout.css.prefers-color-scheme.content-override': 1 },
+      },
+    }),
+    webkitLauncher(),
   ],
 };

@@ -31,7 +31,8 @@ export class PopupController implements ReactiveController {
 
   hostUpdated(): void {
     const { popup, open } = this.#parts();
-    if (open && popup) {
+    // A host removed mid-update keeps its shadow root: WebKit refuses to show a disconnected popover.
+    if (open && popup?.isConnected) {
       // Fixed coordinates place it either way; the top layer, where supported, lifts it above every z-index.
       if ('showPopover' in popup && !popup.matches(':popover-open')) popup.showPopover();
       this.#place();
