@@ -1,11 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { defineConfig, type Plugin } from 'vite';
+import { builtElementFile } from './scripts/built-element.js';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.js';
 
 /**
  * Two outputs, built one after the other (`npm run build`):
- * - default mode: `dist/element.js`, the Lit element as an ES module, plus `public/` (font, logo);
- * - `--mode loader`: `dist/widget.js`, the classic script a site owner pastes.
+ * - default mode: `dist/element-<hash>.js`, the Lit element as an ES module, and its chunks, named by
+ *   their content so the widget host can cache them for a year; plus `public/` (font, logo);
+ * - `--mode loader`: `dist/widget.js`, the classic script a site owner pastes, which knows its
+ *   element's file by name, and `dist/integrity.json`, its SRI hash for the pinned snippet.
  * - `--mode static-demo` (`npm run demo:static`): the demo with the sandbox host running in the
  *   page through MSW, for static hosting with no server.
  * The element is an app build, not a library build, so that it is fully minified.
@@ -23,13 +27,15 @@ export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   return {
     publicDir: loader ? false : 'public',
-    plugins: [minifyTemplatesPlugin()],
+    plugins: [minifyTemplatesPlugin(), ...(loader ? [integrityFile()] : [])],
+    define: loader ? { __ELEMENT_FILE__: JSON.stringify(builtElementFile('dist')) } : {},
     build: {
       target: 'es2022',
       outDir: 'dist',
       emptyOutDir: !loader,
-      sourcemap: false,
-      // Terser's three passes beat the default minifier by about 110 B brotli on the widget.
+      // SOURCEMAP=1 writes element-<hash>.js.map, to see which module the bytes come from.
+      sourcemap: process.env.SOURCEMAP === '1',
+      // Terser's four passes beat the default minifier by about 120 B brotli on the widget.
       minify: 'terser',
       terserOptions: { ecma: 2020, module: !loader, compress: { passes: 4 }, format: { comments: /allFunctionsCalledOnLoad/ } },
       reportCompressedSize: false,
@@ -44,7 +50,7 @@ export default defineConfig(({ mode }) => {
             preserveEntrySignatures: 'exports-only',
             output: {
               format: 'es',
-              entryFileNames: 'element.js',
+              entryFileNames: 'element-[hash].js',
               chunkFileNames: 'chunks/[name]-[hash].js',
               // V8's compile hint: the first render calls nearly every function, so compile them all
               // while the file streams in, off the main thread, instead of one by one as they run.
@@ -54,6 +60,19 @@ export default defineConfig(({ mode }) => {
     },
   };
 });
+
+/** Writes `dist/integrity.json`: the loader's version and SRI hash, for the pinned snippet. */
+function integrityFile(): Plugin {
+  return {
+    name: 'integrity-file',
+    async writeBundle({ dir = 'dist' }) {
+      const loader = await readFile(`${dir}/widget.js`);
+      const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+      const integrity = `sha384-${createHash('sha384').update(loader).digest('base64')}`;
+      await writeFile(`${dir}/integrity.json`, `${JSON.stringify({ version, file: `v${version}/widget.js`, integrity }, null, 2)}\n`);
+    },
+  };
+}
 
 /** Serves (and, in a build, emits) MSW's service worker at the site root. */
 function mswServiceWorker(): Plugin {

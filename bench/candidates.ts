@@ -7,8 +7,10 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { builtElementFile } from '../scripts/built-element.js';
 
 const BUILD = fileURLToPath(new URL('./.build/', import.meta.url));
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 /** What the widget host serves in the bench: the built widget, plus the anchors under anchors/. */
 export const HOST_DIR = `${BUILD}host/`;
 /** The candidate pages, with the demo's stylesheet. */
@@ -79,7 +81,7 @@ export const CANDIDATES: Candidate[] = [
     input: 'input[role=combobox]',
     markup: `<div data-service-valuation data-embed-key="${KEY}"></div>`,
     scripts: '<script async src="%HOST%/widget.js"></script>',
-    js: ['widget.js', 'element.js'],
+    js: ['widget.js', builtElementFile(DIST)],
     settles: true,
   },
 ];
@@ -96,7 +98,7 @@ if (BASELINE) {
     name: 'baseline',
     label: `baseline (${BASELINE.replace(/\/$/, '').split('/').pop()})`,
     scripts: widget.scripts.replace('%HOST%/', '%HOST%/baseline/'),
-    js: widget.js.map((file) => `baseline/${file}`),
+    js: ['widget.js', builtElementFile(BASELINE)].map((file) => `baseline/${file}`),
   });
 }
 

@@ -60,7 +60,7 @@ export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl:
   if (candidate.name === 'widget') {
     const file = (path: string) => fromHost.find((e) => new URL(e.name).pathname === path);
     const loader = file('/widget.js');
-    const element = file('/element.js');
+    const element = fromHost.find((e) => /^\/element(-[\w-]+)?\.js$/.test(new URL(e.name).pathname));
     load.milestones = {
       loaderArrived: loader?.responseEnd ?? NaN,
       elementRequested: element?.startTime ?? NaN,

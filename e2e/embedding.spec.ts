@@ -1,5 +1,6 @@
 /** Hostile and unusual host pages: each one a page in the demo a QA engineer can open. */
-import { expect, panelDecorated, search, test, API_BASE } from './fixtures.js';
+import { readFileSync } from 'node:fs';
+import { expect, panelDecorated, search, test, API_BASE, ELEMENT_FILE } from './fixtures.js';
 
 const violations = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
@@ -48,7 +49,7 @@ test('a failed chunk leaves the page without errors and the box with a message, 
   request,
   consoleMessages,
 }) => {
-  await page.route(`${API_BASE}/element.js`, (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.route(`${API_BASE}/${ELEMENT_FILE}`, (route) => route.fulfill({ status: 503, body: 'down' }));
   await page.goto('/qa.html');
   const box = page.locator('[data-service-valuation]');
   await expect(box.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
@@ -60,7 +61,7 @@ test('a failed chunk leaves the page without errors and the box with a message, 
 });
 
 test('a blocked loader script leaves the page as it was', async ({ page }) => {
-  await page.route(`${API_BASE}/widget.js`, (route) => route.abort('blockedbyclient'));
+  await page.route(`${API_BASE}/v1/widget.js`, (route) => route.abort('blockedbyclient'));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('service-valuation')).toHaveCount(0);
@@ -177,7 +178,7 @@ test('a widget far below the fold fetches its code only as it nears the viewport
     document.addEventListener('DOMContentLoaded', () => document.getElementById('slot')!.style.setProperty('margin-top', '4000px'));
   });
   const chunks: string[] = [];
-  page.on('request', (r) => r.url().endsWith('/element.js') && chunks.push(r.url()));
+  page.on('request', (r) => r.url().endsWith(`/${ELEMENT_FILE}`) && chunks.push(r.url()));
   await page.goto('/qa.html');
   await page.waitForTimeout(500);
   expect(chunks, 'nothing fetched while far away').toEqual([]);
@@ -202,5 +203,28 @@ test('a browser below the support line gets the failure box, and the element’s
   await expect(box.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
   await expect(box.getByRole('link', { name: 'Valuations by Service Valuations' })).toHaveAttribute('href', `${API_BASE}/valuation/`);
   await expect(box.getByText(/not a valuation or appraisal/)).toBeVisible();
-  expect(fetched.filter((url) => url.includes('/element.js'))).toEqual([]);
+  expect(fetched.filter((url) => url.includes('/element'))).toEqual([]);
+});
+
+test('the pinned snippet: the exact version, checked by its integrity hash, works', async ({ page }) => {
+  const { version } = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as { version: string };
+  const loaded = page.waitForRequest(`${API_BASE}/v${version}/widget.js`);
+  await page.goto('/pinned.html');
+  await loaded;
+  await search(page, '560102');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+});
+
+test('a tampered loader is refused by the browser: nothing runs, and the page stays as it was', async ({ page, consoleMessages }) => {
+  const { version } = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as { version: string };
+  await page.route(`${API_BASE}/v${version}/widget.js`, async (route) => {
+    const original = await route.fetch();
+    // One byte more than what was hashed: a compromised CDN, say.
+    await route.fulfill({ response: original, body: `${await original.text()};` });
+  });
+  await page.goto('/pinned.html');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pinned version with integrity' })).toBeVisible();
+  await expect.poll(() => consoleMessages.join('\n')).toMatch(/integrity/i);
+  await expect(page.locator('service-valuation')).toHaveCount(0);
 });

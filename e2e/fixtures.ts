@@ -1,8 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { WIDGET_HOST_PORT } from '../playwright.config.js';
+import { builtElementFile } from '../scripts/built-element.js';
 
 export const API_BASE = `http://127.0.0.1:${WIDGET_HOST_PORT}`;
+/** The built element's file name, content-hashed (`element-<hash>.js`). */
+export const ELEMENT_FILE = builtElementFile('dist');
 export const DEMO_KEY = 'svce_test_demo0000000000000001';
 
 /** Every test fails if the host page saw an uncaught error; console lines are kept for assertions. */

@@ -1,5 +1,7 @@
 /** The sandbox host's CORS and origin rules, over real HTTP, with forged and missing origins. */
-import { DEMO_KEY, expect, test, API_BASE } from './fixtures.js';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { DEMO_KEY, ELEMENT_FILE, expect, test, API_BASE } from './fixtures.js';
 
 const suggestions = `${API_BASE}/v1/suggestions?key=${DEMO_KEY}&q=amk`;
 
@@ -35,7 +37,7 @@ test('a platform key is refused as a key', async ({ request }) => {
 });
 
 test('the widget script and its assets load cross-origin', async ({ request }) => {
-  for (const path of ['/widget.js', '/element.js', '/assets/logo.svg', '/fonts/inter-400-first.woff2']) {
+  for (const path of ['/widget.js', `/${ELEMENT_FILE}`, '/assets/logo.svg', '/fonts/inter-400-first.woff2']) {
     const response = await request.get(`${API_BASE}${path}`);
     expect(response.status(), path).toBe(200);
     expect(response.headers()['access-control-allow-origin'], path).toBe('*');
@@ -48,9 +50,9 @@ test('the widget is served compressed as the visitor\u2019s browser accepts: bro
     ['gzip, br;q=0', 'gzip'],
     ['identity', undefined],
   ];
-  const plain = await (await request.get(`${API_BASE}/element.js`, { headers: { 'Accept-Encoding': 'identity' } })).body();
+  const plain = await (await request.get(`${API_BASE}/${ELEMENT_FILE}`, { headers: { 'Accept-Encoding': 'identity' } })).body();
   for (const [acceptEncoding, expected] of cases) {
-    const response = await request.get(`${API_BASE}/element.js`, { headers: { 'Accept-Encoding': acceptEncoding } });
+    const response = await request.get(`${API_BASE}/${ELEMENT_FILE}`, { headers: { 'Accept-Encoding': acceptEncoding } });
     expect(response.headers()['content-encoding'], acceptEncoding).toBe(expected);
     expect(response.headers()['vary'], acceptEncoding).toContain('Accept-Encoding');
     expect((await response.body()).equals(plain), acceptEncoding).toBe(true);
@@ -62,10 +64,23 @@ test('the widget is served compressed as the visitor\u2019s browser accepts: bro
 test('a visitor\u2019s browser downloads the element compressed', async ({ page }) => {
   await page.goto('/');
   await page.locator('service-valuation').getByRole('combobox').waitFor();
-  const sizes = await page.evaluate(() => {
-    const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/element.js')) as PerformanceResourceTiming;
+  const sizes = await page.evaluate((file) => {
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/${file}`)) as PerformanceResourceTiming;
     return { encoded: entry.encodedBodySize, decoded: entry.decodedBodySize };
-  });
+  }, ELEMENT_FILE);
   expect(sizes.decoded).toBeGreaterThan(0);
   expect(sizes.encoded).toBeLessThan(sizes.decoded / 2);
+});
+
+test('the loader: evergreen /v1/ briefly cached, a pinned version and the element for a year', async ({ request }) => {
+  const { version, integrity } = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as { version: string; integrity: string };
+  const evergreen = await request.get(`${API_BASE}/v1/widget.js`);
+  const pinned = await request.get(`${API_BASE}/v${version}/widget.js`);
+  expect(evergreen.headers()['cache-control']).toBe('public, max-age=300');
+  expect(pinned.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await pinned.body()).equals(await evergreen.body())).toBe(true);
+  expect(`sha384-${createHash('sha384').update(await pinned.body()).digest('base64')}`).toBe(integrity);
+  expect((await request.get(`${API_BASE}/${ELEMENT_FILE}`)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await request.get(`${API_BASE}/v0.0.1/widget.js`)).status()).toBe(404);
+  expect((await request.get(`${API_BASE}/v1/element.js`)).status()).toBe(404);
 });

@@ -6,7 +6,7 @@ test('mounts containers added after load, once each, even with the script includ
   await expect(page.locator('service-valuation')).toHaveCount(1);
   await page.evaluate((host) => {
     const again = document.createElement('script');
-    again.src = `${host}/widget.js`;
+    again.src = `${host}/v1/widget.js`;
     document.body.append(again);
     for (let i = 0; i < 2; i++) {
       const container = document.createElement('div');

@@ -1,9 +1,11 @@
 /** Serves the demo host pages on their own origin, pointing their snippet at the widget host. */
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { builtLoader } from './built-loader.js';
 import { sendFile } from './static-files.js';
 
 const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url));
+
 
 /** The strictest policy a site owner could set that still lets the widget work, per the README. */
 export const widgetCsp = (widgetOrigin: string) =>
@@ -19,7 +21,7 @@ const PAGE_HEADERS: Record<string, (widgetOrigin: string) => Record<string, stri
   '/trusted-types-strict.html': (origin) => ({
     'Content-Security-Policy': `${widgetCsp(origin)}; require-trusted-types-for 'script'; trusted-types 'none'`,
   }),
-  '/csp-loader-only.html': (origin) => ({ 'Content-Security-Policy': widgetCsp(origin).replace(`script-src 'self' ${origin}`, `script-src 'self' ${origin}/widget.js`) }),
+  '/csp-loader-only.html': (origin) => ({ 'Content-Security-Policy': widgetCsp(origin).replace(`script-src 'self' ${origin}`, `script-src 'self' ${origin}/v1/widget.js`) }),
   '/no-referrer.html': () => ({ 'Referrer-Policy': 'no-referrer' }),
 };
 
@@ -34,8 +36,11 @@ export async function startDemoServer(options: {
   const widgetHost = options.widgetHostUrl.replace(/\/$/, '');
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
+    // For pages that pin the loader, as the README's pinned snippet does.
+    const pinned = (await builtLoader()) ?? { version: 'unbuilt', integrity: 'sha384-unbuilt' };
     const sent = await sendFile(res, options.root ?? DEMO_DIR, url.pathname, {
-      transform: (html) => html.replaceAll('%WIDGET_HOST%', widgetHost),
+      transform: (html) =>
+        html.replaceAll('%WIDGET_HOST%', widgetHost).replaceAll('%WIDGET_VERSION%', pinned.version).replaceAll('%WIDGET_INTEGRITY%', pinned.integrity),
       headers: PAGE_HEADERS[url.pathname]?.(new URL(widgetHost).origin),
       acceptEncoding: req.headers['accept-encoding'],
     });

@@ -1,9 +1,9 @@
 /** The Node transport of the sandbox widget host: a real HTTP server on its own origin. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import type { EstimateEngine } from './engine.js';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
 import type { WidgetKeyStore } from './widget-keys.js';
+import { builtLoader, DEFAULT_DIST } from './built-loader.js';
 import { sendFile } from './static-files.js';
 import { servicePage } from './service-page.js';
 
@@ -39,7 +39,6 @@ async function toRequest(req: IncomingMessage, url: URL): Promise<Request> {
   return new Request(url, { method: req.method, headers, body });
 }
 
-const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 // Script, chunks, font and logo are public and must load from any page, including pages
 // that isolate themselves with COEP; the module chunk and FontFace fetches need CORS.
@@ -51,6 +50,22 @@ const ASSET_HEADERS = {
   'Cache-Control': 'no-cache',
 };
 
+/**
+ * The loader at its three addresses, and how long each may be cached: the evergreen major (and the
+ * old unversioned path) briefly, so a release reaches every page within minutes; a pinned version
+ * for a year, since it never changes. The element and its chunks are named by their content, so
+ * they too are cached for a year; a loader always names its own.
+ */
+const EVERGREEN = 'public, max-age=300';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+async function widgetFile(distDir: string, pathname: string): Promise<{ path: string; cache: string } | undefined> {
+  if (pathname === '/widget.js' || pathname === '/v1/widget.js') return { path: '/widget.js', cache: EVERGREEN };
+  if (/^\/(element-[\w-]+\.js|chunks\/[\w-]+\.js)$/.test(pathname)) return { path: pathname, cache: IMMUTABLE };
+  const pinned = /^\/v(\d+\.\d+\.\d+)\/widget\.js$/.exec(pathname);
+  if (!pinned) return undefined;
+  return (await builtLoader(distDir))?.version === pinned[1] ? { path: '/widget.js', cache: IMMUTABLE } : undefined;
+}
+
 export async function startWidgetHostServer(options: WidgetHostServerOptions): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
   const hostname = options.host ?? '127.0.0.1';
   const baseUrl = `http://${hostname}:${options.port}/`;
@@ -61,6 +76,11 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', baseUrl);
+      const widget = await widgetFile(distDir, url.pathname);
+      if (widget) {
+        const headers = { ...ASSET_HEADERS, 'Cache-Control': widget.cache };
+        if (await sendFile(res, distDir, widget.path, { headers, acceptEncoding: req.headers['accept-encoding'] })) return;
+      }
       if (url.pathname.startsWith('/v1/')) {
         const answer = await widgetHost.handle({
           method: req.method ?? 'GET',

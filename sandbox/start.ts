@@ -1,4 +1,5 @@
 /** `npm start`: the sandbox widget host (with the service's pages), the demo site, the Platform API and the MCP endpoint, each on its own origin. */
+import { builtLoader } from './built-loader.js';
 import { createConsole } from './console/console.js';
 import { createConsoleStore } from './console/store.js';
 import { createWidgetKeyTool } from './mcp/create-widget-key.js';
@@ -25,7 +26,7 @@ const createKey = createWidgetKeyTool(database.db, consoleStore, confirmUrl);
 const widgetHost = await startWidgetHostServer({
   port: widgetPort,
   keyStore: database.widgetKeys,
-  console: (baseUrl) => createConsole({ db: database.db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: createKey }),
+  console: (baseUrl) => createConsole({ db: database.db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: () => builtLoader(), oauth, confirmations: createKey }),
 });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
 // One estimate engine behind the widget host, its public valuation pages and the Platform API.

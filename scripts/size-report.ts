@@ -48,7 +48,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('file'.padEnd(40), 'bytes'.padStart(9), 'gzip'.padStart(9), 'brotli'.padStart(9));
   for (const s of sizes) console.log(s.file.padEnd(40), String(s.bytes).padStart(9), String(s.gzip).padStart(9), String(s.brotli).padStart(9));
 
-  const widgetFiles = sizes.filter((s) => s.file === 'widget.js' || s.file === 'element.js' || s.file.startsWith('chunks/'));
+  const widgetFiles = sizes.filter((s) => s.file === 'widget.js' || /^element-[\w-]+\.js$/.test(s.file) || s.file.startsWith('chunks/'));
   const loader = sizes.find((s) => s.file === 'widget.js')?.gzip ?? NaN;
   const loaderBrotli = sizes.find((s) => s.file === 'widget.js')?.brotli ?? NaN;
   const widget = widgetFiles.length < 2 ? NaN : widgetFiles.reduce((sum, s) => sum + s.gzip, 0);

@@ -18,6 +18,8 @@ const RESERVED = 'service-valuation:not(:defined){display:block;min-height:340px
 const NEAR_VIEWPORT_PX = 800;
 
 type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
+/** The element's content-hashed file, named at build time: a loader always loads its own element. */
+declare const __ELEMENT_FILE__: string;
 
 /**
  * Every colour of the panel is a `light-dark()` pair, the newest thing it needs (Chrome 123,
@@ -27,7 +29,8 @@ type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
 const browserSupported = () => CSS.supports('color:light-dark(red,red)');
 
 function start(script: HTMLScriptElement | null) {
-  const apiBase = new URL('./', script?.src || location.href).href;
+  // The widget host's root: this script is /v1/widget.js, /v1.x.y/widget.js or /widget.js.
+  const apiBase = new URL('../', script?.src || location.href).href;
   const mounted = new WeakMap<Element, HTMLElement>();
   let elementCode: Promise<unknown> | undefined;
   let failed = !browserSupported();
@@ -51,7 +54,7 @@ function start(script: HTMLScriptElement | null) {
   };
 
   const loadElement = () =>
-    (elementCode ??= import(/* @vite-ignore */ new URL('element.js', apiBase).href).catch((error: unknown) => {
+    (elementCode ??= import(/* @vite-ignore */ new URL(__ELEMENT_FILE__, apiBase).href).catch((error: unknown) => {
       failed = true;
       document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
       // The loader words its two console lines itself: importing tellSiteOwner costs the snippet's script more.

@@ -35,6 +35,11 @@ test('choose with the keyboard: arrows, Enter, Escape', async ({ driver }) => {
   await until(driver, 'the estimate', (s) => s.heading === 'Estimated sale price' && s.value.startsWith('S$'));
 });
 
+test('the pinned snippet: an exact version, checked against its integrity hash', async ({ driver }) => {
+  await driver.open(`${DEMO}/pinned.html`);
+  await estimateWithMouse(driver, '560102');
+});
+
 test('dark theme: the panel is drawn dark', async ({ driver }) => {
   await driver.open(`${DEMO}/qa.html?theme=dark`);
   await until(driver, 'a dark panel', (s) => s.background === 'rgb(21, 27, 34)');

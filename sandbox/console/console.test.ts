@@ -29,7 +29,8 @@ before(async () => {
   ({ server } = await startWidgetHostServer({
     port: PORT,
     keyStore: databaseWidgetKeys(db),
-    console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js` }),
+    console: (baseUrl) =>
+      createConsole({ db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }) }),
   }));
 });
 after(async () => {
@@ -191,6 +192,11 @@ describe('API Console', () => {
     assert.ok(page.text.includes(`data-embed-key=&#34;${key}&#34; data-theme=&#34;dark&#34; data-mode=&#34;rent&#34;`));
     assert.ok(!page.text.includes('"><script>x'));
     assert.ok(page.text.includes('min-height: 340px') && page.text.includes("font-src &#39;self&#39;"));
+    assert.ok(page.text.includes(`src=&#34;http://127.0.0.1:${PORT}/v1/widget.js&#34;`), 'the evergreen major');
+    assert.ok(
+      page.text.includes(`src=&#34;http://127.0.0.1:${PORT}/v1.2.3/widget.js&#34; integrity=&#34;sha384-abc+/=&#34; crossorigin=&#34;anonymous&#34;`),
+      'the pinned form, with its integrity',
+    );
     assert.equal((await browser.get(`/console/widget-keys/${id}/snippet?query=${'1'.repeat(101)}`)).status, 422);
   });
 });

@@ -4,6 +4,7 @@
  * make and revoke platform keys, read the audit log. Every form carries the session's CSRF token;
  * every read and change is scoped to the signed-in person's organization.
  */
+import type { BuiltLoader } from '../built-loader.js';
 import type { Database } from '../db/database.js';
 import type { CreateWidgetKeyTool } from '../mcp/create-widget-key.js';
 import { MCP_SCOPES, type OAuthStore } from '../mcp/oauth-store.js';
@@ -30,6 +31,8 @@ export interface ConsoleOptions {
   db: Database;
   /** Where a site owner's pages load the widget from: the snippet's script. */
   widgetScriptUrl: string;
+  /** The pinned version and its integrity hash, for the pinned form of the snippet (once built). */
+  pinnedLoader?: () => Promise<BuiltLoader | undefined>;
   /** The MCP endpoint's OAuth state: consent and connected apps. */
   oauth?: OAuthStore;
   /** Widget keys an AI app asked to create, waiting for the person here (the owned handoff). */
@@ -223,7 +226,9 @@ export function createConsole(options: ConsoleOptions) {
         query.length > QUERY_MAX
           ? { values: { query }, errors: { query: `A prefill is at most ${QUERY_MAX} characters, as the search field is (this one has ${query.length}).` } }
           : { values: {}, errors: {} };
-      return html(snippetPage(session, key, snippet, options.widgetScriptUrl, state), query.length > QUERY_MAX ? 422 : 200);
+      const pinned = await options.pinnedLoader?.();
+      const loader = { evergreen: options.widgetScriptUrl, pinned: pinned && { src: new URL(`../${pinned.file}`, options.widgetScriptUrl).href, integrity: pinned.integrity, version: pinned.version } };
+      return html(snippetPage(session, key, snippet, loader, state), query.length > QUERY_MAX ? 422 : 200);
     }
     const flash = url.searchParams.has('created')
       ? 'Widget key created. Build its snippet next.'

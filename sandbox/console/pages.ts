@@ -103,7 +103,14 @@ export interface SnippetOptions {
   query: string;
 }
 
-export function snippetPage(session: Session, key: WidgetKeyView, options: SnippetOptions, widgetScriptUrl: string, form: FormState): string {
+/** Where the snippet loads the widget from: the evergreen major, and a pinned version with its hash once built. */
+export interface SnippetLoader {
+  evergreen: string;
+  pinned?: { src: string; integrity: string; version: string };
+}
+
+export function snippetPage(session: Session, key: WidgetKeyView, options: SnippetOptions, loader: SnippetLoader, form: FormState): string {
+  const widgetScriptUrl = loader.evergreen;
   const widgetOrigin = new URL(widgetScriptUrl).origin;
   const attributes = [
     `data-embed-key="${key.key}"`,
@@ -111,7 +118,10 @@ export function snippetPage(session: Session, key: WidgetKeyView, options: Snipp
     options.mode !== 'sale' ? `data-mode="${options.mode}"` : '',
     options.query ? `data-query="${escape(options.query)}"` : '',
   ].filter(Boolean);
-  const snippet = `<div data-service-valuation ${attributes.join(' ')}></div>\n<script async src="${widgetScriptUrl}"></script>`;
+  const container = `<div data-service-valuation ${attributes.join(' ')}></div>`;
+  const snippet = `${container}\n<script async src="${widgetScriptUrl}"></script>`;
+  const pinned = loader.pinned;
+  const pinnedSnippet = pinned && `${container}\n<script async src="${pinned.src}" integrity="${pinned.integrity}" crossorigin="anonymous"></script>`;
   const css = '[data-service-valuation] { display: block; min-height: 340px; }';
   const csp = `script-src 'self' ${widgetOrigin}; connect-src 'self' ${widgetOrigin}; img-src 'self' ${widgetOrigin}; font-src 'self' ${widgetOrigin}`;
   const option = (name: string, v: string, label: string, current: string) =>
@@ -127,6 +137,7 @@ export function snippetPage(session: Session, key: WidgetKeyView, options: Snipp
 <input id="query" name="query" value="${escape(form.values.query ?? options.query)}" aria-describedby="${describedBy(form, 'query', true)}"${invalid(form, 'query')}></div>
 <button type="submit">Update the snippet</button></form>
 <div class="field"><label for="snippet">Snippet: paste it where the panel should appear</label><textarea id="snippet" class="code" readonly rows="4">${escape(snippet)}</textarea></div>
+${pinnedSnippet ? `<div class="field"><label for="pinned">Or pinned to version ${escape(pinned!.version)}, checked by the browser against its hash (you update it yourself for each release)</label><textarea id="pinned" class="code" readonly rows="5">${escape(pinnedSnippet)}</textarea></div>` : ''}
 <div class="field"><label for="css">CSS that reserves its space (no layout shift)</label><textarea id="css" class="code" readonly rows="2">${escape(css)}</textarea></div>
 <div class="field"><label for="csp">If your page sends a Content-Security-Policy, add the widget host to these four directives</label><textarea id="csp" class="code" readonly rows="4">${escape(csp)}</textarea></div></div>
 <section class="preview" aria-labelledby="preview-title"><h2 id="preview-title">Live preview</h2><p class="hint">The real widget with this key. Estimates you try here count towards today's ${escape('2,000')}.</p>
