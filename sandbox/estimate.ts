@@ -1,5 +1,6 @@
 import type { components } from '../src/api/generated/contract.js';
 import type { Fixtures, PropertyRecord, Transaction } from './fixtures/generate.js';
+import { SERVICE_WORDS } from './service-words.js';
 import { quantile } from './statistics.js';
 
 type Estimate = components['schemas']['Estimate'];
@@ -135,11 +136,9 @@ export function estimateProperty(
         distanceM: Math.round(c.distance / 10) * 10,
       })),
     attribution: {
-      text: 'Estimate by Service Valuations (sandbox data)',
+      text: SERVICE_WORDS.en.attribution,
       url: `${options.serviceUrl}valuation/${encodeURIComponent(subject.id)}?mode=${mode}`,
     },
-    disclaimer:
-      'This is an automated estimate from recent transactions, not a valuation or appraisal. ' +
-      'Do not rely on it to buy, sell, rent or borrow. Sandbox figures are fictional.',
+    disclaimer: SERVICE_WORDS.en.disclaimer,
   };
 }

@@ -4,6 +4,7 @@ import { generateFixtures } from './fixtures/generate.js';
 import { towns } from './fixtures/places.js';
 import { DEBOUNCE_MS } from '../src/search/search-controller.js';
 import { createWidgetHost, DAILY_ESTIMATE_QUOTA, SUGGESTION_LIMITS } from './host.js';
+import type { Estimate } from '../src/api/types.js';
 
 const ORIGIN = 'https://site.example';
 const KEY = 'svce_test_hostunit00000000001';
@@ -36,6 +37,33 @@ describe('sandbox widget host', () => {
       const estimate = await get(h, `/v1/estimates?key=${KEY}&id=${id}&mode=${mode}`);
       expect(estimate.status).to.equal(200);
       expect(problemIn.Estimate(estimate.body)).to.equal(undefined);
+    }
+  });
+
+  it('words the attribution and the disclaimer in the language asked for, and nothing else changes', async () => {
+    const h = host();
+    const english = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102&mode=rent`);
+    expect(english.headers['Content-Language']).to.equal('en');
+    for (const [lang, word] of [['zh', '估价'], ['ms', 'Anggaran'], ['ta', 'மதிப்பீடு']]) {
+      const answer = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102&mode=rent&lang=${lang}`);
+      expect(answer.status).to.equal(200);
+      expect(answer.headers['Content-Language']).to.equal(lang);
+      expect(problemIn.Estimate(answer.body)).to.equal(undefined);
+      const translated = answer.body as Estimate;
+      const original = english.body as Estimate;
+      expect(translated.attribution.text).to.contain(word).and.contain('Service Valuations');
+      expect(translated.disclaimer).to.not.equal(original.disclaimer);
+      // Everything else, figures and the attribution's link included, is the English answer's.
+      expect({ ...translated, attribution: { ...translated.attribution, text: '' }, disclaimer: '' }).to.deep.equal({
+        ...original,
+        attribution: { ...original.attribution, text: '' },
+        disclaimer: '',
+      });
+    }
+    for (const lang of ['fr', 'ZH', '', 'zh-SG', '<b>']) {
+      const refused = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102&lang=${encodeURIComponent(lang)}`);
+      expect(refused.status, lang).to.equal(400);
+      expect((refused.body as { code: string }).code).to.equal('invalid_request');
     }
   });
 

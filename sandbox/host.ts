@@ -5,10 +5,12 @@
 import type { components } from '../src/api/generated/contract.js';
 import * as problemIn from '../src/api/generated/checks.js';
 import { SearchQueryLength } from '../src/api/generated/checks.js';
+import type { Language } from '../src/api/types.js';
 import { checkWidgetKey } from '../src/api/widget-key.js';
 import { createEstimateEngine, type EstimateEngine } from './engine.js';
 import type { Fixtures } from './fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from './magic.js';
+import { inLanguage } from './service-words.js';
 import { createTokenBuckets } from './token-bucket.js';
 import { memoryWidgetKeys, type WidgetKeyConfig, type WidgetKeyRecord, type WidgetKeyStore } from './widget-keys.js';
 
@@ -163,8 +165,10 @@ export function createWidgetHost(options: HostOptions) {
 
     const id = url.searchParams.get('id') ?? '';
     const mode = url.searchParams.get('mode') ?? 'sale';
+    const language = (url.searchParams.get('lang') ?? 'en') as Language;
     if (problemIn.PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
     if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
+    if (problemIn.Language(language)) return fail('invalid_request', 'lang must be en, zh, ms or ta.');
 
     // Counted before it is worked out, in one step, so concurrent requests cannot pass the quota together.
     const day = utcDay();
@@ -188,7 +192,8 @@ export function createWidgetHost(options: HostOptions) {
         ? fail('not_found', `No property has the id ${id}.`)
         : fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
     }
-    return respond(200, valuation.estimate, { ...allow, ...rateLimitHeaders(usedToday) }, magic?.delayMs ?? 0);
+    const headers = { ...allow, ...rateLimitHeaders(usedToday), 'Content-Language': language };
+    return respond(200, inLanguage(valuation.estimate, language), headers, magic?.delayMs ?? 0);
   }
 
   return { handle, fixtures, engine };

@@ -5,5 +5,6 @@ export type SuggestionList = components['schemas']['SuggestionList'];
 export type Estimate = components['schemas']['Estimate'];
 export type Comparable = components['schemas']['Comparable'];
 export type Mode = components['schemas']['Mode'];
+export type Language = components['schemas']['Language'];
 export type HostErrorCode = components['schemas']['ErrorCode'];
 export type HostError = components['schemas']['Error'];
