@@ -44,7 +44,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-static-demo/', 'node_modules/', 'src/api/generated/', 'sdk/generated/', 'test-results/', 'playwright-report/', 'bench/results/', 'bench/.build/'] },
+  { ignores: ['dist/', 'dist-static-demo/', 'node_modules/', 'src/api/generated/', 'sdk/generated/', 'test-results/', 'playwright-report/', 'bench/results/', 'bench/.build/', 'package/', 'e2e/.package-app/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

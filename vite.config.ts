@@ -10,6 +10,7 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.js';
  *   their content so the widget host can cache them for a year; plus `public/` (font, logo);
  * - `--mode loader`: `dist/widget.js`, the classic script a site owner pastes, which knows its
  *   element's file by name, and `dist/integrity.json`, its SRI hash for the pinned snippet.
+ * - `--mode package` (`npm run build:package`): `package/`, the npm package's ES modules.
  * - `--mode static-demo` (`npm run demo:static`): the demo with the sandbox host running in the
  *   page through MSW, for static hosting with no server.
  * The element is an app build, not a library build, so that it is fully minified.
@@ -22,6 +23,22 @@ export default defineConfig(({ mode }) => {
       plugins: [mswServiceWorker()],
       server: { port: 5174, strictPort: true },
       build: { outDir: '../../dist-static-demo', emptyOutDir: true, target: 'es2022' },
+    };
+  }
+  if (mode === 'package') {
+    // The npm package: ES modules for a bundler, Lit left to the app's own copy, nothing minified.
+    return {
+      publicDir: false,
+      plugins: [minifyTemplatesPlugin()],
+      build: {
+        target: 'es2022',
+        outDir: 'package',
+        emptyOutDir: true,
+        minify: false,
+        reportCompressedSize: false,
+        lib: { entry: { index: 'src/index.ts', react: 'src/react.ts' }, formats: ['es'] },
+        rollupOptions: { external: [/^lit(\/|$)/], output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      },
     };
   }
   const loader = mode === 'loader';

@@ -1,7 +1,6 @@
 import { defineOnce } from '../internal/define.js';
 import { ServiceValuation } from './service-valuation.component.js';
-
-export const TAG_NAME = 'service-valuation';
+import { TAG_NAME } from './tag-name.js';
 
 defineOnce(TAG_NAME, ServiceValuation);
 
@@ -11,4 +10,4 @@ declare global {
   }
 }
 
-export { ServiceValuation };
+export { ServiceValuation, TAG_NAME };
