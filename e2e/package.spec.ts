@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sendFile } from '../sandbox/static-files.js';
 import { API_BASE, expect, search, test } from './fixtures.js';
 
-const APP_PORT = 4174;
+const APP_PORT = 4176;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // Inside the repository (git-ignored), so the app finds Vite and TypeScript in its node_modules.
 const WORK = fileURLToPath(new URL('./.package-app/', import.meta.url));
