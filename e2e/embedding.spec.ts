@@ -228,3 +228,23 @@ test('a tampered loader is refused by the browser: nothing runs, and the page st
   await expect.poll(() => consoleMessages.join('\n')).toMatch(/integrity/i);
   await expect(page.locator('service-valuation')).toHaveCount(0);
 });
+
+test('strict CSP with a nonce and strict-dynamic: the loader’s nonce carries its code, zero violations', async ({ page }) => {
+  const response = await page.goto('/csp-nonce.html');
+  const policy = response!.headers()['content-security-policy'];
+  expect(policy).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic';/);
+  await search(page, '560102');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  await panelDecorated(page);
+  expect(await violations(page)).toEqual([]);
+  const again = await page.request.get('/csp-nonce.html');
+  expect(again.headers()['content-security-policy'], 'a new nonce on every load').not.toBe(policy);
+});
+
+test('inserted by a tag manager after the page has loaded: the widget mounts and works', async ({ page }) => {
+  await page.goto('/tag-manager.html');
+  await search(page, '560102');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+});

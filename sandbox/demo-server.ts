@@ -1,4 +1,5 @@
 /** Serves the demo host pages on their own origin, pointing their snippet at the widget host. */
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { builtLoader } from './built-loader.js';
@@ -12,8 +13,16 @@ export const widgetCsp = (widgetOrigin: string) =>
   `default-src 'self'; script-src 'self' ${widgetOrigin}; connect-src 'self' ${widgetOrigin}; ` +
   `img-src 'self' ${widgetOrigin}; font-src 'self' ${widgetOrigin}; style-src 'self'; object-src 'none'; base-uri 'none'`;
 
+/**
+ * The policy a site with nonces writes: no host list for scripts, only this response's nonce and
+ * 'strict-dynamic', which extends the trust to what a trusted script loads.
+ */
+export const nonceCsp = (widgetOrigin: string, nonce: string) =>
+  `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; connect-src 'self' ${widgetOrigin}; ` +
+  `img-src 'self' ${widgetOrigin}; font-src 'self' ${widgetOrigin}; style-src 'self'; object-src 'none'; base-uri 'none'`;
+
 /** Pages served with a security policy, as a QA engineer would meet them on real sites. */
-const PAGE_HEADERS: Record<string, (widgetOrigin: string) => Record<string, string>> = {
+const PAGE_HEADERS: Record<string, (widgetOrigin: string, nonce: string) => Record<string, string>> = {
   '/csp.html': (origin) => ({ 'Content-Security-Policy': widgetCsp(origin) }),
   '/trusted-types.html': (origin) => ({
     'Content-Security-Policy': `${widgetCsp(origin)}; require-trusted-types-for 'script'; trusted-types lit-html`,
@@ -22,6 +31,7 @@ const PAGE_HEADERS: Record<string, (widgetOrigin: string) => Record<string, stri
     'Content-Security-Policy': `${widgetCsp(origin)}; require-trusted-types-for 'script'; trusted-types 'none'`,
   }),
   '/csp-loader-only.html': (origin) => ({ 'Content-Security-Policy': widgetCsp(origin).replace(`script-src 'self' ${origin}`, `script-src 'self' ${origin}/v1/widget.js`) }),
+  '/csp-nonce.html': (origin, nonce) => ({ 'Content-Security-Policy': nonceCsp(origin, nonce) }),
   '/no-referrer.html': () => ({ 'Referrer-Policy': 'no-referrer' }),
 };
 
@@ -38,10 +48,15 @@ export async function startDemoServer(options: {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
     // For pages that pin the loader, as the README's pinned snippet does.
     const pinned = (await builtLoader()) ?? { version: 'unbuilt', integrity: 'sha384-unbuilt' };
+    const nonce = randomBytes(16).toString('base64');
     const sent = await sendFile(res, options.root ?? DEMO_DIR, url.pathname, {
       transform: (html) =>
-        html.replaceAll('%WIDGET_HOST%', widgetHost).replaceAll('%WIDGET_VERSION%', pinned.version).replaceAll('%WIDGET_INTEGRITY%', pinned.integrity),
-      headers: PAGE_HEADERS[url.pathname]?.(new URL(widgetHost).origin),
+        html
+          .replaceAll('%WIDGET_HOST%', widgetHost)
+          .replaceAll('%WIDGET_VERSION%', pinned.version)
+          .replaceAll('%WIDGET_INTEGRITY%', pinned.integrity)
+          .replaceAll('%NONCE%', nonce),
+      headers: PAGE_HEADERS[url.pathname]?.(new URL(widgetHost).origin, nonce),
       acceptEncoding: req.headers['accept-encoding'],
     });
     if (!sent) {

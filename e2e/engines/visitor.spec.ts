@@ -53,6 +53,18 @@ test('strict CSP: styled, working, zero violations', async ({ driver }) => {
   expect(await driver.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
 });
 
+test('strict CSP with a nonce and strict-dynamic: working, zero violations', async ({ driver }) => {
+  await driver.open(`${DEMO}/csp-nonce.html`);
+  await estimateWithMouse(driver, '560102');
+  expect(await driver.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+});
+
+test('inserted by a tag manager after the page has loaded', async ({ driver }) => {
+  await driver.open(`${DEMO}/tag-manager.html`);
+  await untilWidgets(driver, 1);
+  await estimateWithMouse(driver, '560102');
+});
+
 test('element.js refused by the page: the box explains, with the attribution and the disclaimer', async ({ driver }) => {
   await driver.open(`${DEMO}/csp-loader-only.html`);
   const box = await waitUntil(driver, 'the failure box', () => {
