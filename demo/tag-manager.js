@@ -1,6 +1,6 @@
 // A tag manager's custom HTML tag, fired after the page has loaded: container first, then the script.
 const widgetHost = document.currentScript.dataset.widgetHost;
-addEventListener('load', () => {
+window.addEventListener('load', () => {
   const container = document.createElement('div');
   container.setAttribute('data-service-valuation', '');
   container.setAttribute('data-embed-key', 'svce_test_demo0000000000000001');
