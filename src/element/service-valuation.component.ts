@@ -44,6 +44,13 @@ const ownBaseUrl = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
  * @csspart value - The estimated value.
  * @csspart chart - The chart of comparables.
  * @csspart comparables - The table of comparable transactions.
+ * @csspart popup - The suggestions' popup (not forwarded by the snippet's container).
+ * @csspart spinner - The search field's busy indicator (not forwarded by the snippet's container).
+ * @csspart search-empty - "No matches", in the popup (not forwarded by the snippet's container).
+ * @csspart search-error - A failed search, in the popup (not forwarded by the snippet's container).
+ * @csspart estimate-error - A failed estimate (not forwarded by the snippet's container).
+ * @csspart setup-error - The widget is not set up for this website (not forwarded by the snippet's container).
+ * @csspart full-valuation - The link to the property's full valuation (not forwarded by the snippet's container).
  *
  * @cssprop --sv-accent - Accent colour (buttons, the active option, focus rings, the chart).
  * @cssprop --sv-accent-contrast - Text colour on the accent.
