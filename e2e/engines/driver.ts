@@ -33,18 +33,21 @@ const split = (step: Step): [string, number] => (typeof step === 'string' ? [ste
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function launch(engine: Engine): Promise<Driver> {
-  if (engine === 'webkit') return webDriver(await WebDriverSession.start());
+/** The visitor's system colour scheme, as each engine is told it. */
+export type ColorScheme = 'light' | 'dark';
+
+export async function launch(engine: Engine, colorScheme: ColorScheme = 'light'): Promise<Driver> {
+  if (engine === 'webkit') return webDriver(await WebDriverSession.start(colorScheme === 'dark' ? ['--dark-mode'] : []));
   const browser =
     engine === 'chromium'
       ? await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
       : await firefox.launch({
           channel: 'moz-firefox',
           executablePath: fileURLToPath(new URL('./firefox-esr.ts', import.meta.url)),
-          // Firefox 153 ESR lacks BiDi's media emulation; the colour scheme is this preference (1: light).
-          firefoxUserPrefs: { 'layout.css.prefers-color-scheme.content-override': 1 },
+          firefoxUserPrefs: { 'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1 },
         });
-  return playwrightDriver(engine, browser, await browser.newPage());
+  // Firefox takes the scheme from its preference: Playwright's emulation is the command it lacks.
+  return playwrightDriver(engine, browser, await browser.newPage(engine === 'chromium' ? { colorScheme } : {}));
 }
 
 function playwrightDriver(engine: Engine, browser: Browser, page: Page): Driver {

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { DEMO_PORT, WIDGET_HOST_PORT } from '../../playwright.config.js';
+import { launch } from './driver.js';
 import { expectScreenshot } from './screenshots.js';
 import { CONTAINER, decorated, estimateWithMouse, expect, inWidget, state, test, until, untilWidgets, waitUntil } from './fixtures.js';
 
@@ -38,6 +39,18 @@ test('choose with the keyboard: arrows, Enter, Escape', async ({ driver }) => {
 test('the pinned snippet: an exact version, checked against its integrity hash', async ({ driver }) => {
   await driver.open(`${DEMO}/pinned.html`);
   await estimateWithMouse(driver, '560102');
+});
+
+test('data-theme="auto" follows the visitor’s system: light, then dark', async ({ driver, engine }) => {
+  await driver.open(`${DEMO}/qa.html?theme=auto`);
+  await until(driver, 'a light panel', (s) => s.background === 'rgb(255, 255, 255)');
+  const dark = await launch(engine, 'dark');
+  try {
+    await dark.open(`${DEMO}/qa.html?theme=auto`);
+    await until(dark, 'a dark panel', (s) => s.background === 'rgb(21, 27, 34)');
+  } finally {
+    await dark.close();
+  }
 });
 
 test('dark theme: the panel is drawn dark', async ({ driver }) => {
