@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import type { Engine } from './e2e/engines/driver.js';
+import { chromiumLaunchOptions } from './e2e/engines/browsers.js';
+import { type Engine, ENGINES } from './e2e/engines/driver.js';
 
 /** e2e runs against the built widget, served by the real sandbox host on its own origin. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PORT = 4173;
 export const WIDGET_HOST_PORT = 8788;
 export const STATIC_DEMO_PORT = 5175;
@@ -28,14 +28,11 @@ export default defineConfig<{ engine: Engine }>({
       testIgnore: 'engines/**',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
     // The visitor's flows, written once (e2e/engines/), in each engine through one driver interface.
-    ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({
+    ...ENGINES.map((engine) => ({
       name: `engine-${engine}`,
       testDir: 'e2e/engines',
       use: { engine },

@@ -1,11 +1,9 @@
-// Component tests: real Chromium (Debian's, or CHROMIUM_PATH), TypeScript through esbuild,
+// Component tests in Chromium, Firefox ESR and WebKitGTK (e2e/engines/), TypeScript through esbuild,
 // and MSW's service worker served from the msw package.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions, firefoxLaunchOptions } from './e2e/engines/browsers.ts';
 import { webkitLauncher } from './e2e/engines/wtr-webkit-launcher.ts';
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default {
   // sandbox/platform, sandbox/db, sandbox/console, sandbox/mcp and sdk run in Node (npm run test:node): they are server-side.
@@ -21,21 +19,8 @@ export default {
     },
   ],
   browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        executablePath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      },
-    }),
-    playwrightLauncher({
-      product: 'firefox',
-      launchOptions: {
-        channel: 'moz-firefox',
-        executablePath: fileURLToPath(new URL('./e2e/engines/firefox-esr.ts', import.meta.url)),
-        firefoxUserPrefs: { 'layout.css.prefers-color-scheme.content-override': 1 },
-      },
-    }),
+    playwrightLauncher({ product: 'chromium', launchOptions: chromiumLaunchOptions }),
+    playwrightLauncher({ product: 'firefox', launchOptions: firefoxLaunchOptions() }),
     webkitLauncher(),
   ],
 };

@@ -5,6 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../e2e/engines/browsers.js';
 import keys from '../sandbox/keys.json' with { type: 'json' };
 import { startDemoServer } from '../sandbox/demo-server.js';
 import { startWidgetHostServer } from '../sandbox/node-server.js';
@@ -26,10 +27,7 @@ await prepareCandidates();
 const widgetHost = await startWidgetHostServer({ port: WIDGET_PORT, keys: keys.keys, distDir: HOST_DIR });
 const demo = await startDemoServer({ port: DEMO_PORT, widgetHostUrl: widgetHost.url });
 const pages = await startDemoServer({ port: PAGES_PORT, widgetHostUrl: widgetHost.url, root: PAGES_DIR });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const demoUrl = `http://localhost:${DEMO_PORT}/`;
 const qaUrl = `${demoUrl}qa.html`;
 

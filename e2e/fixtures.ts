@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { WIDGET_HOST_PORT } from '../playwright.config.js';
 import { builtElementFile } from '../scripts/built-element.js';
+import { isDecorated, WCAG_TAGS } from './in-page.js';
 
 export const API_BASE = `http://127.0.0.1:${WIDGET_HOST_PORT}`;
 /** The built element's file name, content-hashed (`element-<hash>.js`). */
@@ -31,23 +32,13 @@ export async function search(page: Page, text: string): Promise<void> {
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .include('[data-service-valuation]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .withTags(WCAG_TAGS)
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/**
- * Waits until the panel is drawn in its own font, with its logo. Both come after the first paint,
- * and each font face is fetched when text needs it, so `document.fonts.ready` alone can resolve
- * before the faces are even known; the idle panel uses both weights' first-paint faces.
- */
+/** Waits until every panel is drawn in its own font, with its logo, and the fonts have settled. */
 export async function panelDecorated(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.fonts].filter((face) => face.family.includes('Service Inter') && face.status === 'loaded').length >= 2);
+  await page.waitForFunction(isDecorated);
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('service-valuation, [data-service-valuation]')].every((host) => {
-      const logo = (host.shadowRoot?.querySelector('service-valuation')?.shadowRoot ?? host.shadowRoot)?.querySelector('header img') as HTMLImageElement | null;
-      return !logo || (logo.complete && logo.naturalWidth > 0);
-    }),
-  );
 }

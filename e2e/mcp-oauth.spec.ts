@@ -12,11 +12,12 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { MCP_PORT } from '../playwright.config.js';
 import { API_BASE, expect, test } from './fixtures.js';
+import { WCAG_TAGS } from './in-page.js';
 
 const MCP_URL = `http://127.0.0.1:${MCP_PORT}/mcp`;
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 const CALLBACK = 'http://127.0.0.1:8899/callback';

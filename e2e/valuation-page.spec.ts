@@ -1,6 +1,7 @@
 /** The service's public valuation page: server-rendered, usable without JavaScript, accessible. */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, API_BASE } from './fixtures.js';
+import { WCAG_TAGS } from './in-page.js';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -40,7 +41,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const path of ['/valuation/', '/valuation/condo-4-2br?mode=rent', '/valuation/landed-1-3?mode=sale', '/valuation/hdb-560102?mode=sale']) {
       await page.goto(`${API_BASE}${path}`);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
   });

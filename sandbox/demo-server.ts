@@ -7,7 +7,6 @@ import { sendFile } from './static-files.js';
 
 const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url));
 
-
 /** The strictest policy a site owner could set that still lets the widget work, per the README. */
 export const widgetCsp = (widgetOrigin: string) =>
   `default-src 'self'; script-src 'self' ${widgetOrigin}; connect-src 'self' ${widgetOrigin}; ` +
@@ -46,9 +45,11 @@ export async function startDemoServer(options: {
   const widgetHost = options.widgetHostUrl.replace(/\/$/, '');
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
-    // For pages that pin the loader, as the README's pinned snippet does.
-    const pinned = (await builtLoader()) ?? { version: 'unbuilt', integrity: 'sha384-unbuilt' };
-    const nonce = randomBytes(16).toString('base64');
+    // Pages only (not their styles and scripts): the pinned loader, as the README's pinned snippet
+    // gives it, and a fresh nonce.
+    const isPage = url.pathname.endsWith('/') || url.pathname.endsWith('.html');
+    const pinned = (isPage && (await builtLoader())) || { version: 'unbuilt', integrity: 'sha384-unbuilt' };
+    const nonce = isPage ? randomBytes(16).toString('base64') : '';
     const sent = await sendFile(res, options.root ?? DEMO_DIR, url.pathname, {
       transform: (html) =>
         html

@@ -1,9 +1,9 @@
 /** The Node transport of the sandbox widget host: a real HTTP server on its own origin. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { builtLoader, DEFAULT_DIST } from './built-loader.js';
 import type { EstimateEngine } from './engine.js';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
 import type { WidgetKeyStore } from './widget-keys.js';
-import { builtLoader, DEFAULT_DIST } from './built-loader.js';
 import { sendFile } from './static-files.js';
 import { servicePage } from './service-page.js';
 
@@ -38,7 +38,6 @@ async function toRequest(req: IncomingMessage, url: URL): Promise<Request> {
   }
   return new Request(url, { method: req.method, headers, body });
 }
-
 
 // Script, chunks, font and logo are public and must load from any page, including pages
 // that isolate themselves with COEP; the module chunk and FontFace fetches need CORS.

@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 
-export const ANSWERED_HERE = new Set(['emulation.setMediaFeaturesOverride']);
+const ANSWERED_HERE = new Set(['emulation.setMediaFeaturesOverride']);
 
 /** Forwards every message between a client and `upstream` (ws://host:port), except ANSWERED_HERE. */
 export async function startBidiShim(upstream: string): Promise<{ url: string; close(): Promise<void> }> {

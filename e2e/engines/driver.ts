@@ -5,7 +5,7 @@
  * before it, with an index where a page has several matches.
  */
 import { chromium, firefox, type Browser, type Locator, type Page } from 'playwright';
-import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions, type ColorScheme, firefoxLaunchOptions } from './browsers.js';
 import { type ElementRef, WebDriverSession } from './webdriver.js';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -15,8 +15,6 @@ export type Key = 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape';
 
 export interface Driver {
   readonly engine: Engine;
-  /** The browser's own name and version, for the README and the notes. */
-  readonly version: string;
   open(url: string, viewport?: { width: number; height: number }): Promise<void>;
   click(target: Step[]): Promise<void>;
   type(target: Step[], text: string): Promise<void>;
@@ -31,21 +29,9 @@ export interface Driver {
 
 const split = (step: Step): [string, number] => (typeof step === 'string' ? [step, 0] : step);
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-/** The visitor's system colour scheme, as each engine is told it. */
-export type ColorScheme = 'light' | 'dark';
-
 export async function launch(engine: Engine, colorScheme: ColorScheme = 'light'): Promise<Driver> {
   if (engine === 'webkit') return webDriver(await WebDriverSession.start(colorScheme === 'dark' ? ['--dark-mode'] : []));
-  const browser =
-    engine === 'chromium'
-      ? await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
-      : await firefox.launch({
-          channel: 'moz-firefox',
-          executablePath: fileURLToPath(new URL('./firefox-esr.ts', import.meta.url)),
-          firefoxUserPrefs: { 'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1 },
-        });
+  const browser = engine === 'chromium' ? await chromium.launch(chromiumLaunchOptions) : await firefox.launch(firefoxLaunchOptions(colorScheme));
   // Firefox takes the scheme from its preference: Playwright's emulation is the command it lacks.
   return playwrightDriver(engine, browser, await browser.newPage(engine === 'chromium' ? { colorScheme } : {}));
 }
@@ -58,7 +44,6 @@ function playwrightDriver(engine: Engine, browser: Browser, page: Page): Driver 
     }, page) as Locator;
   return {
     engine,
-    version: `${engine === 'chromium' ? 'Chromium' : 'Firefox'} ${browser.version()}`,
     async open(url, viewport = { width: 1024, height: 900 }) {
       await page.setViewportSize(viewport);
       await page.goto(url);
@@ -89,7 +74,6 @@ function webDriver(session: WebDriverSession): Driver {
   };
   return {
     engine: 'webkit',
-    version: `WebKitGTK ${String(session.capabilities.browserVersion)}`,
     async open(url, viewport = { width: 1024, height: 900 }) {
       await session.setWindowSize(viewport.width, viewport.height);
       await session.navigate(url);

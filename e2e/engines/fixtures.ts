@@ -40,16 +40,6 @@ export function panelState(n: number) {
   };
 }
 
-/** Fonts and logo are in, as a visitor sees the panel once it has settled. */
-export function decorated() {
-  const fonts = [...document.fonts].filter((face) => face.family.includes('Service Inter') && face.status === 'loaded').length >= 2;
-  const logos = [...document.querySelectorAll('[data-service-valuation]')].every((container) => {
-    const logo = container.shadowRoot?.querySelector('service-valuation')?.shadowRoot?.querySelector('header img') as HTMLImageElement | null;
-    return !logo || (logo.complete && logo.naturalWidth > 0);
-  });
-  return fonts && logos;
-}
-
 export const state = (driver: Driver, n = 0) => driver.evaluate(panelState, n);
 
 /** Waits until the n-th widget's state passes `check`, and returns it. */

@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { DEMO_PORT, WIDGET_HOST_PORT } from '../../playwright.config.js';
 import { launch } from './driver.js';
 import { expectScreenshot } from './screenshots.js';
-import { CONTAINER, decorated, estimateWithMouse, expect, inWidget, state, test, until, untilWidgets, waitUntil } from './fixtures.js';
+import { isDecorated, WCAG_TAGS } from '../in-page.js';
+import { CONTAINER, estimateWithMouse, expect, inWidget, state, test, until, untilWidgets, waitUntil } from './fixtures.js';
 
 const DEMO = `http://localhost:${DEMO_PORT}`;
 const API_BASE = `http://127.0.0.1:${WIDGET_HOST_PORT}`;
@@ -62,7 +63,7 @@ test('strict CSP: styled, working, zero violations', async ({ driver }) => {
   await driver.open(`${DEMO}/csp.html`);
   const shown = await estimateWithMouse(driver, '560102');
   expect(shown.radius).toBe('10px');
-  await waitUntil(driver, 'font and logo', decorated);
+  await waitUntil(driver, 'font and logo', isDecorated);
   expect(await driver.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
 });
 
@@ -142,7 +143,7 @@ for (const theme of ['light', 'dark'] as const) {
         slot.style.margin = '0';
       }, width);
       await estimateWithMouse(driver, '310101');
-      await waitUntil(driver, 'font and logo', decorated);
+      await waitUntil(driver, 'font and logo', isDecorated);
       await driver.evaluate(() => document.fonts.ready.then(() => true));
       const scroll = await driver.evaluate(() => {
         const base = document.querySelector('[data-service-valuation]')!.shadowRoot!.querySelector('service-valuation')!.shadowRoot!.querySelector('.panel')!;
@@ -158,13 +159,13 @@ test('axe finds nothing, idle and with an estimate', async ({ driver }) => {
   const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   const audit = async () => {
     await driver.inject(axe);
-    return driver.evaluate(async () => {
+    return driver.evaluate(async (tags) => {
       const results = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(
         { include: [['[data-service-valuation]']] } as never,
-        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] } },
+        { runOnly: { type: 'tag', values: tags } },
       );
       return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    }, WCAG_TAGS);
   };
   await driver.open(`${DEMO}/qa.html`);
   await until(driver, 'the idle panel', (s) => s.radius === '10px');

@@ -25,14 +25,12 @@ const freePort = () =>
   });
 
 export class WebDriverSession {
-  readonly capabilities: Record<string, unknown>;
   readonly #base: string;
   readonly #driver: ChildProcess;
 
-  private constructor(base: string, driver: ChildProcess, capabilities: Record<string, unknown>) {
+  private constructor(base: string, driver: ChildProcess) {
     this.#base = base;
     this.#driver = driver;
-    this.capabilities = capabilities;
   }
 
   static async start(args: string[] = []): Promise<WebDriverSession> {
@@ -52,8 +50,8 @@ export class WebDriverSession {
     }
     const created = (await send(server, 'POST', '/session', {
       capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation', ...args] } } },
-    })) as { sessionId: string; capabilities: Record<string, unknown> };
-    return new WebDriverSession(`${server}/session/${created.sessionId}`, driver, created.capabilities);
+    })) as { sessionId: string };
+    return new WebDriverSession(`${server}/session/${created.sessionId}`, driver);
   }
 
   command<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
