@@ -55,7 +55,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('no results', async ({ page }) => {
       await page.getByRole('combobox').fill('sandbox empty');
-      await expect(page.getByText(/No matches for “/)).toBeVisible();
+      await expect(page.locator('[part="search-empty"]')).toContainText('No matches for “');
       await expectNoAxeViolations(page);
     });
 

@@ -38,10 +38,11 @@ test('Trusted Types enforced with the lit-html policy allowed: the widget works,
   expect(await violations(page)).toEqual([]);
 });
 
-test('Trusted Types allowing no policy: never a blank box, and the console names the policy', async ({ page, consoleMessages }) => {
+test('Trusted Types allowing no policy: never a blank box, the browser names the policy and the widget links the fix', async ({ page, consoleMessages }) => {
   await page.goto('/trusted-types-strict.html');
   await expect(page.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
-  expect(consoleMessages.join('\n')).toContain('add the policy name lit-html');
+  expect(consoleMessages.join('\n')).toContain('lit-html');
+  expect(consoleMessages.join('\n')).toContain('/docs/messages#load_failed');
 });
 
 test('a failed chunk leaves the page without errors and the box with a message, the attribution and the disclaimer', async ({
@@ -57,7 +58,7 @@ test('a failed chunk leaves the page without errors and the box with a message, 
   await expect(attribution).toHaveAttribute('href', `${API_BASE}/valuation/`);
   expect((await request.get((await attribution.getAttribute('href'))!)).status()).toBe(200);
   await expect(box.getByText(/not a valuation or appraisal/)).toBeVisible();
-  expect(consoleMessages.join('\n')).toContain('[service-valuation] The widget could not be loaded from');
+  expect(consoleMessages.join('\n')).toContain("[service-valuation] The widget's code could not run from");
 });
 
 test('a blocked loader script leaves the page as it was', async ({ page }) => {

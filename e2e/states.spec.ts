@@ -8,7 +8,8 @@ test('no results', async ({ page }) => {
   await page.goto('/qa.html');
   const box = page.getByRole('combobox');
   await box.fill('sandbox empty');
-  await expect(page.getByText(/No matches for “sandbox empty”/)).toBeVisible();
+  await expect(page.locator('[part="search-empty"]')).toContainText('No matches for “sandbox empty”');
+  await expect(page.getByRole('status').filter({ hasText: 'No matches' }), 'the live region says it too').toHaveCount(1);
   await expectNoAxeViolations(page);
 });
 
@@ -65,7 +66,7 @@ test('a platform key is never sent and the site owner is told to rotate it', asy
   page.on('request', (r) => sent.push(r.url()));
   await page.goto('/qa.html?key=svcp_live_secret00000000000000');
   await expect(page.getByRole('alert')).toContainText('not set up yet');
-  expect(consoleMessages.join('\n')).toContain('rotate it in the API Console');
+  expect(consoleMessages.join('\n')).toContain('a secret: rotate it now. http://127.0.0.1:8788/docs/messages#platform_key');
   await expect(page.getByRole('combobox')).toHaveCount(0);
   expect(sent.filter((url) => url.startsWith(API_BASE) && url.includes('svcp_'))).toEqual([]);
   expect(sent.filter((url) => /\/v1\/(suggestions|estimates)/.test(url))).toEqual([]);

@@ -67,6 +67,24 @@ describe('sandbox widget host', () => {
     }
   });
 
+  it('words every refusal for the visitor in the language asked for, and for the site owner in English', async () => {
+    const h = host();
+    for (const [lang, word] of [['en', 'not found'], ['zh', '找不到'], ['ms', 'tidak dapat menemui'], ['ta', 'காண முடியவில்லை']]) {
+      const refused = await get(h, `/v1/estimates?key=${KEY}&id=hdb-999999&lang=${lang}`);
+      const body = refused.body as { code: string; message: string; visitorMessage: string };
+      expect(problemIn.Error(body), lang).to.equal(undefined);
+      expect(body.code).to.equal('not_found');
+      expect(refused.headers['Content-Language']).to.equal(lang);
+      if (lang !== 'en') expect(body.visitorMessage, lang).to.contain(word);
+      expect(body.message).to.contain('No property has the id');
+    }
+    const suggestions = await get(h, `/v1/suggestions?key=svce_test_unknown000000000000&q=amk&lang=zh`);
+    expect((suggestions.body as { visitorMessage: string }).visitorMessage).to.equal('此估价工具尚未设置好，请告知网站管理员。');
+    const badLang = await get(h, `/v1/suggestions?key=${KEY}&q=amk&lang=xx`);
+    expect(badLang.status).to.equal(400);
+    expect((badLang.body as { visitorMessage: string }).visitorMessage, 'a language it does not speak gets English').to.contain('That search could not be used');
+  });
+
   it('values a property from comparables that support the number', async () => {
     const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102`)).body as {
       value: number; low: number; high: number; property: { floorAreaSqm: number }; comparables: { pricePerSqm: number; distanceM: number }[];

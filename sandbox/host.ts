@@ -10,7 +10,7 @@ import { checkWidgetKey } from '../src/api/widget-key.js';
 import { createEstimateEngine, type EstimateEngine } from './engine.js';
 import type { Fixtures } from './fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from './magic.js';
-import { inLanguage } from './service-words.js';
+import { inLanguage, visitorMessage } from './service-words.js';
 import { createTokenBuckets } from './token-bucket.js';
 import { memoryWidgetKeys, type WidgetKeyConfig, type WidgetKeyRecord, type WidgetKeyStore } from './widget-keys.js';
 
@@ -90,9 +90,13 @@ export function createWidgetHost(options: HostOptions) {
     };
   }
 
-  function fail(code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}, headers: Record<string, string> = {}) {
-    // Errors carry no property data, so any page may read them and show the right message.
-    return respond(STATUS[code], { code, message, ...extra }, { 'Access-Control-Allow-Origin': '*', ...headers });
+  /** An error in the request's language (`lang`; English when absent or not one the host speaks). */
+  function failure(language: Language) {
+    return (code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}, headers: Record<string, string> = {}) => {
+      const body: ErrorBody = { code, message, visitorMessage: visitorMessage(language, code, extra.resetAt), ...extra };
+      // Errors carry no property data, so any page may read them and show the right message.
+      return respond(STATUS[code], body, { 'Access-Control-Allow-Origin': '*', 'Content-Language': language, ...headers });
+    };
   }
 
   function rateLimitHeaders(usedToday: number): Record<string, string> {
@@ -105,6 +109,8 @@ export function createWidgetHost(options: HostOptions) {
 
   async function handle(request: HostRequest): Promise<HostResponse> {
     const { url, origin } = request;
+    const lang = url.searchParams.get('lang') ?? 'en';
+    const fail = failure(problemIn.Language(lang) ? 'en' : (lang as Language));
     const operation = url.pathname.endsWith('/v1/suggestions')
       ? 'suggestions'
       : url.pathname.endsWith('/v1/estimates')
@@ -119,6 +125,7 @@ export function createWidgetHost(options: HostOptions) {
       });
     }
     if (request.method !== 'GET') return fail('invalid_request', `Use GET, not ${request.method}.`);
+    if (problemIn.Language(lang)) return fail('invalid_request', 'lang must be en, zh, ms or ta.');
 
     const keyParam = url.searchParams.get('key') ?? '';
     const keyProblem = checkWidgetKey(keyParam);
@@ -165,10 +172,9 @@ export function createWidgetHost(options: HostOptions) {
 
     const id = url.searchParams.get('id') ?? '';
     const mode = url.searchParams.get('mode') ?? 'sale';
-    const language = (url.searchParams.get('lang') ?? 'en') as Language;
+    const language = lang as Language;
     if (problemIn.PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
     if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
-    if (problemIn.Language(language)) return fail('invalid_request', 'lang must be en, zh, ms or ta.');
 
     // Counted before it is worked out, in one step, so concurrent requests cannot pass the quota together.
     const day = utcDay();

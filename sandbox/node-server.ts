@@ -5,6 +5,7 @@ import type { EstimateEngine } from './engine.js';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
 import type { WidgetKeyStore } from './widget-keys.js';
 import { sendFile } from './static-files.js';
+import { messagesPage } from './pages/messages.js';
 import { servicePage } from './service-page.js';
 
 export interface WidgetHostServerOptions {
@@ -99,6 +100,11 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
           res.end(await answer.text());
           return;
         }
+      }
+      if (url.pathname === '/docs/messages') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+        res.end(messagesPage());
+        return;
       }
       const page = servicePage(widgetHost.engine, url);
       if (page) {

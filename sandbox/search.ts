@@ -1,5 +1,5 @@
 import type { components } from '../src/api/generated/contract.js';
-import * as en from '../src/words/en.js';
+import en from '../src/words/en.js';
 import type { Fixtures, PropertyRecord } from './fixtures/generate.js';
 
 type Suggestion = components['schemas']['Suggestion'];

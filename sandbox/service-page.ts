@@ -5,8 +5,10 @@
  * by the widget's own catalogue and formatters, so every surface shows the same figures.
  */
 import type { components } from '../src/api/generated/contract.js';
-import { formatArea, formatDate, formatDistance, formatMoney, formatPricePerArea } from '../src/format/format.js';
-import * as en from '../src/words/en.js';
+import { formatDate, formatDistance, formatMoney } from '../src/format/format.js';
+import { formatArea, formatPricePerArea } from '../src/words/words.js';
+import en from '../src/words/en.js';
+import { VISITOR_MESSAGES } from './service-words.js';
 import type { EstimateEngine } from './engine.js';
 import { escape, layout } from './pages/layout.js';
 
@@ -47,17 +49,17 @@ function estimateBody(estimate: Estimate): string {
   const rows = estimate.comparables
     .map(
       (c) => `<tr><td>${escape(formatDate(c.date))}</td><td>${escape(c.address)}</td><td>${escape(`${en.propertyType[c.propertyType]} ${c.unitType}`)}</td>
-<td class="num">${escape(formatArea(c.floorAreaSqm))}</td><td class="num">${money(c.price, 'comparable-price')}</td><td class="num">${escape(formatPricePerArea(c.pricePerSqm))}</td><td class="num">${escape(en.away(formatDistance(c.distanceM)))}</td></tr>`,
+<td class="num">${escape(formatArea(c.floorAreaSqm, 'sqft'))}</td><td class="num">${money(c.price, 'comparable-price')}</td><td class="num">${escape(formatPricePerArea(c.pricePerSqm, 'sqft'))}</td><td class="num">${escape(en.away(formatDistance(c.distanceM)))}</td></tr>`,
     )
     .join('');
   const title = property.project ? `${property.project}, ${property.address}` : property.address;
   return `<h1>${escape(title)}</h1>
-<p class="meta">${escape(`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm)} · Singapore ${property.postalCode}`)}</p>
+<p class="meta">${escape(`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm, 'sqft')} · ${en.postal(property.postalCode)}`)}</p>
 <nav aria-label="${escape(en.modeLegend)}"><ul>${modeLink('sale')}${modeLink('rent')}</ul></nav>
 <h2 class="label">${escape(en.estimateHeading(mode))}</h2>
 <p class="value">${money(estimate.value, 'value')}${mode === 'rent' ? escape(en.perMonth) : ''}</p>
 <p class="range">${en.range(money(estimate.low, 'low'), money(estimate.high, 'high'))}</p>
-<dl class="facts"><div><dt>${escape(en.per('sq ft'))}</dt><dd>${escape(formatPricePerArea(estimate.value / property.floorAreaSqm))}</dd></div>
+<dl class="facts"><div><dt>${escape(en.per('sq ft'))}</dt><dd>${escape(formatPricePerArea(estimate.value / property.floorAreaSqm, 'sqft'))}</dd></div>
 <div><dt>${escape(en.confidence)}</dt><dd data-field="confidence" data-value="${estimate.confidence}">${escape(en.confidenceLevel[estimate.confidence])}: ${escape(en.confidenceHint[estimate.confidence])}</dd></div>
 <div><dt>${escape(en.asOf)}</dt><dd><time datetime="${estimate.asOf}" data-field="asOf">${escape(formatDate(estimate.asOf))}</time></dd></div>
 <div><dt>${escape(en.basedOn)}</dt><dd>${escape(en.transactionCount(estimate.comparables.length))}</dd></div></dl>
@@ -88,6 +90,6 @@ export function servicePage(engine: EstimateEngine, url: URL): ServicePage {
     const title = estimate.property.project ?? estimate.property.address;
     return { status: 200, html: page(`${title}: ${en.estimateHeading(mode).toLowerCase()} (sandbox)`, estimateBody(estimate)) };
   }
-  const message = valuation.problem === 'not_found' ? en.propertyGone : en.noComparables;
+  const message = valuation.problem === 'not_found' ? VISITOR_MESSAGES.en.not_found : VISITOR_MESSAGES.en.no_comparables;
   return { status: valuation.problem === 'not_found' ? 404 : 422, html: page('Service Valuations (sandbox)', `<h1>No estimate</h1><p>${escape(message)}</p>${searchForm()}`) };
 }

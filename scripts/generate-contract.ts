@@ -50,7 +50,7 @@ function checkFor(schema: Schema, where: string): string {
   const unknown = Object.keys(schema).filter((key) => !CHECKED.has(key) && !IGNORED.has(key));
   if (unknown.length) throw new Error(`${where}: the checks do not implement ${unknown.join(', ')}`);
   if (schema.$ref) return schema.$ref.replace(REF_PREFIX, '');
-  if (schema.const !== undefined) return `oneOf([${JSON.stringify(schema.const)}], 'const')`;
+  if (schema.const !== undefined) return `oneOf([${JSON.stringify(schema.const)}])`;
   if (schema.enum) return `oneOf(${JSON.stringify(schema.enum)})`;
   switch (schema.type) {
     case 'string':

@@ -9,7 +9,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import subsetFont from 'subset-font';
 import { fontFile } from '../src/element/assets.js';
-import * as en from '../src/words/en.js';
+import en from '../src/words/en.js';
 
 export const FONT_DIR = new URL('../public/fonts/', import.meta.url);
 const FACES_MODULE = new URL('../src/element/font-faces.ts', import.meta.url);

@@ -3,7 +3,8 @@
  * SERVICE_API_KEY, prints a readable table (or --json), and exits non-zero with one clear line.
  */
 import { parseArgs } from 'node:util';
-import { formatArea, formatDate, formatDistance, formatMoney } from '../src/format/format.js';
+import { formatDate, formatDistance, formatMoney } from '../src/format/format.js';
+import { formatArea } from '../src/words/words.js';
 import { createPlatformClient, type Estimate, PlatformConfigError, PlatformError } from './client.js';
 
 const USAGE: Record<string, string> = {
@@ -51,7 +52,7 @@ function describeEstimate(e: Estimate): string {
       e.comparables.map((c) => ({
         date: formatDate(c.date),
         address: c.address,
-        area: formatArea(c.floorAreaSqm),
+        area: formatArea(c.floorAreaSqm, 'sqft'),
         price: formatMoney(c.price),
         distance: formatDistance(c.distanceM),
       })),

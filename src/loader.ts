@@ -9,7 +9,7 @@ import { serviceHomeUrl } from './internal/links.js';
 import { attribution, disclaimer, loadFailed } from './words/en.js';
 
 const CONTAINER = '[data-service-valuation]';
-const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode', 'data-query'];
+const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode', 'data-query', 'data-lang'];
 const GLOBAL = Symbol.for('service-valuation.loader');
 const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables';
 /** The idle panel's height (kept equal to `.panel`'s min-height), so nothing moves when it renders. */
@@ -54,15 +54,13 @@ function start(script: HTMLScriptElement | null) {
   };
 
   const loadElement = () =>
-    (elementCode ??= import(/* @vite-ignore */ new URL(__ELEMENT_FILE__, apiBase).href).catch((error: unknown) => {
+    (elementCode ??= import(/* @vite-ignore */ new URL(__ELEMENT_FILE__, apiBase).href).catch(() => {
       failed = true;
       document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
       // The loader words its two console lines itself: importing tellSiteOwner costs the snippet's script more.
-      console.error(
-        /trusted ?type|lit-html/i.test(String(error))
-          ? '[service-valuation] This page enforces Trusted Types: add the policy name lit-html to its trusted-types directive.'
-          : `[service-valuation] The widget could not be loaded from ${apiBase}: allow this host in the page's Content-Security-Policy (script-src) and check that it is reachable.`,
-      );
+      // One line for every cause (a policy, Trusted Types, a blocker, the network): the browser's own
+      // report sits beside it, and the reference lists the causes with their fixes.
+      console.error(`[service-valuation] The widget's code could not run from ${apiBase}. ${apiBase}docs/messages#load_failed`);
     }));
 
   const nearViewport = new IntersectionObserver(
@@ -99,7 +97,7 @@ function start(script: HTMLScriptElement | null) {
     try {
       root = container.attachShadow({ mode: 'open' });
     } catch {
-      console.warn('[service-valuation] This element cannot hold the widget; use a <div data-service-valuation>.', container);
+      console.warn(`[service-valuation] This element cannot hold the widget. ${apiBase}docs/messages#not_a_container`, container);
       return;
     }
     const element = document.createElement('service-valuation');

@@ -4,7 +4,8 @@
  * JSON Schema 2020-12 validator as the Platform API's parameters.
  */
 import { formatDate, formatMoney } from '../../src/format/format.js';
-import * as en from '../../src/words/en.js';
+import en from '../../src/words/en.js';
+import { VISITOR_MESSAGES } from '../service-words.js';
 import type { EstimateEngine } from '../engine.js';
 import { ajv, contractDocument } from '../platform/contract.js';
 import widgetContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
@@ -80,7 +81,7 @@ export const PUBLIC_TOOLS: ToolDefinition[] = [
       const mode = args.mode === 'rent' ? 'rent' : 'sale';
       const valuation = engine.value(String(args.propertyId), mode);
       if ('problem' in valuation) {
-        return { error: valuation.problem === 'not_found' ? `No property has the id ${args.propertyId}; find ids with search_properties.` : en.noComparables };
+        return { error: valuation.problem === 'not_found' ? `No property has the id ${args.propertyId}; find ids with search_properties.` : VISITOR_MESSAGES.en.no_comparables };
       }
       const e = valuation.estimate;
       const text = [

@@ -2,7 +2,7 @@
  * The service's own pages (valuation pages, API Console) in the widget's visual language: its colours
  * in both schemes, its type, its pill buttons. Server-rendered; every value passes through escape().
  */
-import * as en from '../../src/words/en.js';
+import en from '../../src/words/en.js';
 
 export const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -3,7 +3,7 @@
  * It never touches the DOM. Every answer is checked against the contract before use.
  */
 import * as problemIn from './generated/checks.js';
-import type { Estimate, HostError, Mode, SuggestionList } from './types.js';
+import type { Estimate, HostError, Language, Mode, SuggestionList } from './types.js';
 import type { Check } from './validate.js';
 import { WidgetError } from './widget-error.js';
 
@@ -17,12 +17,14 @@ export interface ClientOptions {
   retries?: number;
   /** The platform's fetch, captured before a host page could patch it. */
   fetch?: typeof fetch;
+  /** The language the host words its answers in (`lang`): the panel's, asked at each request. */
+  language?: () => Language;
 }
 
 const nativeFetch = globalThis.fetch;
 
 export function createClient(options: ClientOptions) {
-  const { baseUrl, key, timeoutMs = 10_000, retries = 1 } = options;
+  const { baseUrl, key, timeoutMs = 10_000, retries = 1, language = () => 'en' } = options;
   const fetchImpl = options.fetch ?? nativeFetch;
 
   async function attempt(url: URL, problemInAnswer: Check, signal?: AbortSignal): Promise<unknown> {
@@ -44,25 +46,25 @@ export function createClient(options: ClientOptions) {
     } catch (error) {
       if (signal?.aborted) throw error;
       throw timeout.aborted
-        ? new WidgetError('timeout', `The widget host did not answer within ${timeoutMs / 1000} s.`)
-        : new WidgetError('network', 'The widget host could not be reached.');
+        ? new WidgetError('timeout')
+        : new WidgetError('network');
     }
 
     if (!response.ok) {
       if (problemIn.Error(body)) {
-        throw new WidgetError(response.status >= 500 ? 'internal_error' : 'bad_response', `The widget host answered ${response.status}.`, { status: response.status });
+        throw new WidgetError(response.status >= 500 ? 'internal_error' : 'bad_response', `The widget host answered HTTP ${response.status}.`, { status: response.status });
       }
       const error = body as HostError;
-      throw new WidgetError(error.code, error.message, { status: response.status, origin: error.origin, resetAt: error.resetAt });
+      throw new WidgetError(error.code, error.message, { ...error, status: response.status });
     }
     const problem = problemInAnswer(body);
-    if (problem) throw new WidgetError('bad_response', `The widget host's answer does not match the contract (${problem}).`);
+    if (problem) throw new WidgetError('bad_response', `The widget host's answer breaks its contract at ${problem}.`);
     return body;
   }
 
   async function get(path: string, params: Record<string, string>, problemInAnswer: Check, signal?: AbortSignal): Promise<unknown> {
     const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries({ ...params, key })) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({ ...params, lang: language(), key })) url.searchParams.set(name, value);
     for (let tries = 0; ; tries++) {
       try {
         return await attempt(url, problemInAnswer, signal);

@@ -6,11 +6,11 @@ export type WidgetErrorCode = HostErrorCode | 'network' | 'timeout' | 'bad_respo
 export class WidgetError extends Error {
   constructor(
     readonly code: WidgetErrorCode,
-    message: string,
-    readonly details: { status?: number; origin?: string; resetAt?: string } = {},
+    /** For the site owner, where theirs to read (the host's own words, or what broke the contract). */
+    message: string = code,
+    readonly details: { status?: number; origin?: string; resetAt?: string; visitorMessage?: string } = {},
   ) {
     super(message);
-    this.name = 'WidgetError';
   }
 
   /** Anything a request threw, as a WidgetError: a failure that is not one already is the network's. */

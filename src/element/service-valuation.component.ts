@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit/html.js';
 import { createClient, type WidgetClient } from '../api/client.js';
-import type { Mode, Suggestion } from '../api/types.js';
+import type { Language, Mode, Suggestion } from '../api/types.js';
 import type { WidgetError } from '../api/widget-error.js';
 import { checkWidgetKey } from '../api/widget-key.js';
 import { EstimateController } from '../estimate/estimate-controller.js';
@@ -11,8 +11,8 @@ import { httpUrl, safeLink, serviceHomeUrl } from '../internal/links.js';
 import { type Changed, LitHost, ReactiveState } from '../internal/lit-host.js';
 import { SearchController } from '../search/search-controller.js';
 import { renderSearch } from '../search/search-template.js';
-import * as en from '../words/en.js';
 import { hostProblem, isSetupProblem, keyProblem, type Problem } from '../words/problems.js';
+import { loadWords, resolveLanguage, useWords, words, type Words } from '../words/words.js';
 import { afterFirstPaint, logoUrl, registerFont } from './assets.js';
 import { styles } from './service-valuation.styles.js';
 
@@ -28,6 +28,8 @@ const ownBaseUrl = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
  *
  * @attr data-theme - `dark`, `auto` (follows the visitor's system), or light (anything else). Styles
  * read the attribute itself, so changing it re-themes the panel at once.
+ * @attr data-lang - `en` (default), `zh` (Simplified Chinese), `ms`, `ta`, or `auto` (the page's
+ * `<html lang>` when it is one of these). Changing it re-renders the panel in the new language.
  *
  * @fires service-valuation-search - The visitor chose a suggestion. `detail`: `{ id, kind }`.
  * @fires service-valuation-estimate - An estimate is shown. `detail`: `{ propertyId, mode, currency, value, low, high, confidence }`.
@@ -65,6 +67,7 @@ export class ServiceValuation extends LitHost {
     'data-mode': 'mode',
     'data-query': 'query',
     'data-api-base': 'apiBase',
+    'data-lang': 'language',
   } satisfies Record<string, keyof ServiceValuation>;
   static {
     this.reactive(...Object.values(this.attributes));
@@ -90,8 +93,18 @@ export class ServiceValuation extends LitHost {
    * @attr data-api-base
    */
   declare apiBase: string;
+  /**
+   * The panel's language: `en`, `zh`, `ms`, `ta` or `auto`.
+   * @attr data-lang
+   */
+  declare language: string;
 
-  readonly #setupProblem = new ReactiveState<Problem | undefined>(this, undefined);
+  /** The words the panel is shown in; none until the first language's file has arrived. */
+  readonly #words = new ReactiveState<Words | undefined>(this, undefined);
+  /** The shown words' language, which the widget host words its answers in. */
+  #language: Language = 'en';
+  /** Worded when shown, so a change of language rewords it. */
+  readonly #setupProblem = new ReactiveState<(() => Problem) | undefined>(this, undefined);
   readonly #announcement = new ReactiveState(this, '');
   /** Logo and font come after the first paint: neither may hold up the search box. */
   readonly #decorated = new ReactiveState(this, false);
@@ -110,10 +123,40 @@ export class ServiceValuation extends LitHost {
     this.mode = 'sale';
     this.query = '';
     this.apiBase = ownBaseUrl();
-    const announce = (message: string) => (this.#announcement.value = message);
+    this.language = '';
+    const announce = (say: () => string) => {
+      this.#useOwnWords();
+      this.#announcement.value = say();
+    };
     this.#search.onAnnounce = this.#estimate.onAnnounce = announce;
-    this.#search.onError = (error) => announce(this.#reportFailure(error).visitor);
-    this.#estimate.onError = (error) => announce(this.#reportFailure(error).visitor);
+    this.#search.onError = this.#estimate.onError = (error) => announce(() => this.#reportFailure(error).visitor);
+  }
+
+  /** Messages are worded in this panel's language, whichever panel rendered last. */
+  #useOwnWords(): void {
+    if (this.#words.value) useWords(this.#words.value);
+  }
+
+  /** Shows the panel in `data-lang`'s language: at once in English, once its file arrives in another. */
+  #changeLanguage(): void {
+    const language = resolveLanguage(this.language);
+    const catalogue = loadWords(language);
+    if (!(catalogue instanceof Promise)) return this.#showWords(catalogue);
+    // A file that cannot be fetched leaves the panel in English rather than blank; a newer choice wins.
+    catalogue.then(
+      (loaded) => language === resolveLanguage(this.language) && this.#showWords(loaded),
+      () => this.#showWords(loadWords('en') as Words),
+    );
+  }
+
+  #showWords(catalogue: Words): void {
+    const shown = this.#words.value;
+    this.#words.value = catalogue;
+    // Read through `words`: the build renames the catalogue's keys only where they are read so.
+    useWords(catalogue);
+    this.#language = words.lang;
+    // The service words the estimate's attribution and disclaimer in the language: ask again.
+    if (shown && shown !== catalogue) void this.#estimate.load(undefined, this.mode);
   }
 
   protected override willUpdate(changed: Changed): void {
@@ -123,6 +166,7 @@ export class ServiceValuation extends LitHost {
       if (changed.get('mode') !== undefined) void this.#estimate.load(undefined, this.mode);
     }
     if (changed.has('query') && this.query && !this.#search.query) this.#search.prefill(this.query);
+    if (changed.has('language')) void this.#changeLanguage();
   }
 
   protected override firstUpdated(): void {
@@ -134,13 +178,15 @@ export class ServiceValuation extends LitHost {
   }
 
   protected override render() {
-    const setupProblem = this.#setupProblem.value;
-    return html`<section class="panel" part="base" lang=${en.lang} aria-labelledby="sv-title">
+    if (!this.#words.value) return html``;
+    this.#useOwnWords();
+    const setupProblem = this.#setupProblem.value?.();
+    return html`<section class="panel" part="base" lang=${words.lang} aria-labelledby="sv-title">
       <header>
         <img src=${this.#decorated.value ? logoUrl(this.#baseUrl) : nothing} alt="" width="28" height="28" />
         <div class="brand">
-          <span class="brand-name">${en.brand}</span>
-          <h2 id="sv-title">${en.title}</h2>
+          <span class="brand-name">${words.brand}</span>
+          <h2 id="sv-title">${words.title}</h2>
         </div>
       </header>
       ${setupProblem
@@ -159,10 +205,10 @@ export class ServiceValuation extends LitHost {
     return html`<footer>
       <p class="attribution">
         <a href=${href} target="_blank" rel="noopener noreferrer"
-          >${estimate?.attribution.text ?? en.attribution}<span class="visually-hidden">${en.newTab}</span></a
+          >${estimate?.attribution.text ?? words.attribution}<span class="visually-hidden">${words.newTab}</span></a
         >
       </p>
-      <p class="disclaimer">${estimate?.disclaimer ?? en.disclaimer}</p>
+      <p class="disclaimer">${estimate?.disclaimer ?? words.disclaimer}</p>
     </footer>`;
   }
 
@@ -182,35 +228,36 @@ export class ServiceValuation extends LitHost {
     this.#baseUrl = resolveApiBase(this.apiBase);
     const key = this.embedKey.trim();
     const problem = checkWidgetKey(key);
-    this.#client = problem ? undefined : createClient({ baseUrl: this.#baseUrl, key });
-    this.#setupProblem.value = problem ? keyProblem(problem, key) : undefined;
+    this.#client = problem ? undefined : createClient({ baseUrl: this.#baseUrl, key, language: () => this.#language });
+    this.#setupProblem.value = problem ? () => keyProblem(problem, key) : undefined;
     if (!problem) return;
-    this.#tellSiteOwnerOnce(this.#setupProblem.value!.siteOwner!, problem === 'platform_key');
+    this.#tellSiteOwnerOnce(problem, keyProblem(problem, key).siteOwner!, problem === 'platform_key');
     emit(this, 'service-valuation-error', { code: problem, forSiteOwner: true });
   }
 
   /** Reports a failure to the site owner where it is theirs to fix, and returns it in words. */
   #reportFailure(error: WidgetError): Problem {
+    this.#useOwnWords();
     const problem = hostProblem(error);
     const setup = isSetupProblem(error);
-    if (setup) this.#setupProblem.value = problem;
-    if (problem.siteOwner) this.#tellSiteOwnerOnce(problem.siteOwner, setup);
+    if (setup) this.#setupProblem.value = () => hostProblem(error);
+    if (problem.siteOwner) this.#tellSiteOwnerOnce(error.code, problem.siteOwner, setup);
     emit(this, 'service-valuation-error', { code: error.code, forSiteOwner: Boolean(problem.siteOwner) });
     return problem;
   }
 
   /** Each distinct message once per widget: a site owner needs to read it, not scroll past it. */
-  #tellSiteOwnerOnce(message: string, asError: boolean): void {
+  #tellSiteOwnerOnce(code: string, message: string, asError: boolean): void {
     if (this.#told.has(message)) return;
     this.#told.add(message);
-    tellSiteOwner(message, asError ? 'error' : 'warn');
+    tellSiteOwner(message, code, this.#baseUrl, asError ? 'error' : 'warn');
   }
 }
 
 /** Resolves the API base a page or the loader gave against the page, falling back to this script's own. */
 function resolveApiBase(apiBase: string): string {
   const url = httpUrl(apiBase || ownBaseUrl(), document.baseURI);
-  if (!url) tellSiteOwner(`data-api-base "${apiBase}" is not an http(s) URL; using ${ownBaseUrl()}.`);
+  if (!url) tellSiteOwner(`data-api-base "${apiBase}" is not an http(s) URL.`, 'api_base', ownBaseUrl());
   const href = url?.href ?? ownBaseUrl();
   return href.endsWith('/') ? href : `${href}/`;
 }

@@ -113,7 +113,10 @@ describe('<service-valuation>', () => {
   it('asks the visitor to wait a moment when the widget host limits searches', async () => {
     await useSandbox(
       http.get('*/v1/suggestions', () =>
-        HttpResponse.json({ code: 'rate_limited', message: 'Too many suggestion requests.' }, { status: 429, headers: { 'Retry-After': '3' } }),
+        HttpResponse.json(
+          { code: 'rate_limited', message: 'Too many suggestion requests.', visitorMessage: 'Too many searches. Please wait a moment and try again.' },
+          { status: 429, headers: { 'Retry-After': '3' } },
+        ),
       ),
     );
     const el = await widget();
@@ -164,12 +167,13 @@ describe('<service-valuation>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('tells the visitor when today\u2019s estimates are used up, and when to come back, as en-SG writes it', async () => {
+  it('tells the visitor when today\u2019s estimates are used up, and when to come back, in Singapore time', async () => {
     const el = await widget({ key: QUOTA_SPENT_KEY });
     await searchAndChoose(el, 'amk ave 3');
     const reset = new Date();
     reset.setUTCHours(24, 0, 0, 0);
-    const enSG = new Intl.DateTimeFormat('en-SG', { hour: 'numeric', minute: '2-digit', day: 'numeric', month: 'short' }).format(reset);
+    const options = { hour: 'numeric', minute: '2-digit', day: 'numeric', month: 'short', timeZone: 'Asia/Singapore' } as const;
+    const enSG = new Intl.DateTimeFormat('en-SG', options).format(reset);
     expect($(el, '[part="estimate-error"]')!.textContent).to.contain(`used all of today's free estimates. Please try again after ${enSG}.`);
   });
 

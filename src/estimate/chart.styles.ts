@@ -4,7 +4,7 @@ import { css } from '../internal/css.js';
 export const chartStyles = css`
   .chart {
     margin: 8px 0 0;
-    max-width: 560px;
+    max-width: 480px;
   }
   .chart svg {
     display: block;
@@ -18,8 +18,12 @@ export const chartStyles = css`
   }
   .tick {
     fill: var(--_muted);
-    font-size: 15px;
+    font-size: 14px;
     font-family: var(--_font);
+    /* A value label sits on its grid line, over the dots: a halo of the panel's background keeps it readable. */
+    paint-order: stroke;
+    stroke: var(--_bg);
+    stroke-width: 4px;
   }
   .band {
     fill: var(--_accent);
@@ -38,10 +42,10 @@ export const chartStyles = css`
   /* The chart scales with its width; in a narrow panel its labels and dots grow to stay legible. */
   @container panel (max-width: 420px) {
     .tick {
-      font-size: 28px;
+      font-size: 22px;
     }
     .dot {
-      r: 10px;
+      r: 9px;
       stroke-width: 3;
     }
     .estimate-line {
@@ -68,7 +72,6 @@ export const chartStyles = css`
   .line-key {
     width: 16px;
     height: 8px;
-    margin-inline-start: 8px;
     background: var(--_accent);
     opacity: 0.5;
   }

@@ -4,23 +4,27 @@
  */
 import { html, svg } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
-import { type AreaUnit, formatMoney, formatMonth, parseDay, perAreaLabel, pricePerArea } from '../format/format.js';
-import * as en from '../words/en.js';
+import { type AreaUnit, formatMoney, parseDay, pricePerArea } from '../format/format.js';
+import { words } from '../words/words.js';
 
-const WIDTH = 560;
-const HEIGHT = 200;
-const PAD = { left: 84, right: 12, top: 16, bottom: 34 };
+/**
+ * Drawn for a phone first: at 280 px the chart is about 140 px tall. Its three value labels sit on
+ * their grid lines, inside the plot, so no margin is spent on them.
+ */
+const WIDTH = 400;
+const HEIGHT = 220;
+const PAD = { left: 4, right: 4, top: 8, bottom: 36 };
 
 export function describeChart(estimate: Estimate, unit: AreaUnit): string {
-  const per = perAreaLabel(unit);
+  const per = words.perUnit[unit];
   const values = estimate.comparables.map((c) => pricePerArea(c.pricePerSqm, unit));
   const dates = estimate.comparables.map((c) => c.date).sort();
   const estimated = pricePerArea(estimate.value / estimate.property.floorAreaSqm, unit);
-  return en.chartSummary(
+  return words.chartSummary(
     estimate.comparables.length,
     estimate.mode,
-    formatMonth(dates[0]),
-    formatMonth(dates[dates.length - 1]),
+    words.month(dates[0]),
+    words.month(dates[dates.length - 1]),
     formatMoney(Math.min(...values)),
     formatMoney(Math.max(...values)),
     per,
@@ -48,19 +52,17 @@ export function renderComparablesChart(estimate: Estimate, unit: AreaUnit) {
 
   return html`<figure class="chart" part="chart">
     <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label=${description}>
-      ${ticks.map(
-        (v) => svg`<line class="grid" x1=${PAD.left} x2=${WIDTH - PAD.right} y1=${y(v)} y2=${y(v)}></line>
-          <text class="tick" x=${PAD.left - 6} y=${y(v) + 4} text-anchor="end">${formatMoney(v)}</text>`,
-      )}
+      ${ticks.map((v) => svg`<line class="grid" x1=${PAD.left} x2=${WIDTH - PAD.right} y1=${y(v)} y2=${y(v)}></line>`)}
       <rect class="band" x=${PAD.left} width=${WIDTH - PAD.left - PAD.right} y=${y(highY)} height=${Math.max(1, y(lowY) - y(highY))}></rect>
       <line class="estimate-line" x1=${PAD.left} x2=${WIDTH - PAD.right} y1=${y(estimateY)} y2=${y(estimateY)}></line>
-      ${points.map((p) => svg`<circle class="dot" cx=${x(p.t)} cy=${y(p.y)} r="5"></circle>`)}
-      <text class="tick" x=${PAD.left} y=${HEIGHT - 6}>${formatMonth(new Date(t0).toISOString().slice(0, 10))}</text>
-      <text class="tick" x=${WIDTH - PAD.right} y=${HEIGHT - 6} text-anchor="end">${formatMonth(estimate.asOf)}</text>
+      ${points.map((p) => svg`<circle class="dot" cx=${x(p.t)} cy=${y(p.y)} r="6"></circle>`)}
+      ${ticks.map((v) => svg`<text class="tick" x=${PAD.left} y=${y(v) - 6}>${formatMoney(v)}</text>`)}
+      <text class="tick" x=${PAD.left} y=${HEIGHT - 6}>${words.month(new Date(t0).toISOString().slice(0, 10))}</text>
+      <text class="tick" x=${WIDTH - PAD.right} y=${HEIGHT - 6} text-anchor="end">${words.month(estimate.asOf)}</text>
     </svg>
     <figcaption>
-      <span class="key dot-key" aria-hidden="true"></span> ${en.chartKeyComparables(estimate.mode, perAreaLabel(unit))}
-      <span class="key line-key" aria-hidden="true"></span> ${en.chartKeyEstimate}
+      <span><span class="key dot-key"></span> ${words.chartKeyComparables(estimate.mode, words.perUnit[unit])}</span>
+      <span><span class="key line-key"></span> ${words.chartKeyEstimate}</span>
     </figcaption>
   </figure>`;
 }

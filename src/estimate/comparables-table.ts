@@ -1,50 +1,74 @@
-/** Comparable transactions as a real table: a caption, column headers, sortable by any column. */
-import { html } from 'lit/html.js';
+/**
+ * Comparable transactions as a real table: a caption, column headers, one "Sort by" control, and
+ * the first five rows until the visitor asks for the rest.
+ */
+import { html, nothing } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
-import { type AreaUnit, areaUnitLabel, formatArea, formatDate, formatDistance, formatMoney, formatPricePerArea } from '../format/format.js';
-import * as en from '../words/en.js';
-import { sortComparables, type SortKey, type SortOrder } from './sort-comparables.js';
+import { type AreaUnit, formatDistance, formatMoney } from '../format/format.js';
+import { formatArea, formatPricePerArea, words } from '../words/words.js';
+import { SORT_CHOICES, type SortChoice, sortComparables } from './sort-comparables.js';
 
-export function renderComparablesTable(estimate: Estimate, unit: AreaUnit, order: SortOrder, onSort: (key: SortKey) => void) {
-  const columns: { key: SortKey; label: string; numeric?: boolean }[] = [
-    { key: 'date', label: en.column.date },
-    { key: 'address', label: en.column.address },
-    { key: 'type', label: en.column.type },
-    { key: 'area', label: en.column.area(areaUnitLabel(unit)), numeric: true },
-    { key: 'price', label: en.column.price(estimate.mode), numeric: true },
-    { key: 'perArea', label: en.per(areaUnitLabel(unit)), numeric: true },
-    { key: 'distance', label: en.column.distance, numeric: true },
+export const FIRST_ROWS = 5;
+
+export interface ComparablesView {
+  unit: AreaUnit;
+  sort: SortChoice;
+  showAll: boolean;
+  handleSort(choice: SortChoice): void;
+  handleShowAll(): void;
+}
+
+export function renderComparablesTable(estimate: Estimate, view: ComparablesView) {
+  const { unit, sort } = view;
+  const { comparables, mode } = estimate;
+  // Numeric columns end-aligned; the sorted one is named by the control above, not by its header.
+  const columns: [string, boolean?][] = [
+    [words.column.date],
+    [words.column.address],
+    [words.column.type],
+    [words.column.area(words.unit[unit]), true],
+    [words.column.price(mode), true],
+    [words.per(words.unit[unit]), true],
+    [words.column.distance, true],
   ];
-  const sortState = (key: SortKey) => (order.key === key ? (order.descending ? 'descending' : 'ascending') : 'none');
-  return html`<table class="comparables" part="comparables">
-    <caption>
-      ${en.tableCaption(estimate.comparables.length, estimate.mode)}
-    </caption>
-    <thead>
-      <tr>
-        ${columns.map(
-          (column) => html`<th scope="col" class=${column.numeric ? 'num' : ''} aria-sort=${sortState(column.key)}>
-            <button type="button" class="sort" @click=${() => onSort(column.key)}>
-              ${column.label}<span class="sort-icon" aria-hidden="true"
-                >${order.key === column.key ? (order.descending ? '▼' : '▲') : ''}</span
-              >
-            </button>
-          </th>`,
+  const rows = sortComparables(comparables, sort);
+  return html`<label class="sort-by"
+      >${words.sortBy}
+      <select @change=${(e: Event) => view.handleSort((e.target as HTMLSelectElement).value as SortChoice)}>
+        ${Object.keys(SORT_CHOICES).map(
+          (choice) =>
+            html`<option value=${choice} .selected=${choice === sort}>
+              ${words.sortChoice(choice as SortChoice, mode, words.perUnit[unit])}
+            </option>`,
         )}
-      </tr>
-    </thead>
-    <tbody>
-      ${sortComparables(estimate.comparables, order).map(
-        (c) => html`<tr>
-          <td>${formatDate(c.date)}</td>
-          <td class="address">${c.address}</td>
-          <td>${en.propertyType[c.propertyType]} ${c.unitType}</td>
-          <td class="num">${formatArea(c.floorAreaSqm, unit)}</td>
-          <td class="num">${formatMoney(c.price)}</td>
-          <td class="num">${formatPricePerArea(c.pricePerSqm, unit)}</td>
-          <td class="num">${en.away(formatDistance(c.distanceM))}</td>
-        </tr>`,
-      )}
-    </tbody>
-  </table>`;
+      </select></label
+    >
+    <div class="table-wrap">
+      <table class="comparables" part="comparables">
+        <caption>
+          ${words.tableCaption(comparables.length, mode)}
+        </caption>
+        <thead>
+          <tr>
+            ${columns.map(([label, numeric]) => html`<th scope="col" class=${numeric ? 'num' : ''}>${label}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${(view.showAll ? rows : rows.slice(0, FIRST_ROWS)).map(
+            (c) => html`<tr tabindex="-1">
+              <td>${words.date(c.date)}</td>
+              <td class="address">${c.address}</td>
+              <td>${words.propertyType[c.propertyType]} ${c.unitType}</td>
+              <td class="num">${formatArea(c.floorAreaSqm, unit)}</td>
+              <td class="num">${formatMoney(c.price)}</td>
+              <td class="num">${formatPricePerArea(c.pricePerSqm, unit)}</td>
+              <td class="num">${words.away(formatDistance(c.distanceM))}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    ${view.showAll || rows.length <= FIRST_ROWS
+      ? nothing
+      : html`<button type="button" class="text-button" @click=${() => view.handleShowAll()}>${words.showAll(rows.length)}</button>`}`;
 }

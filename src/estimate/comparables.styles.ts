@@ -1,17 +1,28 @@
 import { css } from '../internal/css.js';
 
-/** The comparables table: sortable headers; one card per row in a narrow panel. */
+/** The comparables: one "Sort by" control, the table, one card per row in a narrow panel. */
 export const comparablesStyles = css`
-  .sort {
-    min-height: 32px;
+  .sort-by {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px 8px;
+    margin-top: 12px;
+    font-size: 13px;
     color: var(--_muted);
-    white-space: nowrap;
-    text-align: inherit;
   }
-  .sort-icon {
-    display: inline-block;
-    width: 1em;
-    font-size: 10px;
+  /* The rest of the row, never its longest option's width: a Malay or Tamil one would widen the panel. */
+  .sort-by select {
+    flex: 1;
+    width: 0;
+    max-width: 16em;
+    min-height: 36px;
+    padding: 0 8px;
+    border: 1px solid var(--_border);
+    border-radius: 6px;
+    background: var(--_bg);
+    color: var(--_fg);
+    font: inherit;
   }
 
   .table-wrap {
@@ -47,14 +58,10 @@ export const comparablesStyles = css`
     white-space: nowrap;
   }
   @container panel (max-width: 520px) {
-    thead tr {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0 12px;
-    }
-    th {
-      border: 0;
-      padding: 0;
+    /* Cards need no header row: each value says what it is. Screen readers still have the headers. */
+    thead {
+      position: absolute;
+      clip-path: inset(50%);
     }
     tr {
       display: grid;
@@ -70,8 +77,10 @@ export const comparablesStyles = css`
       grid-column: 1 / -1;
       font-weight: 600;
     }
+    /* A card's values may wrap: a price per area in Malay or Tamil is longer than half a phone. */
     td.num {
       text-align: start;
+      white-space: normal;
     }
   }
   /* Text from the network keeps its direction to itself: a stray bidi override cannot flip the panel. */

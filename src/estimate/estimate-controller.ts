@@ -10,12 +10,15 @@ import { WidgetError } from '../api/widget-error.js';
 import { emit } from '../events/events.js';
 import { type AreaUnit, formatMoney } from '../format/format.js';
 import { LatestRequest } from '../internal/latest-request.js';
-import * as en from '../words/en.js';
-import { DEFAULT_SORT, nextSort, type SortKey, type SortOrder } from './sort-comparables.js';
+import { words } from '../words/words.js';
+import { type ComparablesView, FIRST_ROWS } from './comparables-table.js';
+import { DEFAULT_SORT, type SortChoice } from './sort-comparables.js';
 
-export class EstimateController {
+export class EstimateController implements ComparablesView {
   unit: AreaUnit = 'sqft';
-  sort: SortOrder = DEFAULT_SORT;
+  sort: SortChoice = DEFAULT_SORT;
+  /** Every comparable, or the first few (a new estimate starts with the few). */
+  showAll = false;
   /** The property the estimate is for, once the visitor chose one. */
   selected?: Suggestion;
 
@@ -40,6 +43,7 @@ export class EstimateController {
   async load(selected: Suggestion | undefined = this.selected, mode: Mode = this.#mode): Promise<void> {
     const client = this.#client();
     if (!client || !selected) return;
+    if (selected !== this.selected) this.showAll = false;
     this.selected = selected;
     this.#mode = mode;
     const current = await this.request.run(async (signal) => {
@@ -54,7 +58,7 @@ export class EstimateController {
       return;
     }
     if (!estimate) return;
-    this.onAnnounce?.(en.announceEstimate(mode, formatMoney(estimate.value), estimate.comparables.length));
+    this.onAnnounce?.(() => words.announceEstimate(mode, formatMoney(estimate.value), estimate.comparables.length));
     const { value, low, high, confidence, currency } = estimate;
     emit(this.#host, 'service-valuation-estimate', { propertyId: estimate.property.id, mode, currency, value, low, high, confidence });
   }
@@ -68,13 +72,21 @@ export class EstimateController {
     this.#host.requestUpdate();
   }
 
-  handleSort(key: SortKey): void {
-    this.sort = nextSort(this.sort, key);
+  handleSort(choice: SortChoice): void {
+    this.sort = choice;
     this.#host.requestUpdate();
   }
 
-  /** Called with a sentence for the live region when an estimate is shown. */
-  onAnnounce?: (message: string) => void;
+  /** Shows every comparable, and moves focus to the first one that was hidden. */
+  async handleShowAll(): Promise<void> {
+    this.showAll = true;
+    this.#host.requestUpdate();
+    await this.#host.updateComplete;
+    this.#host.shadowRoot?.querySelector<HTMLElement>(`tbody tr:nth-child(${FIRST_ROWS + 1})`)?.focus();
+  }
+
+  /** Called when an estimate is shown, with its sentence for the live region (worded in the element's language). */
+  onAnnounce?: (say: () => string) => void;
 
   /** Called when an estimate fails, so the element can word it and report it once. */
   onError?: (error: WidgetError) => void;

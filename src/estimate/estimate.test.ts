@@ -4,7 +4,7 @@ import { sandboxHandlers } from '../../sandbox/msw.js';
 import type { Comparable } from '../api/types.js';
 import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
 import { $, $$, searchAndChoose, text, until, widget } from '../test/widget-fixture.js';
-import { DEFAULT_SORT, nextSort, sortComparables } from './sort-comparables.js';
+import { DEFAULT_SORT, sortComparables } from './sort-comparables.js';
 
 const column = (el: Awaited<ReturnType<typeof widget>>, index: number) =>
   $$(el, 'tbody tr').map((row) => row.children[index].textContent!.trim());
@@ -40,29 +40,52 @@ describe('the estimate panel', () => {
     expect(column(el, 3)[0]).to.match(/m²$/);
   });
 
-  it('sorts the comparables by any column, and says how', async () => {
+  it('sorts the comparables with one labelled control, each order in its useful direction', async () => {
     const el = await widget();
     await searchAndChoose(el, 'amk ave 3');
-    const header = (label: string) => $$(el, 'th').find((th) => th.textContent!.includes(label))!;
-    expect(header('Date').getAttribute('aria-sort')).to.equal('descending');
-    header('Price').querySelector('button')!.click();
-    await el.updateComplete;
+    const select = $<HTMLSelectElement>(el, 'select')!;
+    expect(select.closest('label')!.textContent).to.match(/^\s*Sort by/);
+    expect([...select.options].map((o) => o.textContent!.trim())).to.deep.equal(['Newest', 'Highest price', 'Highest psf', 'Largest', 'Nearest', 'Address']);
+    expect(select.value).to.equal('date');
+    const choose = async (value: string) => {
+      select.value = value;
+      select.dispatchEvent(new Event('change'));
+      await el.updateComplete;
+    };
+    await choose('price');
     const prices = column(el, 4).map(money);
     expect(prices).to.deep.equal([...prices].sort((a, b) => b - a));
-    expect(header('Price').getAttribute('aria-sort')).to.equal('descending');
-    header('Price').querySelector('button')!.click();
-    await el.updateComplete;
-    expect(column(el, 4).map(money)).to.deep.equal([...prices].sort((a, b) => a - b));
-    expect(header('Date').getAttribute('aria-sort')).to.equal('none');
+    await choose('distance');
+    const distances = column(el, 6).map((d) => Number.parseFloat(d) * (d.includes('km') ? 1000 : 1));
+    expect(distances).to.deep.equal([...distances].sort((a, b) => a - b));
+    expect(select.value).to.equal('distance');
+    expect($$(el, 'th button'), 'the headers are headers, not a second sort control').to.have.length(0);
   });
 
-  it('plots the comparables with the estimate marked, and says in words what the chart shows', async () => {
+  it('shows the first five comparables, and the rest on request with focus on the first of them', async () => {
     const el = await widget();
-    await searchAndChoose(el, 'amk ave 3');
+    await searchAndChoose(el, 'parc esta');
+    const count = Number($(el, 'caption')!.textContent!.match(/\d+/)![0]);
+    expect(count, 'this fixture has more than five').to.be.above(5);
+    expect($$(el, 'tbody tr')).to.have.length(5);
+    const more = $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent!.trim() === `Show all ${count}`)!;
+    more.focus();
+    more.click();
+    await until(() => $$(el, 'tbody tr').length === count, 'every row');
+    await until(() => el.shadowRoot!.activeElement === $$(el, 'tbody tr')[5], 'focus on the sixth row');
+    expect($$(el, 'button').some((b) => b.textContent!.includes('Show all'))).to.equal(false);
+    await expect(el).to.be.accessible();
+  });
+
+  it('plots every comparable with the estimate marked and at most three value labels, and says in words what the chart shows', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'parc esta');
     const chart = $(el, 'svg[role="img"]')!;
-    expect($$(el, 'svg circle')).to.have.length($$(el, 'tbody tr').length);
+    const count = Number($(el, 'caption')!.textContent!.match(/\d+/)![0]);
+    expect($$(el, 'svg circle')).to.have.length(count);
     expect($$(el, 'svg .estimate-line')).to.have.length(1);
-    expect(chart.getAttribute('aria-label')).to.match(/^\d+ comparable sales from \w{3} \d{4} to \w{3} \d{4}, between S\$[\d,]+ and S\$[\d,]+ psf\. The estimate is S\$[\d,]+ psf\.$/);
+    expect($$(el, 'svg text').filter((t) => t.textContent!.startsWith('S$'))).to.have.length(3);
+    expect(chart.getAttribute('aria-label')).to.match(/^\d+ comparable sales from \w{3,4} \d{4} to \w{3,4} \d{4}, between S\$[\d,]+ and S\$[\d,]+ psf\. The estimate is S\$[\d,]+ psf\.$/);
   });
 
   it('never shows a late answer for the mode the visitor left', async () => {
@@ -167,16 +190,10 @@ describe('sortComparables', () => {
     date, price, address: 'A', propertyType: 'hdb', unitType: '4-room', floorAreaSqm: 90, pricePerSqm: price / 90, distanceM: 0,
   });
 
-  it('sorts a copy and keeps ties in the host\u2019s order', () => {
+  it('sorts a copy, each choice in its useful direction, and keeps ties in the host\u2019s order', () => {
     const list = [c('2026-01-01', 5), c('2026-03-01', 5), c('2026-02-01', 7)];
-    expect(sortComparables(list, { key: 'price', descending: false }).map((x) => x.date)).to.deep.equal(['2026-01-01', '2026-03-01', '2026-02-01']);
+    expect(sortComparables(list, 'price').map((x) => x.date)).to.deep.equal(['2026-02-01', '2026-01-01', '2026-03-01']);
     expect(sortComparables(list, DEFAULT_SORT).map((x) => x.date)).to.deep.equal(['2026-03-01', '2026-02-01', '2026-01-01']);
     expect(list[0].date).to.equal('2026-01-01');
-  });
-
-  it('flips the sorted column and starts others in their useful direction', () => {
-    expect(nextSort(DEFAULT_SORT, 'date')).to.deep.equal({ key: 'date', descending: false });
-    expect(nextSort(DEFAULT_SORT, 'distance')).to.deep.equal({ key: 'distance', descending: false });
-    expect(nextSort(DEFAULT_SORT, 'price')).to.deep.equal({ key: 'price', descending: true });
   });
 });

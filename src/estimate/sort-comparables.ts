@@ -1,39 +1,27 @@
 import type { Comparable } from '../api/types.js';
 import { parseDay } from '../format/format.js';
+import type { SortChoice } from '../words/en.js';
 
-export type SortKey = 'date' | 'address' | 'type' | 'area' | 'price' | 'perArea' | 'distance';
+export type { SortChoice };
 
-export interface SortOrder {
-  key: SortKey;
-  descending: boolean;
-}
-
-export const DEFAULT_SORT: SortOrder = { key: 'date', descending: true };
-
-const value: Record<SortKey, (c: Comparable) => string | number> = {
+/** The orders a visitor can choose: what each compares, and its sign (-1: largest or newest first). */
+export const SORT_CHOICES: Record<SortChoice, [(c: Comparable) => string | number, 1 | -1]> = {
   // A number, so the first table (newest first) needs no Intl collator.
-  date: (c) => parseDay(c.date).getTime(),
-  address: (c) => c.address,
-  type: (c) => `${c.propertyType} ${c.unitType}`,
-  area: (c) => c.floorAreaSqm,
-  price: (c) => c.price,
-  perArea: (c) => c.pricePerSqm,
-  distance: (c) => c.distanceM,
+  date: [(c) => parseDay(c.date).getTime(), -1],
+  price: [(c) => c.price, -1],
+  perArea: [(c) => c.pricePerSqm, -1],
+  area: [(c) => c.floorAreaSqm, -1],
+  distance: [(c) => c.distanceM, 1],
+  address: [(c) => c.address, 1],
 };
+export const DEFAULT_SORT: SortChoice = 'date';
 
 /** A sorted copy; ties keep the host's order (Array.prototype.sort is stable). */
-export function sortComparables(comparables: readonly Comparable[], order: SortOrder): Comparable[] {
-  const get = value[order.key];
-  const sign = order.descending ? -1 : 1;
+export function sortComparables(comparables: readonly Comparable[], choice: SortChoice): Comparable[] {
+  const [get, sign] = SORT_CHOICES[choice];
   return [...comparables].sort((a, b) => {
     const x = get(a);
     const y = get(b);
     return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true }));
   });
-}
-
-/** Clicking the sorted column flips it; another column starts with its most useful direction. */
-export function nextSort(current: SortOrder, key: SortKey): SortOrder {
-  if (current.key === key) return { key, descending: !current.descending };
-  return { key, descending: key === 'date' || key === 'price' || key === 'perArea' };
 }

@@ -1,4 +1,8 @@
-/** Messages for the site owner, prefixed so they can tell them from the page's own. */
-export function tellSiteOwner(message: string, level: 'warn' | 'error' = 'warn'): void {
-  console[level](`[service-valuation] ${message}`);
+/**
+ * Messages for the site owner: prefixed so they can tell them from the page's own, and each ending
+ * with its entry in the widget host's reference (internal/console-messages.ts), which says what it
+ * means and how to fix it, so the message itself stays short.
+ */
+export function tellSiteOwner(message: string, code: string, hostRoot: string, level: 'warn' | 'error' = 'warn'): void {
+  console[level](`[service-valuation] ${message} ${hostRoot}docs/messages#${code}`);
 }

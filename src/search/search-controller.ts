@@ -8,7 +8,7 @@ import { SearchQueryLength } from '../api/generated/checks.js';
 import type { Suggestion, SuggestionList } from '../api/types.js';
 import type { WidgetError } from '../api/widget-error.js';
 import { LatestRequest } from '../internal/latest-request.js';
-import * as en from '../words/en.js';
+import { words } from '../words/words.js';
 import { PopupController } from './popup-controller.js';
 import { ANCHOR_CLASS, INPUT_ID, POPUP_CLASS } from './search-parts.js';
 
@@ -105,12 +105,6 @@ export class SearchController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  moveTo(index: number): void {
-    if (!this.open || this.suggestions.length === 0) return;
-    this.activeIndex = Math.max(0, Math.min(index, this.suggestions.length - 1));
-    this.#host.requestUpdate();
-  }
-
   show(): void {
     // Not while typing (a request is yet to be sent), nor before any answer.
     const answered = this.request.status === 'complete' || this.request.status === 'error';
@@ -167,11 +161,11 @@ export class SearchController implements ReactiveController {
     this.open = !this.#prefilled || this.#host.shadowRoot?.activeElement?.id === INPUT_ID;
     this.#prefilled = false;
     const count = answer.suggestions.length;
-    if (this.open) this.onAnnounce?.(count === 0 ? en.announceNoMatches(q) : en.announceSuggestions(count));
+    if (this.open) this.onAnnounce?.(() => (count === 0 ? words.noMatches(q) : words.announceSuggestions(count)));
   }
 
-  /** Called with a sentence for the live region whenever the visible results change. */
-  onAnnounce?: (message: string) => void;
+  /** Called whenever the visible results change, with their sentence for the live region (worded in the element's language). */
+  onAnnounce?: (say: () => string) => void;
 
   /** Called when a search fails, so the element can report setup problems once. */
   onError?: (error: WidgetError) => void;

@@ -1,7 +1,7 @@
 /** The combobox: input and listbox in one shadow root (ARIA ID references do not cross roots). */
 import { html, nothing } from 'lit/html.js';
 import type { Suggestion } from '../api/types.js';
-import * as en from '../words/en.js';
+import { words } from '../words/words.js';
 import { hostProblem } from '../words/problems.js';
 import { highlight } from './highlight.js';
 import { MAX_QUERY_CHARS, type SearchController } from './search-controller.js';
@@ -26,13 +26,6 @@ function handleKeydown(search: SearchController, handlers: SearchHandlers, event
       event.preventDefault();
       if (event.altKey) search.close();
       else search.move(-1);
-      break;
-    case 'Home':
-    case 'End':
-      if (search.open && search.activeIndex >= 0) {
-        event.preventDefault();
-        search.moveTo(event.key === 'Home' ? 0 : search.suggestions.length - 1);
-      }
       break;
     case 'Enter': {
       const chosen = search.active ?? (search.open && search.suggestions.length === 1 ? search.suggestions[0] : undefined);
@@ -62,7 +55,7 @@ function renderOption(search: SearchController, handlers: SearchHandlers, sugges
     <span class="option-text"
       >${highlight(suggestion.text, suggestion.matches).map((s) => (s.match ? html`<mark>${s.text}</mark>` : s.text))}</span
     >
-    <span class="option-meta"><span class="kind">${en.kind[suggestion.kind]}</span> ${suggestion.secondaryText}</span>
+    <span class="option-meta"><span class="kind">${words.kind[suggestion.kind]}</span> ${suggestion.secondaryText}</span>
   </li>`;
 }
 
@@ -71,13 +64,13 @@ function renderPopupBody(search: SearchController, handlers: SearchHandlers) {
     const problem = hostProblem(search.request.error!);
     return html`<div class="popup-message" part="search-error">
       <p>${problem.visitor}</p>
-      ${problem.retry ? html`<button type="button" class="button" @click=${() => search.retry()}>${en.tryAgain}</button>` : nothing}
+      ${problem.retry ? html`<button type="button" class="button" @click=${() => search.retry()}>${words.tryAgain}</button>` : nothing}
     </div>`;
   }
   if (search.suggestions.length === 0) {
-    return html`<p class="popup-message" part="search-empty">${en.noMatches(search.answeredQuery)}</p>`;
+    return html`<p class="popup-message" part="search-empty">${words.noMatches(search.answeredQuery)}</p>`;
   }
-  return html`<ul id=${LISTBOX_ID} role="listbox" aria-label=${en.suggestionsLabel} class="listbox" part="listbox">
+  return html`<ul id=${LISTBOX_ID} role="listbox" aria-label=${words.suggestionsLabel} class="listbox" part="listbox">
     ${search.suggestions.map((s, i) => renderOption(search, handlers, s, i))}
   </ul>`;
 }
@@ -85,7 +78,7 @@ function renderPopupBody(search: SearchController, handlers: SearchHandlers) {
 export function renderSearch(search: SearchController, handlers: SearchHandlers) {
   const expanded = search.open && search.suggestions.length > 0;
   return html`<div class="search" part="search">
-    <label for=${INPUT_ID} class="search-label">${en.searchLabel}</label>
+    <label for=${INPUT_ID} class="search-label">${words.searchLabel}</label>
     <div class=${ANCHOR_CLASS}>
       <input
         id=${INPUT_ID}
@@ -97,7 +90,7 @@ export function renderSearch(search: SearchController, handlers: SearchHandlers)
         spellcheck="false"
         enterkeyhint="search"
         maxlength=${MAX_QUERY_CHARS}
-        placeholder=${en.searchPlaceholder}
+        placeholder=${words.searchPlaceholder}
         aria-autocomplete="list"
         aria-controls=${LISTBOX_ID}
         aria-expanded=${expanded ? 'true' : 'false'}

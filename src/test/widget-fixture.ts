@@ -5,13 +5,14 @@ import { DEMO_KEY } from '../../sandbox/msw.js';
 import { API_BASE } from './sandbox-worker.js';
 
 /** Mounts a widget against the sandbox and opens every test with an accessibility assertion. */
-export async function widget(options: { key?: string; theme?: string; query?: string } = {}): Promise<ServiceValuation> {
+export async function widget(options: { key?: string; theme?: string; query?: string; lang?: string } = {}): Promise<ServiceValuation> {
   const key = options.key ?? DEMO_KEY;
   const el = await fixture<ServiceValuation>(
     html`<service-valuation
       data-embed-key=${key}
       data-theme=${options.theme ?? ''}
       data-query=${options.query ?? ''}
+      data-lang=${options.lang ?? ''}
       data-api-base=${API_BASE}
     ></service-valuation>`,
   );

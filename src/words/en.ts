@@ -1,88 +1,108 @@
 /**
- * Every word a visitor reads, in English: one catalogue, imported as a namespace (`import * as en`),
- * so that a translation is one more module of the same shape (`Words`) and the bundler can still
- * bind each English word directly. Interpolated sentences are functions of already formatted values.
- * Site-owner console messages stay English and live beside the failures they explain (problems.ts).
+ * Every word a visitor reads, in English: one catalogue, the default export. A translation is an
+ * object of the same shape (`Words`, zh.ts, ms.ts, ta.ts), in a file of its own fetched only when a
+ * page asks for it. Interpolated sentences are functions of already formatted values, so each
+ * language orders them as it needs. Site-owner console messages stay English and live beside the
+ * failures they explain (problems.ts).
  */
-import type { Comparable, Estimate, Mode, Suggestion } from '../api/types.js';
+import type { Comparable, Estimate, Language, Mode, Suggestion } from '../api/types.js';
+import { formatDate, formatMonth } from '../format/format.js';
 
-/** The attribution, the disclaimer and the load failures also appear in the loader's failure box. */
+/** The attribution, the disclaimer and the load failure also appear in the loader's failure box. */
 export const attribution = 'Valuations by Service Valuations';
 export const disclaimer =
   'Estimates are automated from recent transactions. They are not a valuation or appraisal; do not rely on them to buy, sell, rent or borrow.';
-export const newTab = ' (opens in a new tab)';
 /** True of every cause (a page's policy, a blocker, a browser below the support line), none of them the visitor's to fix. */
 export const loadFailed = 'The property valuation cannot be shown on this page.';
+
+/** The orders a visitor can read the comparables in (estimate/sort-comparables.ts). */
+export type SortChoice = 'date' | 'price' | 'perArea' | 'area' | 'distance' | 'address';
 
 const MODE: Record<Mode, { value: string; transactions: string; price: string }> = {
   sale: { value: 'Sale price', transactions: 'sales', price: 'Price' },
   rent: { value: 'Monthly rent', transactions: 'rentals', price: 'Rent / month' },
 };
 
-export const lang = 'en';
-export const brand = 'Service Valuations';
-export const title = 'What is this home worth?';
+const en = {
+  lang: 'en' as Language,
+  attribution,
+  disclaimer,
+  newTab: ' (opens in a new tab)',
+  brand: 'Service Valuations',
+  title: 'What is this home worth?',
 
-export const searchLabel = 'Search by address, postal code or condo';
-export const searchPlaceholder = 'e.g. 123 Ang Mo Kio Ave 3, 560123, Parc Esta';
-export const suggestionsLabel = 'Suggestions';
-export const kind = { address: 'Address', postal_code: 'Postal code', condo: 'Condo' } satisfies Record<Suggestion['kind'], string>;
-export const noMatches = (query: string) =>
-  `No matches for “${query}”. Try a block and street (e.g. 123 Ang Mo Kio Ave 3), a 6-digit postal code or a condo name.`;
-export const announceNoMatches = (query: string) => `No matches for ${query}.`;
-export const announceSuggestions = (count: number) =>
-  `${count} ${count === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.`;
+  searchLabel: 'Search by address, postal code or condo',
+  searchPlaceholder: 'e.g. 123 Ang Mo Kio Ave 3, 560123, Parc Esta',
+  suggestionsLabel: 'Suggestions',
+  kind: { address: 'Address', postal_code: 'Postal code', condo: 'Condo' } satisfies Record<Suggestion['kind'], string>,
+  noMatches: (query: string) =>
+    `No matches for “${query}”. Try a block and street (e.g. 123 Ang Mo Kio Ave 3), a 6-digit postal code or a condo name.`,
+  announceSuggestions: (count: number) =>
+    `${count} ${count === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose.`,
 
-export const modeLegend = 'Estimate';
-/** "Sale price" / "Monthly rent": the switch, the estimate's heading and its announcement. */
-export const modeValue = (mode: Mode) => MODE[mode].value;
-export const estimateHeading = (mode: Mode) => `Estimated ${MODE[mode].value.toLowerCase()}`;
-export const announceEstimate = (mode: Mode, value: string, count: number) =>
-  `Estimated ${MODE[mode].value.toLowerCase()} ${value}, from ${count} transactions.`;
-export const perMonth = ' / month';
-export const range = (low: string, high: string) => `Likely between ${low} and ${high}`;
-export const per = (unit: string) => `Per ${unit}`;
-export const confidence = 'Confidence';
-export const confidenceLevel = { high: 'High', medium: 'Medium', low: 'Low' } satisfies Record<Estimate['confidence'], string>;
-export const confidenceHint = {
-  high: 'many close, recent, consistent transactions',
-  medium: 'some spread among the transactions',
-  low: 'few or scattered transactions',
-} satisfies Record<Estimate['confidence'], string>;
-export const asOf = 'As of';
-export const basedOn = 'Based on';
-export const transactionCount = (count: number) => `${count} transactions`;
-export const showSquareMetres = 'Show square metres';
-export const fullValuation = 'See the full valuation';
-export const loading = 'Working out the estimate…';
-export const propertyType = { hdb: 'HDB', condo: 'Condo', landed: 'Landed' } satisfies Record<Comparable['propertyType'], string>;
+  modeLegend: 'Estimate',
+  /** "Sale price" / "Monthly rent": the switch, the estimate's heading and its announcement. */
+  modeValue: (mode: Mode) => MODE[mode].value,
+  estimateHeading: (mode: Mode) => `Estimated ${MODE[mode].value.toLowerCase()}`,
+  announceEstimate: (mode: Mode, value: string, count: number) =>
+    `Estimated ${MODE[mode].value.toLowerCase()} ${value}, from ${count} transactions.`,
+  perMonth: ' / month',
+  range: (low: string, high: string) => `Likely between ${low} and ${high}`,
+  per: (unit: string) => `Per ${unit}`,
+  confidence: 'Confidence',
+  confidenceLevel: { high: 'High', medium: 'Medium', low: 'Low' } satisfies Record<Estimate['confidence'], string>,
+  confidenceHint: {
+    high: 'many close, recent, consistent transactions',
+    medium: 'some spread among the transactions',
+    low: 'few or scattered transactions',
+  } satisfies Record<Estimate['confidence'], string>,
+  asOf: 'As of',
+  basedOn: 'Based on',
+  transactionCount: (count: number) => `${count} transactions`,
+  showSquareMetres: 'Show square metres',
+  fullValuation: 'See the full valuation',
+  loading: 'Working out the estimate…',
+  propertyType: { hdb: 'HDB', condo: 'Condo', landed: 'Landed' } satisfies Record<Comparable['propertyType'], string>,
+  /** "Singapore 560102": a postal address's last line. */
+  postal: (postalCode: string) => `Singapore ${postalCode}`,
+  unit: { sqft: 'sq ft', sqm: 'm²' },
+  perUnit: { sqft: 'psf', sqm: 'psm' },
+  month: formatMonth,
+  date: formatDate,
 
-export const tableCaption = (count: number, mode: Mode) => `${count} recent ${MODE[mode].transactions} used for this estimate`;
-export const column = {
-  date: 'Date',
-  address: 'Address',
-  type: 'Type',
-  area: (unit: string) => `Area (${unit})`,
-  price: (mode: Mode) => MODE[mode].price,
-  distance: 'Distance',
+  tableCaption: (count: number, mode: Mode) => `${count} recent ${MODE[mode].transactions} used for this estimate`,
+  column: {
+    date: 'Date',
+    address: 'Address',
+    type: 'Type',
+    area: (unit: string) => `Area (${unit})`,
+    price: (mode: Mode) => MODE[mode].price,
+    distance: 'Distance',
+  },
+  sortBy: 'Sort by',
+  /** Each order the comparables can be read in (`SORT_CHOICES`), as a visitor would ask for it. */
+  sortChoice: (choice: SortChoice, mode: Mode, perUnit: string) =>
+    ({
+      date: 'Newest',
+      price: mode === 'rent' ? 'Highest rent' : 'Highest price',
+      perArea: `Highest ${perUnit}`,
+      area: 'Largest',
+      distance: 'Nearest',
+      address: 'Address',
+    })[choice],
+  showAll: (count: number) => `Show all ${count}`,
+  away: (distance: string) => `${distance} away`,
+  chartKeyComparables: (mode: Mode, perUnit: string) => `Comparable ${MODE[mode].transactions}, ${perUnit}`,
+  chartKeyEstimate: 'Estimate and likely range',
+  chartSummary: (count: number, mode: Mode, from: string, to: string, min: string, max: string, per: string, estimate: string) =>
+    `${count} comparable ${MODE[mode].transactions} from ${from} to ${to}, between ${min} and ${max} ${per}. The estimate is ${estimate} ${per}.`,
+
+  tryAgain: 'Try again',
+  notSetUp: 'This valuation widget is not set up yet. Please let the website owner know.',
+  unreachable: 'The valuation service could not be reached. Please try again.',
+  offline: 'You seem to be offline. Check your connection and try again.',
+  ourSide: 'Something went wrong on our side. Please try again.',
 };
-export const away = (distance: string) => `${distance} away`;
-export const chartKeyComparables = (mode: Mode, perUnit: string) => `Comparable ${MODE[mode].transactions}, ${perUnit}`;
-export const chartKeyEstimate = 'Estimate and likely range';
-export const chartSummary = (count: number, mode: Mode, from: string, to: string, min: string, max: string, per: string, estimate: string) =>
-  `${count} comparable ${MODE[mode].transactions} from ${from} to ${to}, between ${min} and ${max} ${per}. The estimate is ${estimate} ${per}.`;
+export default en;
 
-export const tryAgain = 'Try again';
-export const notSetUp = 'This valuation widget is not set up yet. Please let the website owner know.';
-export const notOnThisSite = 'The valuation widget is not available on this website.';
-export const quotaUsed = (resetAt: string) => `This website has used all of today's free estimates. Please try again after ${resetAt}.`;
-export const tomorrow = 'tomorrow';
-export const tooManySearches = 'Too many searches. Please wait a moment and try again.';
-export const unusableSearch = 'That search could not be used. Please try different words.';
-export const propertyGone = 'We could not find that property any more. Please search again.';
-export const noComparables = 'There are too few recent transactions near this property to estimate its value. Try a nearby address.';
-export const unreachable = 'The valuation service could not be reached. Please try again.';
-export const offline = 'You seem to be offline. Check your connection and try again.';
-export const ourSide = 'Something went wrong on our side. Please try again.';
-
-export type Words = typeof import('./en.js');
+export type Words = typeof en;

@@ -1,0 +1,39 @@
+/**
+ * The catalogue words are read from. English is built in; the other languages are files of their
+ * own, fetched only when a page asks for one (`data-lang`). Each element sets its own catalogue
+ * (`useWords`) before it renders or words a message, so two panels in two languages share a page.
+ */
+import type { Language } from '../api/types.js';
+import { type AreaUnit, areaIn, formatInteger, formatMoney, pricePerArea } from '../format/format.js';
+import en, { type Words } from './en.js';
+
+export type { Words };
+export let words: Words = en;
+export const useWords = (catalogue: Words) => void (words = catalogue);
+
+const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Words }>> = {
+  zh: () => import('./zh.js'),
+  ms: () => import('./ms.js'),
+  ta: () => import('./ta.js'),
+};
+
+/**
+ * `data-lang` as a language the widget speaks: `en`, `zh`, `ms` or `ta` (a region or script after
+ * it is ignored, except Traditional Chinese, which the widget does not have), `auto` for the page's
+ * `<html lang>`, and English for anything else.
+ */
+export function resolveLanguage(requested: string, pageLang = document.documentElement.lang): Language {
+  const tag = (/^\s*auto\s*$/i.test(requested) ? pageLang : requested).trim().toLowerCase();
+  const primary = tag.split(/[-_]/)[0];
+  return Object.hasOwn(TRANSLATIONS, primary) && !/-(hant|tw|hk|mo)\b/.test(tag) ? (primary as Language) : 'en';
+}
+
+/** English at once; another language once its file has arrived. */
+export const loadWords = (language: Language): Words | Promise<Words> =>
+  language === 'en' ? en : TRANSLATIONS[language]().then((module) => module.default);
+
+/** 1,001 sq ft, or 93 m² */
+export const formatArea = (sqm: number, unit: AreaUnit) => `${formatInteger(areaIn(sqm, unit))} ${words.unit[unit]}`;
+/** S$573 psf, or S$6,172 psm, from a price per square metre */
+export const formatPricePerArea = (pricePerSqm: number, unit: AreaUnit) =>
+  `${formatMoney(pricePerArea(pricePerSqm, unit))} ${words.perUnit[unit]}`;
