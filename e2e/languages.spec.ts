@@ -18,7 +18,7 @@ const overflowIn = (container: Element) => {
   const root = container.shadowRoot!.querySelector('service-valuation')!.shadowRoot!;
   const panel = root.querySelector<HTMLElement>('.panel')!;
   const clipped = [...root.querySelectorAll<HTMLElement>('.panel *')]
-    .filter((el) => !el.closest('.table-wrap, svg, .visually-hidden') && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+    .filter((el) => !el.closest('.table-wrap, svg, .visually-hidden') && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
     .map((el) => el.className || el.tagName);
   return { panel: panel.scrollWidth - panel.clientWidth, clipped };
 };

@@ -21,7 +21,6 @@ export const estimateStyles = css`
     min-height: 44px;
     padding: 0 14px;
     border-radius: 999px;
-    white-space: nowrap;
     cursor: pointer;
     font-weight: 600;
     font-size: 14px;
