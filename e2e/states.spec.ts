@@ -11,6 +11,9 @@ test('no results', async ({ page }) => {
   await expect(page.locator('[part="search-empty"]')).toContainText('No matches for “sandbox empty”');
   await expect(page.getByRole('status').filter({ hasText: 'No matches' }), 'the live region says it too').toHaveCount(1);
   await expectNoAxeViolations(page);
+  // The snippet's container forwards the empty and error states' parts, so a site can style them.
+  await page.addStyleTag({ content: '[data-service-valuation]::part(search-empty) { outline: 3px solid rgb(255, 0, 0); }' });
+  await expect(page.locator('[part="search-empty"]')).toHaveCSS('outline-color', 'rgb(255, 0, 0)');
 });
 
 test('search fails and can be retried', async ({ page }) => {

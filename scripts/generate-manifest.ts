@@ -1,9 +1,11 @@
 // custom-elements.json for editors and docs, from the element's JSDoc. The analyzer also lists
-// private fields; only the data- attributes a site owner writes, and their fields, are kept.
+// private fields and Lit's lifecycle; only the data- attributes a site owner writes, their fields,
+// and the public API's methods are kept.
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 
 const PUBLIC_ATTRIBUTE = /^data-/;
+const PUBLIC_METHODS = new Set(['search', 'clear']);
 execFileSync('cem', ['analyze', '--litelement', '--globs', 'src/element/*.component.ts', 'src/events/*.ts'], { stdio: 'ignore' });
 
 const path = new URL('../custom-elements.json', import.meta.url);
@@ -15,7 +17,8 @@ for (const module of manifest.modules) {
     const publicFields = new Set(attributes.map((a: { fieldName?: string }) => a.fieldName));
     declaration.attributes = attributes;
     declaration.members = (declaration.members ?? []).filter(
-      (m: { name: string; privacy?: string; kind: string }) => m.kind === 'field' && m.privacy !== 'private' && publicFields.has(m.name),
+      (m: { name: string; privacy?: string; kind: string }) =>
+        m.privacy !== 'private' && (m.kind === 'field' ? publicFields.has(m.name) : m.kind === 'method' && PUBLIC_METHODS.has(m.name)),
     );
   }
 }

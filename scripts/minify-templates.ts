@@ -67,7 +67,7 @@ export function collapseHtml(source: string): string {
 
 const PRESERVES_WHITESPACE = /<(pre|textarea)\b/i;
 
-interface Edit {
+export interface Edit {
   start: number;
   end: number;
   text: string;
@@ -97,8 +97,13 @@ export function minifyTemplates(code: string, fileName = 'module.ts', aliases?: 
     ts.forEachChild(node, visit);
   };
   visit(source);
+  return applyEdits(code, edits);
+}
+
+/** `code` with each edit's span replaced by its text; spans must not overlap. */
+export function applyEdits(code: string, edits: Edit[]): string {
   let result = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return result;
 }
 

@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
+import { applyEdits, type Edit } from './minify-templates.js';
 
 /** Catalogue key → short name, in en.ts's order. */
 export type KeyNames = Map<string, string>;
@@ -42,7 +43,7 @@ export function keyNamesIn(enSource: string): KeyNames {
 export function shortenWordKeys(code: string, fileName: string, names: KeyNames): string {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const inWords = /[\\/]src[\\/]words[\\/]/.test(fileName);
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: Edit[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'words') {
       const short = names.get(node.name.text);
@@ -61,9 +62,7 @@ export function shortenWordKeys(code: string, fileName: string, names: KeyNames)
     ts.forEachChild(node, visit);
   };
   visit(source);
-  let result = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
+  return applyEdits(code, edits);
 }
 
 export function shortWordKeysPlugin(): Plugin {

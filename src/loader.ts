@@ -11,7 +11,7 @@ import { attribution, disclaimer, loadFailed } from './words/en.js';
 const CONTAINER = '[data-service-valuation]';
 const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode', 'data-query', 'data-lang'];
 const GLOBAL = Symbol.for('service-valuation.loader');
-const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables';
+const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables,search-empty,search-error,estimate-error,setup-error';
 /** The idle panel's height (kept equal to `.panel`'s min-height), so nothing moves when it renders. */
 const RESERVED = 'service-valuation:not(:defined){display:block;min-height:340px}';
 /** How far beyond the viewport a container starts loading the element's code. */

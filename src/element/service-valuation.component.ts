@@ -48,10 +48,10 @@ const ownBaseUrl = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
  * @csspart comparables - The table of comparable transactions.
  * @csspart popup - The suggestions' popup (not forwarded by the snippet's container).
  * @csspart spinner - The search field's busy indicator (not forwarded by the snippet's container).
- * @csspart search-empty - "No matches", in the popup (not forwarded by the snippet's container).
- * @csspart search-error - A failed search, in the popup (not forwarded by the snippet's container).
- * @csspart estimate-error - A failed estimate (not forwarded by the snippet's container).
- * @csspart setup-error - The widget is not set up for this website (not forwarded by the snippet's container).
+ * @csspart search-empty - "No matches", in the popup.
+ * @csspart search-error - A failed search, in the popup.
+ * @csspart estimate-error - A failed estimate.
+ * @csspart setup-error - The widget is not set up for this website.
  * @csspart full-valuation - The link to the property's full valuation (not forwarded by the snippet's container).
  *
  * @cssprop --sv-accent - Accent colour (buttons, the active option, focus rings, the chart).
@@ -159,13 +159,29 @@ export class ServiceValuation extends LitHost {
     if (shown && shown !== catalogue) void this.#estimate.load(undefined, this.mode);
   }
 
+  /**
+   * Fills the search field with `text` and looks it up, as data-query does: the suggestions open
+   * when the visitor is in the field.
+   */
+  search(text: string): void {
+    this.#search.prefill(String(text ?? ''));
+  }
+
+  /** Empties the search field and takes away the estimate: the panel as it first appeared. */
+  clear(): void {
+    this.#search.clear();
+    this.#estimate.request.reset();
+    this.#estimate.selected = undefined;
+  }
+
   protected override willUpdate(changed: Changed): void {
     if (changed.has('embedKey') || changed.has('apiBase')) this.#configure();
     if (changed.has('mode')) {
       if (this.mode !== 'rent') this.mode = 'sale';
       if (changed.get('mode') !== undefined) void this.#estimate.load(undefined, this.mode);
     }
-    if (changed.has('query') && this.query && !this.#search.query) this.#search.prefill(this.query);
+    // At first, and whenever a page sets data-query again (a listing page in a single-page app).
+    if (changed.has('query') && this.query) this.#search.prefill(this.query);
     if (changed.has('language')) void this.#changeLanguage();
   }
 

@@ -18,10 +18,6 @@ export const comparablesStyles = css`
     max-width: 16em;
     min-height: 36px;
     padding: 0 8px;
-    border: 1px solid var(--_border);
-    border-radius: 6px;
-    background: var(--_bg);
-    color: var(--_fg);
     font: inherit;
   }
 
