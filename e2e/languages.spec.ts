@@ -1,5 +1,5 @@
 /**
- * The panel in Chinese, Malay and Tamil, as a visitor on a phone and on a wide column sees it: no
+ * The panel in Chinese, Malay and Tamil, as a visitor on a phone (280, 320 px, both themes) and in a wide column sees it: no
  * clipping, no sideways scrolling (Tamil runs longest), axe clean; each language's file fetched only
  * when asked for; and every console message linking to its entry in the reference.
  */
@@ -24,10 +24,11 @@ const overflowIn = (container: Element) => {
 };
 
 for (const { lang, search, heading, rent, rentHeading, service } of LANGUAGES) {
-  for (const width of [280, 480]) {
-    test(`${lang} at ${width}px: the estimate fits, nothing clipped`, async ({ page }) => {
+  for (const [width, theme] of [[280, 'light'], [320, 'light'], [320, 'dark'], [480, 'light']] as const) {
+    const name = `estimate-${lang}-${width}${theme === 'dark' ? '-dark' : ''}.png`;
+    test(`${lang} at ${width}px, ${theme}: the estimate fits, nothing clipped`, async ({ page }) => {
       await page.setViewportSize({ width: width + 48, height: 1400 });
-      await page.goto(`/qa.html?lang=${lang}`);
+      await page.goto(`/qa.html?lang=${lang}${theme === 'dark' ? '&theme=dark' : ''}`);
       await page.locator('#slot').evaluate((slot, w) => {
         slot.style.width = `${w}px`;
         slot.style.margin = '0';
@@ -43,7 +44,7 @@ for (const { lang, search, heading, rent, rentHeading, service } of LANGUAGES) {
       // The service's own words (attribution, disclaimer) come from the host, asked for in the language.
       await expect(panel.locator('.attribution')).toContainText(service);
       expect(await panel.evaluate(overflowIn)).toEqual({ panel: 0, clipped: [] });
-      await expect(panel).toHaveScreenshot(`estimate-${lang}-${width}.png`, { maxDiffPixelRatio: 0.02 });
+      await expect(panel).toHaveScreenshot(name, { maxDiffPixelRatio: 0.02 });
     });
   }
 
