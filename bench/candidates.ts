@@ -127,7 +127,7 @@ export async function prepareCandidates(): Promise<void> {
 
   const demo = await readFile(new URL('../demo/index.html', import.meta.url), 'utf8');
   const slot = /<div data-service-valuation[^>]*><\/div>/;
-  const snippet = /<script async src="%WIDGET_HOST%\/widget\.js"><\/script>/;
+  const snippet = /<script async src="%WIDGET_HOST%\/(v1\/)?widget\.js"><\/script>/;
   if (!slot.test(demo) || !snippet.test(demo)) throw new Error('demo/index.html no longer has the snippet the bench replaces');
   await mkdir(PAGES_DIR, { recursive: true });
   for (const candidate of CANDIDATES) {
