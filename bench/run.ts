@@ -9,7 +9,7 @@ import { chromiumLaunchOptions } from '../e2e/engines/browsers.js';
 import keys from '../sandbox/keys.json' with { type: 'json' };
 import { startDemoServer } from '../sandbox/demo-server.js';
 import { startWidgetHostServer } from '../sandbox/node-server.js';
-import { isLanguageFile, measure } from '../scripts/size-report.js';
+import { isWholeWidgetFile, measure } from '../scripts/size-report.js';
 import { CANDIDATES, HOST_DIR, PAGES_DIR, prepareCandidates } from './candidates.js';
 import { print, summarise } from './report.js';
 import { ESTIMATE_QUERIES, estimateRenders, memory, TYPING_PACES_MS, typingRun } from './scenarios.js';
@@ -33,8 +33,7 @@ const qaUrl = `${demoUrl}qa.html`;
 
 try {
   const sizes = await measure();
-  // What an English visitor's browser downloads: the size check's whole widget (language files aside).
-  const widgetFiles = sizes.filter((s) => /^(widget|element(-[\w-]+)?)\.js$/.test(s.file) || (s.file.startsWith('chunks/') && !isLanguageFile(s.file))).map((s) => s.file);
+  const widgetFiles = sizes.filter((s) => isWholeWidgetFile(s.file)).map((s) => s.file);
   const loads = await compareStartUp(browser, pages.url, widgetHost.url, CANDIDATES, RUNS);
   const startUp = await summariseStartUp(loads, CANDIDATES, widgetFiles);
   if (ONLY_START_UP) {

@@ -5,6 +5,7 @@ import type { EstimateEngine } from './engine.js';
 import { createWidgetHost, type WidgetKeyConfig } from './host.js';
 import type { WidgetKeyStore } from './widget-keys.js';
 import { sendFile } from './static-files.js';
+import { MESSAGES_PATH } from '../src/internal/console.js';
 import { messagesPage } from './pages/messages.js';
 import { servicePage } from './service-page.js';
 
@@ -101,7 +102,7 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
           return;
         }
       }
-      if (url.pathname === '/docs/messages') {
+      if (url.pathname === `/${MESSAGES_PATH}`) {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
         res.end(messagesPage());
         return;

@@ -21,8 +21,12 @@ async function files(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+const LANGUAGE_FILE = /^chunks\/(zh|ms|ta|intl-dates)-[\w-]+\.js$/;
 /** The translations (and the date formatting they share), fetched only when a page asks for a language: outside the budget. */
-export const isLanguageFile = (file: string) => /^chunks\/(zh|ms|ta|intl-dates)-[\w-]+\.js$/.test(file);
+export const isLanguageFile = (file: string) => LANGUAGE_FILE.test(file);
+/** What an English visitor's browser downloads: the loader, the element and its other chunks. */
+export const isWholeWidgetFile = (file: string) =>
+  file === 'widget.js' || /^element-[\w-]+\.js$/.test(file) || (file.startsWith('chunks/') && !isLanguageFile(file));
 
 export interface FileSize {
   file: string;
@@ -51,7 +55,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('file'.padEnd(40), 'bytes'.padStart(9), 'gzip'.padStart(9), 'brotli'.padStart(9));
   for (const s of sizes) console.log(s.file.padEnd(40), String(s.bytes).padStart(9), String(s.gzip).padStart(9), String(s.brotli).padStart(9));
 
-  const widgetFiles = sizes.filter((s) => s.file === 'widget.js' || /^element-[\w-]+\.js$/.test(s.file) || (s.file.startsWith('chunks/') && !isLanguageFile(s.file)));
+  const widgetFiles = sizes.filter((s) => isWholeWidgetFile(s.file));
   const loader = sizes.find((s) => s.file === 'widget.js')?.gzip ?? NaN;
   const loaderBrotli = sizes.find((s) => s.file === 'widget.js')?.brotli ?? NaN;
   const widget = widgetFiles.length < 2 ? NaN : widgetFiles.reduce((sum, s) => sum + s.gzip, 0);
@@ -61,7 +65,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`whole widget (loader + JS):  ${widget} B gzip, budget ${BUDGETS.widget} B`);
   console.log(`                             ${widgetBrotli} B brotli, budget ${BUDGETS.widgetBrotli} B`);
   for (const s of sizes.filter((s) => isLanguageFile(s.file))) {
-    console.log(`language file ${s.file.padEnd(30)} ${s.brotli} B brotli, fetched only for data-lang="${s.file.slice(7, 9)}"`.replace('"in"', '"zh", "ms" or "ta"'));
+    const language = LANGUAGE_FILE.exec(s.file)![1];
+    const forWhom = language === 'intl-dates' ? 'zh, ms and ta' : language;
+    console.log(`language file ${s.file.padEnd(30)} ${s.brotli} B brotli, fetched only for data-lang=${forWhom}`);
   }
   if (!(loader <= BUDGETS.loader)) problems.push(`the loader is ${loader} B gzip, over its ${BUDGETS.loader} B budget`);
   if (!(loaderBrotli <= BUDGETS.loaderBrotli)) problems.push(`the loader is ${loaderBrotli} B brotli, over its ${BUDGETS.loaderBrotli} B budget`);

@@ -57,7 +57,8 @@ function start(script: HTMLScriptElement | null) {
     (elementCode ??= import(/* @vite-ignore */ new URL(__ELEMENT_FILE__, apiBase).href).catch(() => {
       failed = true;
       document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
-      // The loader words its two console lines itself: importing tellSiteOwner costs the snippet's script more.
+      // The loader words its console lines and their links (MESSAGES_PATH) itself: importing internal/console.ts
+      // costs the snippet's script 28 B brotli more.
       // One line for every cause (a policy, Trusted Types, a blocker, the network): the browser's own
       // report sits beside it, and the reference lists the causes with their fixes.
       console.error(`[service-valuation] The widget's code could not run from ${apiBase}. ${apiBase}docs/messages#load_failed`);

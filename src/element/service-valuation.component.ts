@@ -182,7 +182,7 @@ export class ServiceValuation extends LitHost {
     }
     // At first, and whenever a page sets data-query again (a listing page in a single-page app).
     if (changed.has('query') && this.query) this.#search.prefill(this.query);
-    if (changed.has('language')) void this.#changeLanguage();
+    if (changed.has('language')) this.#changeLanguage();
   }
 
   protected override firstUpdated(): void {

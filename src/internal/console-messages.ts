@@ -105,7 +105,3 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
     fix: 'Put the attribute on an empty `<div>`.',
   },
 };
-
-/** The reference page's path on the widget host, and an entry's address under a host's root. */
-export const MESSAGES_PATH = 'docs/messages';
-export const messageLink = (hostRoot: string, code: MessageCode) => `${hostRoot}${MESSAGES_PATH}#${code}`;

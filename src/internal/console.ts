@@ -3,6 +3,10 @@
  * with its entry in the widget host's reference (internal/console-messages.ts), which says what it
  * means and how to fix it, so the message itself stays short.
  */
+
+/** Where the widget host serves the reference, under its root. */
+export const MESSAGES_PATH = 'docs/messages';
+
 export function tellSiteOwner(message: string, code: string, hostRoot: string, level: 'warn' | 'error' = 'warn'): void {
-  console[level](`[service-valuation] ${message} ${hostRoot}docs/messages#${code}`);
+  console[level](`[service-valuation] ${message} ${hostRoot}${MESSAGES_PATH}#${code}`);
 }
