@@ -4,7 +4,7 @@
  * Every script comes from the one widget host, with the same compression; the pages from the demo's
  * origin. Built into bench/.build/, which is not committed.
  */
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { builtElementFile } from '../scripts/built-element.js';
@@ -106,6 +106,8 @@ const ANCHOR_ENTRIES = ['auto-complete', 'mapbox', 'shoelace'];
 
 /** Bundles the anchors (minified ES modules), copies the built widget beside them, writes the pages. */
 export async function prepareCandidates(): Promise<void> {
+  // From nothing, so a file left by an earlier build cannot stand in for one this run should have.
+  await rm(BUILD, { recursive: true, force: true });
   await mkdir(`${HOST_DIR}anchors`, { recursive: true });
   for (const name of ANCHOR_ENTRIES) {
     await build({
@@ -123,7 +125,12 @@ export async function prepareCandidates(): Promise<void> {
   }
   await cp(new URL('../node_modules/@shoelace-style/shoelace/dist/themes/light.css', import.meta.url), `${HOST_DIR}anchors/shoelace-light.css`);
   await cp(new URL('../dist/', import.meta.url), HOST_DIR, { recursive: true });
-  if (BASELINE) await cp(BASELINE, `${HOST_DIR}baseline/`, { recursive: true });
+  if (BASELINE) {
+    // A loader finds its element at the widget host's root (`../` from /baseline/widget.js), so the
+    // baseline's content-named files go there too, beside this build's.
+    await cp(BASELINE, `${HOST_DIR}baseline/`, { recursive: true });
+    await cp(BASELINE, HOST_DIR, { recursive: true, force: false });
+  }
 
   const demo = await readFile(new URL('../demo/index.html', import.meta.url), 'utf8');
   const slot = /<div data-service-valuation[^>]*><\/div>/;

@@ -21,6 +21,16 @@ test('mounts containers added after load, once each, even with the script includ
   await expect(page.getByRole('combobox')).toHaveCount(3);
 });
 
+test('a script in the head, run before the body exists, mounts every container the parser adds after it', async ({ page }) => {
+  await page.goto('/head-script.html');
+  await expect(page.locator('service-valuation')).toHaveCount(2);
+  await expect(page.getByRole('combobox')).toHaveCount(2);
+  const second = page.locator('[data-service-valuation]').nth(1);
+  await second.getByRole('combobox').fill('560102');
+  await second.getByRole('option').first().click();
+  await expect(second.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+});
+
 test('follows data-theme changes at run time', async ({ page }) => {
   await page.goto('/qa.html');
   const panelBackground = () =>

@@ -73,7 +73,7 @@ function start(script: HTMLScriptElement | null) {
     { rootMargin: `${NEAR_VIEWPORT_PX}px` },
   );
   // One rect read at mount asks for the code at once, instead of after the observer's first
-  // callback, which only comes after the page's first frame.
+  // callback, which only comes after the next frame.
   const isNearViewport = (container: Element) => {
     const { top, bottom } = container.getBoundingClientRect();
     return bottom > -NEAR_VIEWPORT_PX && top < innerHeight + NEAR_VIEWPORT_PX;
@@ -94,6 +94,10 @@ function start(script: HTMLScriptElement | null) {
       return;
     }
     if (container.shadowRoot) return; // Mounted by another copy of the loader.
+    // The code is asked for before this container changes: its position is read while the page's
+    // layout is still clean (no forced layout), and the request is not queued behind the work below.
+    const near = !failed && (elementCode || isNearViewport(container));
+    if (near) void loadElement();
     let root: ShadowRoot;
     try {
       root = container.attachShadow({ mode: 'open' });
@@ -110,8 +114,7 @@ function start(script: HTMLScriptElement | null) {
     root.append(element);
     mounted.set(container, element);
     if (failed) showFailure(container);
-    else if (elementCode || isNearViewport(container)) void loadElement();
-    else nearViewport.observe(container);
+    else if (!near) nearViewport.observe(container);
   };
 
   const scan = (root: ParentNode = document) => {
@@ -134,7 +137,7 @@ function start(script: HTMLScriptElement | null) {
     attributeFilter: ['data-service-valuation', ...FORWARDED],
   });
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => scan(), { once: true });
+  // Containers the parser adds after this script has run are seen by the observer above.
   scan();
   return { scan: () => scan() };
 }

@@ -49,7 +49,6 @@ export const panelStyles = css`
   }
 
   .panel {
-    container: panel / inline-size;
     /* The host's, so the panel fills the space reserved for it and the page does not move. */
     min-height: inherit;
     align-content: start;

@@ -37,9 +37,14 @@ export const estimateStyles = css`
     color: var(--_accent-contrast);
   }
 
+  /*
+   * The size container the estimate's layouts query (chart, facts, cards). On the estimate, not the
+   * panel: a size container lays its subtree out in an extra pass, which the first search box would pay.
+   */
   .estimate {
     display: grid;
     gap: 6px;
+    container: panel / inline-size;
   }
   .property {
     display: grid;
