@@ -71,6 +71,8 @@ export type StartUpSummary = Awaited<ReturnType<typeof summariseStartUp>>;
 const ms = (x: number) => `${Math.round(x)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+/** A candidate can be quicker than the plain page within the noise: −4, not +-4. */
+const signed = (x: number) => (x < 0 ? `−${-x}` : `+${x}`);
 
 export function printStartUp(s: StartUpSummary): void {
   const cpus = Object.keys(s.milestones);
@@ -78,7 +80,7 @@ export function printStartUp(s: StartUpSummary): void {
   console.log('(in brackets: the extra over the same page with a plain <input>)\n');
   console.log('candidate'.padEnd(36), ...cpus.map((cpu) => `${cpu} CPU`.padStart(16)), 'JS brotli'.padStart(11));
   for (const row of s.table) {
-    const cells = cpus.map((cpu) => (row.candidate === s.table[0].candidate ? ms(row.usableMs[cpu]) : `${Math.round(row.usableMs[cpu])} (+${Math.round(row.extraMs[cpu])})`));
+    const cells = cpus.map((cpu) => (row.candidate === s.table[0].candidate ? ms(row.usableMs[cpu]) : `${Math.round(row.usableMs[cpu])} (${signed(Math.round(row.extraMs[cpu]))})`));
     console.log(row.candidate.padEnd(36), ...cells.map((c) => c.padStart(16)), (row.jsBrotli ? kb(row.jsBrotli) : '0').padStart(11));
   }
   console.log(`\nthis widget's milestones, ms from navigation start (${cpus.join(' / ')}):`);
