@@ -56,6 +56,9 @@ test('an AI client signs in through the console, calls a private tool, and is di
   await expectAccessible(page);
   const [callback] = await Promise.all([page.waitForRequest(`${CALLBACK}**`), page.getByRole('button', { name: 'Allow' }).click()]);
   const code = new URL(callback.url()).searchParams.get('code')!;
+  // The app's page must have finished loading: a goto while it is still committing races it, and
+  // either navigation can end on Chromium's error page.
+  await expect(page).toHaveTitle('Back in the app');
 
   const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider });
   await transport.finishAuth(code);
@@ -69,20 +72,22 @@ test('an AI client signs in through the console, calls a private tool, and is di
   const waiting = await signedIn.callTool({ name: 'create_widget_key', arguments: args });
   const { status, confirmUrl } = waiting.structuredContent as { status: string; confirmUrl: string };
   expect(status).toBe('awaiting_confirmation');
-  await page.goto(confirmUrl);
-  await expect(page.getByText('Asked for by an assistant')).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Create the key' }).click();
-  await expect(page.getByRole('status')).toContainText('Widget key created');
+  // The person opens the link the assistant gave in a new tab: the routed app page stays out of it.
+  const tab = await page.context().newPage();
+  await tab.goto(confirmUrl);
+  await expect(tab.getByText('Asked for by an assistant')).toBeVisible();
+  await expectAccessible(tab);
+  await tab.getByRole('button', { name: 'Create the key' }).click();
+  await expect(tab.getByRole('status')).toContainText('Widget key created');
   const made = await signedIn.callTool({ name: 'create_widget_key', arguments: args });
   expect((made.structuredContent as { status: string }).status).toBe('created');
 
-  await page.goto(`${API_BASE}/console/connected-apps`);
-  const row = page.getByRole('row', { name: /Playwright assistant/ });
+  await tab.goto(`${API_BASE}/console/connected-apps`);
+  const row = tab.getByRole('row', { name: /Playwright assistant/ });
   await expect(row).toContainText('widget_keys.read');
   await row.getByRole('button', { name: 'Disconnect Playwright assistant' }).click();
-  await expect(page.getByText('No AI app is connected.')).toBeVisible();
-  await expectAccessible(page);
+  await expect(tab.getByText('No AI app is connected.')).toBeVisible();
+  await expectAccessible(tab);
 
   const after = await fetch(MCP_URL, {
     method: 'POST',
