@@ -94,8 +94,8 @@ function start(script: HTMLScriptElement | null) {
       return;
     }
     if (container.shadowRoot) return; // Mounted by another copy of the loader.
-    // The code is asked for before this container changes: its position is read while the page's
-    // layout is still clean (no forced layout), and the request is not queued behind the work below.
+    // The code is asked for before this container changes: read now, its position costs no layout of
+    // its own once the page has been laid out, and the request is not queued behind the work below.
     const near = !failed && (elementCode || isNearViewport(container));
     if (near) void loadElement();
     let root: ShadowRoot;
