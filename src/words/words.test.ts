@@ -14,6 +14,7 @@ describe('words', () => {
     expect(resolveLanguage('zh-Hans-SG')).to.equal('zh');
     expect(resolveLanguage('zh-TW')).to.equal('en');
     expect(resolveLanguage('zh-Hant')).to.equal('en');
+    expect(resolveLanguage('zh_TW')).to.equal('en');
     expect(resolveLanguage('ms_SG')).to.equal('ms');
     expect(resolveLanguage('ta')).to.equal('ta');
     expect(resolveLanguage('fr')).to.equal('en');

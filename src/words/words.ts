@@ -25,7 +25,7 @@ const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Wor
 export function resolveLanguage(requested: string, pageLang = document.documentElement.lang): Language {
   const tag = (/^\s*auto\s*$/i.test(requested) ? pageLang : requested).trim().toLowerCase();
   const primary = tag.split(/[-_]/)[0];
-  return Object.hasOwn(TRANSLATIONS, primary) && !/-(hant|tw|hk|mo)\b/.test(tag) ? (primary as Language) : 'en';
+  return Object.hasOwn(TRANSLATIONS, primary) && !/[-_](hant|tw|hk|mo)\b/.test(tag) ? (primary as Language) : 'en';
 }
 
 /** English at once; another language once its file has arrived. */
