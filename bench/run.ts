@@ -11,6 +11,7 @@ import { startDemoServer } from '../sandbox/demo-server.js';
 import { startWidgetHostServer } from '../sandbox/node-server.js';
 import { isWholeWidgetFile, measure } from '../scripts/size-report.js';
 import { CANDIDATES, HOST_DIR, PAGES_DIR, prepareCandidates } from './candidates.js';
+import { compareMainThread, printMainThread } from './main-thread.js';
 import { print, summarise } from './report.js';
 import { ESTIMATE_QUERIES, estimateRenders, memory, TYPING_PACES_MS, typingRun } from './scenarios.js';
 import { compareStartUp } from './start-up.js';
@@ -20,8 +21,12 @@ const DEMO_PORT = 4180;
 const PAGES_PORT = 4181;
 const WIDGET_PORT = 8789;
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-/** `BENCH_ONLY=start-up` measures start-up alone, for quick comparisons while changing it. */
+/**
+ * `BENCH_ONLY=start-up` measures start-up alone, for quick comparisons while changing it;
+ * `BENCH_ONLY=main-thread` traces the widget's (and BENCH_BASELINE's) start-up tasks instead.
+ */
 const ONLY_START_UP = process.env.BENCH_ONLY === 'start-up';
+const ONLY_MAIN_THREAD = process.env.BENCH_ONLY === 'main-thread';
 
 await prepareCandidates();
 const widgetHost = await startWidgetHostServer({ port: WIDGET_PORT, keys: keys.keys, distDir: HOST_DIR });
@@ -32,6 +37,11 @@ const demoUrl = `http://localhost:${DEMO_PORT}/`;
 const qaUrl = `${demoUrl}qa.html`;
 
 try {
+  if (ONLY_MAIN_THREAD) {
+    const widgets = CANDIDATES.filter((candidate) => candidate.tag === 'service-valuation');
+    printMainThread(await compareMainThread(browser, pages.url, widgets, RUNS), RUNS);
+    process.exit(0);
+  }
   const sizes = await measure();
   const widgetFiles = sizes.filter((s) => isWholeWidgetFile(s.file)).map((s) => s.file);
   const loads = await compareStartUp(browser, pages.url, widgetHost.url, CANDIDATES, RUNS);

@@ -1,0 +1,111 @@
+/**
+ * Where the widget's start-up goes on the page's main thread, read from Chromium's trace of a load:
+ * the loader's task, the task that evaluates the element and renders it first, the frame that first
+ * draws the panel and the font lookups inside that frame. Tracing slows every task, and one load
+ * differs from the next by half on a shared machine, so these compare builds loaded in turn with
+ * each other; the untraced table is the one that compares candidates.
+ */
+import type { Browser } from 'playwright';
+import { median } from '../sandbox/statistics.js';
+import type { Candidate } from './candidates.js';
+import { newPage, usableSignal } from './instrument.js';
+
+export interface MainThreadPhases {
+  candidate: string;
+  cpu: number;
+  loaderTask: number;
+  elementTask: number;
+  firstFrame: number;
+  /** Inside the first frame: Blink asking the system for fonts (sandbox IPC on Linux). */
+  fontLookups: number;
+  /** From the loader's task starting to the first frame ending: the widget's chain, waits included. */
+  loaderToFrameEnd: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { data?: { url?: string } };
+}
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'fonts'];
+const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+export async function traceMainThread(browser: Browser, pagesUrl: string, candidate: Candidate, cpu: number): Promise<MainThreadPhases | undefined> {
+  const page = await newPage(browser, cpu);
+  const query = new URLSearchParams({ input: candidate.input, ...(candidate.tag ? { tag: candidate.tag } : {}) });
+  const usable = usableSignal(page);
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await page.goto(`${pagesUrl}${candidate.name}.html?${query}`, { waitUntil: 'commit' });
+  await usable;
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  await page.context().close();
+  return phasesOf(traceEvents, candidate.name, cpu);
+}
+
+/** The phases of one load, or undefined when the trace lacks one (a load the browser cut short). */
+export function phasesOf(events: TraceEvent[], candidate: string, cpu: number): MainThreadPhases | undefined {
+  const evaluation = events.findLast((e) => e.name === 'v8.evaluateModule');
+  if (!evaluation) return undefined;
+  const onMain = events
+    .filter((e) => e.ph === 'X' && e.pid === evaluation.pid && e.tid === evaluation.tid)
+    .sort((a, b) => a.ts - b.ts);
+  const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+  const inside = (outer: TraceEvent, name: string, test: (e: TraceEvent) => boolean = () => true) =>
+    onMain.filter((e) => e.name === name && e.ts >= outer.ts && e.ts < end(outer) && test(e));
+  const tasks = onMain.filter((e) => TASKS.has(e.name));
+  const loaderTask = tasks.find((t) => inside(t, 'EvaluateScript', (e) => /\/widget\.js$/.test(e.args?.data?.url ?? '')).length);
+  const elementTask = tasks.findLast((t) => evaluation.ts >= t.ts && evaluation.ts < end(t));
+  const firstFrame = elementTask && tasks.find((t) => t.ts > elementTask.ts && inside(t, 'Paint').length);
+  if (!loaderTask || !elementTask || !firstFrame) return undefined;
+  // Lookups nest (a family, then its fallback): count the outermost only.
+  const lookups = inside(firstFrame, 'FontCache::GetFontPlatformData');
+  const outermost = lookups.filter((e) => !lookups.some((o) => o !== e && o.ts <= e.ts && end(o) >= end(e) && o.dur! > e.dur!));
+  const ms = (us: number) => us / 1000;
+  return {
+    candidate,
+    cpu,
+    loaderTask: ms(loaderTask.dur!),
+    elementTask: ms(elementTask.dur!),
+    firstFrame: ms(firstFrame.dur!),
+    fontLookups: ms(outermost.reduce((sum, e) => sum + e.dur!, 0)),
+    loaderToFrameEnd: ms(end(firstFrame) - loaderTask.ts),
+  };
+}
+
+/** Each candidate in turn, `runs` times, at each CPU rate. */
+export async function compareMainThread(browser: Browser, pagesUrl: string, candidates: Candidate[], runs: number, cpus = [1, 4]) {
+  const phases: MainThreadPhases[] = [];
+  for (let i = 0; i < runs; i++) {
+    const order = candidates.map((_, k) => candidates[(k + i) % candidates.length]);
+    for (const cpu of cpus) {
+      for (const candidate of order) {
+        const load = await traceMainThread(browser, pagesUrl, candidate, cpu);
+        if (load) phases.push(load);
+      }
+    }
+  }
+  return phases;
+}
+
+const PHASES = {
+  loaderTask: 'loader task',
+  elementTask: 'element evaluated + first render',
+  firstFrame: 'first frame with the panel',
+  fontLookups: '  of it, font lookups',
+  loaderToFrameEnd: 'loader start → that frame drawn',
+} satisfies Partial<Record<keyof MainThreadPhases, string>>;
+
+export function printMainThread(phases: MainThreadPhases[], runs: number): void {
+  const columns = [...new Set(phases.map((p) => `${p.candidate} ${p.cpu}×`))];
+  console.log(`\nThe widget's main thread at start-up, traced; ms, median of ${runs} loads each (tracing slows every task)\n`);
+  console.log(''.padEnd(36), ...columns.map((c) => c.padStart(16)));
+  for (const [key, name] of Object.entries(PHASES) as [keyof typeof PHASES, string][]) {
+    const cells = columns.map((column) => median(phases.filter((p) => `${p.candidate} ${p.cpu}×` === column).map((p) => p[key])).toFixed(1));
+    console.log(name.padEnd(36), ...cells.map((c) => c.padStart(16)));
+  }
+}
