@@ -5,6 +5,7 @@
  * popup's content changes (a list was rendered).
  */
 import type { Browser, Page } from 'playwright';
+import type { Candidate } from './candidates.js';
 
 /** What the page records, on `window.__svBench`. */
 export interface BenchMarks {
@@ -78,6 +79,12 @@ const INSTRUMENT_PAGE = `(() => {
     return root;
   };
 })();`;
+
+/** A candidate's page, telling the instrumentation above which field to watch and which element to wait for. */
+export function candidateUrl(pagesUrl: string, candidate: Candidate): string {
+  const query = new URLSearchParams({ input: candidate.input, ...(candidate.tag ? { tag: candidate.tag } : {}) });
+  return `${pagesUrl}${candidate.name}.html?${query}`;
+}
 
 export async function newPage(browser: Browser, cpuSlowdown = 1): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

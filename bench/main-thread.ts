@@ -8,7 +8,8 @@
 import type { Browser } from 'playwright';
 import { median } from '../sandbox/statistics.js';
 import type { Candidate } from './candidates.js';
-import { newPage, usableSignal } from './instrument.js';
+import { candidateUrl, newPage, usableSignal } from './instrument.js';
+import { inTurns } from './start-up.js';
 
 export interface MainThreadPhases {
   candidate: string;
@@ -37,10 +38,9 @@ const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 export async function traceMainThread(browser: Browser, pagesUrl: string, candidate: Candidate, cpu: number): Promise<MainThreadPhases | undefined> {
   const page = await newPage(browser, cpu);
-  const query = new URLSearchParams({ input: candidate.input, ...(candidate.tag ? { tag: candidate.tag } : {}) });
   const usable = usableSignal(page);
   await browser.startTracing(page, { categories: CATEGORIES });
-  await page.goto(`${pagesUrl}${candidate.name}.html?${query}`, { waitUntil: 'commit' });
+  await page.goto(candidateUrl(pagesUrl, candidate), { waitUntil: 'commit' });
   await usable;
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   await page.context().close();
@@ -53,7 +53,7 @@ export function phasesOf(events: TraceEvent[], candidate: string, cpu: number): 
   if (!evaluation) return undefined;
   const onMain = events
     .filter((e) => e.ph === 'X' && e.pid === evaluation.pid && e.tid === evaluation.tid)
-    .sort((a, b) => a.ts - b.ts);
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
   const inside = (outer: TraceEvent, name: string, test: (e: TraceEvent) => boolean = () => true) =>
     onMain.filter((e) => e.name === name && e.ts >= outer.ts && e.ts < end(outer) && test(e));
@@ -62,9 +62,14 @@ export function phasesOf(events: TraceEvent[], candidate: string, cpu: number): 
   const elementTask = tasks.findLast((t) => evaluation.ts >= t.ts && evaluation.ts < end(t));
   const firstFrame = elementTask && tasks.find((t) => t.ts > elementTask.ts && inside(t, 'Paint').length);
   if (!loaderTask || !elementTask || !firstFrame) return undefined;
-  // Lookups nest (a family, then its fallback): count the outermost only.
-  const lookups = inside(firstFrame, 'FontCache::GetFontPlatformData');
-  const outermost = lookups.filter((e) => !lookups.some((o) => o !== e && o.ts <= e.ts && end(o) >= end(e) && o.dur! > e.dur!));
+  // Lookups nest (a family, then its fallback), often with equal times: count each outermost one once.
+  let fontLookups = 0;
+  let coveredUntil = -Infinity;
+  for (const lookup of inside(firstFrame, 'FontCache::GetFontPlatformData')) {
+    if (lookup.ts < coveredUntil) continue;
+    fontLookups += lookup.dur!;
+    coveredUntil = end(lookup);
+  }
   const ms = (us: number) => us / 1000;
   return {
     candidate,
@@ -72,24 +77,14 @@ export function phasesOf(events: TraceEvent[], candidate: string, cpu: number): 
     loaderTask: ms(loaderTask.dur!),
     elementTask: ms(elementTask.dur!),
     firstFrame: ms(firstFrame.dur!),
-    fontLookups: ms(outermost.reduce((sum, e) => sum + e.dur!, 0)),
+    fontLookups: ms(fontLookups),
     loaderToFrameEnd: ms(end(firstFrame) - loaderTask.ts),
   };
 }
 
-/** Each candidate in turn, `runs` times, at each CPU rate. */
 export async function compareMainThread(browser: Browser, pagesUrl: string, candidates: Candidate[], runs: number, cpus = [1, 4]) {
-  const phases: MainThreadPhases[] = [];
-  for (let i = 0; i < runs; i++) {
-    const order = candidates.map((_, k) => candidates[(k + i) % candidates.length]);
-    for (const cpu of cpus) {
-      for (const candidate of order) {
-        const load = await traceMainThread(browser, pagesUrl, candidate, cpu);
-        if (load) phases.push(load);
-      }
-    }
-  }
-  return phases;
+  const loads = await inTurns(candidates, runs, cpus, (candidate, cpu) => traceMainThread(browser, pagesUrl, candidate, cpu));
+  return loads.filter((load) => load !== undefined);
 }
 
 const PHASES = {

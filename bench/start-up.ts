@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright';
 import type { Candidate } from './candidates.js';
-import { newPage, readMarks, usableSignal } from './instrument.js';
+import { candidateUrl, newPage, readMarks, usableSignal } from './instrument.js';
 
 /** What the page fetched from the widget host, by file, before the visitor typed. */
 export type HostBytes = Record<string, number>;
@@ -36,9 +36,8 @@ const SETTLE_MS = 2000;
 
 export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl: string, candidate: Candidate, cpu: number): Promise<Load> {
   const page = await newPage(browser, cpu);
-  const query = new URLSearchParams({ input: candidate.input, ...(candidate.tag ? { tag: candidate.tag } : {}) });
   const usable = usableSignal(page);
-  await page.goto(`${pagesUrl}${candidate.name}.html?${query}`, { waitUntil: 'commit' });
+  await page.goto(candidateUrl(pagesUrl, candidate), { waitUntil: 'commit' });
   await usable;
   if (candidate.settles) {
     await page.evaluate(() => document.fonts.ready);
@@ -72,13 +71,16 @@ export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl:
   return load;
 }
 
-/** Every candidate, `runs` times, at each CPU rate, interleaved and in turning order. */
-export async function compareStartUp(browser: Browser, pagesUrl: string, hostUrl: string, candidates: Candidate[], runs: number, cpus = [1, 4]) {
-  const loads: Load[] = [];
+/** Loads every candidate, `runs` times, at each CPU rate, interleaved and in turning order. */
+export async function inTurns<T>(candidates: Candidate[], runs: number, cpus: number[], load: (candidate: Candidate, cpu: number) => Promise<T>) {
+  const loads: T[] = [];
   for (let i = 0; i < runs; i++) {
     // Each run starts with the next candidate, so none is always first (or last) after a pause.
     const order = candidates.map((_, k) => candidates[(k + i) % candidates.length]);
-    for (const cpu of cpus) for (const candidate of order) loads.push(await loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu));
+    for (const cpu of cpus) for (const candidate of order) loads.push(await load(candidate, cpu));
   }
   return loads;
 }
+
+export const compareStartUp = (browser: Browser, pagesUrl: string, hostUrl: string, candidates: Candidate[], runs: number, cpus = [1, 4]) =>
+  inTurns(candidates, runs, cpus, (candidate, cpu) => loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu));
