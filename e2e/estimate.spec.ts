@@ -1,4 +1,4 @@
-import { DEMO_KEY, expect, expectNoAxeViolations, search, test, API_BASE } from './fixtures.js';
+import { DEMO_KEY, expect, expectNoAxeViolations, panelBackground, search, test, API_BASE } from './fixtures.js';
 
 test.describe('a visitor on the demo article', () => {
   test.beforeEach(async ({ page }) => {
@@ -94,7 +94,6 @@ test('the dark page renders the dark theme without accessibility violations', as
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
-  const background = await page.locator('service-valuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.panel')!).backgroundColor);
-  expect(background).toBe('rgb(21, 27, 34)');
+  expect(await panelBackground(page)).toBe('rgb(21, 27, 34)');
   await expectNoAxeViolations(page);
 });

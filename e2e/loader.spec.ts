@@ -1,5 +1,5 @@
 /** The loader on pages that add containers late, include the script twice, or re-theme at run time. */
-import { expect, test, API_BASE } from './fixtures.js';
+import { expect, test, API_BASE, panelBackground } from './fixtures.js';
 
 test('mounts containers added after load, once each, even with the script included twice', async ({ page }) => {
   await page.goto('/qa.html');
@@ -33,11 +33,9 @@ test('a script in the head, run before the body exists, mounts every container t
 
 test('follows data-theme changes at run time', async ({ page }) => {
   await page.goto('/qa.html');
-  const panelBackground = () =>
-    page.locator('service-valuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.panel')!).backgroundColor);
-  await expect.poll(panelBackground).toBe('rgb(255, 255, 255)');
+  await expect.poll(() => panelBackground(page)).toBe('rgb(255, 255, 255)');
   await page.locator('[data-service-valuation]').evaluate((el) => el.setAttribute('data-theme', 'dark'));
-  await expect.poll(panelBackground).toBe('rgb(21, 27, 34)');
+  await expect.poll(() => panelBackground(page)).toBe('rgb(21, 27, 34)');
 });
 
 test('a container removed mid-request leaves no error behind', async ({ page }) => {
@@ -48,11 +46,9 @@ test('a container removed mid-request leaves no error behind', async ({ page }) 
 });
 
 test('data-theme="auto" follows the visitor\u2019s colour scheme, both ways', async ({ page }) => {
-  const panelBackground = () =>
-    page.locator('service-valuation').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.panel')!).backgroundColor);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/qa.html?theme=auto');
-  await expect.poll(panelBackground).toBe('rgb(21, 27, 34)');
+  await expect.poll(() => panelBackground(page)).toBe('rgb(21, 27, 34)');
   await page.emulateMedia({ colorScheme: 'light' });
-  await expect.poll(panelBackground).toBe('rgb(255, 255, 255)');
+  await expect.poll(() => panelBackground(page)).toBe('rgb(255, 255, 255)');
 });
