@@ -1,6 +1,6 @@
 /** Summarises the start-up comparison into the side-by-side table, the widget's milestones and its budgets. */
 import { readFile } from 'node:fs/promises';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotli } from '../sandbox/compression.js';
 import { median } from '../sandbox/statistics.js';
 import { type Candidate, HOST_DIR } from './candidates.js';
 import type { Load, Milestones } from './start-up.js';
@@ -20,8 +20,7 @@ const blocking = (tasks: number[]) => tasks.reduce((sum, d) => sum + Math.max(0,
 async function brotliBytes(files: string[]): Promise<number> {
   let total = 0;
   for (const file of files) {
-    const content = await readFile(`${HOST_DIR}${file}`);
-    total += brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    total += brotli(await readFile(`${HOST_DIR}${file}`)).length;
   }
   return total;
 }

@@ -1,6 +1,7 @@
 /** The sandbox host's CORS and origin rules, over real HTTP, with forged and missing origins. */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { brotli, gzip } from '../sandbox/compression.js';
 import { DEMO_KEY, ELEMENT_FILE, expect, test, API_BASE } from './fixtures.js';
 
 const suggestions = `${API_BASE}/v1/suggestions?key=${DEMO_KEY}&q=amk`;
@@ -56,6 +57,10 @@ test('the widget is served compressed as the visitor\u2019s browser accepts: bro
     expect(response.headers()['content-encoding'], acceptEncoding).toBe(expected);
     expect(response.headers()['vary'], acceptEncoding).toContain('Accept-Encoding');
     expect((await response.body()).equals(plain), acceptEncoding).toBe(true);
+    if (expected) {
+      const measured = expected === 'br' ? brotli(plain) : await gzip(plain);
+      expect(Number(response.headers()['content-length']), `what npm run size measures, ${expected}`).toBe(measured.length);
+    }
   }
   const font = await request.get(`${API_BASE}/fonts/inter-400-first.woff2`, { headers: { 'Accept-Encoding': 'br' } });
   expect(font.headers()['content-encoding']).toBeUndefined();

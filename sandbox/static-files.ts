@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compress, compressQuickly, type Encoding } from './compression.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,8 +18,6 @@ const TYPES: Record<string, string> = {
 /** Text compresses; fonts and images are compressed already. */
 const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
-type Encoding = 'br' | 'gzip';
-
 /**
  * The best encoding the client accepts: brotli, then gzip, as a CDN in front of the widget host
  * would serve them. `q=0` refuses an encoding.
@@ -35,20 +33,16 @@ function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefine
   return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
 }
 
-const compress = (content: Buffer, encoding: Encoding) =>
-  encoding === 'br'
-    ? brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-    : gzipSync(content, { level: 9 });
-
 /** Compressed copies of files by encoding and path, remade when the file changes. */
-const compressed = new Map<string, { version: string; body: Buffer }>();
+const compressed = new Map<string, { version: string; body: Promise<Buffer> }>();
 
-function compressedFile(path: string, version: string, content: Buffer, encoding: Encoding): Buffer {
+function compressedFile(path: string, version: string, content: Buffer, encoding: Encoding): Promise<Buffer> {
   const key = `${encoding}:${path}`;
   const cached = compressed.get(key);
   if (cached?.version === version) return cached.body;
   const body = compress(content, encoding);
   compressed.set(key, { version, body });
+  body.catch(() => compressed.delete(key));
   return body;
 }
 
@@ -86,7 +80,7 @@ export async function sendFile(
   const encoding = compressible ? chooseEncoding(options.acceptEncoding) : undefined;
   if (encoding) {
     headers['Content-Encoding'] = encoding;
-    body = transform ? compress(body, encoding) : compressedFile(path, version, body, encoding);
+    body = transform ? compressQuickly(body, encoding) : await compressedFile(path, version, body, encoding);
   }
   headers['Content-Length'] = String(body.length);
   res.writeHead(200, headers);

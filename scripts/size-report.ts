@@ -4,16 +4,16 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotli, gzip } from '../sandbox/compression.js';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
 /**
- * What the snippet loads first, and everything a working panel needs (Lit included). Brotli is what
- * the widget host serves to every supported browser, so it carries the targets (loader 1.2 KB,
- * whole widget 15 KB); the gzip budgets only stop the widget growing unnoticed.
+ * What the snippet loads first, and everything a working panel needs (Lit included), measured as the
+ * widget host serves them (`sandbox/compression.ts`). Brotli, which every supported browser takes, carries
+ * the targets (loader 1.2 KB, whole widget 15 KB); gzip, for clients without it, may not pass 16.5 KB.
  */
-export const BUDGETS = { loader: 2 * KB, loaderBrotli: Math.floor(1.2 * KB), widget: 17 * KB, widgetBrotli: 15 * KB };
+export const BUDGETS = { loader: 2 * KB, loaderBrotli: Math.floor(1.2 * KB), widget: Math.floor(16.5 * KB), widgetBrotli: 15 * KB };
 
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -42,8 +42,8 @@ export async function measure(): Promise<FileSize[]> {
     sizes.push({
       file: relative(DIST, path),
       bytes: content.length,
-      gzip: gzipSync(content, { level: 9 }).length,
-      brotli: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      gzip: (await gzip(content)).length,
+      brotli: brotli(content).length,
     });
   }
   return sizes;
