@@ -79,9 +79,9 @@ export type StartUpSummary = Awaited<ReturnType<typeof summariseStartUp>>;
 const ms = (x: number) => `${Math.round(x)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
-/** A candidate can be quicker than the plain page within the noise: −4, not +-4. */
-const signed = (x: number) => (x < 0 ? `−${-x}` : `+${x}`);
+/** With a true minus sign: a candidate can be quicker than the plain page within the noise, −4 (not +-4). */
 const minus = (x: number) => (x < 0 ? `−${-x}` : String(x));
+const signed = (x: number) => (x < 0 ? minus(x) : `+${x}`);
 
 export function printStartUp(s: StartUpSummary): void {
   const cpus = Object.keys(s.milestones);

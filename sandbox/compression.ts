@@ -43,9 +43,9 @@ function zopfliGzip(content: Uint8Array): Promise<Buffer> {
   });
 }
 
-/** For files compressed once and kept. */
+/** For files compressed once and kept; zlib's when Zopfli's worker fails, so a file is always served. */
 export const gzip = async (content: Uint8Array): Promise<Buffer> =>
-  content.length > ZOPFLI_MAX_BYTES ? gzipQuickly(content) : zopfliGzip(content);
+  content.length > ZOPFLI_MAX_BYTES ? gzipQuickly(content) : zopfliGzip(content).catch(() => gzipQuickly(content));
 
 export const compress = async (content: Uint8Array, encoding: Encoding): Promise<Buffer> =>
   encoding === 'br' ? brotli(content) : gzip(content);

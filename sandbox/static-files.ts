@@ -42,7 +42,6 @@ function compressedFile(path: string, version: string, content: Buffer, encoding
   if (cached?.version === version) return cached.body;
   const body = compress(content, encoding);
   compressed.set(key, { version, body });
-  body.catch(() => compressed.delete(key));
   return body;
 }
 
