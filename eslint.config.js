@@ -1,50 +1,83 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Nothing from the network is rendered as HTML; every override of the rule keeps this ban. */
 const UNSAFE_HTML = { name: 'lit/directives/unsafe-html.js', message: 'Network text is never rendered as HTML.' };
 
 /**
- * The widget's layers, lowest first. A folder imports only from layers below its own, never from a
- * sibling in its layer: the slices (search, estimate) know nothing of each other, and only the
- * element composes them. The README's "Architecture" section draws the same list.
+ * Floors, lowest first, for the widget (`src/`) and the service (`service/`). A folder imports only
+ * from floors below its own, never from a sibling on its floor: the widget's slices (search, estimate)
+ * and the service's surfaces know nothing of each other, and only the element, the servers and the
+ * composition root put them together. Files at a half's root (the loader, `service/start.ts`) stand
+ * above every floor. The README's "Architecture" section draws the same lists.
  */
-const LAYERS = [
-  ['api', 'format'],
-  ['internal', 'words', 'events'],
-  ['search', 'estimate'],
-  ['element'],
-];
+const FLOORS = {
+  src: [['api', 'format'], ['internal', 'words', 'events'], ['search', 'estimate'], ['element']],
+  service: [
+    ['db', 'web'],
+    ['sandbox'],
+    ['core/estimates', 'core/metering', 'core/events', 'core/idempotency'],
+    ['core/keys', 'core/grants', 'core/organizations'],
+    ['surfaces/widget-host', 'surfaces/platform', 'surfaces/mcp', 'surfaces/console', 'surfaces/valuation-pages', 'surfaces/docs', 'workers'],
+    ['servers'],
+  ],
+};
+/** What each half may take from the other: the service only the widget's transport-free ground (the contract's checks, words, formats). */
+const ACROSS = { src: [], service: ['src/api', 'src/words', 'src/format'] };
 
-function layerRules() {
-  return LAYERS.flatMap((layer, level) =>
-    layer.map((folder) => {
-      const forbidden = LAYERS.slice(level)
-        .flat()
-        .filter((other) => other !== folder);
-      return {
-        files: [`src/${folder}/**/*.ts`],
-        rules: {
-          'no-restricted-imports': [
-            'error',
-            {
-              paths: [UNSAFE_HTML],
-              patterns: [
-                {
-                  regex: `^\\.\\./(${forbidden.join('|')})/`,
-                  message: `src/${folder} may import only from layers below it (${LAYERS.slice(0, level).flat().join(', ') || 'none'}); see the README's Architecture section.`,
-                },
-              ],
-            },
-          ],
-        },
-      };
-    }),
-  );
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The half and floor folder a path lies in: `{ half, folder, level }`, level Infinity for a half's root files. */
+function floorOf(file) {
+  const relative = path.relative(here, file).split(path.sep).join('/');
+  const half = Object.keys(FLOORS).find((name) => relative.startsWith(`${name}/`));
+  if (!half) return undefined;
+  const inside = relative.slice(half.length + 1);
+  if (!inside.includes('/')) return { half, folder: '', level: Infinity };
+  for (const [level, floor] of FLOORS[half].entries()) {
+    const folder = floor.find((f) => inside === f || inside.startsWith(`${f}/`));
+    if (folder) return { half, folder, level };
+  }
+  return { half, folder: inside.split('/')[0], level: -1 };
 }
 
+const floorsPlugin = {
+  rules: {
+    'imports-go-down': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const from = floorOf(context.filename);
+        if (!from) return {};
+        const check = (node, specifier) => {
+          if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+          const to = floorOf(path.resolve(path.dirname(context.filename), specifier));
+          const where = `${from.half}/${from.folder || '(root)'}`;
+          if (from.level === -1) return context.report({ node, message: `${where} stands on no floor: add it to FLOORS in eslint.config.js.` });
+          if (!to) return;
+          if (to.half !== from.half) {
+            const target = `${to.half}/${to.folder}`;
+            if (ACROSS[from.half].some((allowed) => target === allowed || target.startsWith(`${allowed}/`))) return;
+            return context.report({ node, message: `${where} may not import ${target}: ${from.half} takes from ${to.half} only ${ACROSS[from.half].join(', ') || 'nothing'}.` });
+          }
+          if (to.folder === from.folder || to.level < from.level) return;
+          const below = FLOORS[from.half].slice(0, Math.max(0, from.level)).flat();
+          context.report({ node, message: `${where} may import only from floors below it (${below.join(', ') || 'none'}), not ${to.half}/${to.folder}; see the README's Architecture section.` });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-static-demo/', 'node_modules/', 'src/api/generated/', 'sdk/generated/', 'test-results/', 'playwright-report/', 'bench/results/', 'bench/.build/', 'package/', 'e2e/.package-app/'] },
+  { ignores: ['dist/', 'dist-static-demo/', 'node_modules/', 'src/api/generated/', 'contract/generated/', 'test-results/', 'playwright-report/', 'bench/results/', 'bench/.build/', 'package/', 'e2e/.package-app/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -64,5 +97,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [UNSAFE_HTML] }],
     },
   },
-  ...layerRules(),
+  {
+    // Tests exercise a whole half (a console test starts servers); the floors hold for what ships and runs.
+    files: ['src/**/*.ts', 'service/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/test/**'],
+    plugins: { floors: floorsPlugin },
+    rules: { 'floors/imports-go-down': 'error' },
+  },
 );

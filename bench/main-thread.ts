@@ -6,7 +6,7 @@
  * each other; the untraced table is the one that compares candidates.
  */
 import type { Browser } from 'playwright';
-import { median } from '../sandbox/statistics.js';
+import { median } from '../service/core/estimates/statistics.js';
 import type { Candidate } from './candidates.js';
 import { candidateUrl, newPage, usableSignal } from './instrument.js';
 import { inTurns } from './start-up.js';

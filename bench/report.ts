@@ -1,6 +1,6 @@
 /** Turns the scenarios' raw figures into the results JSON and the table `npm run bench` prints. */
 import { cpus, totalmem } from 'node:os';
-import { median, quantile } from '../sandbox/statistics.js';
+import { median, quantile } from '../service/core/estimates/statistics.js';
 import type { FileSize } from '../scripts/size-report.js';
 import type { estimateRenders, memory } from './scenarios.js';
 import { printStartUp, type StartUpSummary } from './start-up-report.js';

@@ -6,9 +6,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../e2e/engines/browsers.js';
-import keys from '../sandbox/keys.json' with { type: 'json' };
-import { startDemoServer } from '../sandbox/demo-server.js';
-import { startWidgetHostServer } from '../sandbox/node-server.js';
+import keys from '../service/sandbox/widget-keys.json' with { type: 'json' };
+import { startDemoServer } from '../demo/server.js';
+import { startWidgetHostServer } from '../service/servers/widget-host.js';
 import { isWholeWidgetFile, measure } from '../scripts/size-report.js';
 import { CANDIDATES, HOST_DIR, PAGES_DIR, prepareCandidates } from './candidates.js';
 import { compareMainThread, printMainThread } from './main-thread.js';

@@ -1,7 +1,7 @@
 /** Summarises the start-up comparison into the side-by-side table, the widget's milestones and its budgets. */
 import { readFile } from 'node:fs/promises';
-import { brotli } from '../sandbox/compression.js';
-import { median, medianInterval } from '../sandbox/statistics.js';
+import { brotli } from '../service/web/compression.js';
+import { median, medianInterval } from '../service/core/estimates/statistics.js';
 import { type Candidate, HOST_DIR } from './candidates.js';
 import type { Load, Milestones } from './start-up.js';
 

@@ -1,7 +1,7 @@
 /** The sandbox host's CORS and origin rules, over real HTTP, with forged and missing origins. */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { brotli, gzip } from '../sandbox/compression.js';
+import { brotli, gzip } from '../service/web/compression.js';
 import { DEMO_KEY, ELEMENT_FILE, expect, test, API_BASE } from './fixtures.js';
 
 const suggestions = `${API_BASE}/v1/suggestions?key=${DEMO_KEY}&q=amk`;

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { API_BASE, expect, expectNoAxeViolations, panelDecorated, test } from './fixtures.js';
-import { CONSOLE_MESSAGES } from '../src/internal/console-messages.js';
+import { CONSOLE_MESSAGES } from '../src/api/console-messages.js';
 
 const LANGUAGES = [
   { lang: 'zh', search: '按地址、邮区编号或公寓名称搜索', heading: '估计售价', rent: '月租', rentHeading: '估计月租', service: 'Service Valuations 提供的估价' },

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { sendFile } from '../sandbox/static-files.js';
+import { sendFile } from '../service/web/static-files.js';
 import { API_BASE, expect, search, test } from './fixtures.js';
 
 const APP_PORT = 4176;

@@ -4,13 +4,13 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { brotli, gzip } from '../sandbox/compression.js';
+import { brotli, gzip } from '../service/web/compression.js';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const KB = 1024;
 /**
  * What the snippet loads first, and everything a working panel needs (Lit included), measured as the
- * widget host serves them (`sandbox/compression.ts`). Brotli, which every supported browser takes, carries
+ * widget host serves them (`service/web/compression.ts`). Brotli, which every supported browser takes, carries
  * the targets (loader 1.2 KB, whole widget 15 KB); gzip, for clients without it, may not pass 16.5 KB.
  */
 export const BUDGETS = { loader: 2 * KB, loaderBrotli: Math.floor(1.2 * KB), widget: Math.floor(16.5 * KB), widgetBrotli: 15 * KB };

@@ -6,7 +6,7 @@
  */
 import createClient from 'openapi-fetch';
 import contract from '../contract/platform.openapi.json' with { type: 'json' };
-import type { components, paths } from './generated/platform.js';
+import type { components, paths } from '../contract/generated/platform.js';
 
 export type Problem = components['schemas']['Problem'];
 export type Estimate = components['schemas']['Estimate'];

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../sandbox/engine.js';
-import { startPlatformServer } from '../sandbox/platform/node-server.js';
+import { createEstimateEngine } from '../service/core/estimates/engine.js';
+import { startPlatformServer } from '../service/servers/platform.js';
 import { explain, run } from './cli.js';
 import { createPlatformClient, PlatformConfigError, PlatformError } from './client.js';
 

@@ -1,4 +1,4 @@
-import type { components } from './generated/contract.js';
+import type { components } from '../../contract/generated/widget-host.js';
 
 export type Suggestion = components['schemas']['Suggestion'];
 export type SuggestionList = components['schemas']['SuggestionList'];

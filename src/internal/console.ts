@@ -1,11 +1,10 @@
 /**
  * Messages for the site owner: prefixed so they can tell them from the page's own, and each ending
- * with its entry in the widget host's reference (internal/console-messages.ts), which says what it
+ * with its entry in the widget host's reference (api/console-messages.ts), which says what it
  * means and how to fix it, so the message itself stays short.
  */
 
-/** Where the widget host serves the reference, under its root. */
-export const MESSAGES_PATH = 'docs/messages';
+import { MESSAGES_PATH } from '../api/console-messages.js';
 
 export function tellSiteOwner(message: string, code: string, hostRoot: string, level: 'warn' | 'error' = 'warn'): void {
   console[level](`[service-valuation] ${message} ${hostRoot}${MESSAGES_PATH}#${code}`);

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { matchRanges } from '../../sandbox/search.js';
+import { matchRanges } from '../../service/core/estimates/search.js';
 import { highlight } from './highlight.js';
 
 const marked = (text: string, ranges: { offset: number; length: number }[]) =>

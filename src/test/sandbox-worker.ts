@@ -1,7 +1,7 @@
 /** Component tests talk to the sandbox host through MSW; each test can layer a scenario on top. */
 import { setupWorker } from 'msw/browser';
 import type { HttpHandler } from 'msw';
-import { sandboxHandlers } from '../../sandbox/msw.js';
+import { sandboxHandlers } from '../../service/servers/msw.js';
 
 const worker = setupWorker(...sandboxHandlers());
 let started: Promise<unknown> | undefined;

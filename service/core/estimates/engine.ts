@@ -1,0 +1,42 @@
+/**
+ * The one estimate engine every surface shares (the widget host, the Platform API, the public
+ * valuation page): the fixtures, the search index, and estimates with the service's attribution.
+ */
+import type { components } from '../../../contract/generated/widget-host.js';
+import { estimateProperty } from './estimate.js';
+import { generateFixtures, type Fixtures } from '../../sandbox/fixtures/generate.js';
+import { buildIndex, suggest } from './search.js';
+
+type Estimate = components['schemas']['Estimate'];
+type Mode = components['schemas']['Mode'];
+
+export interface EngineOptions {
+  /** Where the service's own pages live; attribution links point here. Ends with `/`. */
+  serviceUrl: string;
+  now?: () => Date;
+  fixtures?: Fixtures;
+}
+
+export type Valuation = { estimate: Estimate } | { problem: 'not_found' | 'no_comparables' };
+
+export function createEstimateEngine(options: EngineOptions) {
+  const now = options.now ?? (() => new Date());
+  const fixtures = options.fixtures ?? generateFixtures();
+  const index = buildIndex(fixtures);
+  return {
+    fixtures,
+    now,
+    serviceUrl: options.serviceUrl,
+    /** Up to 8 suggestions for an address, postal code or condo name, best first. */
+    search: (query: string) => suggest(index, query),
+    /** The estimate for a property as of today: one answer for every surface. */
+    value(propertyId: string, mode: Mode): Valuation {
+      const property = fixtures.byId.get(propertyId);
+      if (!property) return { problem: 'not_found' };
+      const estimate = estimateProperty(fixtures, property, mode, { today: now(), serviceUrl: options.serviceUrl });
+      return estimate ? { estimate } : { problem: 'no_comparables' };
+    },
+  };
+}
+
+export type EstimateEngine = ReturnType<typeof createEstimateEngine>;

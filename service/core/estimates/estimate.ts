@@ -1,0 +1,144 @@
+import type { components } from '../../../contract/generated/widget-host.js';
+import type { Fixtures, PropertyRecord, Transaction } from '../../sandbox/fixtures/generate.js';
+import { SERVICE_WORDS } from './service-words.js';
+import { quantile } from './statistics.js';
+
+type Estimate = components['schemas']['Estimate'];
+type Mode = components['schemas']['Mode'];
+
+const MIN_COMPARABLES = 5;
+const MAX_COMPARABLES = 10;
+const MONTH_MS = 30.44 * 86_400_000;
+/** How far back and how far away a transaction may be to count as comparable. */
+const WINDOW_MONTHS: Record<Mode, number> = { sale: 24, rent: 12 };
+const RADIUS_M = { hdb: 2500, condo: 5000, landed: 5000 };
+
+export function distanceMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** Yearly growth fitted by least squares on log price per sqm against time, kept within a sane band. */
+function fittedYearlyGrowth(points: { monthsAgo: number; psm: number }[]): number {
+  if (points.length < 3) return 0;
+  const xs = points.map((p) => -p.monthsAgo / 12);
+  const ys = points.map((p) => Math.log(p.psm));
+  const meanX = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const meanY = ys.reduce((s, y) => s + y, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  xs.forEach((x, i) => {
+    num += (x - meanX) * (ys[i] - meanY);
+    den += (x - meanX) ** 2;
+  });
+  const slope = den === 0 ? 0 : num / den;
+  return Math.min(0.15, Math.max(-0.1, Math.exp(slope) - 1));
+}
+
+function isSimilar(subject: PropertyRecord, other: PropertyRecord): boolean {
+  if (other.propertyType !== subject.propertyType) return false;
+  return subject.propertyType === 'landed' || other.unitType === subject.unitType;
+}
+
+function describe(property: PropertyRecord): string {
+  return property.project ? `${property.project}, ${property.address}` : property.address;
+}
+
+/**
+ * Values a property from its comparables: similar type and size, nearby and recent, each
+ * time-adjusted to the data cut-off with a growth rate fitted on the neighbourhood's own
+ * transactions. The value is their median; the range is their 20th to 80th percentile.
+ */
+export function estimateProperty(
+  fixtures: Fixtures,
+  subject: PropertyRecord,
+  mode: Mode,
+  options: { today: Date; serviceUrl: string },
+): Estimate | undefined {
+  const cutOff = Date.parse(fixtures.cutOff);
+  const radius = RADIUS_M[subject.propertyType];
+  const neighbourhood: { tx: Transaction; property: PropertyRecord; distance: number; monthsAgo: number }[] = [];
+  for (const tx of fixtures.transactions) {
+    if (tx.mode !== mode) continue;
+    const property = fixtures.byId.get(tx.propertyId);
+    if (!property || !isSimilar(subject, property)) continue;
+    const distance = distanceMeters(subject, property);
+    if (distance > radius) continue;
+    neighbourhood.push({ tx, property, distance, monthsAgo: (cutOff - Date.parse(tx.date)) / MONTH_MS });
+  }
+  const growth = fittedYearlyGrowth(neighbourhood.map((n) => ({ monthsAgo: n.monthsAgo, psm: n.tx.price / n.tx.floorAreaSqm })));
+
+  const comparables = neighbourhood
+    .filter((n) => n.monthsAgo <= WINDOW_MONTHS[mode])
+    .map((n) => ({
+      ...n,
+      score:
+        n.distance / 1000 +
+        n.monthsAgo / 12 +
+        (3 * Math.abs(n.tx.floorAreaSqm - subject.floorAreaSqm)) / subject.floorAreaSqm +
+        // A condo's own project says more about it than any neighbour.
+        (subject.project && n.property.project !== subject.project ? 2 : 0),
+    }))
+    .sort((a, b) => a.score - b.score)
+    .slice(0, MAX_COMPARABLES);
+  if (comparables.length < MIN_COMPARABLES) return undefined;
+
+  const adjustedPsm = comparables.map((c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12));
+  const round = mode === 'sale' ? 1000 : 50;
+  const toPrice = (psm: number) => Math.round((psm * subject.floorAreaSqm) / round) * round;
+  const median = quantile(adjustedPsm, 0.5);
+  const value = toPrice(median);
+  const low = Math.min(toPrice(quantile(adjustedPsm, 0.2)), toPrice(median * 0.97));
+  const high = Math.max(toPrice(quantile(adjustedPsm, 0.8)), toPrice(median * 1.03));
+
+  const spread = (quantile(adjustedPsm, 0.8) - quantile(adjustedPsm, 0.2)) / median;
+  const medianDistance = quantile(comparables.map((c) => c.distance), 0.5);
+  const confidence =
+    comparables.length >= 8 && spread < 0.1 && medianDistance < 1000
+      ? 'high'
+      : comparables.length >= 6 && spread < 0.18
+        ? 'medium'
+        : 'low';
+
+  const retainUntil = new Date(options.today.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    mode,
+    currency: 'SGD',
+    value,
+    low,
+    high,
+    confidence,
+    asOf: fixtures.cutOff,
+    retainUntil,
+    property: {
+      id: subject.id,
+      address: subject.address,
+      ...(subject.project ? { project: subject.project } : {}),
+      postalCode: subject.postalCode,
+      town: subject.town,
+      propertyType: subject.propertyType,
+      unitType: subject.unitType,
+      floorAreaSqm: subject.floorAreaSqm,
+    },
+    comparables: comparables
+      .sort((a, b) => (a.tx.date < b.tx.date ? 1 : -1))
+      .map((c) => ({
+        date: c.tx.date,
+        address: describe(c.property),
+        propertyType: c.property.propertyType,
+        unitType: c.property.unitType,
+        floorAreaSqm: c.tx.floorAreaSqm,
+        price: c.tx.price,
+        pricePerSqm: Math.round(c.tx.price / c.tx.floorAreaSqm),
+        distanceM: Math.round(c.distance / 10) * 10,
+      })),
+    attribution: {
+      text: SERVICE_WORDS.en.attribution,
+      url: `${options.serviceUrl}valuation/${encodeURIComponent(subject.id)}?mode=${mode}`,
+    },
+    disclaimer: SERVICE_WORDS.en.disclaimer,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * One estimate everywhere: for 20 properties in both modes, the widget host, the Platform API and
+ * the public valuation page give the same figures, each read the way its user reads it.
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
+import { startWidgetHostServer } from './widget-host.js';
+import { startPlatformServer } from './platform.js';
+
+const DEMO_KEY = widgetKeys.keys[0].key;
+const PLATFORM_KEY = 'svcp_test_partner000000000000003';
+const ORIGIN = 'http://localhost:5173';
+
+let servers: Server[] = [];
+let widgetHost: string;
+let platform: string;
+let propertyIds: string[];
+
+before(async () => {
+  const host = await startWidgetHostServer({ port: 8813, keys: widgetKeys.keys });
+  const api = await startPlatformServer({ port: 8814, engine: host.engine });
+  servers = [host.server, api.server];
+  widgetHost = host.url;
+  platform = api.baseUrl;
+  // Properties valued in both modes, spread evenly over each type: 8 HDB flats, 7 condos, 5 landed homes.
+  const valued = host.engine.fixtures.properties.filter(
+    (p) => 'estimate' in host.engine.value(p.id, 'sale') && 'estimate' in host.engine.value(p.id, 'rent'),
+  );
+  const spread = (type: string, count: number) => {
+    const ofType = valued.filter((p) => p.propertyType === type);
+    return Array.from({ length: count }, (_, i) => ofType[Math.floor((i * ofType.length) / count)].id);
+  };
+  propertyIds = [...spread('hdb', 8), ...spread('condo', 7), ...spread('landed', 5)];
+});
+after(() => servers.forEach((s) => s.close()));
+
+interface Figures {
+  value: number;
+  low: number;
+  high: number;
+  confidence: string;
+  asOf: string;
+  comparablePrices: number[];
+}
+
+const fromEstimate = (e: { value: number; low: number; high: number; confidence: string; asOf: string; comparables: { price: number }[] }): Figures => ({
+  value: e.value,
+  low: e.low,
+  high: e.high,
+  confidence: e.confidence,
+  asOf: e.asOf,
+  comparablePrices: e.comparables.map((c) => c.price),
+});
+
+/** The page's figures, read from its <data>, <time> and data-field markup. */
+function fromPage(html: string): Figures {
+  const field = (name: string) => [...html.matchAll(new RegExp(`<data value="(\\d+)" data-field="${name}">`, 'g'))].map((m) => Number(m[1]));
+  return {
+    value: field('value')[0],
+    low: field('low')[0],
+    high: field('high')[0],
+    confidence: /data-field="confidence" data-value="(\w+)"/.exec(html)![1],
+    asOf: /<time datetime="([\d-]+)" data-field="asOf">/.exec(html)![1],
+    comparablePrices: field('comparable-price'),
+  };
+}
+
+describe('one estimate on every surface', () => {
+  it('covers 20 properties of every type', () => {
+    assert.equal(propertyIds.length, 20);
+    assert.deepEqual(new Set(propertyIds.map((id) => id.split('-')[0])), new Set(['hdb', 'condo', 'landed']));
+  });
+
+  for (const mode of ['sale', 'rent'] as const) {
+    it(`gives identical ${mode} figures from the widget host, the Platform API and the valuation page`, async () => {
+      for (const id of propertyIds) {
+        const widget = await fetch(`${widgetHost}v1/estimates?key=${DEMO_KEY}&id=${id}&mode=${mode}`, { headers: { Origin: ORIGIN } });
+        const api = await fetch(`${platform}/valuations/properties/${id}/estimate?mode=${mode}`, { headers: { Authorization: `Bearer ${PLATFORM_KEY}` } });
+        const page = await fetch(`${widgetHost}valuation/${id}?mode=${mode}`);
+        assert.deepEqual([widget.status, api.status, page.status], [200, 200, 200], id);
+        const [fromWidget, fromApi, fromHtml] = [fromEstimate(await widget.json()), fromEstimate(await api.json()), fromPage(await page.text())];
+        assert.deepEqual(fromApi, fromWidget, `${id} ${mode}: Platform API vs widget host`);
+        assert.deepEqual(fromHtml, fromWidget, `${id} ${mode}: valuation page vs widget host`);
+      }
+    });
+  }
+});

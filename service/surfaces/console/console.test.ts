@@ -1,0 +1,202 @@
+/**
+ * The API Console over real HTTP against its database: sessions, CSRF, organization isolation, every
+ * form with hostile input, and changes the widget host and the Platform API honour at once.
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { openDatabase } from '../../db/database.js';
+import { migrate } from '../../db/migrate.js';
+import { seed } from '../../sandbox/seed.js';
+import { startWidgetHostServer } from '../../servers/widget-host.js';
+import { createPlatformApi } from '../platform/api.js';
+import { databasePlatformKeys } from '../../core/keys/platform-key-store.js';
+import { databaseWidgetKeys } from '../../core/keys/widget-keys.js';
+import { createConsole } from './console.js';
+
+const PORT = 8816;
+const BASE = `http://127.0.0.1:${PORT}`;
+let server: Server;
+let db: Awaited<ReturnType<typeof openDatabase>>;
+const logged: string[] = [];
+const originalError = console.error;
+
+before(async () => {
+  db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+  await seed(db);
+  console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+  ({ server } = await startWidgetHostServer({
+    port: PORT,
+    keyStore: databaseWidgetKeys(db),
+    console: (baseUrl) =>
+      createConsole({ db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }) }),
+  }));
+});
+after(async () => {
+  console.error = originalError;
+  server.close();
+  await db.close();
+});
+
+/** A browser-like client: keeps the session cookie, reads the CSRF token from each page. */
+class Browser {
+  cookie = '';
+  csrf = '';
+  async get(path: string) {
+    const response = await fetch(`${BASE}${path}`, { headers: { Cookie: this.cookie }, redirect: 'manual' });
+    return this.read(response);
+  }
+  async post(path: string, fields: Record<string, string | string[]>, csrf: string | null = this.csrf) {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...fields, ...(csrf === null ? {} : { csrf }) })) for (const v of [value].flat()) body.append(name, v);
+    const response = await fetch(`${BASE}${path}`, {
+      method: 'POST',
+      body,
+      headers: { Cookie: this.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+    return this.read(response);
+  }
+  private async read(response: Response) {
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await response.text();
+    this.csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? this.csrf;
+    return { status: response.status, location: response.headers.get('location'), text, setCookie };
+  }
+  async signIn(user: string) {
+    await this.get('/console/sign-in');
+    const answer = await this.post('/console/sign-in', { user });
+    assert.equal(answer.status, 303);
+    await this.get('/console/widget-keys');
+    return this;
+  }
+}
+
+const estimateFrom = (key: string, origin: string) =>
+  fetch(`${BASE}/v1/estimates?key=${key}&id=hdb-560102`, { headers: { Origin: origin } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+describe('API Console', () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie on the console path, and a new one on sign-in', async () => {
+    const browser = new Browser();
+    const first = await browser.get('/console/');
+    assert.match(first.setCookie ?? '', /^svc_console=[\w-]+; Path=\/console; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+    const before = browser.cookie;
+    await browser.post('/console/sign-in', { user: 'usr_siti' });
+    assert.notEqual(browser.cookie, before, 'signing in replaces the session (no fixation)');
+    const stored = await db.query<{ id_sha256: string }>('select id_sha256 from sessions');
+    assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.id_sha256)) && !stored.some((row) => before.endsWith(row.id_sha256)));
+  });
+
+  it('refuses a form with a missing or wrong CSRF token, and changes nothing', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from widget_keys'))[0].n;
+    const before = await count();
+    assert.equal((await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, null)).status, 403);
+    assert.equal((await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, 'forged')).status, 403);
+    const otherSession = await new Browser().signIn('usr_siti');
+    assert.equal((await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, otherSession.csrf)).status, 403);
+    assert.equal(await count(), before);
+  });
+
+  it('rejects bad input beside the field and keeps what was typed', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ name: 'Shop', origins: 'https://shop.example/path' }, /Leave out the path/],
+      [{ name: 'Shop', origins: 'https://*.example.com' }, /Wildcards are not allowed/],
+      [{ name: 'Shop', origins: 'null' }, /&#34;null&#34;/],
+      [{ name: 'Shop', origins: 'http://localhost:5173.evil.example' }, /not a valid origin/],
+      [{ name: 'Shop', origins: 'https://example.com.' }, /dot at the end/],
+      [{ name: 'Shop', origins: '' }, /List at least one website origin/],
+      [{ name: 'x'.repeat(2000), origins: 'https://shop.example' }, /to 100 characters \(this one has 2000\)/],
+      [{ name: '   ', origins: 'https://shop.example' }, /Give the key a name/],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await browser.post('/console/widget-keys', fields);
+      assert.equal(answer.status, 422, JSON.stringify(fields).slice(0, 80));
+      assert.match(answer.text, message);
+      assert.match(answer.text, /class="error" id="(name|origins)-error"/);
+      if (fields.origins) assert.ok(answer.text.includes(`>${fields.origins}</textarea>`), 'the origins typed are kept');
+      assert.ok(answer.text.includes(`value="${fields.name}"`), 'the name typed is kept');
+    }
+  });
+
+  it('stores origins as browsers send them and shows markup as text everywhere, the audit log included', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const name = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+    const created = await browser.post('/console/widget-keys', { name, origins: 'https://Example.COM\nhttps://bücher.example' });
+    assert.equal(created.status, 303);
+    const page = await browser.get(created.location!);
+    assert.ok(!page.text.includes('<script>alert'), 'no markup from a field reaches a page');
+    assert.ok(page.text.includes('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;'));
+    assert.match(page.text, /https:\/\/example\.com\nhttps:\/\/xn--bcher-kva\.example<\/textarea>/);
+    const audit = await browser.get('/console/audit');
+    assert.ok(audit.text.includes('widget_key.created') && audit.text.includes('&#60;script&#62;') && !audit.text.includes('<script>alert'));
+  });
+
+  it('keeps each organization to its own keys', async () => {
+    const siti = await new Browser().signIn('usr_siti');
+    const [{ id }] = await db.query<{ id: string }>("select id from widget_keys where organization_id = 'org_lionhomes' limit 1");
+    const meiling = await new Browser().signIn('usr_meiling');
+    assert.equal((await meiling.get(`/console/widget-keys/${id}`)).status, 404);
+    assert.equal((await meiling.post(`/console/widget-keys/${id}/revoke`, {})).status, 404);
+    assert.equal((await meiling.post(`/console/widget-keys/${id}`, { name: 'mine now', origins: 'https://evil.example' })).status, 404);
+    assert.ok(!(await meiling.get('/console/widget-keys')).text.includes(id));
+    assert.equal((await siti.get(`/console/widget-keys/${id}`)).status, 200);
+  });
+
+  it('changes origins, rotates and revokes keys with effect on the widget host at once', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const created = await browser.post('/console/widget-keys', { name: 'Live test', origins: 'https://shop.example' });
+    const id = created.location!.split('/').pop()!.split('?')[0];
+    const keyOf = async () => (await db.query<{ key: string }>('select key from widget_keys where id = $1', [id]))[0].key;
+    const key = await keyOf();
+    assert.equal((await estimateFrom(key, 'https://shop.example')).status, 200);
+    await browser.get(`/console/widget-keys/${id}`);
+    assert.equal((await browser.post(`/console/widget-keys/${id}`, { name: 'Live test', origins: '' })).status, 303);
+    assert.equal((await estimateFrom(key, 'https://shop.example')).body.code, 'origin_not_allowed');
+    await browser.post(`/console/widget-keys/${id}`, { name: 'Live test', origins: 'https://shop.example' });
+    await browser.post(`/console/widget-keys/${id}/rotate`, {});
+    const rotated = await keyOf();
+    assert.notEqual(rotated, key);
+    assert.equal((await estimateFrom(key, 'https://shop.example')).body.code, 'invalid_key', 'the old value is refused at once');
+    assert.equal((await estimateFrom(rotated, 'https://shop.example')).status, 200);
+    await browser.post(`/console/widget-keys/${id}/revoke`, {});
+    assert.equal((await estimateFrom(rotated, 'https://shop.example')).body.code, 'invalid_key', 'a revoked key is refused at once');
+    const actions = (await db.query<{ action: string }>('select action from audit_log where target = $1 order by id', [id])).map((r) => r.action);
+    assert.deepEqual(actions, ['widget_key.created', 'widget_key.origins_removed', 'widget_key.origins_added', 'widget_key.rotated', 'widget_key.revoked']);
+  });
+
+  it('shows a platform key once, keeps only its hash, and a revoked one stops working at once', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    assert.match((await browser.post('/console/platform-keys', { label: 'Server', scopes: [] as unknown as string })).text, /Choose at least one scope/);
+    assert.match((await browser.post('/console/platform-keys', { label: 'Server', scopes: ['valuations.read', 'root.everything'] })).text, /Unknown scope: root\.everything/);
+    const created = await browser.post('/console/platform-keys', { label: 'Server', scopes: ['organizations.read', 'valuations.read'] });
+    const key = /(svcp_test_[a-z0-9]{32})/.exec(created.text)![1];
+    assert.ok(!(await browser.get('/console/platform-keys')).text.includes(key), 'shown only once');
+    assert.equal((await db.query('select 1 from platform_keys where sha256 = $1', [key])).length, 0);
+    const api = createPlatformApi({ engine: (await import('../../core/estimates/engine.js')).createEstimateEngine({ serviceUrl: `${BASE}/` }), keyStore: databasePlatformKeys(db), referenceUrl: `${BASE}/reference` });
+    const call = () => api.handle(new Request('http://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
+    assert.equal((await call()).status, 200);
+    const [{ id }] = await db.query<{ id: string }>("select id from platform_keys where label = 'Server'");
+    await browser.post(`/console/platform-keys/${id}/revoke`, {});
+    assert.equal((await call()).status, 401);
+    assert.ok(!logged.join('\n').includes(key) && !JSON.stringify(await db.query('select * from audit_log')).includes(key), 'the key is in no log');
+  });
+
+  it('builds the snippet with theme, mode and an escaped prefill, and refuses an overlong one', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const [{ id, key }] = await db.query<{ id: string; key: string }>("select id, key from widget_keys where id = 'wk_seed001'");
+    const page = await browser.get(`/console/widget-keys/${id}/snippet?theme=dark&mode=rent&query=${encodeURIComponent('"><script>x</script>')}`);
+    assert.ok(page.text.includes(`data-embed-key=&#34;${key}&#34; data-theme=&#34;dark&#34; data-mode=&#34;rent&#34;`));
+    assert.ok(!page.text.includes('"><script>x'));
+    assert.ok(page.text.includes('min-height: 340px') && page.text.includes("font-src &#39;self&#39;"));
+    assert.ok(page.text.includes(`src=&#34;http://127.0.0.1:${PORT}/v1/widget.js&#34;`), 'the evergreen major');
+    assert.ok(
+      page.text.includes(`src=&#34;http://127.0.0.1:${PORT}/v1.2.3/widget.js&#34; integrity=&#34;sha384-abc+/=&#34; crossorigin=&#34;anonymous&#34;`),
+      'the pinned form, with its integrity',
+    );
+    assert.equal((await browser.get(`/console/widget-keys/${id}/snippet?query=${'1'.repeat(101)}`)).status, 422);
+  });
+});

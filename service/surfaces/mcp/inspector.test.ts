@@ -1,0 +1,38 @@
+/** A client no one on this team wrote: the MCP Inspector's command-line mode, against the running endpoint. */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import { createEstimateEngine } from '../../core/estimates/engine.js';
+import { startMcpServer } from '../../servers/mcp.js';
+
+const INSPECTOR = fileURLToPath(new URL('../../node_modules/.bin/mcp-inspector', import.meta.url));
+const run = promisify(execFile);
+let server: Server;
+let url: string;
+
+before(async () => {
+  ({ server, url } = await startMcpServer({ port: 8821, engine: createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' }) }));
+});
+after(() => server.close());
+
+const inspector = async (...args: string[]) =>
+  JSON.parse((await run(INSPECTOR, ['--cli', url, '--transport', 'http', ...args], { timeout: 60_000 })).stdout) as Record<string, unknown>;
+
+describe('the MCP Inspector (command-line mode)', { timeout: 120_000 }, () => {
+  it('lists the public tools', async () => {
+    const { tools } = (await inspector('--method', 'tools/list')) as { tools: { name: string; annotations?: { readOnlyHint?: boolean } }[] };
+    assert.deepEqual(tools.map((t) => t.name), ['search_properties', 'get_valuation']);
+    assert.ok(tools.every((t) => t.annotations?.readOnlyHint));
+  });
+
+  it('calls get_valuation and reads the structured estimate', async () => {
+    const result = (await inspector('--method', 'tools/call', '--tool-name', 'get_valuation', '--tool-arg', 'propertyId=hdb-560102', '--tool-arg', 'mode=rent')) as {
+      structuredContent: { mode: string; value: number; comparables: unknown[] };
+    };
+    assert.equal(result.structuredContent.mode, 'rent');
+    assert.ok(result.structuredContent.value > 0 && result.structuredContent.comparables.length >= 5);
+  });
+});

@@ -1,0 +1,118 @@
+/** The MCP endpoint through the official SDK's client, and the HTTP answers to bad requests. */
+import assert from 'node:assert/strict';
+import { request as httpRequest, type Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createEstimateEngine } from '../../core/estimates/engine.js';
+import { startMcpServer } from '../../servers/mcp.js';
+import { memoryCounter, MCP_VALUATIONS_PER_DAY } from '../../core/metering/daily-meter.js';
+
+const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' });
+let server: Server;
+let url: string;
+before(async () => {
+  ({ server, url } = await startMcpServer({ port: 8817, engine }));
+});
+after(() => server.close());
+
+async function connect(endpoint = url) {
+  const client = new Client({ name: 'sandbox-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+  return client;
+}
+
+const post = (body: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } });
+
+describe('MCP endpoint: public tools', () => {
+  it('lists the public tools, read-only, with the contracts\' schemas', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ['search_properties', 'get_valuation']);
+    for (const tool of tools) {
+      assert.equal(tool.annotations?.readOnlyHint, true);
+      assert.equal(tool.outputSchema?.type, 'object');
+      assert.ok(!JSON.stringify(tool).includes('$ref'), 'schemas are self-contained');
+    }
+    await client.close();
+  });
+
+  it('finds a property and values it: the same estimate as the engine, as structured content and text', async () => {
+    const client = await connect();
+    const found = await client.callTool({ name: 'search_properties', arguments: { query: 'parc esta' } });
+    const id = (found.structuredContent as { data: { id: string }[] }).data[0].id;
+    const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: id, mode: 'rent' } });
+    assert.equal(result.isError, undefined);
+    const expected = engine.value(id, 'rent');
+    assert.ok('estimate' in expected);
+    const structured = result.structuredContent as typeof expected.estimate;
+    assert.deepEqual({ ...structured, retainUntil: '' }, { ...expected.estimate, retainUntil: '' });
+    const text = (result.content as { type: string; text: string }[])[0].text;
+    assert.match(text, /^Estimated monthly rent for Parc Esta/);
+    assert.match(text, /not a valuation or appraisal/);
+    await client.close();
+  });
+
+  it('answers bad arguments, an unknown property and an unknown tool clearly', async () => {
+    const client = await connect();
+    const bad = await client.callTool({ name: 'get_valuation', arguments: { propertyId: '<script>' } });
+    assert.equal(bad.isError, true);
+    assert.match((bad.content as { text: string }[])[0].text, /propertyId must match pattern/);
+    const missing = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-000000' } });
+    assert.match((missing.content as { text: string }[])[0].text, /No property has the id hdb-000000/);
+    await assert.rejects(client.callTool({ name: 'sell_my_house', arguments: {} }), /Unknown tool: sell_my_house/);
+    await client.close();
+  });
+
+  it('stops a client at its daily valuations with a clear tool error', async () => {
+    const usage = memoryCounter();
+    const day = engine.now().toISOString().slice(0, 10);
+    for (let i = 0; i < MCP_VALUATIONS_PER_DAY; i++) await usage.take('127.0.0.1', day, MCP_VALUATIONS_PER_DAY);
+    const limited = await startMcpServer({ port: 8818, engine, usage });
+    try {
+      const client = await connect(limited.url);
+      const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
+      assert.equal(result.isError, true);
+      assert.match((result.content as { text: string }[])[0].text, /used its 2,000 valuations for today/);
+      await client.close();
+    } finally {
+      limited.server.close();
+    }
+  });
+});
+
+describe('MCP endpoint: bad requests', () => {
+  it('refuses a foreign Origin (DNS rebinding) and a foreign Host', async () => {
+    const foreign = await post('{}', { Origin: 'https://evil.example' });
+    assert.equal(foreign.status, 403);
+    assert.equal((await foreign.json()).error.code, -32600);
+    // fetch() will not send another Host; a rebinding attack's request does.
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(url, { method: 'POST', headers: { Host: 'evil.example', 'Content-Type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
+      request.on('error', reject);
+      request.end('{}');
+    });
+    assert.equal(status, 403);
+  });
+
+  it('answers malformed JSON, an oversized body, a request before initialize, garbage batches and unknown sessions', async () => {
+    const malformed = await post('{"jsonrpc": "2.0", "method": ');
+    assert.equal(malformed.status, 400);
+    assert.equal((await malformed.json()).error.code, -32700);
+    const huge = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }));
+    assert.equal(huge.status, 413);
+    const early = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    assert.equal(early.status, 400);
+    const garbage = await post(JSON.stringify([1, 'two', { three: 3 }]));
+    assert.equal(garbage.status, 400);
+    const unknown = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { 'Mcp-Session-Id': 'not-a-session' });
+    assert.equal(unknown.status, 404);
+  });
+
+  it('answers an unknown method in a session with JSON-RPC method not found', async () => {
+    const client = await connect();
+    await assert.rejects(client.request({ method: 'valuations/steal', params: {} }, (await import('@modelcontextprotocol/sdk/types.js')).ResultSchema), /Method not found/);
+    await client.close();
+  });
+});

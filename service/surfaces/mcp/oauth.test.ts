@@ -1,0 +1,337 @@
+/**
+ * OAuth for the MCP endpoint, end to end over HTTP: discovery, registration, PKCE authorization with
+ * the person's consent in the API Console, tokens, a private tool, revocation in the console, and
+ * each way a request can be wrong. The SDK's own client and its OAuth flow drive the happy path.
+ */
+import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { createConsole } from '../console/console.js';
+import { createConsoleStore } from '../../core/keys/key-admin.js';
+import { openDatabase } from '../../db/database.js';
+import { migrate } from '../../db/migrate.js';
+import { seed } from '../../sandbox/seed.js';
+import { startWidgetHostServer } from '../../servers/widget-host.js';
+import { databaseWidgetKeys } from '../../core/keys/widget-keys.js';
+import { startMcpServer } from '../../servers/mcp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createWidgetKeyTool } from './create-widget-key.js';
+import { createOAuthStore } from '../../core/grants/oauth-store.js';
+
+const CONSOLE = 'http://127.0.0.1:8819';
+const MCP = 'http://127.0.0.1:8820';
+const REDIRECT = 'http://127.0.0.1:8899/callback';
+let servers: Server[] = [];
+let db: Awaited<ReturnType<typeof openDatabase>>;
+
+before(async () => {
+  db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+  await seed(db);
+  const oauth = createOAuthStore(db);
+  const keys = createConsoleStore(db);
+  const createKey = createWidgetKeyTool(db, keys, (id) => `${CONSOLE}/console/mcp/confirm/${id}`);
+  const host = await startWidgetHostServer({
+    port: 8819,
+    keyStore: databaseWidgetKeys(db),
+    console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: createKey }),
+  });
+  const mcp = await startMcpServer({
+    port: 8820,
+    engine: host.engine,
+    oauth: { store: oauth, keys, consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}`, createKey },
+  });
+  servers = [host.server, mcp.server];
+});
+after(async () => {
+  servers.forEach((s) => (s.closeAllConnections(), s.close()));
+  await db.close();
+});
+
+/** The person at the console: a cookie jar, and the CSRF token of the last page. */
+class Person {
+  cookie = '';
+  csrf = '';
+  async open(url: string, init: RequestInit = {}) {
+    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), Cookie: this.cookie } });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await response.text();
+    this.csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? this.csrf;
+    return { status: response.status, location: response.headers.get('location') ?? '', text };
+  }
+  submit(path: string, fields: Record<string, string>) {
+    return this.open(`${CONSOLE}${path}`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...fields, csrf: this.csrf }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+  }
+  /** Follows an authorization URL through sign-in and consent; returns where the browser is sent back. */
+  async consent(authorizationUrl: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+    const toConsole = await this.open(authorizationUrl);
+    assert.equal(toConsole.status, 302, toConsole.text.slice(0, 200));
+    let page = await this.open(toConsole.location);
+    if (page.text.includes('Sign in to the API Console')) {
+      const next = /name="next" value="([^"]+)"/.exec(page.text)![1].replaceAll('&#38;', '&');
+      const signedIn = await this.submit('/console/sign-in', { user: 'usr_siti', next });
+      page = await this.open(`${CONSOLE}${signedIn.location}`);
+    }
+    assert.match(page.text, /asks to act for <strong>Siti Rahman<\/strong>/);
+    const request = /name="request" value="([^"]+)"/.exec(page.text)![1];
+    const answer = await this.submit('/console/oauth/consent', { request, decision });
+    assert.equal(answer.status, 303);
+    return new URL(answer.location);
+  }
+}
+
+/** The SDK's OAuth client interface, remembering in memory; the person consents through `person`. */
+function sdkProvider(person: Person): OAuthClientProvider & { codes: Promise<string> } {
+  let information: OAuthClientInformationMixed | undefined;
+  let tokens: OAuthTokens | undefined;
+  let verifier = '';
+  let resolveCode!: (code: string) => void;
+  let rejectCode!: (error: unknown) => void;
+  const codes = new Promise<string>((resolve, reject) => ((resolveCode = resolve), (rejectCode = reject)));
+  return {
+    codes,
+    get redirectUrl() {
+      return REDIRECT;
+    },
+    get clientMetadata(): OAuthClientMetadata {
+      return { client_name: 'Test assistant', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    },
+    clientInformation: () => information,
+    saveClientInformation: (info) => void (information = info),
+    tokens: () => tokens,
+    saveTokens: (t) => void (tokens = t),
+    async redirectToAuthorization(url) {
+      try {
+        const back = await person.consent(url.href);
+        resolveCode(back.searchParams.get('code')!);
+      } catch (error) {
+        rejectCode(error);
+      }
+    },
+    saveCodeVerifier: (v) => void (verifier = v),
+    codeVerifier: () => verifier,
+  };
+}
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+async function register(redirect = REDIRECT) {
+  const response = await fetch(`${MCP}/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Hand-made client', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
+  });
+  assert.equal(response.status, 201);
+  return (await response.json()) as { client_id: string };
+}
+
+function authorizeUrl(clientId: string, challenge: string, extra: Record<string, string> = {}) {
+  const url = new URL(`${MCP}/authorize`);
+  for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', scope: 'organization.read', resource: `${MCP}/mcp`, state: 'xyz', ...extra })) url.searchParams.set(k, v);
+  return url.href;
+}
+
+const token = (fields: Record<string, string>) =>
+  fetch(`${MCP}/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as Record<string, string>,
+  }));
+
+async function codeFor(person: Person, scope = 'organization.read') {
+  const client = await register();
+  const { verifier, challenge } = pkce();
+  const back = await person.consent(authorizeUrl(client.client_id, challenge, { scope }));
+  assert.equal(back.searchParams.get('state'), 'xyz');
+  return { client, verifier, code: back.searchParams.get('code')! };
+}
+
+const rpc = (message: object, accessToken?: string, sessionId?: string) =>
+  fetch(`${MCP}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+      ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}),
+    },
+    body: JSON.stringify(message),
+  });
+
+/** A tool call in a session of its own, as a client makes it: initialize, then call. */
+async function callTool(name: string, accessToken?: string, args: Record<string, unknown> = {}) {
+  const init = await rpc({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, accessToken);
+  if (init.status !== 200) return init;
+  await init.text();
+  const sessionId = init.headers.get('mcp-session-id') ?? undefined;
+  await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }, accessToken, sessionId);
+  return rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, accessToken, sessionId);
+}
+
+/** The JSON-RPC result in an answer sent as JSON or as a server-sent event. */
+async function resultOf(response: Response): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] }> {
+  const text = await response.text();
+  const json = text.trimStart().startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1];
+  return JSON.parse(json).result;
+}
+
+async function tokensFor(person: Person, scope: string) {
+  const { client, verifier, code } = await codeFor(person, scope);
+  return (await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT })).body;
+}
+
+describe('MCP OAuth', { timeout: 60_000 }, () => {
+  it('publishes its metadata and answers a private tool without a token with 401 pointing at it (RFC 9728)', async () => {
+    const metadata = await (await fetch(`${MCP}/.well-known/oauth-authorization-server`)).json();
+    assert.deepEqual(metadata.code_challenge_methods_supported, ['S256']);
+    assert.ok(metadata.registration_endpoint);
+    const resource = await (await fetch(`${MCP}/.well-known/oauth-protected-resource/mcp`)).json();
+    assert.equal(resource.resource, `${MCP}/mcp`);
+    const answer = await callTool('list_widget_keys');
+    assert.equal(answer.status, 401);
+    assert.match(answer.headers.get('www-authenticate') ?? '', new RegExp(`resource_metadata="${MCP}/.well-known/oauth-protected-resource/mcp"`));
+  });
+
+  it('runs the SDK client through registration, PKCE, consent and token to a private tool; revoking in the console stops it at once', async () => {
+    const person = new Person();
+    const provider = sdkProvider(person);
+    let transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), { authProvider: provider });
+    const client = new Client({ name: 'Test assistant', version: '1.0.0' });
+    await client.connect(transport);
+    // Public tools need no sign-in; the first private call starts the OAuth flow.
+    await assert.rejects(client.callTool({ name: 'list_widget_keys', arguments: {} }));
+    await transport.finishAuth(await provider.codes);
+    transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), { authProvider: provider });
+    const signedIn = new Client({ name: 'Test assistant', version: '1.0.0' });
+    await signedIn.connect(transport);
+    const keys = await signedIn.callTool({ name: 'list_widget_keys', arguments: {} });
+    assert.ok((keys.structuredContent as { data: { key: string }[] }).data.some((k) => k.key === 'svce_test_demo0000000000000001'));
+    assert.equal(JSON.stringify(keys).includes('svcp_'), false, 'no secret in a tool result');
+
+    const apps = await person.open(`${CONSOLE}/console/connected-apps`);
+    assert.match(apps.text, /Test assistant/);
+    assert.match(apps.text, /widget_keys\.read/);
+    const clientId = /connected-apps\/([^/]+)\/revoke/.exec(apps.text)![1];
+    assert.equal((await person.submit(`/console/connected-apps/${clientId}/revoke`, {})).status, 303);
+    assert.equal((await callTool('list_widget_keys', (await provider.tokens())!.access_token)).status, 401);
+    await signedIn.close();
+    await client.close();
+  });
+
+  it('refuses plain PKCE, a missing challenge and a redirect URI it was not given', async () => {
+    const client = await register();
+    const cases: Record<string, string>[] = [{ code_challenge_method: 'plain' }, { code_challenge: '' }, { redirect_uri: 'https://evil.example/callback' }];
+    for (const params of cases) {
+      const answer = await fetch(authorizeUrl(client.client_id, 'x'.repeat(43), params), { redirect: 'manual' });
+      const location = answer.headers.get('location') ?? '';
+      assert.ok(answer.status === 400 || /error=invalid_request/.test(location), `${JSON.stringify(params)}: ${answer.status} ${location}`);
+      assert.ok(!location.startsWith('https://evil.example'), 'never redirects to an unregistered URI');
+    }
+  });
+
+  it('refuses a wrong verifier, then a reused code (revoking what it gave), and a token for another resource', async () => {
+    const person = new Person();
+    const wrong = await codeFor(person);
+    assert.equal((await token({ grant_type: 'authorization_code', client_id: wrong.client.client_id, code: wrong.code, code_verifier: pkce().verifier, redirect_uri: REDIRECT })).body.error, 'invalid_grant');
+
+    const { client, verifier, code } = await codeFor(person);
+    const first = await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT, resource: `${MCP}/mcp` });
+    assert.equal(first.status, 200);
+    const again = await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT });
+    assert.equal(again.body.error, 'invalid_grant');
+    assert.equal((await callTool('get_organization', first.body.access_token)).status, 401, 'tokens from a reused code are revoked');
+
+    const other = await codeFor(person);
+    const foreign = await token({ grant_type: 'authorization_code', client_id: other.client.client_id, code: other.code, code_verifier: other.verifier, redirect_uri: REDIRECT, resource: 'https://other.example/mcp' });
+    assert.equal(foreign.body.error, 'invalid_target');
+  });
+
+  it('refuses an expired token, a token of another resource, and a missing scope (403 naming it), and refreshes', async () => {
+    const person = new Person();
+    const { client, verifier, code } = await codeFor(person);
+    const tokens = (await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT })).body;
+    assert.equal((await callTool('get_organization', tokens.access_token)).status, 200);
+
+    const scoped = await callTool('list_widget_keys', tokens.access_token);
+    assert.equal(scoped.status, 403);
+    assert.match(scoped.headers.get('www-authenticate') ?? '', /error="insufficient_scope".*scope="widget_keys.read"/);
+
+    const hash = createHash('sha256').update(tokens.access_token).digest('hex');
+    await db.query(`update oauth_tokens set resource = 'https://other.example/mcp' where token_sha256 = $1`, [hash]);
+    assert.match((await callTool('get_organization', tokens.access_token)).headers.get('www-authenticate') ?? '', /invalid_token/);
+    await db.query(`update oauth_tokens set resource = $2, expires_at = now() - interval '1 second' where token_sha256 = $1`, [hash, `${MCP}/mcp`]);
+    assert.equal((await callTool('get_organization', tokens.access_token)).status, 401, 'expired');
+
+    const refreshed = await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token });
+    assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
+    assert.equal((await callTool('get_organization', refreshed.body.access_token)).status, 200);
+    assert.equal((await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token })).body.error, 'invalid_grant', 'a refresh token is used once');
+  });
+
+  it('creates a widget key only after the person confirms on the service\'s page, once per idempotency key', async () => {
+    const person = new Person();
+    const { access_token } = await tokensFor(person, 'widget_keys.write');
+    const args = { name: 'Made by an assistant', origins: ['https://Shop.Example'], idempotencyKey: 'assistant-0001' };
+    const first = await resultOf(await callTool('create_widget_key', access_token, args));
+    assert.equal(first.structuredContent?.status, 'awaiting_confirmation');
+    const confirmUrl = String(first.structuredContent?.confirmUrl);
+    const page = await person.open(confirmUrl);
+    assert.match(page.text, /Made by an assistant/);
+    assert.match(page.text, /https:\/\/shop\.example/);
+    assert.equal((await person.submit(new URL(confirmUrl).pathname, { decision: 'allow' })).status, 303);
+    const again = await resultOf(await callTool('create_widget_key', access_token, args));
+    assert.equal(again.structuredContent?.status, 'created');
+    const made = again.structuredContent?.widgetKey as { key: string; origins: string[] };
+    assert.match(made.key, /^svce_test_/);
+    assert.deepEqual(made.origins, ['https://shop.example']);
+    const twice = await resultOf(await callTool('create_widget_key', access_token, args));
+    assert.equal((twice.structuredContent?.widgetKey as { key: string }).key, made.key, 'the same key and arguments: the same widget key');
+    const other = await resultOf(await callTool('create_widget_key', access_token, { ...args, name: 'Something else' }));
+    assert.equal(other.isError, true);
+    assert.match(other.content[0].text, /already used with other arguments/);
+    const rows = await db.query<{ n: number }>(`select count(*)::int as n from widget_keys where name = 'Made by an assistant'`);
+    assert.equal(rows[0].n, 1);
+    const audit = await db.query<{ user_id: string }>(`select user_id from audit_log where action = 'widget_key.created' and detail->>'name' = 'Made by an assistant'`);
+    assert.deepEqual(audit.map((r) => r.user_id), ['usr_siti']);
+  });
+
+  it('asks for confirmation in a client that supports elicitation, and creates nothing when declined', async () => {
+    const person = new Person();
+    const tokens = (await tokensFor(person, 'widget_keys.write')) as unknown as OAuthTokens;
+    for (const [answer, status] of [['accept', 'created'], ['decline', 'declined']] as const) {
+      const client = new Client({ name: 'Eliciting assistant', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+      const asked: string[] = [];
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        asked.push(request.params.message);
+        return answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+      });
+      const transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } } });
+      await client.connect(transport);
+      const result = await client.callTool({ name: 'create_widget_key', arguments: { name: `Elicited ${answer}`, origins: ['https://elicit.example'], idempotencyKey: `elicit-${answer}-1` } });
+      assert.equal((result.structuredContent as { status: string }).status, status);
+      assert.match(asked[0], /Create the widget key "Elicited/);
+      await client.close();
+    }
+    assert.equal((await db.query(`select 1 from widget_keys where name = 'Elicited decline'`)).length, 0);
+  });
+
+  it('lets the person deny, and keeps tokens and codes only as hashes', async () => {
+    const client = await register();
+    const back = await new Person().consent(authorizeUrl(client.client_id, pkce().challenge), 'deny');
+    assert.equal(back.searchParams.get('error'), 'access_denied');
+    const stored = JSON.stringify(await db.query('select * from oauth_tokens')) + JSON.stringify(await db.query('select * from oauth_codes'));
+    assert.ok(!/mcpat_|mcprt_|mcpac_/.test(stored));
+  });
+});

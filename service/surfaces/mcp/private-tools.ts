@@ -1,0 +1,75 @@
+/** The MCP endpoint's private tools: each needs a token with its scope, for the signed-in person's organization. */
+import type { Actor, ConsoleStore } from '../../core/keys/key-admin.js';
+import { ORGANIZATIONS } from '../../sandbox/organizations.js';
+import type { McpScope } from '../../core/grants/oauth-store.js';
+import { READ_ONLY, type ToolAnnotations } from './tools.js';
+
+/** The signed-in person a token acts for: the console's own actor. */
+export type Caller = Actor;
+
+export interface PrivateTool {
+  name: string;
+  title: string;
+  description: string;
+  scope: McpScope;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations: ToolAnnotations;
+  run(store: ConsoleStore, caller: Caller): Promise<{ structured: Record<string, unknown>; text: string }>;
+}
+
+const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
+
+export const PRIVATE_TOOLS: PrivateTool[] = [
+  {
+    name: 'get_organization',
+    title: 'Your organization',
+    description: 'The signed-in person\'s organization: its id, name, kind and products. Needs sign-in with the scope organization.read.',
+    scope: 'organization.read',
+    inputSchema: NO_ARGUMENTS,
+    outputSchema: {
+      type: 'object',
+      required: ['id', 'name', 'kind', 'products'],
+      properties: { id: { type: 'string' }, name: { type: 'string' }, kind: { type: 'string' }, products: { type: 'array', items: { type: 'string' } } },
+    },
+    annotations: READ_ONLY,
+    async run(_store, caller) {
+      const { id, name, kind, products } = ORGANIZATIONS[caller.organizationId].organization;
+      return { structured: { id, name, kind, products }, text: `${name} (${kind}): ${products.join(', ')}.` };
+    },
+  },
+  {
+    name: 'list_widget_keys',
+    title: 'Your widget keys',
+    description: 'The organization\'s widget keys (publishable), the websites on each, and today\'s estimates. Needs sign-in with the scope widget_keys.read.',
+    scope: 'widget_keys.read',
+    inputSchema: NO_ARGUMENTS,
+    outputSchema: {
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'key', 'origins', 'estimatesToday', 'revoked'],
+            properties: {
+              id: { type: 'string' },
+              name: { type: 'string' },
+              key: { type: 'string' },
+              origins: { type: 'array', items: { type: 'string' } },
+              estimatesToday: { type: 'integer' },
+              revoked: { type: 'boolean' },
+            },
+          },
+        },
+      },
+    },
+    annotations: READ_ONLY,
+    async run(store, caller) {
+      const keys = await store.widgetKeys(caller);
+      const data = keys.map((k) => ({ id: k.id, name: k.name, key: k.key, origins: k.origins, estimatesToday: k.estimatesToday, revoked: Boolean(k.revokedAt) }));
+      return { structured: { data }, text: data.map((k) => `- ${k.name}: ${k.key} on ${k.origins.join(', ') || 'no website'}${k.revoked ? ' (revoked)' : ''}`).join('\n') || 'No widget keys.' };
+    },
+  },
+];

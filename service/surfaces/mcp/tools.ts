@@ -1,0 +1,102 @@
+/**
+ * The MCP endpoint's public-safe tools. Their input and output schemas are the contracts' own JSON
+ * Schemas, with references resolved so any client can read them; inputs are checked by the same
+ * JSON Schema 2020-12 validator as the Platform API's parameters.
+ */
+import { formatDate, formatMoney } from '../../../src/format/format.js';
+import en from '../../../src/words/en.js';
+import { VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
+import type { EstimateEngine } from '../../core/estimates/engine.js';
+import { ajv, contractDocument } from '../platform/contract.js';
+import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
+
+type JsonSchema = Record<string, unknown>;
+const documents: Record<string, { components: { schemas: Record<string, JsonSchema> } }> = {
+  '': contractDocument as unknown as { components: { schemas: Record<string, JsonSchema> } },
+  './widget-host.openapi.json': widgetContract as unknown as { components: { schemas: Record<string, JsonSchema> } },
+};
+
+/** A schema with every `$ref` replaced by what it names (the contracts have no cycles). */
+export function resolved(schema: unknown, base = ''): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => resolved(item, base));
+  if (!schema || typeof schema !== 'object') return schema;
+  const { $ref, ...rest } = schema as JsonSchema & { $ref?: string };
+  if ($ref) {
+    const [file, pointer] = $ref.split('#');
+    const document = file ? file : base;
+    const name = pointer.split('/').pop()!;
+    return { ...(resolved(documents[document].components.schemas[name], document) as JsonSchema), ...(resolved(rest, base) as JsonSchema) };
+  }
+  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, resolved(value, base)]));
+}
+
+const schema = (name: string, document = '') => resolved({ $ref: `${document}#/components/schemas/${name}` }) as JsonSchema;
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+  /** Whether a call counts against the client's daily valuation limit. */
+  countsAsValuation: boolean;
+  run(engine: EstimateEngine, args: Record<string, unknown>): { structured: Record<string, unknown>; text: string } | { error: string };
+}
+
+export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+export const PUBLIC_TOOLS: ToolDefinition[] = [
+  {
+    name: 'search_properties',
+    title: 'Find a Singapore property',
+    description: 'Find a Singapore home by address, postal code or condo name. Returns up to 8 matches, best first, each with the id get_valuation takes.',
+    inputSchema: { type: 'object', properties: { query: schema('SearchQuery', './widget-host.openapi.json') }, required: ['query'], additionalProperties: false },
+    outputSchema: schema('PropertySearchResult'),
+    annotations: READ_ONLY,
+    countsAsValuation: false,
+    run(engine, args) {
+      const query = String(args.query).trim();
+      const data = engine.search(query);
+      const lines = data.map((s) => `- ${s.text} (${s.secondaryText}), id ${s.id}`);
+      return { structured: { object: 'list', query, data }, text: data.length ? `Matches for "${query}":\n${lines.join('\n')}` : `No matches for "${query}".` };
+    },
+  },
+  {
+    name: 'get_valuation',
+    title: 'Estimate a property\'s sale price or monthly rent',
+    description:
+      'The sale (default) or rent estimate for a property id from search_properties: value, likely range, confidence, as-of date, the comparable transactions, attribution and disclaimer. The same estimate as the service\'s valuation page. Counts against a daily limit per client.',
+    inputSchema: {
+      type: 'object',
+      properties: { propertyId: schema('PropertyId', './widget-host.openapi.json'), mode: schema('Mode', './widget-host.openapi.json') },
+      required: ['propertyId'],
+      additionalProperties: false,
+    },
+    outputSchema: schema('Estimate', './widget-host.openapi.json'),
+    annotations: READ_ONLY,
+    countsAsValuation: true,
+    run(engine, args) {
+      const mode = args.mode === 'rent' ? 'rent' : 'sale';
+      const valuation = engine.value(String(args.propertyId), mode);
+      if ('problem' in valuation) {
+        return { error: valuation.problem === 'not_found' ? `No property has the id ${args.propertyId}; find ids with search_properties.` : VISITOR_MESSAGES.en.no_comparables };
+      }
+      const e = valuation.estimate;
+      const text = [
+        `${en.estimateHeading(mode)} for ${e.property.project ? `${e.property.project}, ` : ''}${e.property.address}: ${formatMoney(e.value)}${mode === 'rent' ? en.perMonth : ''}.`,
+        `${en.range(formatMoney(e.low), formatMoney(e.high))}. ${en.confidence}: ${en.confidenceLevel[e.confidence]}. ${en.asOf} ${formatDate(e.asOf)}, from ${e.comparables.length} transactions.`,
+        `${e.attribution.text}: ${e.attribution.url}`,
+        e.disclaimer,
+      ].join('\n');
+      return { structured: e as unknown as Record<string, unknown>, text };
+    },
+  },
+];
+
+/** The first problem with a tool's arguments, in the validator's words, or undefined. */
+export function problemInArguments(tool: { inputSchema: JsonSchema }, args: unknown): string | undefined {
+  const validate = ajv.compile(tool.inputSchema);
+  return validate(args) ? undefined : validate.errors?.map((e) => `${e.instancePath || 'arguments'} ${e.message}`).join('; ');
+}

@@ -1,0 +1,232 @@
+/**
+ * The Platform API sandbox over real HTTP on loopback: every operation, every auth failure,
+ * pagination, limits, and every answer checked against contract/platform.openapi.json by a
+ * JSON Schema 2020-12 validator (Ajv).
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { createEstimateEngine } from '../../core/estimates/engine.js';
+import { contractDocument, validatorFor } from './contract.js';
+import { createPlatformApi } from './api.js';
+import keysFile from '../../sandbox/platform-keys.json' with { type: 'json' };
+import { startPlatformServer } from '../../servers/platform.js';
+import { REQUESTS_PER_MINUTE } from '../../core/metering/minute-window.js';
+
+export const KEYS = {
+  agency: 'svcp_test_agency00000000000000001',
+  developer: 'svcp_test_developer0000000000002',
+  partner: 'svcp_test_partner000000000000003',
+  noValuations: 'svcp_test_noscope000000000000004',
+  quotaSpent: 'svcp_test_quota00000000000000005',
+};
+const PORT = 8812;
+
+let server: Server;
+let base: string;
+before(async () => {
+  const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8811/' });
+  ({ server, baseUrl: base } = await startPlatformServer({ port: PORT, engine }));
+});
+after(() => server.close());
+
+type Operations = Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>>;
+const escapePointer = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/** Checks an answer against the contract's schema for its path, method and status. */
+function assertConforms(path: string, status: number, body: unknown) {
+  const response = (contractDocument.paths as unknown as Operations)[path].get.responses[String(status)];
+  assert.ok(response, `${path} declares no ${status} answer`);
+  const pointer = response.$ref
+    ? `${response.$ref}/content/application~1problem+json/schema`
+    : `#/paths/${escapePointer(path)}/get/responses/${status}/content/application~1json/schema`;
+  const validate = validatorFor(pointer);
+  assert.ok(validate(body), `${path} ${status}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+}
+
+const conformsToProblem = validatorFor('#/components/schemas/Problem');
+
+async function get(path: string, key?: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${path}`, { headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } });
+  const body = response.headers.get('content-type')?.includes('json') ? await response.json() : await response.text();
+  assert.match(response.headers.get('request-id') ?? '', /^req_[A-Za-z0-9]{16,}$/, 'every answer has a request id');
+  if (!response.ok) {
+    assert.equal(response.headers.get('content-type'), 'application/problem+json; charset=utf-8');
+    assert.equal(body.status, response.status);
+    assert.equal(body.requestId, response.headers.get('request-id'));
+    assert.ok(conformsToProblem(body), JSON.stringify(conformsToProblem.errors?.slice(0, 3)));
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+describe('Platform API sandbox: operations', () => {
+  it('returns the organization behind the key, with its environment and scopes', async () => {
+    const { status, body } = await get('/organizations/current', KEYS.partner);
+    assert.equal(status, 200);
+    assertConforms('/organizations/current', 200, body);
+    assert.equal(body.id, 'org_lionhomes');
+    assert.equal(body.kind, 'partner_site');
+    assert.equal(body.environment, 'sandbox');
+    assert.deepEqual(body.scopes, ['organizations.read', 'valuations.read']);
+  });
+
+  it('lists products, the agent context, projects and webhook endpoints', async () => {
+    for (const [path, key] of [
+      ['/products', KEYS.agency],
+      ['/agents/current', KEYS.agency],
+      ['/developers/current/projects', KEYS.developer],
+      ['/webhooks/endpoints', KEYS.developer],
+    ] as const) {
+      const { status, body } = await get(path, key);
+      assert.equal(status, 200, path);
+      assertConforms(path, 200, body);
+    }
+  });
+
+  it('answers 404 for an agent or projects the organization does not have', async () => {
+    assert.equal((await get('/agents/current', KEYS.developer)).body.code, 'not_found');
+    assert.equal((await get('/developers/current/projects', KEYS.agency)).body.code, 'not_found');
+  });
+
+  it('searches properties and values one, in both modes, as the contract describes', async () => {
+    const search = await get('/valuations/properties?q=560102', KEYS.partner);
+    assertConforms('/valuations/properties', 200, search.body);
+    assert.equal(search.body.data[0].id, 'hdb-560102');
+    for (const mode of ['sale', 'rent']) {
+      const { status, headers, body } = await get(`/valuations/properties/hdb-560102/estimate?mode=${mode}`, KEYS.partner);
+      assert.equal(status, 200);
+      assertConforms('/valuations/properties/{propertyId}/estimate', 200, body);
+      assert.equal(body.mode, mode);
+      assert.ok(Number(headers.get('ratelimit-remaining')) < REQUESTS_PER_MINUTE);
+    }
+  });
+
+  it('keeps an estimate 30 days from the day it is served, not from its data cut-off', async () => {
+    const { body } = await get('/valuations/properties/hdb-560102/estimate', KEYS.partner);
+    const served = new Date();
+    served.setUTCHours(0, 0, 0, 0);
+    assert.equal(Date.parse(body.retainUntil) - served.getTime(), 30 * 86_400_000);
+  });
+
+  it('answers 404 and 422 for a property it cannot value', async () => {
+    assert.equal((await get('/valuations/properties/no-such-home/estimate', KEYS.partner)).status, 404);
+  });
+});
+
+describe('Platform API sandbox: authentication and scopes', () => {
+  const cases: [name: string, headers: Record<string, string>, code: string][] = [
+    ['no key', {}, 'missing_key'],
+    ['a widget key', { Authorization: 'Bearer svce_test_demo0000000000000001' }, 'widget_key'],
+    ['a live key', { Authorization: 'Bearer svcp_live_abcdefghijklmnop0001' }, 'live_key_in_sandbox'],
+    ['a malformed header', { Authorization: 'Basic c3ZjcF90ZXN0Xw==' }, 'malformed_key'],
+    ['a malformed key', { Authorization: 'Bearer svcp_test_short' }, 'malformed_key'],
+    ['an unknown key', { Authorization: 'Bearer svcp_test_revoked000000000000099' }, 'unknown_key'],
+  ];
+  for (const [name, headers, code] of cases) {
+    it(`refuses ${name} with 401 ${code} and a Bearer challenge`, async () => {
+      const { status, headers: answer, body } = await get('/organizations/current', undefined, headers);
+      assert.equal(status, 401);
+      assert.equal(body.code, code);
+      assert.match(answer.get('www-authenticate') ?? '', /^Bearer realm="service sandbox"/);
+    });
+  }
+
+  it('says why a live key and a widget key cannot work here', async () => {
+    const live = await get('/organizations/current', 'svcp_live_abcdefghijklmnop0001');
+    assert.match(live.body.detail, /only against the live host/);
+    const widget = await get('/organizations/current', 'svce_test_demo0000000000000001');
+    assert.match(widget.body.detail, /never authenticate the Platform API/);
+  });
+
+  it('refuses a key without the scope with 403 insufficient_scope, naming the scope (RFC 6750)', async () => {
+    const { status, headers, body } = await get('/valuations/properties?q=amk', KEYS.noValuations);
+    assert.equal(status, 403);
+    assert.equal(body.code, 'insufficient_scope');
+    assert.equal(body.requiredScope, 'valuations.read');
+    assert.match(headers.get('www-authenticate') ?? '', /error="insufficient_scope", scope="valuations.read"/);
+  });
+
+  it('stores keys only as hashes', () => {
+    const stored = JSON.stringify(keysFile);
+    for (const key of Object.values(KEYS)) assert.ok(!stored.includes(key.slice(10)), 'a key body is in keys.json');
+  });
+});
+
+describe('Platform API sandbox: requests, pages and limits', () => {
+  it('pages through a collection with one cursor scheme, every item once', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `?limit=10&cursor=${encodeURIComponent(cursor)}` : '?limit=10';
+      const { body } = await get(`/developers/current/projects${query}`, KEYS.developer);
+      assertConforms('/developers/current/projects', 200, body);
+      seen.push(...body.data.map((p: { id: string }) => p.id));
+      cursor = body.nextCursor;
+      assert.equal(body.hasMore, cursor !== null);
+      pages++;
+    } while (cursor);
+    assert.equal(pages, 3);
+    assert.equal(new Set(seen).size, 25);
+    assert.deepEqual(seen, [...seen].sort());
+  });
+
+  it('refuses bad parameters with 400 invalid_request, naming each', async () => {
+    for (const [query, parameter] of [
+      ['?limit=0', 'limit'],
+      ['?limit=ten', 'limit'],
+      ['?cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      ['?colour=red', 'colour'],
+    ]) {
+      const { status, body } = await get(`/products${query}`, KEYS.agency);
+      assert.equal(status, 400, query);
+      assert.equal(body.code, 'invalid_request');
+      assert.equal(body.errors[0].parameter, parameter, query);
+    }
+    assert.equal((await get('/valuations/properties?q=a', KEYS.partner)).status, 400);
+    assert.equal((await get('/valuations/properties/Bad%20Id/estimate', KEYS.partner)).body.errors[0].parameter, 'propertyId');
+    assert.equal((await get('/valuations/properties/hdb-560102/estimate?mode=lease', KEYS.partner)).body.errors[0].parameter, 'mode');
+  });
+
+  it('honours Accept, and answers unknown paths and methods with problems', async () => {
+    assert.equal((await get('/products', KEYS.agency, { Accept: 'text/html' })).status, 406);
+    assert.equal((await get('/products', KEYS.agency, { Accept: 'text/html, application/json;q=0.5' })).status, 200);
+    assert.equal((await get('/nothing-here', KEYS.agency)).body.code, 'not_found');
+    const post = await fetch(`${base}/products`, { method: 'POST', headers: { Authorization: `Bearer ${KEYS.agency}` } });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET');
+  });
+
+  it('limits each key to its requests per minute, with RateLimit headers and Retry-After', async () => {
+    const at = new Date('2026-11-22T10:00:05Z');
+    const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8811/', now: () => at });
+    const api = createPlatformApi({ engine, referenceUrl: 'http://127.0.0.1/reference' });
+    const call = () => api.handle(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.agency}` } }));
+    for (let i = 1; i <= REQUESTS_PER_MINUTE; i++) assert.equal((await call()).status, 200);
+    const limited = await call();
+    assert.equal(limited.status, 429);
+    assert.equal((await limited.json()).code, 'rate_limited');
+    assert.equal(limited.headers.get('retry-after'), '55');
+    assert.equal(limited.headers.get('ratelimit-remaining'), '0');
+    const other = await api.handle(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.developer}` } }));
+    assert.equal(other.status, 200, 'another key has its own limit');
+  });
+
+  it('stops a key at 2,000 valuations a day: no bulk collection', async () => {
+    const { status, headers, body } = await get('/valuations/properties/hdb-560102/estimate', KEYS.quotaSpent);
+    assert.equal(status, 429);
+    assert.equal(body.code, 'quota_exceeded');
+    assert.match(body.resetAt, /T00:00:00.000Z$/);
+    assert.ok(Number(headers.get('retry-after')) > 0);
+  });
+
+  it('serves a REST reference rendered from the contract', async () => {
+    const page = await fetch(base.replace('/v1', '/reference'));
+    const html = await page.text();
+    assert.equal(page.status, 200);
+    for (const id of ['getCurrentOrganization', 'listProducts', 'getCurrentAgent', 'listDeveloperProjects', 'listWebhookEndpoints', 'searchProperties', 'getValuation']) {
+      assert.ok(html.includes(`id="${id}"`), id);
+    }
+    assert.ok(html.includes('id="problem-insufficient_scope"'));
+  });
+});

@@ -1,0 +1,32 @@
+/** RFC 9457 problem details: one body for every failure of the Platform API, with a stable `code`. */
+import type { components } from '../../../contract/generated/platform.js';
+
+export type Problem = components['schemas']['Problem'];
+export type ProblemCode = components['schemas']['ProblemCode'];
+
+/** Status and title of each code; the type URI is the reference page's section for it. */
+const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
+  invalid_request: [400, 'The request is not valid'],
+  missing_key: [401, 'No API key'],
+  malformed_key: [401, 'The API key is malformed'],
+  unknown_key: [401, 'The API key is not known'],
+  live_key_in_sandbox: [401, 'A live key cannot authenticate the sandbox'],
+  widget_key: [401, 'A widget key cannot authenticate the Platform API'],
+  insufficient_scope: [403, 'The API key lacks a scope'],
+  not_found: [404, 'Not found'],
+  method_not_allowed: [405, 'Method not allowed'],
+  not_acceptable: [406, 'Not acceptable'],
+  no_comparables: [422, 'Too few comparable transactions'],
+  rate_limited: [429, 'Too many requests'],
+  quota_exceeded: [429, 'Daily valuation limit reached'],
+  internal_error: [500, 'Something went wrong on our side'],
+};
+
+export function problem(code: ProblemCode, detail: string, requestId: string, referenceUrl: string, extra: Partial<Problem> = {}): Problem {
+  const [status, title] = PROBLEMS[code];
+  return { type: `${referenceUrl}#problem-${code}`, title, status, detail, code, requestId, ...extra };
+}
+
+export const problemCodes = Object.keys(PROBLEMS) as ProblemCode[];
+export const problemStatus = (code: ProblemCode) => PROBLEMS[code][0];
+export const problemTitle = (code: ProblemCode) => PROBLEMS[code][1];

@@ -1,0 +1,208 @@
+/**
+ * The sandbox widget host: one implementation of contract/widget-host.openapi.json, with no
+ * transport of its own. The Node server (node-server.ts) and MSW (msw.ts) both call `handle`.
+ */
+import type { components } from '../../../contract/generated/widget-host.js';
+import * as problemIn from '../../../src/api/generated/checks.js';
+import { SearchQueryLength } from '../../../src/api/generated/checks.js';
+import type { Language } from '../../../src/api/types.js';
+import { checkWidgetKey } from '../../../src/api/widget-key.js';
+import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
+import type { Fixtures } from '../../sandbox/fixtures/generate.js';
+import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
+import { inLanguage, visitorMessage } from '../../core/estimates/service-words.js';
+import { createTokenBuckets } from '../../core/metering/token-bucket.js';
+import { memoryWidgetKeys, type WidgetKeyConfig, type WidgetKeyRecord, type WidgetKeyStore } from '../../core/keys/widget-keys.js';
+
+export type { WidgetKeyConfig } from '../../core/keys/widget-keys.js';
+
+type ErrorBody = components['schemas']['Error'];
+type ErrorCode = components['schemas']['ErrorCode'];
+
+
+export interface HostRequest {
+  method: string;
+  url: URL;
+  /** The browser's `Origin` header, or null when the request had none. */
+  origin: string | null;
+  /** The visitor's network address, as the transport saw it. */
+  clientAddress?: string;
+}
+
+export interface HostResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** How long the transport should wait before answering (the "slow" magic values). */
+  delayMs: number;
+}
+
+export interface HostOptions {
+  /** Keys in memory (MSW, unit tests), or … */
+  keys?: WidgetKeyConfig[];
+  /** … the store the service keeps them in (the database). */
+  keyStore?: WidgetKeyStore;
+  /** Where the service's own pages live; attribution links point here. Ends with `/`. */
+  serviceUrl: string;
+  now?: () => Date;
+  fixtures?: Fixtures;
+  /** The engine to share with the service's other surfaces; one is made from the options above otherwise. */
+  engine?: EstimateEngine;
+  /** The service's own origin, whose API Console previews any key's widget (not a website: never listed on a key). */
+  previewOrigin?: string;
+}
+
+export const DAILY_ESTIMATE_QUOTA = 2000;
+/** Suggestions per visitor address and per key (as the contract's RateLimited response states): a burst, then a steady rate. */
+export const SUGGESTION_LIMITS = { perAddress: { burst: 30, perSecond: 4 }, perKey: { burst: 600, perSecond: 40 } };
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  invalid_key: 401,
+  origin_not_allowed: 403,
+  not_found: 404,
+  no_comparables: 422,
+  quota_exceeded: 429,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+export function createWidgetHost(options: HostOptions) {
+  const engine = options.engine ?? createEstimateEngine(options);
+  const { now, fixtures } = engine;
+  const suggestionsByAddress = createTokenBuckets(SUGGESTION_LIMITS.perAddress.burst, SUGGESTION_LIMITS.perAddress.perSecond, now);
+  const suggestionsByKey = createTokenBuckets(SUGGESTION_LIMITS.perKey.burst, SUGGESTION_LIMITS.perKey.perSecond, now);
+  const keys = options.keyStore ?? memoryWidgetKeys(options.keys ?? []);
+
+  const utcDay = () => now().toISOString().slice(0, 10);
+  const nextUtcMidnight = () => {
+    const t = now();
+    return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate() + 1));
+  };
+  const secondsToReset = () => Math.ceil((nextUtcMidnight().getTime() - now().getTime()) / 1000);
+
+  function respond(status: number, body: unknown, headers: Record<string, string>, delayMs = 0): HostResponse {
+    return {
+      status,
+      body,
+      delayMs,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Origin', ...headers },
+    };
+  }
+
+  /** An error in the request's language (`lang`; English when absent or not one the host speaks). */
+  function failure(language: Language) {
+    return (code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}, headers: Record<string, string> = {}) => {
+      const body: ErrorBody = { code, message, visitorMessage: visitorMessage(language, code, extra.resetAt), ...extra };
+      // Errors carry no property data, so any page may read them and show the right message.
+      return respond(STATUS[code], body, { 'Access-Control-Allow-Origin': '*', 'Content-Language': language, ...headers });
+    };
+  }
+
+  function rateLimitHeaders(usedToday: number): Record<string, string> {
+    return {
+      'RateLimit-Limit': String(DAILY_ESTIMATE_QUOTA),
+      'RateLimit-Remaining': String(Math.max(0, DAILY_ESTIMATE_QUOTA - usedToday)),
+      'RateLimit-Reset': String(secondsToReset()),
+    };
+  }
+
+  async function handle(request: HostRequest): Promise<HostResponse> {
+    const { url, origin } = request;
+    const lang = url.searchParams.get('lang') ?? 'en';
+    const fail = failure(problemIn.Language(lang) ? 'en' : (lang as Language));
+    const operation = url.pathname.endsWith('/v1/suggestions')
+      ? 'suggestions'
+      : url.pathname.endsWith('/v1/estimates')
+        ? 'estimates'
+        : undefined;
+    if (!operation) return fail('not_found', `No such operation: ${url.pathname}.`);
+    if (request.method === 'OPTIONS') {
+      return respond(204, null, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET',
+        'Access-Control-Max-Age': '600',
+      });
+    }
+    if (request.method !== 'GET') return fail('invalid_request', `Use GET, not ${request.method}.`);
+    if (problemIn.Language(lang)) return fail('invalid_request', 'lang must be en, zh, ms or ta.');
+
+    const keyParam = url.searchParams.get('key') ?? '';
+    const keyProblem = checkWidgetKey(keyParam);
+    if (keyProblem === 'platform_key') {
+      return fail('invalid_key', 'This is a platform API key, which is secret and never works here. Rotate it now and use a widget key (svce_...).');
+    }
+    if (keyProblem) return fail('invalid_key', 'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.');
+    const key: WidgetKeyRecord | undefined = await keys.find(keyParam);
+    if (!key && keyParam.startsWith('svce_live_')) {
+      return fail('invalid_key', 'This is a live widget key: live widget keys work only on the live widget host, because sandbox and live are always isolated. Use a svce_test_ key with the sandbox.');
+    }
+    if (!key) return fail('invalid_key', 'This widget key does not exist. Copy it again from the API Console.');
+    if (!origin || !(key.origins.includes(origin) || origin === options.previewOrigin)) {
+      return fail(
+        'origin_not_allowed',
+        origin
+          ? `The origin ${origin} is not on this widget key's list. Add it in the API Console.`
+          : 'The request has no Origin header, so the website cannot be checked against the key.',
+        origin ? { origin } : {},
+      );
+    }
+    const allow = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After' };
+
+    if (operation === 'suggestions') {
+      const q = (url.searchParams.get('q') ?? '').trim();
+      const { min, max } = SearchQueryLength;
+      if (q.replace(/\s/g, '').length < min || problemIn.SearchQuery(q)) {
+        return fail('invalid_request', `q must have ${min} to ${max} characters.`);
+      }
+      const wait = Math.max(suggestionsByAddress.take(request.clientAddress ?? 'unknown'), suggestionsByKey.take(key.id));
+      if (wait) {
+        return fail(
+          'rate_limited',
+          `Too many suggestion requests from one visitor or for this key; wait ${wait} s. The widget never sends this many: this looks like a script (bulk collection is not allowed).`,
+          {},
+          { 'Retry-After': String(wait), 'Access-Control-Expose-Headers': 'Retry-After' },
+        );
+      }
+      const magic = magicSuggestions(q);
+      if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
+      const suggestions = magic ? magic.suggestions : engine.search(q);
+      return respond(200, { query: q, suggestions }, allow, magic?.delayMs ?? 0);
+    }
+
+    const id = url.searchParams.get('id') ?? '';
+    const mode = url.searchParams.get('mode') ?? 'sale';
+    const language = lang as Language;
+    if (problemIn.PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
+    if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
+
+    // Counted before it is worked out, in one step, so concurrent requests cannot pass the quota together.
+    const day = utcDay();
+    const usedToday = await keys.take(key, day, DAILY_ESTIMATE_QUOTA);
+    if (usedToday === undefined) {
+      const resetAt = nextUtcMidnight().toISOString();
+      return fail(
+        'quota_exceeded',
+        `This widget key has used its ${DAILY_ESTIMATE_QUOTA.toLocaleString('en')} estimates for today; the quota resets at ${resetAt}.`,
+        { resetAt },
+        { 'Retry-After': String(secondsToReset()), ...rateLimitHeaders(DAILY_ESTIMATE_QUOTA), 'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'] },
+      );
+    }
+
+    const magic = magicEstimate(id);
+    const valuation = magic?.error ? undefined : engine.value(magic?.propertyId ?? id, mode);
+    if (!valuation || 'problem' in valuation) {
+      await keys.release(key, day); // Only answered estimates count.
+      if (!valuation) return fail(magic!.error!, 'Sandbox: the failure you asked for.');
+      return valuation.problem === 'not_found'
+        ? fail('not_found', `No property has the id ${id}.`)
+        : fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
+    }
+    const headers = { ...allow, ...rateLimitHeaders(usedToday), 'Content-Language': language };
+    return respond(200, inLanguage(valuation.estimate, language), headers, magic?.delayMs ?? 0);
+  }
+
+  return { handle, fixtures, engine };
+}
+
+export type WidgetHost = ReturnType<typeof createWidgetHost>;
