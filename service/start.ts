@@ -1,44 +1,77 @@
-/** `npm start`: the sandbox widget host (with the service's pages), the demo site, the Platform API and the MCP endpoint, each on its own origin. */
-import { builtLoader } from './web/built-loader.js';
-import { createConsole } from './surfaces/console/console.js';
-import { createConsoleStore } from './core/keys/key-admin.js';
-import { createWidgetKeyTool } from './surfaces/mcp/create-widget-key.js';
-import { createOAuthStore } from './core/grants/oauth-store.js';
-import { openServiceDatabase } from './open-database.js';
+/**
+ * `npm start`: the one composition root. It opens the database, builds the engine, the stores, the
+ * servers (each origin its own: the widget host with the service's pages, the demo site, the Platform
+ * API, the MCP endpoint) and the workers, and stops them in order.
+ */
+import { fileURLToPath } from 'node:url';
 import { startDemoServer } from '../demo/server.js';
-import { startWidgetHostServer } from './servers/widget-host.js';
-import { databaseCounter } from './core/metering/daily-meter.js';
+import { createEstimateEngine } from './core/estimates/engine.js';
+import { createIdempotencyStore } from './core/idempotency/idempotency-store.js';
+import { createOAuthStore } from './core/grants/oauth-store.js';
+import { createKeyRequests } from './core/keys/key-requests.js';
+import { databasePlatformKeys } from './core/keys/platform-key-store.js';
+import { createWidgetKeyAdmin } from './core/keys/widget-key-admin.js';
+import { databaseWidgetKeys } from './core/keys/widget-keys.js';
+import { databaseMeter } from './core/metering/daily-meter.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './sandbox/seed.js';
 import { startMcpServer } from './servers/mcp.js';
 import { startPlatformServer } from './servers/platform.js';
+import { startWidgetHostServer } from './servers/widget-host.js';
+import { createConsole } from './surfaces/console/console.js';
+import { createWidgetKeyTool } from './surfaces/mcp/create-widget-key.js';
+import { builtLoader } from './web/built-loader.js';
+import { idempotencyPruner } from './workers/idempotency-pruner.js';
+import { createWorkerRunner } from './workers/runner.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 8790);
 const mcpPort = Number(process.env.MCP_PORT ?? 8791);
+const widgetHostUrl = `http://127.0.0.1:${widgetPort}/`;
 
-// The embedded database (or DATABASE_URL's server), migrated and seeded at every start.
-const database = await openServiceDatabase();
-const oauth = createOAuthStore(database.db);
-const consoleStore = createConsoleStore(database.db);
-// The widget host's base URL is fixed by its port, so the console's confirmation page is known before it starts.
-const confirmUrl = (id: string) => `http://127.0.0.1:${widgetPort}/console/mcp/confirm/${id}`;
-const createKey = createWidgetKeyTool(database.db, consoleStore, confirmUrl);
+// The embedded database (PGlite in SANDBOX_DATA_DIR), or DATABASE_URL's server; migrated and seeded at every start.
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
+const db = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+await migrate(db);
+await seed(db);
+
+// One engine and one meter behind the widget host, the valuation pages, the Platform API and MCP.
+const engine = createEstimateEngine({ serviceUrl: widgetHostUrl });
+const meter = databaseMeter(db);
+const idempotency = createIdempotencyStore(db);
+const oauth = createOAuthStore(db);
+const widgetKeyAdmin = createWidgetKeyAdmin(db);
+const keyRequests = createKeyRequests(db, widgetKeyAdmin);
+const createKey = createWidgetKeyTool({
+  keys: widgetKeyAdmin,
+  requests: keyRequests,
+  idempotency,
+  confirmUrl: (id) => `${widgetHostUrl}console/mcp/confirm/${id}`,
+});
+
 const widgetHost = await startWidgetHostServer({
   port: widgetPort,
-  keyStore: database.widgetKeys,
-  console: (baseUrl) => createConsole({ db: database.db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: () => builtLoader(), oauth, confirmations: createKey }),
+  engine,
+  meter,
+  keyStore: databaseWidgetKeys(db),
+  console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: () => builtLoader(), oauth, confirmations: keyRequests }),
 });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
-// One estimate engine behind the widget host, its public valuation pages and the Platform API.
-const platform = await startPlatformServer({ port: platformPort, engine: widgetHost.engine, keyStore: database.platformKeys });
+const platform = await startPlatformServer({ port: platformPort, engine, meter, keyStore: databasePlatformKeys(db) });
 const mcp = await startMcpServer({
   port: mcpPort,
-  engine: widgetHost.engine,
-  usage: databaseCounter(database.db),
-  oauth: { store: oauth, keys: consoleStore, consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`, createKey },
+  engine,
+  meter,
+  oauth: { store: oauth, keys: widgetKeyAdmin, consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`, createKey },
 });
+// Nothing consumes the outbox in production yet (webhook deliveries will); the runner is where it will run.
+const workers = createWorkerRunner({ workers: [idempotencyPruner(idempotency)] });
+workers.start();
 
-console.log(`Database:            ${database.description}`);
+console.log(`Database:            ${databaseUrl ? `Postgres at ${new URL(databaseUrl).host}` : `PGlite in ${dataDir}`}`);
 console.log(`Sandbox widget host: ${widgetHost.url}`);
 console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${widgetHost.url}console/`);
@@ -48,12 +81,11 @@ console.log(`API reference:       ${platform.referenceUrl}`);
 console.log(`MCP endpoint:        ${mcp.url}  (Streamable HTTP; OAuth metadata at /.well-known/oauth-authorization-server)`);
 console.log('Press Ctrl+C to stop.');
 
-const stop = () => {
-  widgetHost.server.close();
-  demo.server.close();
-  platform.server.close();
-  mcp.server.close();
-  void database.db.close().finally(() => process.exit(0));
+const stop = async () => {
+  for (const server of [widgetHost.server, demo.server, platform.server, mcp.server]) server.close();
+  await workers.stop();
+  await db.close();
+  process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

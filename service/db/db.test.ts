@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
 import { createEstimateEngine } from '../core/estimates/engine.js';
-import { createWidgetHost, DAILY_ESTIMATE_QUOTA } from '../surfaces/widget-host/host.js';
+import { createWidgetHost } from '../surfaces/widget-host/host.js';
+import { databaseMeter } from '../core/metering/daily-meter.js';
+import { DAILY_LIMITS } from '../core/metering/limits.js';
+
+const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
 import { hashSecret } from './secrets.js';
@@ -84,7 +88,7 @@ function suite(name: string, open: () => Promise<Database | undefined>, close: (
       const key = 'svce_test_concurrency000000001';
       await db.query(`insert into widget_keys (id, organization_id, key, name) values ('wk_busy', 'org_lionhomes', $1, 'busy')`, [key]);
       await db.query(`insert into widget_key_origins (widget_key_id, origin) values ('wk_busy', $1)`, [ORIGIN]);
-      const host = createWidgetHost({ keyStore: databaseWidgetKeys(db), serviceUrl: 'https://service.example/', engine });
+      const host = createWidgetHost({ keyStore: databaseWidgetKeys(db), meter: databaseMeter(db), serviceUrl: 'https://service.example/', engine });
       const statuses: number[] = [];
       for (let sent = 0; sent < DAILY_ESTIMATE_QUOTA + 50; sent += 50) {
         const batch = Array.from({ length: 50 }, () =>
@@ -94,7 +98,7 @@ function suite(name: string, open: () => Promise<Database | undefined>, close: (
       }
       assert.equal(statuses.filter((s) => s === 200).length, DAILY_ESTIMATE_QUOTA);
       assert.equal(statuses.filter((s) => s === 429).length, 50);
-      const [{ count }] = await db.query<{ count: number }>(`select count from estimate_usage where widget_key_id = 'wk_busy'`);
+      const [{ count }] = await db.query<{ count: number }>(`select count from daily_usage where kind = 'widget_estimate' and subject = 'wk_busy'`);
       assert.equal(count, DAILY_ESTIMATE_QUOTA);
     });
   });
@@ -126,12 +130,13 @@ describe('database on PGlite in a data folder', () => {
     await seed(first);
     const store = databaseWidgetKeys(first);
     const demo = (await store.find(widgetKeys.keys[0].key))!;
-    assert.equal(await store.take(demo, '2026-11-22', DAILY_ESTIMATE_QUOTA), 1);
+    assert.equal(await databaseMeter(first).take('widget_estimate', demo.id, '2026-11-22'), 1);
     await first.close();
 
     const again = await openDatabase({ dataDir: dir });
     await migrate(again);
-    assert.equal(await databaseWidgetKeys(again).take(demo, '2026-11-22', DAILY_ESTIMATE_QUOTA), 2);
+    assert.equal((await databaseWidgetKeys(again).find(demo.key))?.id, demo.id);
+    assert.equal(await databaseMeter(again).take('widget_estimate', demo.id, '2026-11-22'), 2);
     await again.close();
   });
 });

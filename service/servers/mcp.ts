@@ -10,25 +10,27 @@ import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelconte
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express from 'express';
-import type { ConsoleStore } from '../core/keys/key-admin.js';
+import type { WidgetKeyAdmin } from '../core/keys/widget-key-admin.js';
 import type { EstimateEngine } from '../core/estimates/engine.js';
 import { createOAuthProvider } from '../surfaces/mcp/oauth-provider.js';
-import { MCP_SCOPES, type OAuthStore } from '../core/grants/oauth-store.js';
-import { CREATE_WIDGET_KEY, type CreateWidgetKeyTool } from '../surfaces/mcp/create-widget-key.js';
-import { PRIVATE_TOOLS } from '../surfaces/mcp/private-tools.js';
-import { createMcpServer } from '../surfaces/mcp/server.js';
-import { type DailyCounter, memoryCounter } from '../core/metering/daily-meter.js';
+import type { OAuthStore } from '../core/grants/oauth-store.js';
+import { MCP_SCOPES } from '../core/grants/scopes.js';
+import type { CreateWidgetKeyTool } from '../surfaces/mcp/create-widget-key.js';
+import { createMcpServer, toolsFor } from '../surfaces/mcp/server.js';
+import { access } from '../surfaces/mcp/tool.js';
+import type { DailyMeter } from '../core/metering/daily-meter.js';
+import { memoryMeter } from '../core/metering/memory-meter.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
 
 export interface McpServerOptions {
   port: number;
   engine: EstimateEngine;
-  usage?: DailyCounter;
+  meter?: DailyMeter;
   /** Browser origins allowed to call the endpoint besides its own (a page of the service, say). */
   allowedOrigins?: string[];
   /** OAuth for the private tools: where it is kept, the organization's keys, and the console's consent page. */
-  oauth?: { store: OAuthStore; keys: ConsoleStore; consentUrl: (requestId: string) => string; createKey?: CreateWidgetKeyTool };
+  oauth?: { store: OAuthStore; keys: WidgetKeyAdmin; consentUrl: (requestId: string) => string; createKey: CreateWidgetKeyTool };
 }
 
 function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) {
@@ -53,7 +55,8 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
   const url = `${origin}/mcp`;
   const allowedOrigins = new Set([origin, `http://localhost:${options.port}`, ...(options.allowedOrigins ?? [])]);
   const allowedHosts = new Set([`${hostname}:${options.port}`, `localhost:${options.port}`]);
-  const usage = options.usage ?? memoryCounter();
+  const meter = options.meter ?? memoryMeter();
+  const tools = toolsFor({ keys: options.oauth?.keys, createKey: options.oauth?.createKey });
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const resourceMetadata = getOAuthProtectedResourceMetadataUrl(new URL(url));
   const provider = options.oauth && createOAuthProvider({ store: options.oauth.store, resource: url, consentUrl: options.oauth.consentUrl });
@@ -63,7 +66,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
         mcpAuthRouter({
           provider,
           issuerUrl: new URL(origin),
-          scopesSupported: Object.keys(MCP_SCOPES),
+          scopesSupported: [...MCP_SCOPES],
           resourceServerUrl: new URL(url),
           resourceName: 'Service Valuations (sandbox)',
         }),
@@ -110,11 +113,10 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
         if (auth.resource?.href !== url) return challenge(res, 401, `The access token was issued for another resource, not ${url}.`, 'invalid_token');
       }
       const called = (body as { method?: string; params?: { name?: string } } | undefined)?.method === 'tools/call' ? (body as { params?: { name?: string } }).params?.name : undefined;
-      const privateTool = provider && [...PRIVATE_TOOLS, CREATE_WIDGET_KEY].find((t) => t.name === called);
-      if (privateTool && !auth) return challenge(res, 401, `${privateTool.name} needs sign-in: authorize with OAuth (see the resource metadata).`);
-      if (privateTool && !auth!.scopes.includes(privateTool.scope)) {
-        return challenge(res, 403, `${privateTool.name} needs the scope ${privateTool.scope}.`, 'insufficient_scope', privateTool.scope);
-      }
+      const tool = tools.find((t) => t.name === called);
+      const missing = tool && access(tool, auth);
+      if (missing === 'sign_in') return challenge(res, 401, `${tool!.name} needs sign-in: authorize with OAuth (see the resource metadata).`);
+      if (missing === 'scope') return challenge(res, 403, `${tool!.name} needs the scope ${tool!.scope}.`, 'insufficient_scope', tool!.scope);
       (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
 
       if (existing) {
@@ -134,9 +136,9 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
       };
       const mcp = createMcpServer({
         engine: options.engine,
-        usage,
+        meter,
         client: req.socket.remoteAddress ?? 'unknown',
-        store: options.oauth?.keys,
+        keys: options.oauth?.keys,
         createKey: options.oauth?.createKey,
       });
       await mcp.connect(transport);

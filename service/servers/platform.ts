@@ -1,6 +1,7 @@
 /** The Node transport of the Platform API sandbox: its own origin, `/v1` for the API, `/reference` for its reference. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { EstimateEngine } from '../core/estimates/engine.js';
+import type { DailyMeter } from '../core/metering/daily-meter.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import type { PlatformKeyStore } from '../core/keys/platform-key-store.js';
 import { renderReference } from '../surfaces/docs/api-reference.js';
@@ -11,6 +12,7 @@ export interface PlatformServerOptions {
   engine: EstimateEngine;
   /** The database's keys; keys.json in memory without one. */
   keyStore?: PlatformKeyStore;
+  meter?: DailyMeter;
 }
 
 /** The request as web-standard Request; the API reads no bodies, so none is read here. */
@@ -28,7 +30,7 @@ export async function startPlatformServer(options: PlatformServerOptions): Promi
   const origin = `http://${hostname}:${options.port}`;
   const baseUrl = `${origin}/v1`;
   const referenceUrl = `${origin}/reference`;
-  const api = createPlatformApi({ engine: options.engine, keyStore: options.keyStore, referenceUrl });
+  const api = createPlatformApi({ engine: options.engine, keyStore: options.keyStore, meter: options.meter, referenceUrl });
   const reference = renderReference(baseUrl);
 
   const server = createServer(async (req, res) => {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { builtLoader, DEFAULT_DIST } from '../web/built-loader.js';
 import type { EstimateEngine } from '../core/estimates/engine.js';
 import { createWidgetHost, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
+import type { DailyMeter } from '../core/metering/daily-meter.js';
 import type { WidgetKeyStore } from '../core/keys/widget-keys.js';
 import { sendFile } from '../web/static-files.js';
 import { MESSAGES_PATH } from '../../src/api/console-messages.js';
@@ -15,6 +16,9 @@ export interface WidgetHostServerOptions {
   /** Keys in memory, or the store the service keeps them in (its database). */
   keys?: WidgetKeyConfig[];
   keyStore?: WidgetKeyStore;
+  meter?: DailyMeter;
+  /** The estimate engine every surface shares; one is made otherwise. */
+  engine?: EstimateEngine;
   /** Built widget files (vite build output). */
   distDir?: string;
   /** The API Console, served on this origin (the service's own), given the origin's base URL. */
@@ -70,7 +74,7 @@ async function widgetFile(distDir: string, pathname: string): Promise<{ path: st
 export async function startWidgetHostServer(options: WidgetHostServerOptions): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
   const hostname = options.host ?? '127.0.0.1';
   const baseUrl = `http://${hostname}:${options.port}/`;
-  const widgetHost = createWidgetHost({ keys: options.keys, keyStore: options.keyStore, serviceUrl: baseUrl, previewOrigin: new URL(baseUrl).origin });
+  const widgetHost = createWidgetHost({ keys: options.keys, keyStore: options.keyStore, meter: options.meter, engine: options.engine, serviceUrl: baseUrl, previewOrigin: new URL(baseUrl).origin });
   const consolePages = options.console?.(baseUrl);
   const distDir = options.distDir ?? DEFAULT_DIST;
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+export const DEFAULT_DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 export interface BuiltLoader {
   version: string;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { brotli, compress, gzip, gzipQuickly } from './compression.js';
 
-const SRC = new URL('../src/', import.meta.url);
+const SRC = new URL('../../src/', import.meta.url);
 /** Real widget source, a few tens of KB like the element, so the comparison means something. */
 async function sample(): Promise<Buffer> {
   const dir = new URL('element/', SRC);

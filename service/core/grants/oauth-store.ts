@@ -11,13 +11,6 @@ export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_DAYS = 30;
 export const CODE_SECONDS = 120;
 
-/** What the private tools may do, each asked for and consented to separately. */
-export const MCP_SCOPES = {
-  'organization.read': 'Read your organization: its name, kind and products',
-  'widget_keys.read': 'List your widget keys and the websites on each',
-  'widget_keys.write': 'Create widget keys for your websites (you confirm each one)',
-} as const;
-export type McpScope = keyof typeof MCP_SCOPES;
 
 export interface PendingAuthorization {
   id: string;

@@ -25,3 +25,21 @@ export function parseOrigin(input: string): OriginCheck {
   if (url.hostname.endsWith('.')) return { error: 'Remove the dot at the end of the host: browsers send the host without it.' };
   return { origin: url.origin };
 }
+
+/** At most this many origins on one widget key. */
+export const ORIGINS_MAX = 20;
+
+/** A list of origins (a textarea's lines, or a tool's array): the normalised list, or a message naming each bad entry. */
+export function checkOrigins(entries: string[], required: boolean): { origins: string[]; error?: string } {
+  const given = entries.map((e) => e.trim()).filter(Boolean);
+  if (required && given.length === 0) return { origins: [], error: 'List at least one website origin, such as https://www.example.com.' };
+  if (given.length > ORIGINS_MAX) return { origins: [], error: `A key lists at most ${ORIGINS_MAX} origins.` };
+  const problems: string[] = [];
+  const origins: string[] = [];
+  given.forEach((entry, i) => {
+    const result = parseOrigin(entry);
+    if ('error' in result) problems.push(`Line ${i + 1} (${entry.slice(0, 60)}): ${result.error}`);
+    else if (!origins.includes(result.origin)) origins.push(result.origin);
+  });
+  return problems.length ? { origins, error: problems.join(' ') } : { origins };
+}

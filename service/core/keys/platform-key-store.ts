@@ -1,6 +1,6 @@
 /**
- * Where the Platform API finds a key by the hash of what a request presents, and counts its daily
- * valuations: the service's database, or memory (keys.json) for tests that need no database.
+ * Where the Platform API finds a key by the hash of what a request presents (its daily count is the
+ * meter's): the service's database, or memory (the sandbox's platform keys) for tests without one.
  */
 import type { Database } from '../../db/database.js';
 import type { StoredKey } from './platform-keys.js';
@@ -8,28 +8,11 @@ import keysFile from '../../sandbox/platform-keys.json' with { type: 'json' };
 
 export interface PlatformKeyStore {
   findByHash(sha256: string): Promise<StoredKey | undefined>;
-  /** Counts one valuation when the day's count is under `limit`: the count after it, or undefined at the limit. */
-  takeValuation(key: StoredKey, day: string, limit: number): Promise<number | undefined>;
-  releaseValuation(key: StoredKey, day: string): Promise<void>;
 }
 
 export function memoryPlatformKeys(keys: StoredKey[] = keysFile.keys as StoredKey[]): PlatformKeyStore {
   const byHash = new Map(keys.map((k, i) => [k.sha256, { ...k, id: k.id ?? `pk_memory${i}` }]));
-  const counts = new Map<string, number>();
-  return {
-    findByHash: async (sha256) => byHash.get(sha256),
-    async takeValuation(key, day, limit) {
-      const id = `${day} ${key.id}`;
-      const next = (counts.get(id) ?? key.valuationsUsedToday ?? 0) + 1;
-      if (next > limit) return undefined;
-      counts.set(id, next);
-      return next;
-    },
-    async releaseValuation(key, day) {
-      const id = `${day} ${key.id}`;
-      counts.set(id, Math.max(0, (counts.get(id) ?? key.valuationsUsedToday ?? 0) - 1));
-    },
-  };
+  return { findByHash: async (sha256) => byHash.get(sha256) };
 }
 
 export function databasePlatformKeys(db: Database): PlatformKeyStore {
@@ -51,20 +34,6 @@ export function databasePlatformKeys(db: Database): PlatformKeyStore {
           valuationsUsedToday: row.starts_day_at,
         }
       );
-    },
-    async takeValuation(key, day, limit) {
-      const start = key.valuationsUsedToday ?? 0;
-      if (start >= limit) return undefined;
-      const rows = await db.query<{ count: number }>(
-        `insert into valuation_usage (platform_key_id, day, count) values ($1, $2, $3 + 1)
-         on conflict (platform_key_id, day) do update set count = valuation_usage.count + 1 where valuation_usage.count < $4
-         returning count`,
-        [key.id, day, start, limit],
-      );
-      return rows[0]?.count;
-    },
-    async releaseValuation(key, day) {
-      await db.query('update valuation_usage set count = greatest(count - 1, 0) where platform_key_id = $1 and day = $2', [key.id, day]);
     },
   };
 }

@@ -1,35 +1,24 @@
-/** Requests per key per minute (a fixed window, in memory), and the daily valuation limit the key store counts. */
-export const REQUESTS_PER_MINUTE = 120;
-export const VALUATIONS_PER_DAY = 2000;
+/** Requests per subject per minute: a fixed window, with the RateLimit headers (IETF draft) to send. */
+import { PLATFORM_REQUESTS_PER_MINUTE } from './limits.js';
 
-export function createRateLimits(now: () => Date) {
+export function createMinuteWindow(now: () => Date, limit = PLATFORM_REQUESTS_PER_MINUTE) {
   const minutes = new Map<string, number>();
-
-  const minuteWindow = () => Math.floor(now().getTime() / 60_000);
-  const secondsToNextMinute = () => 60 - Math.floor((now().getTime() % 60_000) / 1000);
-  const nextUtcMidnight = () => {
-    const t = now();
-    return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate() + 1));
-  };
-
   return {
     /** Counts a request; the headers to send, and whether it is over the limit. */
-    request(keyId: string) {
-      const id = `${minuteWindow()} ${keyId}`;
+    request(subject: string) {
+      const t = now().getTime();
+      const window = Math.floor(t / 60_000);
+      const id = `${window} ${subject}`;
       const used = (minutes.get(id) ?? 0) + 1;
       minutes.set(id, used);
-      const reset = secondsToNextMinute();
+      // Earlier windows are never read again.
+      if (minutes.size > 10_000) for (const key of minutes.keys()) if (!key.startsWith(`${window} `)) minutes.delete(key);
+      const reset = 60 - Math.floor((t % 60_000) / 1000);
       return {
-        limited: used > REQUESTS_PER_MINUTE,
+        limited: used > limit,
         retryAfter: reset,
-        headers: {
-          'RateLimit-Limit': String(REQUESTS_PER_MINUTE),
-          'RateLimit-Remaining': String(Math.max(0, REQUESTS_PER_MINUTE - used)),
-          'RateLimit-Reset': String(reset),
-        },
+        headers: { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(Math.max(0, limit - used)), 'RateLimit-Reset': String(reset) },
       };
     },
-    nextUtcMidnight,
-    secondsToMidnight: () => Math.ceil((nextUtcMidnight().getTime() - now().getTime()) / 1000),
   };
 }

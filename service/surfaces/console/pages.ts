@@ -1,7 +1,10 @@
 /** The API Console's pages: plain HTML forms in the service's layout; every value is escaped. */
 import { escape, layout } from '../../web/layout.js';
 import type { Session } from '../../core/organizations/sessions.js';
-import { SCOPES, type AuditEntry, type PlatformKeyView, type WidgetKeyView } from '../../core/keys/key-admin.js';
+import { PLATFORM_SCOPES, SCOPE_DESCRIPTIONS } from '../../core/grants/scopes.js';
+import type { PlatformKeyView } from '../../core/keys/platform-key-admin.js';
+import type { WidgetKeyView } from '../../core/keys/widget-key-admin.js';
+import type { AuditEntry } from '../../core/organizations/members.js';
 
 export interface FormState {
   values: Record<string, string | string[]>;
@@ -132,7 +135,7 @@ export function snippetPage(session: Session, key: WidgetKeyView, options: Snipp
     `<h2>${escape(key.name)}</h2><p>Works on: ${key.origins.map((o) => `<code>${escape(o)}</code>`).join(', ') || 'no website yet: add one on the key first'}.</p>
 <div class="grid"><div><form method="get" action="/console/widget-keys/${escape(key.id)}/snippet">
 <fieldset><legend>Theme</legend>${option('theme', 'light', 'Light', options.theme)}${option('theme', 'dark', 'Dark', options.theme)}${option('theme', 'auto', 'Follow the visitor\'s system', options.theme)}</fieldset>
-<fieldset><legend>Estimate</legend>${option('mode', 'sale', 'Sale price', options.mode)}${option('mode', 'rent', 'Monthly rent', options.mode)}</fieldset>
+<fieldset><legend>Estimate</legend>${fieldError(form, 'mode')}${option('mode', 'sale', 'Sale price', options.mode)}${option('mode', 'rent', 'Monthly rent', options.mode)}</fieldset>
 <div class="field"><label for="query">Prefill (optional)</label><p class="hint" id="query-hint">A search to fill in, such as a listing's postal code.</p>${fieldError(form, 'query')}
 <input id="query" name="query" value="${escape(form.values.query ?? options.query)}" aria-describedby="${describedBy(form, 'query', true)}"${invalid(form, 'query')}></div>
 <button type="submit">Update the snippet</button></form>
@@ -167,7 +170,7 @@ export function platformKeysPage(session: Session, keys: PlatformKeyView[], form
 <div class="table-wrap"><table><caption>Your platform keys</caption><thead><tr><th scope="col">Label</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Status</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="5">No platform keys yet.</td></tr>'}</tbody></table></div>
 <h2>Create a sandbox platform key</h2><form method="post" action="/console/platform-keys" novalidate>${csrfField(session)}${textField(form, 'label', 'Label')}
-<fieldset aria-describedby="${form.errors.scopes ? 'scopes-error' : ''}"><legend>Scopes</legend>${fieldError(form, 'scopes')}${SCOPES.map(
+<fieldset aria-describedby="${form.errors.scopes ? 'scopes-error' : ''}"><legend>Scopes</legend>${fieldError(form, 'scopes')}${PLATFORM_SCOPES.map(
       (scope) => `<p><input type="checkbox" name="scopes" id="scope-${scope}" value="${scope}"${checked.has(scope) ? ' checked' : ''}><label class="inline" for="scope-${scope}"><code>${scope}</code></label></p>`,
     ).join('')}</fieldset>
 <button type="submit">Create platform key</button></form>`,
@@ -192,7 +195,8 @@ export function auditPage(session: Session, entries: AuditEntry[]): string {
 export const messagePage = (title: string, message: string) =>
   layout(`${title} · API Console (sandbox)`, `<h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/console/">Back to the console</a></p>`);
 
-export function consentPage(session: Session, request: { id: string; clientName: string; scopes: string[]; redirectUri: string }, scopeText: Record<string, string>): string {
+export function consentPage(session: Session, request: { id: string; clientName: string; scopes: string[]; redirectUri: string }): string {
+  const scopeText: Record<string, string> = SCOPE_DESCRIPTIONS;
   const user = session.user!;
   return layout(
     'Connect an AI app · API Console (sandbox)',

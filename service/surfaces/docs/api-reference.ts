@@ -1,7 +1,7 @@
 /** The REST reference page, rendered from contract/platform.openapi.json: nothing here restates it. */
 import { escape } from '../../web/layout.js';
-import { contractDocument as doc } from '../platform/contract.js';
-import { problemCodes, problemStatus, problemTitle } from '../platform/problem.js';
+import { contractDocument as doc } from '../../web/platform-contract.js';
+import { problemCodes, problemStatus, problemTitle } from '../../web/problems.js';
 
 /** The contract's prose: escaped, with its `code` spans set as code. */
 const prose = (text: unknown) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { createEstimateEngine } from '../../core/estimates/engine.js';
 import { startMcpServer } from '../../servers/mcp.js';
 
-const INSPECTOR = fileURLToPath(new URL('../../node_modules/.bin/mcp-inspector', import.meta.url));
+const INSPECTOR = fileURLToPath(new URL('../../../node_modules/.bin/mcp-inspector', import.meta.url));
 const run = promisify(execFile);
 let server: Server;
 let url: string;

@@ -6,7 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createEstimateEngine } from '../../core/estimates/engine.js';
 import { startMcpServer } from '../../servers/mcp.js';
-import { memoryCounter, MCP_VALUATIONS_PER_DAY } from '../../core/metering/daily-meter.js';
+import { DAILY_LIMITS } from '../../core/metering/limits.js';
+import { memoryMeter } from '../../core/metering/memory-meter.js';
 
 const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' });
 let server: Server;
@@ -66,10 +67,10 @@ describe('MCP endpoint: public tools', () => {
   });
 
   it('stops a client at its daily valuations with a clear tool error', async () => {
-    const usage = memoryCounter();
+    const meter = memoryMeter();
     const day = engine.now().toISOString().slice(0, 10);
-    for (let i = 0; i < MCP_VALUATIONS_PER_DAY; i++) await usage.take('127.0.0.1', day, MCP_VALUATIONS_PER_DAY);
-    const limited = await startMcpServer({ port: 8818, engine, usage });
+    for (let i = 0; i < DAILY_LIMITS.mcp_valuation; i++) await meter.take('mcp_valuation', '127.0.0.1', day);
+    const limited = await startMcpServer({ port: 8818, engine, meter });
     try {
       const client = await connect(limited.url);
       const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
@@ -78,6 +79,26 @@ describe('MCP endpoint: public tools', () => {
       await client.close();
     } finally {
       limited.server.close();
+    }
+  });
+});
+
+describe('MCP endpoint: counting', () => {
+  it('gives back the count of a valuation it did not answer, as the widget host and the Platform API do', async () => {
+    const meter = memoryMeter();
+    const day = engine.now().toISOString().slice(0, 10);
+    const counting = await startMcpServer({ port: 8824, engine, meter });
+    try {
+      const client = await connect(counting.url);
+      const missing = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-000000' } });
+      assert.equal(missing.isError, true);
+      assert.equal(await meter.count('mcp_valuation', '127.0.0.1', day), 0, 'an unanswered valuation is not counted');
+      const answered = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
+      assert.notEqual(answered.isError, true);
+      assert.equal(await meter.count('mcp_valuation', '127.0.0.1', day), 1);
+      await client.close();
+    } finally {
+      counting.server.close();
     }
   });
 });

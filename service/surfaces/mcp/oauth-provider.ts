@@ -7,7 +7,8 @@ import type { Response } from 'express';
 import { InvalidGrantError, InvalidScopeError, InvalidTargetError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { MCP_SCOPES, type OAuthStore } from '../../core/grants/oauth-store.js';
+import type { OAuthStore } from '../../core/grants/oauth-store.js';
+import { MCP_SCOPES } from '../../core/grants/scopes.js';
 
 export interface ProviderOptions {
   store: OAuthStore;
@@ -24,8 +25,8 @@ export function createOAuthProvider({ store, resource, consentUrl }: ProviderOpt
       registerClient: (client) => store.registerClient(client as unknown as Record<string, unknown>) as unknown as Promise<OAuthClientInformationFull>,
     },
     async authorize(client, params, res: Response) {
-      const scopes = params.scopes?.length ? params.scopes : Object.keys(MCP_SCOPES);
-      const unknown = scopes.filter((s) => !(s in MCP_SCOPES));
+      const scopes = params.scopes?.length ? params.scopes : [...MCP_SCOPES];
+      const unknown = scopes.filter((s) => !(MCP_SCOPES as readonly string[]).includes(s));
       const redirect = new URL(params.redirectUri);
       if (params.state !== undefined) redirect.searchParams.set('state', params.state);
       // S256 of a verifier of at least 32 random bytes: 43 base64url characters (RFC 7636).

@@ -12,7 +12,9 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { createConsole } from '../console/console.js';
-import { createConsoleStore } from '../../core/keys/key-admin.js';
+import { createWidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import { createKeyRequests } from '../../core/keys/key-requests.js';
+import { createIdempotencyStore } from '../../core/idempotency/idempotency-store.js';
 import { openDatabase } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
 import { seed } from '../../sandbox/seed.js';
@@ -34,12 +36,13 @@ before(async () => {
   await migrate(db);
   await seed(db);
   const oauth = createOAuthStore(db);
-  const keys = createConsoleStore(db);
-  const createKey = createWidgetKeyTool(db, keys, (id) => `${CONSOLE}/console/mcp/confirm/${id}`);
+  const keys = createWidgetKeyAdmin(db);
+  const requests = createKeyRequests(db, keys);
+  const createKey = createWidgetKeyTool({ keys, requests, idempotency: createIdempotencyStore(db), confirmUrl: (id) => `${CONSOLE}/console/mcp/confirm/${id}` });
   const host = await startWidgetHostServer({
     port: 8819,
     keyStore: databaseWidgetKeys(db),
-    console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: createKey }),
+    console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: requests }),
   });
   const mcp = await startMcpServer({
     port: 8820,
@@ -140,7 +143,7 @@ async function register(redirect = REDIRECT) {
 
 function authorizeUrl(clientId: string, challenge: string, extra: Record<string, string> = {}) {
   const url = new URL(`${MCP}/authorize`);
-  for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', scope: 'organization.read', resource: `${MCP}/mcp`, state: 'xyz', ...extra })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', scope: 'organizations.read', resource: `${MCP}/mcp`, state: 'xyz', ...extra })) url.searchParams.set(k, v);
   return url.href;
 }
 
@@ -150,7 +153,7 @@ const token = (fields: Record<string, string>) =>
     body: (await r.json()) as Record<string, string>,
   }));
 
-async function codeFor(person: Person, scope = 'organization.read') {
+async function codeFor(person: Person, scope = 'organizations.read') {
   const client = await register();
   const { verifier, challenge } = pkce();
   const back = await person.consent(authorizeUrl(client.client_id, challenge, { scope }));
@@ -305,6 +308,27 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     assert.equal(rows[0].n, 1);
     const audit = await db.query<{ user_id: string }>(`select user_id from audit_log where action = 'widget_key.created' and detail->>'name' = 'Made by an assistant'`);
     assert.deepEqual(audit.map((r) => r.user_id), ['usr_siti']);
+  });
+
+  it('refuses a blank or over-long name, and bad origins, exactly as the console does', async () => {
+    const person = new Person();
+    const { access_token } = await tokensFor(person, 'widget_keys.write');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '   ', origins: ['https://shop.example'] }, 'Give the key a name you will recognise.'],
+      [{ name: ` ${'n'.repeat(99)} ${'x'.repeat(10)}`, origins: ['https://shop.example'] }, "Keep the key's name to 100 characters (this one has 110)."],
+      [{ name: 'Fine', origins: ['https://*.example.com'] }, 'Wildcards are not allowed'],
+    ];
+    for (const [i, [args, message]] of cases.entries()) {
+      const refused = await resultOf(await callTool('create_widget_key', access_token, { ...args, idempotencyKey: `refused-name-${i}` }));
+      assert.equal(refused.isError, true, message);
+      assert.ok(refused.content[0].text.includes(message), refused.content[0].text);
+      // The console's form says the same words.
+      const form = await person.submit('/console/widget-keys', { name: String(args.name), origins: (args.origins as string[]).join('\n') });
+      assert.equal(form.status, 422);
+      assert.ok(form.text.includes(message.replaceAll("'", '&#39;')) || form.text.includes(message.replaceAll("'", '&#x27;')) || form.text.includes(message), message);
+    }
+    const rows = await db.query<{ n: number }>(`select count(*)::int as n from idempotency_keys where key like 'refused-name-%'`);
+    assert.equal(rows[0].n, 0, 'a refused call keeps no idempotency key');
   });
 
   it('asks for confirmation in a client that supports elicitation, and creates nothing when declined', async () => {

@@ -1,31 +1,18 @@
-/** The MCP endpoint's private tools: each needs a token with its scope, for the signed-in person's organization. */
-import type { Actor, ConsoleStore } from '../../core/keys/key-admin.js';
+/** The MCP endpoint's private tools: each needs a token with its scope, and acts for the signed-in person's organization. */
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
-import type { McpScope } from '../../core/grants/oauth-store.js';
-import { READ_ONLY, type ToolAnnotations } from './tools.js';
+import { CREATE_WIDGET_KEY, type CreateArgs } from './create-widget-key.js';
+import { type McpTool, READ_ONLY } from './tool.js';
 
-/** The signed-in person a token acts for: the console's own actor. */
-export type Caller = Actor;
-
-export interface PrivateTool {
-  name: string;
-  title: string;
-  description: string;
-  scope: McpScope;
-  inputSchema: Record<string, unknown>;
-  outputSchema: Record<string, unknown>;
-  annotations: ToolAnnotations;
-  run(store: ConsoleStore, caller: Caller): Promise<{ structured: Record<string, unknown>; text: string }>;
-}
+export type { Caller } from './tool.js';
 
 const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
 
-export const PRIVATE_TOOLS: PrivateTool[] = [
+export const PRIVATE_TOOLS: McpTool[] = [
   {
     name: 'get_organization',
     title: 'Your organization',
-    description: 'The signed-in person\'s organization: its id, name, kind and products. Needs sign-in with the scope organization.read.',
-    scope: 'organization.read',
+    description: 'The signed-in person\'s organization: its id, name, kind and products. Needs sign-in with the scope organizations.read.',
+    scope: 'organizations.read',
     inputSchema: NO_ARGUMENTS,
     outputSchema: {
       type: 'object',
@@ -33,8 +20,8 @@ export const PRIVATE_TOOLS: PrivateTool[] = [
       properties: { id: { type: 'string' }, name: { type: 'string' }, kind: { type: 'string' }, products: { type: 'array', items: { type: 'string' } } },
     },
     annotations: READ_ONLY,
-    async run(_store, caller) {
-      const { id, name, kind, products } = ORGANIZATIONS[caller.organizationId].organization;
+    async run(_args, { caller }) {
+      const { id, name, kind, products } = ORGANIZATIONS[caller!.organizationId].organization;
       return { structured: { id, name, kind, products }, text: `${name} (${kind}): ${products.join(', ')}.` };
     },
   },
@@ -66,10 +53,14 @@ export const PRIVATE_TOOLS: PrivateTool[] = [
       },
     },
     annotations: READ_ONLY,
-    async run(store, caller) {
-      const keys = await store.widgetKeys(caller);
+    async run(_args, { keys: admin, caller }) {
+      const keys = await admin!.widgetKeys(caller!);
       const data = keys.map((k) => ({ id: k.id, name: k.name, key: k.key, origins: k.origins, estimatesToday: k.estimatesToday, revoked: Boolean(k.revokedAt) }));
       return { structured: { data }, text: data.map((k) => `- ${k.name}: ${k.key} on ${k.origins.join(', ') || 'no website'}${k.revoked ? ' (revoked)' : ''}`).join('\n') || 'No widget keys.' };
     },
+  },
+  {
+    ...CREATE_WIDGET_KEY,
+    run: (args, { createKey, caller, confirm }) => createKey!.run(caller!, args as unknown as CreateArgs, confirm),
   },
 ];

@@ -1,42 +1,43 @@
 /**
  * The service's MCP server: the official SDK's low-level Server, so each tool's schemas are the
- * contracts' JSON Schemas rather than a second description of them.
+ * contracts' JSON Schemas rather than a second description of them. Every tool has one shape
+ * (tool.ts): checked for access, its arguments validated, metered, run with one context.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { CREATE_WIDGET_KEY, type CreateArgs, type CreateWidgetKeyTool } from './create-widget-key.js';
-import type { ConsoleStore } from '../../core/keys/key-admin.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
-import { type Caller, PRIVATE_TOOLS } from './private-tools.js';
+import type { DailyMeter } from '../../core/metering/daily-meter.js';
+import { DAILY_LIMITS } from '../../core/metering/limits.js';
+import { utcDay } from '../../core/metering/utc-day.js';
+import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import type { CreateWidgetKeyTool } from './create-widget-key.js';
+import { PRIVATE_TOOLS } from './private-tools.js';
+import { access, type Caller, type McpTool, type ToolContext, type ToolResult } from './tool.js';
 import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
-import { type DailyCounter, MCP_VALUATIONS_PER_DAY } from '../../core/metering/daily-meter.js';
 
 export interface McpContext {
   engine: EstimateEngine;
-  usage: DailyCounter;
+  meter: DailyMeter;
   /** Who counts against the daily limit: the client's network address while it is not signed in. */
   client: string;
-  /** The organization's keys, for the private tools (the HTTP layer has checked the token and its scope). */
-  store?: ConsoleStore;
-  /** The consequential write, with its confirmation and idempotency. */
+  /** With OAuth: the organization's keys and the consequential write (the HTTP layer has checked the token). */
+  keys?: WidgetKeyAdmin;
   createKey?: CreateWidgetKeyTool;
 }
 
-const answer = (result: { structured: Record<string, unknown>; text: string }): CallToolResult => ({
+const answer = (result: Exclude<ToolResult, { error: string }>): CallToolResult => ({
   content: [{ type: 'text', text: result.text }],
   structuredContent: result.structured,
 });
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
-/** The signed-in person behind a call to a tool that needs `scope` (the HTTP layer has answered 401 or 403 already). */
-function callerWith(extra: { authInfo?: AuthInfo }, tool: { name: string; scope: string }): Caller {
-  const caller = extra.authInfo?.extra as Caller | undefined;
-  if (!caller || !extra.authInfo?.scopes.includes(tool.scope)) throw new McpError(ErrorCode.InvalidRequest, `${tool.name} needs sign-in with ${tool.scope}.`);
-  return caller;
-}
+/** The tools this endpoint offers: the public ones, and the private ones where it signs people in. */
+export const toolsFor = (context: Pick<McpContext, 'keys' | 'createKey'>): McpTool[] =>
+  context.keys && context.createKey ? [...PUBLIC_TOOLS, ...PRIVATE_TOOLS] : PUBLIC_TOOLS;
 
 export function createMcpServer(context: McpContext): Server {
+  const tools = toolsFor(context);
   const server = new Server(
     { name: 'service-valuations-sandbox', title: 'Service Valuations (sandbox)', version: '1.0.0' },
     {
@@ -47,7 +48,7 @@ export function createMcpServer(context: McpContext): Server {
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [...PUBLIC_TOOLS, ...(context.store ? PRIVATE_TOOLS : []), ...(context.createKey ? [CREATE_WIDGET_KEY] : [])].map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+    tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title,
       description,
@@ -57,42 +58,42 @@ export function createMcpServer(context: McpContext): Server {
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // Asks in the client where it can (elicitation); otherwise the service's own page asks (undefined).
+  const confirm = async (message: string) => {
+    if (!server.getClientCapabilities()?.elicitation) return undefined;
+    const reply = await server.elicitInput({
+      message,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Create this widget key' } }, required: ['confirm'] },
+    });
+    return reply.action === 'accept' && reply.content?.confirm === true;
+  };
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra: { authInfo?: AuthInfo }) => {
     const args = request.params.arguments ?? {};
-    const unfit = (tool: { name: string; inputSchema: Record<string, unknown> }) => {
-      const problem = problemInArguments(tool, args);
-      return problem && failure(`The arguments do not fit ${tool.name}: ${problem}.`);
-    };
-    if (context.createKey && request.params.name === CREATE_WIDGET_KEY.name) {
-      const caller = callerWith(extra, CREATE_WIDGET_KEY);
-      const problem = unfit(CREATE_WIDGET_KEY);
-      if (problem) return problem;
-      // Asks in the client where it can (elicitation); otherwise the service's own page asks (undefined).
-      const confirm = async (message: string) => {
-        if (!server.getClientCapabilities()?.elicitation) return undefined;
-        const answer = await server.elicitInput({
-          message,
-          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Create this widget key' } }, required: ['confirm'] },
-        });
-        return answer.action === 'accept' && answer.content?.confirm === true;
-      };
-      const result = await context.createKey.run(caller, args as unknown as CreateArgs, confirm);
-      return 'error' in result ? failure(result.error) : answer(result);
-    }
-    const privateTool = context.store ? PRIVATE_TOOLS.find((t) => t.name === request.params.name) : undefined;
-    if (privateTool) return answer(await privateTool.run(context.store!, callerWith(extra, privateTool)));
-    const tool = PUBLIC_TOOLS.find((t) => t.name === request.params.name);
+    const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Call tools/list for the tools there are.`);
-    const problem = unfit(tool);
-    if (problem) return problem;
-    if (tool.countsAsValuation) {
-      const day = context.engine.now().toISOString().slice(0, 10);
-      if ((await context.usage.take(context.client, day, MCP_VALUATIONS_PER_DAY)) === undefined) {
-        return failure(`This client has used its ${MCP_VALUATIONS_PER_DAY.toLocaleString('en')} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`);
-      }
+    if (access(tool, extra.authInfo)) throw new McpError(ErrorCode.InvalidRequest, `${tool.name} needs sign-in with ${tool.scope}.`);
+    const problem = problemInArguments(tool, args);
+    if (problem) return failure(`The arguments do not fit ${tool.name}: ${problem}.`);
+
+    const day = utcDay(context.engine.now());
+    if (tool.countsAsValuation && (await context.meter.take('mcp_valuation', context.client, day)) === undefined) {
+      const limit = DAILY_LIMITS.mcp_valuation.toLocaleString('en');
+      return failure(`This client has used its ${limit} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`);
     }
-    const result = tool.run(context.engine, args);
-    return 'error' in result ? failure(result.error) : answer(result);
+    const toolContext: ToolContext = {
+      engine: context.engine,
+      caller: tool.scope ? (extra.authInfo?.extra as Caller | undefined) : undefined,
+      keys: context.keys,
+      createKey: context.createKey,
+      confirm,
+    };
+    const result = await tool.run(args, toolContext);
+    if ('error' in result) {
+      if (tool.countsAsValuation) await context.meter.giveBack('mcp_valuation', context.client, day); // Only answered valuations count.
+      return failure(result.error);
+    }
+    return answer(result);
   });
 
   return server;

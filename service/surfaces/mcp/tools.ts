@@ -1,16 +1,16 @@
 /**
- * The MCP endpoint's public-safe tools. Their input and output schemas are the contracts' own JSON
+ * The MCP endpoint's public-safe tools (no sign-in, read-only). Their input and output schemas are the contracts' own JSON
  * Schemas, with references resolved so any client can read them; inputs are checked by the same
  * JSON Schema 2020-12 validator as the Platform API's parameters.
  */
 import { formatDate, formatMoney } from '../../../src/format/format.js';
 import en from '../../../src/words/en.js';
 import { VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
-import type { EstimateEngine } from '../../core/estimates/engine.js';
-import { ajv, contractDocument } from '../platform/contract.js';
+import { ajv, contractDocument } from '../../web/platform-contract.js';
+import { readMode } from '../../core/estimates/parameters.js';
+import { type JsonSchema, type McpTool, READ_ONLY } from './tool.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 
-type JsonSchema = Record<string, unknown>;
 const documents: Record<string, { components: { schemas: Record<string, JsonSchema> } }> = {
   '': contractDocument as unknown as { components: { schemas: Record<string, JsonSchema> } },
   './widget-host.openapi.json': widgetContract as unknown as { components: { schemas: Record<string, JsonSchema> } },
@@ -32,22 +32,7 @@ export function resolved(schema: unknown, base = ''): unknown {
 
 const schema = (name: string, document = '') => resolved({ $ref: `${document}#/components/schemas/${name}` }) as JsonSchema;
 
-export interface ToolDefinition {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
-  annotations: ToolAnnotations;
-  /** Whether a call counts against the client's daily valuation limit. */
-  countsAsValuation: boolean;
-  run(engine: EstimateEngine, args: Record<string, unknown>): { structured: Record<string, unknown>; text: string } | { error: string };
-}
-
-export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
-export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-
-export const PUBLIC_TOOLS: ToolDefinition[] = [
+export const PUBLIC_TOOLS: McpTool[] = [
   {
     name: 'search_properties',
     title: 'Find a Singapore property',
@@ -55,8 +40,7 @@ export const PUBLIC_TOOLS: ToolDefinition[] = [
     inputSchema: { type: 'object', properties: { query: schema('SearchQuery', './widget-host.openapi.json') }, required: ['query'], additionalProperties: false },
     outputSchema: schema('PropertySearchResult'),
     annotations: READ_ONLY,
-    countsAsValuation: false,
-    run(engine, args) {
+    run(args, { engine }) {
       const query = String(args.query).trim();
       const data = engine.search(query);
       const lines = data.map((s) => `- ${s.text} (${s.secondaryText}), id ${s.id}`);
@@ -77,8 +61,10 @@ export const PUBLIC_TOOLS: ToolDefinition[] = [
     outputSchema: schema('Estimate', './widget-host.openapi.json'),
     annotations: READ_ONLY,
     countsAsValuation: true,
-    run(engine, args) {
-      const mode = args.mode === 'rent' ? 'rent' : 'sale';
+    run(args, { engine }) {
+      const read = readMode(args.mode);
+      if ('problem' in read) return { error: read.problem };
+      const { mode } = read;
       const valuation = engine.value(String(args.propertyId), mode);
       if ('problem' in valuation) {
         return { error: valuation.problem === 'not_found' ? `No property has the id ${args.propertyId}; find ids with search_properties.` : VISITOR_MESSAGES.en.no_comparables };

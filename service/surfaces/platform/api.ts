@@ -6,18 +6,24 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
-import { matchRoute, type Route } from './contract.js';
+import { matchRoute, type Route } from '../../web/platform-contract.js';
 import { ORGANIZATIONS, type OrganizationFixture } from '../../sandbox/organizations.js';
 import { authenticate, type StoredKey } from '../../core/keys/platform-keys.js';
 import { memoryPlatformKeys, type PlatformKeyStore } from '../../core/keys/platform-key-store.js';
 import { paginate } from './pagination.js';
-import { problem, type Problem, type ProblemCode } from './problem.js';
-import { createRateLimits, VALUATIONS_PER_DAY } from '../../core/metering/minute-window.js';
+import { problem, type Problem, type ProblemCode } from '../../web/problems.js';
+import type { DailyMeter } from '../../core/metering/daily-meter.js';
+import { DAILY_LIMITS } from '../../core/metering/limits.js';
+import { memoryMeter } from '../../core/metering/memory-meter.js';
+import { createMinuteWindow } from '../../core/metering/minute-window.js';
+import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
 
 export interface PlatformOptions {
   engine: EstimateEngine;
   /** Where keys and their daily valuations are kept: the database, or memory (keys.json) by default. */
   keyStore?: PlatformKeyStore;
+  /** Daily valuations per key: the database's meter, or one in memory. */
+  meter?: DailyMeter;
   /** The REST reference page; problem `type` URIs point into it. */
   referenceUrl: string;
 }
@@ -55,7 +61,9 @@ type Operation = (ctx: Context) => Answer | Promise<Answer>;
 export function createPlatformApi(options: PlatformOptions) {
   const { engine, referenceUrl } = options;
   const keys = options.keyStore ?? memoryPlatformKeys();
-  const limits = createRateLimits(engine.now);
+  const meter = options.meter ?? memoryMeter();
+  const minutes = createMinuteWindow(engine.now);
+  const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_valuation;
 
   const page = <T extends { id: string }>(items: T[], ctx: Context): Answer => {
     const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
@@ -80,19 +88,20 @@ export function createPlatformApi(options: PlatformOptions) {
     },
     getValuation: async ({ key, params }) => {
       // Counted before it is worked out, in one step, so concurrent requests cannot pass the limit together.
-      const day = engine.now().toISOString().slice(0, 10);
-      if ((await keys.takeValuation(key, day, VALUATIONS_PER_DAY)) === undefined) {
-        const resetAt = limits.nextUtcMidnight().toISOString();
+      const day = utcDay(engine.now());
+      const subject = key.id ?? key.sha256;
+      if ((await meter.take('platform_valuation', subject, day, key.valuationsUsedToday)) === undefined) {
+        const resetAt = nextUtcMidnight(engine.now()).toISOString();
         return {
           problem: 'quota_exceeded',
           detail: `This key has used its ${VALUATIONS_PER_DAY.toLocaleString('en')} valuations for today; the limit resets at ${resetAt}. The API is for building an interface, not for bulk collection.`,
           extra: { resetAt },
-          headers: { 'Retry-After': String(limits.secondsToMidnight()) },
+          headers: { 'Retry-After': String(secondsToUtcMidnight(engine.now())) },
         };
       }
       const valuation = engine.value(String(params.propertyId), (params.mode as 'sale' | 'rent' | undefined) ?? 'sale');
       if ('problem' in valuation) {
-        await keys.releaseValuation(key, day); // Only answered valuations count.
+        await meter.giveBack('platform_valuation', subject, day, key.valuationsUsedToday); // Only answered valuations count.
         return valuation.problem === 'not_found'
           ? { problem: 'not_found', detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…` }
           : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
@@ -144,7 +153,7 @@ export function createPlatformApi(options: PlatformOptions) {
       return reply.fail(auth.problem, auth.detail, {}, { 'WWW-Authenticate': `Bearer realm="service sandbox"${error}` });
     }
     const { key } = auth;
-    const rate = limits.request(key.sha256);
+    const rate = minutes.request(key.sha256);
     reply.headers(rate.headers);
     if (rate.limited) {
       return reply.fail('rate_limited', `This key sent more than ${rate.headers['RateLimit-Limit']} requests this minute. Wait ${rate.retryAfter} s.`, {}, { 'Retry-After': String(rate.retryAfter) });

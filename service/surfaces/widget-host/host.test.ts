@@ -4,7 +4,10 @@ import * as problemIn from '../../../src/api/generated/checks.js';
 import { generateFixtures } from '../../sandbox/fixtures/generate.js';
 import { towns } from '../../sandbox/fixtures/places.js';
 import { DEBOUNCE_MS } from '../../../src/search/search-controller.js';
-import { createWidgetHost, DAILY_ESTIMATE_QUOTA, SUGGESTION_LIMITS } from './host.js';
+import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
+import { createWidgetHost } from './host.js';
+
+const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 import type { Estimate } from '../../../src/api/types.js';
 
 const ORIGIN = 'https://site.example';

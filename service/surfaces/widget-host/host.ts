@@ -11,7 +11,11 @@ import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/
 import type { Fixtures } from '../../sandbox/fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
 import { inLanguage, visitorMessage } from '../../core/estimates/service-words.js';
+import type { DailyMeter } from '../../core/metering/daily-meter.js';
+import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
+import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createTokenBuckets } from '../../core/metering/token-bucket.js';
+import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
 import { memoryWidgetKeys, type WidgetKeyConfig, type WidgetKeyRecord, type WidgetKeyStore } from '../../core/keys/widget-keys.js';
 
 export type { WidgetKeyConfig } from '../../core/keys/widget-keys.js';
@@ -42,6 +46,8 @@ export interface HostOptions {
   keys?: WidgetKeyConfig[];
   /** … the store the service keeps them in (the database). */
   keyStore?: WidgetKeyStore;
+  /** Today's estimates per key: the database's meter, or one in memory. */
+  meter?: DailyMeter;
   /** Where the service's own pages live; attribution links point here. Ends with `/`. */
   serviceUrl: string;
   now?: () => Date;
@@ -52,9 +58,7 @@ export interface HostOptions {
   previewOrigin?: string;
 }
 
-export const DAILY_ESTIMATE_QUOTA = 2000;
-/** Suggestions per visitor address and per key (as the contract's RateLimited response states): a burst, then a steady rate. */
-export const SUGGESTION_LIMITS = { perAddress: { burst: 30, perSecond: 4 }, perKey: { burst: 600, perSecond: 40 } };
+const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 
 const STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -73,13 +77,8 @@ export function createWidgetHost(options: HostOptions) {
   const suggestionsByAddress = createTokenBuckets(SUGGESTION_LIMITS.perAddress.burst, SUGGESTION_LIMITS.perAddress.perSecond, now);
   const suggestionsByKey = createTokenBuckets(SUGGESTION_LIMITS.perKey.burst, SUGGESTION_LIMITS.perKey.perSecond, now);
   const keys = options.keyStore ?? memoryWidgetKeys(options.keys ?? []);
-
-  const utcDay = () => now().toISOString().slice(0, 10);
-  const nextUtcMidnight = () => {
-    const t = now();
-    return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate() + 1));
-  };
-  const secondsToReset = () => Math.ceil((nextUtcMidnight().getTime() - now().getTime()) / 1000);
+  const meter = options.meter ?? memoryMeter();
+  const secondsToReset = () => secondsToUtcMidnight(now());
 
   function respond(status: number, body: unknown, headers: Record<string, string>, delayMs = 0): HostResponse {
     return {
@@ -177,10 +176,10 @@ export function createWidgetHost(options: HostOptions) {
     if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
 
     // Counted before it is worked out, in one step, so concurrent requests cannot pass the quota together.
-    const day = utcDay();
-    const usedToday = await keys.take(key, day, DAILY_ESTIMATE_QUOTA);
+    const day = utcDay(now());
+    const usedToday = await meter.take('widget_estimate', key.id, day, key.startsDayAt);
     if (usedToday === undefined) {
-      const resetAt = nextUtcMidnight().toISOString();
+      const resetAt = nextUtcMidnight(now()).toISOString();
       return fail(
         'quota_exceeded',
         `This widget key has used its ${DAILY_ESTIMATE_QUOTA.toLocaleString('en')} estimates for today; the quota resets at ${resetAt}.`,
@@ -192,7 +191,7 @@ export function createWidgetHost(options: HostOptions) {
     const magic = magicEstimate(id);
     const valuation = magic?.error ? undefined : engine.value(magic?.propertyId ?? id, mode);
     if (!valuation || 'problem' in valuation) {
-      await keys.release(key, day); // Only answered estimates count.
+      await meter.giveBack('widget_estimate', key.id, day, key.startsDayAt); // Only answered estimates count.
       if (!valuation) return fail(magic!.error!, 'Sandbox: the failure you asked for.');
       return valuation.problem === 'not_found'
         ? fail('not_found', `No property has the id ${id}.`)

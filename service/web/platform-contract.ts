@@ -5,8 +5,8 @@
  * resolved from it). Nothing here restates the contract.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
-import widgetHost from '../../../contract/widget-host.openapi.json' with { type: 'json' };
+import platform from '../../contract/platform.openapi.json' with { type: 'json' };
+import widgetHost from '../../contract/widget-host.openapi.json' with { type: 'json' };
 
 const BASE = 'https://contract.service.example/';
 const PLATFORM_ID = `${BASE}platform.openapi.json`;

@@ -1,5 +1,5 @@
 /** RFC 9457 problem details: one body for every failure of the Platform API, with a stable `code`. */
-import type { components } from '../../../contract/generated/platform.js';
+import type { components } from '../../contract/generated/platform.js';
 
 export type Problem = components['schemas']['Problem'];
 export type ProblemCode = components['schemas']['ProblemCode'];

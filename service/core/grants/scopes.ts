@@ -1,0 +1,30 @@
+/**
+ * One scope vocabulary for the Platform API's keys and MCP's OAuth grants: `resource.read` or
+ * `resource.write`, a resource in the plural. A platform key holds the scopes its contract lists; an
+ * AI app asks for the ones the MCP endpoint's private tools name.
+ */
+import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import type { components } from '../../../contract/generated/platform.js';
+
+/** What a person reads on the console's consent page and key form, for every scope. */
+export const SCOPE_DESCRIPTIONS = {
+  'organizations.read': 'Read your organization: its name, kind and products',
+  'products.read': 'Read the products your organization uses',
+  'agents.read': 'Read your agency’s agent profile',
+  'developers.read': 'Read your developer projects',
+  'webhooks.read': 'Read your webhook endpoints',
+  'valuations.read': 'Search properties and read valuations',
+  'widget_keys.read': 'List your widget keys and the websites on each',
+  'widget_keys.write': 'Create widget keys for your websites (you confirm each one)',
+} as const;
+export type Scope = keyof typeof SCOPE_DESCRIPTIONS;
+
+/** Scopes a platform key may hold: the Platform API contract's `Scope`, in its order. */
+export type PlatformScope = components['schemas']['Scope'];
+export const PLATFORM_SCOPES = platform.components.schemas.Scope.enum as PlatformScope[];
+
+/** Scopes an AI app may ask for at the MCP endpoint, each consented to separately. */
+export const MCP_SCOPES = ['organizations.read', 'widget_keys.read', 'widget_keys.write'] as const satisfies readonly Scope[];
+export type McpScope = (typeof MCP_SCOPES)[number];
+
+export const isScope = (text: string): text is Scope => Object.hasOwn(SCOPE_DESCRIPTIONS, text);

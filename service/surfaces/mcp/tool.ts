@@ -1,0 +1,51 @@
+/**
+ * The one shape of an MCP tool, public or private, and the one place its scope is checked: the HTTP
+ * layer asks `access` to choose between 401 and 403, and the server asks it again before a call.
+ */
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { EstimateEngine } from '../../core/estimates/engine.js';
+import type { McpScope } from '../../core/grants/scopes.js';
+import type { Actor } from '../../core/keys/widget-key-admin.js';
+import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import type { CreateWidgetKeyTool } from './create-widget-key.js';
+
+export type JsonSchema = Record<string, unknown>;
+export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** The signed-in person a token acts for. */
+export type Caller = Actor;
+
+export type ToolResult = { structured: Record<string, unknown>; text: string } | { error: string };
+
+/** What every tool is given: the engine, and for a private tool the person and the organization's keys. */
+export interface ToolContext {
+  engine: EstimateEngine;
+  /** Present for a private tool: the token holds its scope. */
+  caller?: Caller;
+  keys?: WidgetKeyAdmin;
+  createKey?: CreateWidgetKeyTool;
+  /** Asks the person in the client (elicitation): true, false, or undefined when the client cannot ask. */
+  confirm(message: string): Promise<boolean | undefined>;
+}
+
+export interface McpTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolAnnotations;
+  /** The OAuth scope a call needs; a tool without one is public. */
+  scope?: McpScope;
+  /** Whether a call counts against the client's daily valuations (given back when it is not answered). */
+  countsAsValuation?: boolean;
+  run(args: Record<string, unknown>, context: ToolContext): ToolResult | Promise<ToolResult>;
+}
+
+/** Whether a call may go ahead: undefined, or what is missing (a sign-in, or the tool's scope). */
+export function access(tool: Pick<McpTool, 'scope'>, auth: Pick<AuthInfo, 'scopes'> | undefined): 'sign_in' | 'scope' | undefined {
+  if (!tool.scope) return undefined;
+  if (!auth) return 'sign_in';
+  return auth.scopes.includes(tool.scope) ? undefined : 'scope';
+}
