@@ -1,9 +1,11 @@
 /** Serves the demo host pages on their own origin, pointing their snippet at the widget host. */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
 import { builtLoader } from '../service/web/built-loader.js';
-import { sendFile } from '../service/web/static-files.js';
+import { listen } from '../service/web/serve.js';
+import { fileResponse } from '../service/web/static-files.js';
 
 const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url));
 
@@ -41,33 +43,26 @@ export async function startDemoServer(options: {
   /** Another folder of pages (the bench's); the demo's own by default. */
   root?: string;
 }): Promise<{ server: Server; url: string }> {
-  const hostname = options.host ?? '127.0.0.1';
   const widgetHost = options.widgetHostUrl.replace(/\/$/, '');
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://demo.invalid');
+  const app = new Hono().get('*', async (c) => {
+    const { pathname } = new URL(c.req.url);
     // Pages only (not their styles and scripts): the pinned loader, as the README's pinned snippet
     // gives it, and a fresh nonce.
-    const isPage = url.pathname.endsWith('/') || url.pathname.endsWith('.html');
+    const isPage = pathname.endsWith('/') || pathname.endsWith('.html');
     const pinned = (isPage && (await builtLoader())) || { version: 'unbuilt', integrity: 'sha384-unbuilt' };
     const nonce = isPage ? randomBytes(16).toString('base64') : '';
-    const sent = await sendFile(res, options.root ?? DEMO_DIR, url.pathname, {
+    const file = await fileResponse(options.root ?? DEMO_DIR, pathname, {
       transform: (html) =>
         html
           .replaceAll('%WIDGET_HOST%', widgetHost)
           .replaceAll('%WIDGET_VERSION%', pinned.version)
           .replaceAll('%WIDGET_INTEGRITY%', pinned.integrity)
           .replaceAll('%NONCE%', nonce),
-      headers: PAGE_HEADERS[url.pathname]?.(new URL(widgetHost).origin, nonce),
-      acceptEncoding: req.headers['accept-encoding'],
+      headers: PAGE_HEADERS[pathname]?.(new URL(widgetHost).origin, nonce),
+      acceptEncoding: c.req.header('accept-encoding'),
     });
-    if (!sent) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Not found');
-    }
+    return file ?? c.text('Not found', 404);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, hostname, resolve);
-  });
+  const server = await listen(app.fetch, options.port, options.host);
   return { server, url: `http://localhost:${options.port}/` };
 }

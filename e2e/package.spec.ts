@@ -4,9 +4,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { sendFile } from '../service/web/static-files.js';
+import { listen } from '../service/web/serve.js';
+import { fileResponse } from '../service/web/static-files.js';
 import { API_BASE, expect, search, test } from './fixtures.js';
 
 const APP_PORT = 4176;
@@ -32,11 +33,10 @@ test.beforeAll(async () => {
   // The JSX typing: the app type-checks, and its one deliberate mistake is refused.
   run(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.json'], `${WORK}app`);
   run(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'build'], `${WORK}app`, { WIDGET_HOST: `${API_BASE}/` });
-  server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://app.invalid').pathname;
-    if (!(await sendFile(res, `${WORK}app/dist`, path === '/' ? '/index.html' : path))) res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(APP_PORT, '127.0.0.1', resolve));
+  server = await listen(async (request) => {
+    const path = new URL(request.url).pathname;
+    return (await fileResponse(`${WORK}app/dist`, path === '/' ? '/index.html' : path)) ?? new Response(null, { status: 404 });
+  }, APP_PORT);
 });
 
 test.afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));

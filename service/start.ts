@@ -60,7 +60,7 @@ const widgetHost = await startWidgetHostServer({
   console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: () => builtLoader(), oauth, confirmations: keyRequests }),
 });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
-const platform = await startPlatformServer({ port: platformPort, engine, meter, keyStore: databasePlatformKeys(db) });
+const platform = await startPlatformServer({ port: platformPort, engine, meter, idempotency, keyStore: databasePlatformKeys(db) });
 const mcp = await startMcpServer({
   port: mcpPort,
   engine,

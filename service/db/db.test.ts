@@ -62,7 +62,7 @@ function suite(name: string, open: () => Promise<Database | undefined>, close: (
     it('authenticates the Platform API from the hashes it keeps, and refuses a revoked key at once', async (t) => {
       if (!db) return t.skip('PostgreSQL is not installed here');
       const api = createPlatformApi({ engine, keyStore: databasePlatformKeys(db), referenceUrl: 'https://service.example/reference' });
-      const call = (key: string) => api.handle(new Request('https://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
+      const call = (key: string) => api.request(new Request('https://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
       const key = 'svcp_test_partner000000000000003';
       assert.equal((await call(key)).status, 200);
       const stored = await db.query<{ sha256: string }>('select sha256 from platform_keys');

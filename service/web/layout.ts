@@ -1,10 +1,9 @@
 /**
- * The service's own pages (valuation pages, API Console) in the widget's visual language: its colours
- * in both schemes, its type, its pill buttons. Server-rendered; every value passes through escape().
+ * The service's own pages (valuation pages, API Console, docs) in the widget's visual language: its
+ * colours in both schemes, its type, its pill buttons. Server-rendered through the escaping `html` tag.
  */
 import en from '../../src/words/en.js';
-
-export const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { type Html, html, raw } from './html.js';
 
 const STYLES = `:root{color-scheme:light dark;--accent:light-dark(#0b6b57,#5fd4b5);--bg:light-dark(#fff,#151b22);--fg:light-dark(#17212b,#e8edf2);
 --muted:light-dark(#4f5b66,#a9b4bf);--border:light-dark(#cfd6dd,#3a4653);--surface:light-dark(#f3f6f8,#1e262f)}
@@ -29,10 +28,10 @@ input[type=radio],input[type=checkbox]{min-width:0;width:1.1rem;height:1.1rem;pa
 header.console{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 .preview{border:1px dashed var(--border);border-radius:8px;padding:1rem}.grid{display:grid;gap:1rem}@media (min-width:60rem){.grid{grid-template-columns:1fr 1fr}}`;
 
-export function layout(title: string, body: string, footer = `<p class="disclaimer">${escape(en.disclaimer)}</p>`): string {
-  return `<!doctype html><html lang="${en.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><style>${STYLES}</style></head><body><main>
-<p class="brand">${escape(en.brand)}</p>${body}
+export function layout(title: string, body: Html, footer: Html = html`<p class="disclaimer">${en.disclaimer}</p>`): Html {
+  return html`<!doctype html><html lang="${en.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title><style>${raw(STYLES)}</style></head><body><main>
+<p class="brand">${en.brand}</p>${body}
 <footer>${footer}</footer>
 </main></body></html>`;
 }

@@ -41,10 +41,19 @@ export interface Route {
   operationId: string;
   scope: string;
   parameters: Parameter[];
+  /** The JSON body's schema, for an operation that takes one. */
+  body?: ValidateFunction;
   pattern: RegExp;
+  /** The path in Hono's route syntax (`/valuations/:propertyId`). */
+  routePath: string;
 }
 
-type Operation = { operationId: string; 'x-required-scope': string; parameters?: (ParameterObject | { $ref: string })[] };
+type Operation = {
+  operationId: string;
+  'x-required-scope': string;
+  parameters?: (ParameterObject | { $ref: string })[];
+  requestBody?: { content?: Record<string, unknown> };
+};
 
 const resolveParameter = (p: ParameterObject | { $ref: string }): ParameterObject =>
   '$ref' in p ? (platform.components.parameters as Record<string, ParameterObject>)[p.$ref.split('/').pop()!] : p;
@@ -67,7 +76,10 @@ export const routes: Route[] = Object.entries(platform.paths as Record<string, R
       };
     });
     const pattern = new RegExp(`^${path.replace(/\{([^}]+)\}/g, '(?<$1>[^/]+)')}$`);
-    return { method: method.toUpperCase(), path, operationId: operation.operationId, scope: operation['x-required-scope'], parameters, pattern };
+    const pointer = `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`;
+    const body = operation.requestBody?.content?.['application/json'] ? validatorFor(`${pointer}/requestBody/content/application~1json/schema`) : undefined;
+    const routePath = path.replace(/\{([^}]+)\}/g, ':$1');
+    return { method: method.toUpperCase(), path, operationId: operation.operationId, scope: operation['x-required-scope'], parameters, body, pattern, routePath };
   }),
 );
 

@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { compress, compressQuickly, type Encoding } from './compression.js';
 
@@ -45,20 +44,22 @@ function compressedFile(path: string, version: string, content: Buffer, encoding
   return body;
 }
 
-/** Sends a file from `root`, refusing paths that climb out of it. Returns false when there is none. */
-export async function sendFile(
-  res: ServerResponse,
+/**
+ * A file from `root` as a response (compressed as the client accepts), or undefined when there is
+ * none; paths that climb out of `root` have none.
+ */
+export async function fileResponse(
   root: string,
   pathname: string,
-  options: { headers?: Record<string, string>; transform?: (text: string) => string; acceptEncoding?: string } = {},
-): Promise<boolean> {
+  options: { headers?: Record<string, string>; transform?: (text: string) => string; acceptEncoding?: string | null } = {},
+): Promise<Response | undefined> {
   let relative: string;
   try {
     relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
   } catch {
-    return false;
+    return undefined;
   }
-  if (relative.split(sep).includes('..')) return false;
+  if (relative.split(sep).includes('..')) return undefined;
   if (relative === '' || relative.endsWith(sep)) relative = join(relative, 'index.html');
   const type = TYPES[extname(relative)] ?? 'application/octet-stream';
   const path = join(root, relative);
@@ -69,20 +70,18 @@ export async function sendFile(
     content = file;
     version = `${info.size}:${info.mtimeMs}`;
   } catch {
-    return false;
+    return undefined;
   }
   const transform = type.startsWith('text/html') ? options.transform : undefined;
   let body = transform ? Buffer.from(transform(content.toString('utf8'))) : content;
   const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', ...options.headers };
   const compressible = COMPRESSIBLE.test(type);
   if (compressible) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
-  const encoding = compressible ? chooseEncoding(options.acceptEncoding) : undefined;
+  const encoding = compressible ? chooseEncoding(options.acceptEncoding ?? undefined) : undefined;
   if (encoding) {
     headers['Content-Encoding'] = encoding;
     body = transform ? compressQuickly(body, encoding) : await compressedFile(path, version, body, encoding);
   }
   headers['Content-Length'] = String(body.length);
-  res.writeHead(200, headers);
-  res.end(body);
-  return true;
+  return new Response(new Uint8Array(body), { status: 200, headers });
 }

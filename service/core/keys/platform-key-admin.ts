@@ -7,7 +7,7 @@ import { hashSecret } from '../../db/secrets.js';
 import { type Actor, recordChange } from '../events/record-change.js';
 import { PLATFORM_SCOPES, type PlatformScope } from '../grants/scopes.js';
 import { problemInName } from './names.js';
-import { newPlatformKey, newRecordId } from './prefixes.js';
+import { newPlatformKey, newRecordId } from './generate.js';
 
 export interface PlatformKeyView {
   id: string;

@@ -5,6 +5,7 @@
  */
 import type { components } from '../../../contract/generated/platform.js';
 import { hashSecret } from '../../db/secrets.js';
+import { KEY_PREFIXES, SANDBOX_PLATFORM_KEY } from './prefixes.js';
 
 type Scope = components['schemas']['Scope'];
 type ProblemCode = components['schemas']['ProblemCode'];
@@ -22,7 +23,6 @@ export interface StoredKey {
   valuationsUsedToday?: number;
 }
 
-const SANDBOX_KEY = /^svcp_test_[A-Za-z0-9_]{16,64}$/;
 
 export type Authentication = { key: StoredKey } | { problem: ProblemCode; detail: string };
 
@@ -32,13 +32,13 @@ export async function authenticate(header: string | null, findByHash: (sha256: s
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match) return { problem: 'malformed_key', detail: 'The Authorization header must be "Bearer " followed by your key.' };
   const token = match[1];
-  if (token.startsWith('svce_')) {
+  if (token.startsWith(KEY_PREFIXES.widgetSandbox) || token.startsWith(KEY_PREFIXES.widgetLive)) {
     return { problem: 'widget_key', detail: 'This is a widget key (svce_…). Widget keys identify a website to the widget and never authenticate the Platform API: use a platform key (svcp_test_…).' };
   }
-  if (token.startsWith('svcp_live_')) {
+  if (token.startsWith(KEY_PREFIXES.platformLive)) {
     return { problem: 'live_key_in_sandbox', detail: 'Live keys (svcp_live_…) work only against the live host: sandbox and live are always isolated. Use a svcp_test_ key here.' };
   }
-  if (!SANDBOX_KEY.test(token)) return { problem: 'malformed_key', detail: 'A sandbox key is svcp_test_ followed by 16 to 64 letters, digits or underscores.' };
+  if (!SANDBOX_PLATFORM_KEY.test(token)) return { problem: 'malformed_key', detail: 'A sandbox key is svcp_test_ followed by 16 to 64 letters, digits or underscores.' };
   const key = await findByHash(hashSecret(token));
   if (!key) return { problem: 'unknown_key', detail: `No sandbox key ends in ${token.slice(-4)}: it was revoked, or never existed. Copy it again from the API Console.` };
   return { key };

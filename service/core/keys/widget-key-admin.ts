@@ -9,7 +9,7 @@ import { type Actor, recordChange } from '../events/record-change.js';
 import { utcDay } from '../metering/utc-day.js';
 import { problemInName } from './names.js';
 import { checkOrigins } from './origins.js';
-import { newRecordId, newWidgetKey } from './prefixes.js';
+import { newRecordId, newWidgetKey } from './generate.js';
 
 export type { Actor } from '../events/record-change.js';
 

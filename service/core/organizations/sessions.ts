@@ -1,31 +1,18 @@
 /**
- * Console sessions: a random id in an HttpOnly, SameSite=Lax cookie (Secure over https), stored only
- * as its hash, each with the CSRF token every form must send back. A visitor gets a session before
+ * Console sessions: a random id (carried in a cookie, surfaces/console/cookies.ts), stored only as
+ * its hash, each with the CSRF token every form must send back. A visitor gets a session before
  * signing in, so the sign-in form is protected too; signing in replaces it (no fixation).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { hashSecret, newSecret } from '../../db/secrets.js';
 
-export const COOKIE = 'svc_console';
-const LIFETIME_HOURS = 12;
+export const LIFETIME_HOURS = 12;
 
 export interface Session {
   idSha256: string;
   csrfToken: string;
   user?: { id: string; name: string; email: string; role: string; organizationId: string; organizationName: string };
-}
-
-export function readCookie(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
-export function sessionCookie(id: string, secure: boolean, maxAgeSeconds = LIFETIME_HOURS * 3600): string {
-  return `${COOKIE}=${id}; Path=/console; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
 }
 
 export function createSessions(db: Database) {

@@ -105,7 +105,7 @@ describe('API Console', () => {
     const cases: [Record<string, string>, RegExp][] = [
       [{ name: 'Shop', origins: 'https://shop.example/path' }, /Leave out the path/],
       [{ name: 'Shop', origins: 'https://*.example.com' }, /Wildcards are not allowed/],
-      [{ name: 'Shop', origins: 'null' }, /&#34;null&#34;/],
+      [{ name: 'Shop', origins: 'null' }, /&quot;null&quot;/],
       [{ name: 'Shop', origins: 'http://localhost:5173.evil.example' }, /not a valid origin/],
       [{ name: 'Shop', origins: 'https://example.com.' }, /dot at the end/],
       [{ name: 'Shop', origins: '' }, /List at least one website origin/],
@@ -129,10 +129,10 @@ describe('API Console', () => {
     assert.equal(created.status, 303);
     const page = await browser.get(created.location!);
     assert.ok(!page.text.includes('<script>alert'), 'no markup from a field reaches a page');
-    assert.ok(page.text.includes('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;'));
+    assert.ok(page.text.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;'));
     assert.match(page.text, /https:\/\/example\.com\nhttps:\/\/xn--bcher-kva\.example<\/textarea>/);
     const audit = await browser.get('/console/audit');
-    assert.ok(audit.text.includes('widget_key.created') && audit.text.includes('&#60;script&#62;') && !audit.text.includes('<script>alert'));
+    assert.ok(audit.text.includes('widget_key.created') && audit.text.includes('&lt;script&gt;') && !audit.text.includes('<script>alert'));
   });
 
   it('keeps each organization to its own keys', async () => {
@@ -177,7 +177,7 @@ describe('API Console', () => {
     assert.ok(!(await browser.get('/console/platform-keys')).text.includes(key), 'shown only once');
     assert.equal((await db.query('select 1 from platform_keys where sha256 = $1', [key])).length, 0);
     const api = createPlatformApi({ engine: (await import('../../core/estimates/engine.js')).createEstimateEngine({ serviceUrl: `${BASE}/` }), keyStore: databasePlatformKeys(db), referenceUrl: `${BASE}/reference` });
-    const call = () => api.handle(new Request('http://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
+    const call = () => api.request(new Request('http://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
     assert.equal((await call()).status, 200);
     const [{ id }] = await db.query<{ id: string }>("select id from platform_keys where label = 'Server'");
     await browser.post(`/console/platform-keys/${id}/revoke`, {});
@@ -189,14 +189,17 @@ describe('API Console', () => {
     const browser = await new Browser().signIn('usr_siti');
     const [{ id, key }] = await db.query<{ id: string; key: string }>("select id, key from widget_keys where id = 'wk_seed001'");
     const page = await browser.get(`/console/widget-keys/${id}/snippet?theme=dark&mode=rent&query=${encodeURIComponent('"><script>x</script>')}`);
-    assert.ok(page.text.includes(`data-embed-key=&#34;${key}&#34; data-theme=&#34;dark&#34; data-mode=&#34;rent&#34;`));
+    assert.ok(page.text.includes(`data-embed-key=&quot;${key}&quot; data-theme=&quot;dark&quot; data-mode=&quot;rent&quot;`));
     assert.ok(!page.text.includes('"><script>x'));
     assert.ok(page.text.includes('min-height: 340px') && page.text.includes("font-src &#39;self&#39;"));
-    assert.ok(page.text.includes(`src=&#34;http://127.0.0.1:${PORT}/v1/widget.js&#34;`), 'the evergreen major');
+    assert.ok(page.text.includes(`src=&quot;http://127.0.0.1:${PORT}/v1/widget.js&quot;`), 'the evergreen major');
     assert.ok(
-      page.text.includes(`src=&#34;http://127.0.0.1:${PORT}/v1.2.3/widget.js&#34; integrity=&#34;sha384-abc+/=&#34; crossorigin=&#34;anonymous&#34;`),
+      page.text.includes(`src=&quot;http://127.0.0.1:${PORT}/v1.2.3/widget.js&quot; integrity=&quot;sha384-abc+/=&quot; crossorigin=&quot;anonymous&quot;`),
       'the pinned form, with its integrity',
     );
     assert.equal((await browser.get(`/console/widget-keys/${id}/snippet?query=${'1'.repeat(101)}`)).status, 422);
+    const badMode = await browser.get(`/console/widget-keys/${id}/snippet?mode=buy`);
+    assert.equal(badMode.status, 422, 'a mode the widget does not take is refused, as on every surface');
+    assert.ok(badMode.text.includes('The mode must be sale or rent.'));
   });
 });

@@ -1,10 +1,12 @@
 /** The REST reference page, rendered from contract/platform.openapi.json: nothing here restates it. */
-import { escape } from '../../web/layout.js';
+import { type Html, html, joined, raw, withCode as prose } from '../../web/html.js';
 import { contractDocument as doc } from '../../web/platform-contract.js';
 import { problemCodes, problemStatus, problemTitle } from '../../web/problems.js';
 
-/** The contract's prose: escaped, with its `code` spans set as code. */
-const prose = (text: unknown) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+const STYLES = `body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#17212b}code{font-size:.95em}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;border-bottom:1px solid #cfd6dd;padding:.3rem .5rem;vertical-align:top}
+caption{text-align:left;font-weight:600}.method{background:#0b6b57;color:#fff;border-radius:4px;padding:0 .4rem;font-size:.8em}
+.operation{border-top:1px solid #cfd6dd;margin-top:1.5rem}a{color:#0b6b57}`;
 
 interface Schema {
   $ref?: string;
@@ -47,64 +49,70 @@ const components = doc.components as unknown as {
 const refName = (ref: string) => ref.split('/').pop()!;
 const parameterOf = (p: Parameter) => (p.$ref ? components.parameters[refName(p.$ref)] : p);
 
-function typeOf(schema: Schema): string {
+function typeOf(schema: Schema): Html {
   if (schema.$ref) {
     const name = refName(schema.$ref);
-    return schema.$ref.startsWith('#') ? `<a href="#schema-${escape(name)}">${escape(name)}</a>` : escape(name);
+    return schema.$ref.startsWith('#') ? html`<a href="#schema-${name}">${name}</a>` : html`${name}`;
   }
-  if (schema.enum) return schema.enum.map((v) => `<code>${escape(v)}</code>`).join(' | ');
-  if (schema.const !== undefined) return `<code>${escape(schema.const)}</code>`;
-  if (schema.type === 'array' && schema.items) return `array of ${typeOf(schema.items)}`;
+  if (schema.enum) return html`${joined(schema.enum.map((v) => html`<code>${String(v)}</code>`), ' | ')}`;
+  if (schema.const !== undefined) return html`<code>${String(schema.const)}</code>`;
+  if (schema.type === 'array' && schema.items) return html`array of ${typeOf(schema.items)}`;
   const limits = [
     schema.minimum !== undefined && `≥ ${schema.minimum}`,
     schema.maximum !== undefined && `≤ ${schema.maximum}`,
     schema.maxLength !== undefined && `${schema.minLength ?? 0}–${schema.maxLength} characters`,
   ].filter(Boolean);
-  return `${escape([schema.type].flat().join(' or '))}${limits.length ? ` (${limits.join(', ')})` : ''}`;
+  return html`${[schema.type].flat().join(' or ')}${limits.length ? ` (${limits.join(', ')})` : ''}`;
 }
 
-function renderOperation(path: string, method: string, op: Operation): string {
+function renderOperation(path: string, method: string, op: Operation): Html {
   const params = (op.parameters ?? []).map(parameterOf);
   const ok = op.responses['200'];
   const okSchema = ok?.content?.['application/json']?.schema;
   const failures = Object.entries(op.responses).filter(([status]) => status !== '200');
-  return `<section class="operation" id="${escape(op.operationId)}" aria-labelledby="${escape(op.operationId)}-title">
-<h3 id="${escape(op.operationId)}-title"><span class="method">${method.toUpperCase()}</span> <code>/v1${escape(path)}</code></h3>
-<p>${prose(op.summary)}.${op.description ? ` ${prose(op.description)}` : ''} Needs the scope <code>${escape(op['x-required-scope'])}</code>. Operation id <code>${escape(op.operationId)}</code>.</p>
-${params.length ? `<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${params
-    .map((p) => `<tr><td><code>${escape(p.name)}</code>${p.required ? ' (required)' : ''}</td><td>${escape(p.in)}</td><td>${typeOf(p.schema)}</td><td>${prose(p.description ?? '')}</td></tr>`)
-    .join('')}</tbody></table>` : ''}
-<p><strong>200</strong>: ${prose(ok?.description)} ${okSchema ? typeOf(okSchema) : ''}</p>
-<p>Failures: ${failures.map(([status, r]) => `<a href="#response-${escape(refName(r.$ref ?? ''))}">${escape(status)}</a>`).join(', ')}.</p>
+  const table =
+    params.length > 0 &&
+    html`<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${params.map(
+      (p) => html`<tr><td><code>${p.name}</code>${p.required && ' (required)'}</td><td>${p.in}</td><td>${typeOf(p.schema)}</td><td>${prose(p.description ?? '')}</td></tr>`,
+    )}</tbody></table>`;
+  return html`<section class="operation" id="${op.operationId}" aria-labelledby="${op.operationId}-title">
+<h3 id="${op.operationId}-title"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></h3>
+<p>${prose(op.summary)}.${op.description && html` ${prose(op.description)}`} Needs the scope <code>${op['x-required-scope']}</code>. Operation id <code>${op.operationId}</code>.</p>
+${table}
+<p><strong>200</strong>: ${prose(ok?.description)} ${okSchema && typeOf(okSchema)}</p>
+<p>Failures: ${joined(failures.map(([status, r]) => html`<a href="#response-${refName(r.$ref ?? '')}">${status}</a>`), ', ')}.</p>
 </section>`;
 }
 
-function renderSchema(name: string, schema: Schema): string {
+function renderSchema(name: string, schema: Schema): Html {
   const rows = Object.entries(schema.properties ?? {}).map(
-    ([field, s]) => `<tr><td><code>${escape(field)}</code>${schema.required?.includes(field) ? '' : ' (optional)'}</td><td>${typeOf(s)}</td><td>${prose(s.description ?? '')}</td></tr>`,
+    ([field, s]) => html`<tr><td><code>${field}</code>${!schema.required?.includes(field) && ' (optional)'}</td><td>${typeOf(s)}</td><td>${prose(s.description ?? '')}</td></tr>`,
   );
-  return `<section id="schema-${escape(name)}" aria-labelledby="schema-${escape(name)}-title"><h3 id="schema-${escape(name)}-title">${escape(name)}</h3>
-${schema.description ? `<p>${prose(schema.description)}</p>` : ''}${rows.length ? `<table><caption>${escape(name)} fields</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : `<p>${typeOf(schema)}</p>`}</section>`;
+  const fields = rows.length
+    ? html`<table><caption>${name} fields</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows}</tbody></table>`
+    : html`<p>${typeOf(schema)}</p>`;
+  return html`<section id="schema-${name}" aria-labelledby="schema-${name}-title"><h3 id="schema-${name}-title">${name}</h3>
+${schema.description && html`<p>${prose(schema.description)}</p>`}${fields}</section>`;
 }
 
-export function renderReference(baseUrl: string): string {
+export function renderReference(baseUrl: string): Html {
   const paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
   const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => renderOperation(path, method, op)));
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(doc.info.title)} reference (sandbox)</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#17212b}code{font-size:.95em}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;border-bottom:1px solid #cfd6dd;padding:.3rem .5rem;vertical-align:top}
-caption{text-align:left;font-weight:600}.method{background:#0b6b57;color:#fff;border-radius:4px;padding:0 .4rem;font-size:.8em}
-.operation{border-top:1px solid #cfd6dd;margin-top:1.5rem}a{color:#0b6b57}</style></head>
-<body><main><h1>${escape(doc.info.title)} <small>v${escape(doc.info.version)}</small></h1>
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${doc.info.title} reference (sandbox)</title>
+<style>${raw(STYLES)}</style></head>
+<body><main><h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
 <p>${prose(doc.info.description)}</p>
-<h2>Environments</h2><ul>${doc.servers.map((s) => `<li><code>${escape(s.url === 'http://127.0.0.1:8790/v1' ? baseUrl : s.url)}</code>: ${escape(s.description)}</li>`).join('')}</ul>
-<h2>Operations</h2>${operations.join('\n')}
+<h2>Environments</h2><ul>${doc.servers.map((s) => html`<li><code>${s.url === 'http://127.0.0.1:8790/v1' ? baseUrl : s.url}</code>: ${s.description}</li>`)}</ul>
+<h2>Operations</h2>${joined(operations, '\n')}
 <h2>Problems</h2><p>Every failure is <code>application/problem+json</code> (RFC 9457) with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, a stable <code>code</code> and the <code>requestId</code>.</p>
-<table><caption>Problem codes</caption><thead><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">title</th></tr></thead><tbody>${problemCodes
-    .map((code) => `<tr id="problem-${code}"><td><code>${code}</code></td><td>${problemStatus(code)}</td><td>${escape(problemTitle(code))}</td></tr>`)
-    .join('')}</tbody></table>
-<h2 id="responses">Failure responses</h2><dl>${Object.entries(components.responses).map(([name, r]) => `<dt id="response-${escape(name)}">${escape(name)}</dt><dd>${prose(r.description)}</dd>`).join('')}</dl>
-<h2>Schemas</h2>${Object.entries(components.schemas).map(([name, schema]) => renderSchema(name, schema)).join('\n')}
+<table><caption>Problem codes</caption><thead><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">title</th></tr></thead><tbody>${problemCodes.map(
+    (code) => html`<tr id="problem-${code}"><td><code>${code}</code></td><td>${problemStatus(code)}</td><td>${problemTitle(code)}</td></tr>`,
+  )}</tbody></table>
+<h2 id="responses">Failure responses</h2><dl>${Object.entries(components.responses).map(([name, r]) => html`<dt id="response-${name}">${name}</dt><dd>${prose(r.description)}</dd>`)}</dl>
+<h2>Schemas</h2>${joined(
+    Object.entries(components.schemas).map(([name, schema]) => renderSchema(name, schema)),
+    '\n',
+  )}
 </main></body></html>`;
 }

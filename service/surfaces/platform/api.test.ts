@@ -201,14 +201,14 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     const at = new Date('2026-11-22T10:00:05Z');
     const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8811/', now: () => at });
     const api = createPlatformApi({ engine, referenceUrl: 'http://127.0.0.1/reference' });
-    const call = () => api.handle(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.agency}` } }));
+    const call = () => api.request(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.agency}` } }));
     for (let i = 1; i <= REQUESTS_PER_MINUTE; i++) assert.equal((await call()).status, 200);
     const limited = await call();
     assert.equal(limited.status, 429);
     assert.equal((await limited.json()).code, 'rate_limited');
     assert.equal(limited.headers.get('retry-after'), '55');
     assert.equal(limited.headers.get('ratelimit-remaining'), '0');
-    const other = await api.handle(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.developer}` } }));
+    const other = await api.request(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.developer}` } }));
     assert.equal(other.status, 200, 'another key has its own limit');
   });
 

@@ -1,191 +1,156 @@
 /**
- * The Platform API's sandbox environment, written against web-standard Request and Response: routes
- * and parameter checks from the contract (contract.ts), bearer keys with scopes, RFC 9457 problems,
- * a request id on every answer, per-key rate limits, and the valuation routes on the same estimate
- * engine as the widget host and the public valuation page.
+ * The Platform API's sandbox environment as one route table, built from the contract's routes
+ * (web/platform-contract.ts): bearer keys with scopes, RFC 9457 problems, a request id on every
+ * answer, per-key rate limits, JSON bodies and `Idempotency-Key` for writes, and the valuation routes
+ * on the same estimate engine as the widget host and the public valuation page.
  */
 import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
-import { matchRoute, type Route } from '../../web/platform-contract.js';
-import { ORGANIZATIONS, type OrganizationFixture } from '../../sandbox/organizations.js';
+import { type IdempotencyStore, problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
 import { authenticate, type StoredKey } from '../../core/keys/platform-keys.js';
 import { memoryPlatformKeys, type PlatformKeyStore } from '../../core/keys/platform-key-store.js';
-import { paginate } from './pagination.js';
-import { problem, type Problem, type ProblemCode } from '../../web/problems.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
-import { DAILY_LIMITS } from '../../core/metering/limits.js';
 import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createMinuteWindow } from '../../core/metering/minute-window.js';
-import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
+import { ORGANIZATIONS } from '../../sandbox/organizations.js';
+import { idempotency } from '../../web/idempotency.js';
+import { readJsonBody } from '../../web/json-body.js';
+import { matchRoute, type Route, routes } from '../../web/platform-contract.js';
+import { createOperations, type OperationId } from './operations.js';
+import { createReply, type Reply } from './reply.js';
 
 export interface PlatformOptions {
   engine: EstimateEngine;
-  /** Where keys and their daily valuations are kept: the database, or memory (keys.json) by default. */
+  /** Where keys are kept: the database, or memory (the sandbox's platform keys) by default. */
   keyStore?: PlatformKeyStore;
   /** Daily valuations per key: the database's meter, or one in memory. */
   meter?: DailyMeter;
+  /** Idempotency keys of writes: the database's store (writes without one are not replayed). */
+  idempotency?: IdempotencyStore;
   /** The REST reference page; problem `type` URIs point into it. */
   referenceUrl: string;
 }
 
+type PlatformEnv = { Variables: { reply: Reply; key: StoredKey } };
+
 const JSON_TYPES = ['application/json', 'application/problem+json', 'application/*', '*/*'];
-const acceptsJson = (accept: string | null) =>
-  !accept || accept.split(',').some((part) => JSON_TYPES.includes(part.split(';')[0].trim().toLowerCase()));
+const acceptsJson = (accept: string | undefined) => !accept || accept.split(',').some((part) => JSON_TYPES.includes(part.split(';')[0].trim().toLowerCase()));
 
-interface Context {
-  key: StoredKey;
-  org: OrganizationFixture;
-  params: Record<string, string | number | undefined>;
+/** Query and path parameters as the contract types them, or the problems with them. */
+function readParams(route: Route, url: URL, pathParams: Record<string, string>) {
+  const params: Record<string, string | number | undefined> = {};
+  const errors: { parameter: string; detail: string }[] = [];
+  const known = new Set(route.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  for (const name of new Set(url.searchParams.keys())) {
+    if (!known.has(name)) errors.push({ parameter: name, detail: `unknown parameter; this operation takes ${[...known].join(', ') || 'none'}` });
+    else if (url.searchParams.getAll(name).length > 1) errors.push({ parameter: name, detail: 'given more than once' });
+  }
+  for (const parameter of route.parameters) {
+    const text = parameter.in === 'path' ? pathParams[parameter.name] : (url.searchParams.get(parameter.name) ?? undefined);
+    if (text === undefined) {
+      if (parameter.required) errors.push({ parameter: parameter.name, detail: 'required' });
+      continue;
+    }
+    const value = parameter.integer && /^-?\d+$/.test(text) ? Number(text) : text;
+    if (!parameter.validate(value)) errors.push({ parameter: parameter.name, detail: parameter.validate.errors?.map((e) => e.message).join('; ') ?? 'invalid' });
+    else params[parameter.name] = value;
+  }
+  return { params, errors };
 }
-/** Builds one request's responses: its id and headers on every answer, problems as problem+json. */
-function createReply(requestId: string, referenceUrl: string) {
-  let headers: Record<string, string> = { 'Request-Id': requestId, 'Cache-Control': 'no-store' };
-  const send = (status: number, body: unknown, type = 'application/json') =>
-    new Response(JSON.stringify(body), { status, headers: { ...headers, 'Content-Type': `${type}; charset=utf-8` } });
-  return {
-    requestId,
-    headers: (more: Record<string, string>) => void (headers = { ...headers, ...more }),
-    send,
-    fail(code: ProblemCode, detail: string, extra: Partial<Problem> = {}, more: Record<string, string> = {}) {
-      headers = { ...headers, ...more };
-      const body = problem(code, detail, requestId, referenceUrl, extra);
-      return send(body.status, body, 'application/problem+json');
-    },
-  };
-}
-type Reply = ReturnType<typeof createReply>;
-
-type Answer = { body: unknown } | { problem: ProblemCode; detail: string; extra?: Partial<Problem>; headers?: Record<string, string> };
-type Operation = (ctx: Context) => Answer | Promise<Answer>;
 
 export function createPlatformApi(options: PlatformOptions) {
   const { engine, referenceUrl } = options;
   const keys = options.keyStore ?? memoryPlatformKeys();
-  const meter = options.meter ?? memoryMeter();
   const minutes = createMinuteWindow(engine.now);
-  const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_valuation;
+  const operations = createOperations(engine, options.meter ?? memoryMeter());
+  const app = new Hono<PlatformEnv>();
 
-  const page = <T extends { id: string }>(items: T[], ctx: Context): Answer => {
-    const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
-    return result
-      ? { body: result }
-      : { problem: 'invalid_request', detail: 'cursor was not written by this API: pass a nextCursor unchanged.', extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] } };
-  };
-
-  const operations: Record<string, Operation> = {
-    getCurrentOrganization: ({ key, org }) => ({ body: { ...org.organization, environment: 'sandbox', scopes: key.scopes } }),
-    listProducts: (ctx) => page(ctx.org.products, ctx),
-    getCurrentAgent: ({ org }) =>
-      org.agent ? { body: org.agent } : { problem: 'not_found', detail: `${org.organization.name} is not an agency, so the key acts for no agent.` },
-    listDeveloperProjects: (ctx) =>
-      ctx.org.organization.kind === 'developer'
-        ? page(ctx.org.projects, ctx)
-        : { problem: 'not_found', detail: `${ctx.org.organization.name} is not a developer, so it has no projects.` },
-    listWebhookEndpoints: (ctx) => page(ctx.org.webhooks, ctx),
-    searchProperties: ({ params }) => {
-      const q = String(params.q).trim();
-      return { body: { object: 'list', query: q, data: engine.search(q) } };
-    },
-    getValuation: async ({ key, params }) => {
-      // Counted before it is worked out, in one step, so concurrent requests cannot pass the limit together.
-      const day = utcDay(engine.now());
-      const subject = key.id ?? key.sha256;
-      if ((await meter.take('platform_valuation', subject, day, key.valuationsUsedToday)) === undefined) {
-        const resetAt = nextUtcMidnight(engine.now()).toISOString();
-        return {
-          problem: 'quota_exceeded',
-          detail: `This key has used its ${VALUATIONS_PER_DAY.toLocaleString('en')} valuations for today; the limit resets at ${resetAt}. The API is for building an interface, not for bulk collection.`,
-          extra: { resetAt },
-          headers: { 'Retry-After': String(secondsToUtcMidnight(engine.now())) },
-        };
-      }
-      const valuation = engine.value(String(params.propertyId), (params.mode as 'sale' | 'rent' | undefined) ?? 'sale');
-      if ('problem' in valuation) {
-        await meter.giveBack('platform_valuation', subject, day, key.valuationsUsedToday); // Only answered valuations count.
-        return valuation.problem === 'not_found'
-          ? { problem: 'not_found', detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…` }
-          : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
-      }
-      return { body: valuation.estimate };
-    },
-  };
-
-  /** Query and path parameters as the contract types them, or the problems with them. */
-  function readParams(route: Route, url: URL, pathParams: Record<string, string>) {
-    const params: Record<string, string | number | undefined> = {};
-    const errors: { parameter: string; detail: string }[] = [];
-    const known = new Set(route.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-    for (const name of new Set(url.searchParams.keys())) {
-      if (!known.has(name)) errors.push({ parameter: name, detail: `unknown parameter; this operation takes ${[...known].join(', ') || 'none'}` });
-      else if (url.searchParams.getAll(name).length > 1) errors.push({ parameter: name, detail: 'given more than once' });
+  app.use('*', async (c, next) => {
+    c.set('reply', createReply(`req_${randomBytes(12).toString('hex')}`, referenceUrl));
+    if (!acceptsJson(c.req.header('accept'))) {
+      return c.var.reply.fail('not_acceptable', 'This API answers only JSON: send Accept: application/json (or leave Accept out).');
     }
-    for (const parameter of route.parameters) {
-      const text = parameter.in === 'path' ? pathParams[parameter.name] : (url.searchParams.get(parameter.name) ?? undefined);
-      if (text === undefined) {
-        if (parameter.required) errors.push({ parameter: parameter.name, detail: 'required' });
-        continue;
+    await next();
+  });
+
+  // Who is calling: the key, its minute and its scope; then, for a write, its Idempotency-Key.
+  const authorize = (route: Route) =>
+    createMiddleware<PlatformEnv>(async (c, next) => {
+      const { reply } = c.var;
+      const auth = await authenticate(c.req.header('authorization') ?? null, keys.findByHash);
+      if ('problem' in auth) {
+        const error = auth.problem === 'missing_key' ? '' : ', error="invalid_token"';
+        return reply.fail(auth.problem, auth.detail, {}, { 'WWW-Authenticate': `Bearer realm="service sandbox"${error}` });
       }
-      const value = parameter.integer && /^-?\d+$/.test(text) ? Number(text) : text;
-      if (!parameter.validate(value)) {
-        errors.push({ parameter: parameter.name, detail: parameter.validate.errors?.map((e) => e.message).join('; ') ?? 'invalid' });
-      } else params[parameter.name] = value;
-    }
-    return { params, errors };
+      const { key } = auth;
+      const rate = minutes.request(key.sha256);
+      reply.headers(rate.headers);
+      if (rate.limited) {
+        return reply.fail('rate_limited', `This key sent more than ${rate.headers['RateLimit-Limit']} requests this minute. Wait ${rate.retryAfter} s.`, {}, { 'Retry-After': String(rate.retryAfter) });
+      }
+      if (!key.scopes.includes(route.scope as StoredKey['scopes'][number])) {
+        return reply.fail(
+          'insufficient_scope',
+          `${route.operationId} needs a key holding the scope ${route.scope}; this key (…${key.last4}) holds ${key.scopes.join(', ') || 'none'}. Create a key with it in the API Console.`,
+          { requiredScope: route.scope },
+          { 'WWW-Authenticate': `Bearer realm="service sandbox", error="insufficient_scope", scope="${route.scope}"` },
+        );
+      }
+      c.set('key', key);
+      await next();
+    });
+
+  const idempotent = options.idempotency
+    ? idempotency({
+        store: options.idempotency,
+        scopeOf: (c) => `platform:${(c.var as PlatformEnv['Variables']).key.id ?? (c.var as PlatformEnv['Variables']).key.sha256}`,
+        problemInKey: problemInIdempotencyKey,
+        refuse: (c, code, detail) => (c.var as PlatformEnv['Variables']).reply.fail(code, detail, code === 'invalid_request' ? { errors: [{ parameter: 'Idempotency-Key', detail }] } : {}),
+      })
+    : createMiddleware((_c, next) => next());
+
+  for (const route of routes) {
+    const operation = operations[route.operationId as OperationId];
+    app.on(route.method, `/v1${route.routePath}`, authorize(route), idempotent, async (c) => {
+      const { reply, key } = c.var;
+      const { params, errors } = readParams(route, new URL(c.req.url), c.req.param() as Record<string, string>);
+      if (errors.length) return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
+      let body: unknown;
+      if (route.body) {
+        const read = await readJsonBody(c.req.raw);
+        if ('problem' in read) return reply.fail(read.problem, read.detail);
+        if (!route.body(read.body)) {
+          const problems = (route.body.errors ?? []).map((e) => ({ parameter: `body${e.instancePath.replaceAll('/', '.')}`, detail: e.message ?? 'invalid' }));
+          return reply.fail('invalid_request', problems.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors: problems });
+        }
+        body = read.body;
+      }
+      const result = await operation({ key, org: ORGANIZATIONS[key.organization], params, body });
+      if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
+      return reply.send(result.status ?? 200, result.body);
+    });
   }
 
-  /** The answer to one request; `reply` carries its request id and the headers gathered so far. */
-  async function answer(request: Request, reply: Reply): Promise<Response> {
-    const url = new URL(request.url);
-    const path = url.pathname.replace(/^\/v1(?=\/)/, '');
-    if (!acceptsJson(request.headers.get('accept'))) {
-      return reply.fail('not_acceptable', 'This API answers only JSON: send Accept: application/json (or leave Accept out).');
+  // No operation here: the wrong method for a path that has some, or no such path.
+  app.all('*', (c) => {
+    const path = c.req.path.replace(/^\/v1(?=\/)/, '');
+    const match = c.req.path.startsWith('/v1/') ? matchRoute(c.req.method, path) : undefined;
+    if (match && 'allowed' in match) {
+      return c.var.reply.fail('method_not_allowed', `${c.req.path} answers ${match.allowed.join(', ')}, not ${c.req.method}.`, {}, { Allow: match.allowed.join(', ') });
     }
-    const match = matchRoute(request.method, path);
-    if (!match) return reply.fail('not_found', `No operation at ${request.method} ${url.pathname}. See ${referenceUrl}.`);
-    if ('allowed' in match) {
-      return reply.fail('method_not_allowed', `${url.pathname} answers ${match.allowed.join(', ')}, not ${request.method}.`, {}, { Allow: match.allowed.join(', ') });
-    }
-    const { route, pathParams } = match;
+    return c.var.reply.fail('not_found', `No operation at ${c.req.method} ${c.req.path}. See ${referenceUrl}.`);
+  });
 
-    const auth = await authenticate(request.headers.get('authorization'), keys.findByHash);
-    if ('problem' in auth) {
-      const error = auth.problem === 'missing_key' ? '' : ', error="invalid_token"';
-      return reply.fail(auth.problem, auth.detail, {}, { 'WWW-Authenticate': `Bearer realm="service sandbox"${error}` });
-    }
-    const { key } = auth;
-    const rate = minutes.request(key.sha256);
-    reply.headers(rate.headers);
-    if (rate.limited) {
-      return reply.fail('rate_limited', `This key sent more than ${rate.headers['RateLimit-Limit']} requests this minute. Wait ${rate.retryAfter} s.`, {}, { 'Retry-After': String(rate.retryAfter) });
-    }
-    if (!key.scopes.includes(route.scope as StoredKey['scopes'][number])) {
-      return reply.fail(
-        'insufficient_scope',
-        `${route.operationId} needs a key holding the scope ${route.scope}; this key (…${key.last4}) holds ${key.scopes.join(', ') || 'none'}. Create a key with it in the API Console.`,
-        { requiredScope: route.scope },
-        { 'WWW-Authenticate': `Bearer realm="service sandbox", error="insufficient_scope", scope="${route.scope}"` },
-      );
-    }
-    const { params, errors } = readParams(route, url, pathParams);
-    if (errors.length) return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
+  app.onError((error, c) => {
+    const reply = c.var.reply ?? createReply(`req_${randomBytes(12).toString('hex')}`, referenceUrl);
+    // The message only: a request's headers (its key among them) are never logged.
+    console.error(`[platform] ${reply.requestId} failed:`, error instanceof Error ? error.message : 'unknown error');
+    return reply.fail('internal_error', `Something went wrong on our side. Quote request id ${reply.requestId} when asking for help.`);
+  });
 
-    const result = await operations[route.operationId]({ key, org: ORGANIZATIONS[key.organization], params });
-    if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
-    return reply.send(200, result.body);
-  }
-
-  async function handle(request: Request): Promise<Response> {
-    const reply = createReply(`req_${randomBytes(12).toString('hex')}`, referenceUrl);
-    try {
-      return await answer(request, reply);
-    } catch (error) {
-      // The message only: a request's headers (its key among them) are never logged.
-      console.error(`[sandbox platform] ${reply.requestId} failed:`, error instanceof Error ? error.message : 'unknown error');
-      return reply.fail('internal_error', `Something went wrong on our side. Quote request id ${reply.requestId} when asking for help.`);
-    }
-  }
-
-  return { handle };
+  return app;
 }
 
 export type PlatformApi = ReturnType<typeof createPlatformApi>;

@@ -7,6 +7,7 @@ import * as problemIn from '../../../src/api/generated/checks.js';
 import { SearchQueryLength } from '../../../src/api/generated/checks.js';
 import type { Language } from '../../../src/api/types.js';
 import { checkWidgetKey } from '../../../src/api/widget-key.js';
+import { readMode } from '../../core/estimates/parameters.js';
 import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
 import type { Fixtures } from '../../sandbox/fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
@@ -16,6 +17,7 @@ import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
 import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createTokenBuckets } from '../../core/metering/token-bucket.js';
 import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
+import { KEY_PREFIXES } from '../../core/keys/prefixes.js';
 import { memoryWidgetKeys, type WidgetKeyConfig, type WidgetKeyRecord, type WidgetKeyStore } from '../../core/keys/widget-keys.js';
 
 export type { WidgetKeyConfig } from '../../core/keys/widget-keys.js';
@@ -133,7 +135,7 @@ export function createWidgetHost(options: HostOptions) {
     }
     if (keyProblem) return fail('invalid_key', 'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.');
     const key: WidgetKeyRecord | undefined = await keys.find(keyParam);
-    if (!key && keyParam.startsWith('svce_live_')) {
+    if (!key && keyParam.startsWith(KEY_PREFIXES.widgetLive)) {
       return fail('invalid_key', 'This is a live widget key: live widget keys work only on the live widget host, because sandbox and live are always isolated. Use a svce_test_ key with the sandbox.');
     }
     if (!key) return fail('invalid_key', 'This widget key does not exist. Copy it again from the API Console.');
@@ -170,10 +172,11 @@ export function createWidgetHost(options: HostOptions) {
     }
 
     const id = url.searchParams.get('id') ?? '';
-    const mode = url.searchParams.get('mode') ?? 'sale';
+    const read = readMode(url.searchParams.get('mode') ?? undefined);
     const language = lang as Language;
     if (problemIn.PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
-    if (mode !== 'sale' && mode !== 'rent') return fail('invalid_request', 'mode must be sale or rent.');
+    if ('problem' in read) return fail('invalid_request', read.problem);
+    const { mode } = read;
 
     // Counted before it is worked out, in one step, so concurrent requests cannot pass the quota together.
     const day = utcDay(now());

@@ -1,0 +1,55 @@
+/**
+ * The console's AI app routes: the OAuth consent page the MCP endpoint sends a person to, the
+ * connected apps (each can be disconnected), and the confirmation of a widget key an app asked for.
+ */
+import { Hono } from 'hono';
+import type { OAuthStore } from '../../core/grants/oauth-store.js';
+import type { KeyRequests } from '../../core/keys/key-requests.js';
+import type { Members } from '../../core/organizations/members.js';
+import { type ConsoleEnv, page, redirect } from './context.js';
+import { confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
+import { messagePage } from './pages/frame.js';
+
+export function aiAppRoutes({ oauth, confirmations, members }: { oauth?: OAuthStore; confirmations?: KeyRequests; members: Members }) {
+  const app = new Hono<ConsoleEnv>({ strict: false });
+
+  if (oauth) {
+    // The person signs in (the console's middleware), reads exactly the scopes asked for, and allows or denies.
+    app.on(['GET', 'POST'], '/oauth/consent', async (c) => {
+      const { session, actor, form } = c.var;
+      const id = form?.get('request') ?? c.req.query('request') ?? '';
+      const expired = () => page(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
+      const pending = await oauth.pendingAuthorization(id);
+      if (!pending) return expired();
+      if (!form) return page(consentPage(session, pending));
+      const allow = form.get('decision') === 'allow';
+      const decided = await oauth.decide(id, allow ? actor.userId : undefined);
+      if (!decided) return expired();
+      await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, { app: pending.clientName, scopes: pending.scopes });
+      return redirect(decided.redirect.href);
+    });
+
+    app.get('/connected-apps', async (c) => page(connectedAppsPage(c.var.session, await oauth.connections(c.var.actor.userId))));
+
+    app.post('/connected-apps/:clientId/revoke', async (c) => {
+      const clientId = c.req.param('clientId');
+      await oauth.disconnect(c.var.actor.userId, clientId);
+      await members.record(c.var.actor, 'ai_app.disconnected', clientId);
+      return redirect('/console/connected-apps');
+    });
+  }
+
+  if (confirmations) {
+    app.get('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
+      const id = c.req.param('id');
+      return page(confirmKeyPage(c.var.session, id, await confirmations.find(c.var.actor.userId, id)));
+    });
+    app.post('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
+      const id = c.req.param('id');
+      const keyId = await confirmations.decide(c.var.actor, id, c.var.form!.get('decision') === 'allow');
+      return redirect(keyId ? `/console/widget-keys/${keyId}?created=1` : `/console/mcp/confirm/${id}`);
+    });
+  }
+
+  return app;
+}

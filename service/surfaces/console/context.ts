@@ -1,0 +1,39 @@
+/** What every console route knows (its session, the form it was sent, the actor) and how it answers. */
+import type { Actor } from '../../core/events/record-change.js';
+import type { Session } from '../../core/organizations/sessions.js';
+import type { Html } from '../../web/html.js';
+
+export type ConsoleEnv = {
+  Variables: {
+    session: Session;
+    /** A POST's form, its CSRF token checked. */
+    form?: URLSearchParams;
+    /** Set when this request started the session. */
+    setCookie: Record<string, string>;
+    secure: boolean;
+    /** The signed-in person (every route past sign-in). */
+    actor: Actor;
+  };
+};
+
+/** A console page: never cached, never framed; only the widget's own host may run scripts. */
+export const page = (body: Html | string, status = 200, headers: Record<string, string> = {}) =>
+  new Response(String(body), {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'same-origin',
+      ...headers,
+    },
+  });
+
+export const redirect = (location: string, headers: Record<string, string> = {}) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', ...headers } });
+
+/** A form body, at most 64 KB. */
+export async function readForm(request: Request): Promise<URLSearchParams> {
+  const text = await request.text();
+  return new URLSearchParams(text.slice(0, 65_536));
+}

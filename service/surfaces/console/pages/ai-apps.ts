@@ -1,0 +1,53 @@
+/** AI apps at the MCP endpoint: the consent page, the connected apps, and a widget key an app asked for. */
+import { SCOPE_DESCRIPTIONS } from '../../../core/grants/scopes.js';
+import type { KeyRequest } from '../../../core/keys/key-requests.js';
+import type { Session } from '../../../core/organizations/sessions.js';
+import { type Html, html, joined } from '../../../web/html.js';
+import { layout } from '../../../web/layout.js';
+import { codes, csrfField, date } from './form.js';
+import { consolePage, messagePage } from './frame.js';
+
+const scopeText: Record<string, string> = SCOPE_DESCRIPTIONS;
+
+export function consentPage(session: Session, request: { id: string; clientName: string; scopes: string[]; redirectUri: string }): Html {
+  const user = session.user!;
+  return layout(
+    'Connect an AI app · API Console (sandbox)',
+    html`<h1>Connect ${request.clientName}?</h1>
+<p>${request.clientName} asks to act for <strong>${user.name}</strong> at <strong>${user.organizationName}</strong> through the service's MCP endpoint. It may:</p>
+<ul>${request.scopes.map((s) => html`<li><code>${s}</code>: ${scopeText[s] ?? s}</li>`)}</ul>
+<p class="hint">Nothing else. After you answer, you return to <code>${new URL(request.redirectUri).origin}</code>. You can disconnect it at any time under Connected AI apps.</p>
+<form class="inline" method="post" action="/console/oauth/consent">${csrfField(session)}<input type="hidden" name="request" value="${request.id}">
+<button type="submit" name="decision" value="allow">Allow</button> <button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>`,
+  );
+}
+
+export function connectedAppsPage(
+  session: Session,
+  apps: { client_id: string; client_name: string; scopes: string[]; last_used_at: Date | null; connected_at: Date }[],
+): Html {
+  const rows = apps.map(
+    (a) => html`<tr><td>${a.client_name}</td><td>${joined(codes(a.scopes), ' ')}</td>
+<td>${date(new Date(a.connected_at).toISOString())}</td><td>${a.last_used_at ? date(new Date(a.last_used_at).toISOString()) : 'not yet'}</td>
+<td><form class="inline" method="post" action="/console/connected-apps/${encodeURIComponent(a.client_id)}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Disconnect ${a.client_name}">Disconnect</button></form></td></tr>`,
+  );
+  return consolePage(
+    'Connected AI apps',
+    session,
+    html`<p>AI apps you allowed to use the service's MCP endpoint for you. Disconnecting one stops its tokens at once.</p>
+<div class="table-wrap"><table><caption>Your connected AI apps</caption><thead><tr><th scope="col">App</th><th scope="col">Scopes</th><th scope="col">Connected</th><th scope="col">Last used</th><th scope="col">Access</th></tr></thead>
+<tbody>${rows.length ? rows : html`<tr><td colspan="5">No AI app is connected.</td></tr>`}</tbody></table></div>`,
+  );
+}
+
+export function confirmKeyPage(session: Session, id: string, request: KeyRequest | undefined): Html {
+  if (!request) return messagePage('Nothing to confirm', 'This confirmation does not exist, or is not yours.');
+  const body =
+    request.status === 'pending'
+      ? html`<p>An AI app you connected asks to create this widget key for ${session.user!.organizationName}:</p>
+<dl class="facts"><div><dt>Name</dt><dd>${request.name}</dd></div><div><dt>Websites</dt><dd>${joined(codes(request.origins), html`<br>`)}</dd></div></dl>
+<form class="inline" method="post" action="/console/mcp/confirm/${id}">${csrfField(session)}<button type="submit" name="decision" value="allow">Create the key</button>
+<button class="secondary" type="submit" name="decision" value="deny">Do not create it</button></form>`
+      : html`<p>${request.status === 'created' ? 'This widget key was created.' : 'You declined this widget key.'}</p>`;
+  return consolePage('Confirm a widget key', session, body);
+}

@@ -1,0 +1,29 @@
+/** The console's form parts: the CSRF field, labelled fields with their hints and errors. */
+import type { Session } from '../../../core/organizations/sessions.js';
+import { type Html, html } from '../../../web/html.js';
+
+export interface FormState {
+  values: Record<string, string | string[]>;
+  errors: Record<string, string>;
+}
+export const emptyForm: FormState = { values: {}, errors: {} };
+
+export const csrfField = (session: Session) => html`<input type="hidden" name="csrf" value="${session.csrfToken}">`;
+const value = (form: FormState, name: string) => [form.values[name] ?? ''].flat().join('\n');
+export const describedBy = (form: FormState, name: string, hint?: boolean) =>
+  [form.errors[name] ? `${name}-error` : '', hint ? `${name}-hint` : ''].filter(Boolean).join(' ');
+export const fieldError = (form: FormState, name: string) => form.errors[name] && html`<p class="error" id="${name}-error">${form.errors[name]}</p>`;
+export const invalid = (form: FormState, name: string) => form.errors[name] && html` aria-invalid="true"`;
+export const date = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
+export const codes = (items: string[]) => items.map((item) => html`<code>${item}</code>`);
+
+export function originsField(form: FormState, label: string): Html {
+  return html`<div class="field"><label for="origins">${label}</label>
+<p class="hint" id="origins-hint">One per line, exactly as the browser sends it: scheme, host and port, such as https://www.example.com. No paths, wildcards or trailing dots.</p>
+${fieldError(form, 'origins')}<textarea id="origins" name="origins" aria-describedby="${describedBy(form, 'origins', true)}"${invalid(form, 'origins')}>${value(form, 'origins')}</textarea></div>`;
+}
+
+export function textField(form: FormState, name: string, label: string): Html {
+  return html`<div class="field"><label for="${name}">${label}</label>${fieldError(form, name)}
+<input id="${name}" name="${name}" value="${value(form, name)}" aria-describedby="${describedBy(form, name)}"${invalid(form, name)}></div>`;
+}

@@ -1,0 +1,38 @@
+/** The console's frame (who is signed in, the sections), its sign-in page and its one-message page. */
+import type { Session } from '../../../core/organizations/sessions.js';
+import { type Html, html } from '../../../web/html.js';
+import { layout } from '../../../web/layout.js';
+import { csrfField } from './form.js';
+
+const SECTIONS = [
+  ['/console/widget-keys', 'Widget keys'],
+  ['/console/platform-keys', 'Platform keys'],
+  ['/console/connected-apps', 'Connected AI apps'],
+  ['/console/audit', 'Audit log'],
+] as const;
+
+export function consolePage(title: string, session: Session, body: Html): Html {
+  const user = session.user!;
+  return layout(
+    `${title} · API Console (sandbox)`,
+    html`<header class="console"><div><h1>${title}</h1><p class="meta">${user.name} · ${user.organizationName} · sandbox</p></div>
+<form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
+<nav aria-label="Console"><ul>${SECTIONS.map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${title === name && html` aria-current="page"`}>${name}</a></li>`)}</ul></nav>${body}`,
+    html`<p>Sandbox API Console: keys made here work only against the sandbox.</p>`,
+  );
+}
+
+export function signInPage(session: Session, users: { id: string; name: string; email: string; role: string; organization_name: string }[], next = ''): Html {
+  return layout(
+    'Sign in · API Console (sandbox)',
+    html`<h1>Sign in to the API Console</h1><p>The sandbox has no real identities: choose a sandbox user of a sandbox organization.</p>
+<form method="post" action="/console/sign-in">${csrfField(session)}${next && html`<input type="hidden" name="next" value="${next}">`}<fieldset><legend>Sandbox user</legend>
+${users.map(
+  (u, i) => html`<p><input type="radio" name="user" id="user-${u.id}" value="${u.id}"${i === 0 && html` checked`}>
+<label class="inline" for="user-${u.id}">${u.name} (${u.role}), ${u.organization_name}</label></p>`,
+)}</fieldset><button type="submit">Sign in</button></form>`,
+  );
+}
+
+export const messagePage = (title: string, message: string) =>
+  layout(`${title} · API Console (sandbox)`, html`<h1>${title}</h1><p>${message}</p><p><a href="/console/">Back to the console</a></p>`);

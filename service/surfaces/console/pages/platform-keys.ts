@@ -1,0 +1,36 @@
+/** The platform keys: the list (each revocable), the form that makes one, and the new key shown once. */
+import { PLATFORM_SCOPES } from '../../../core/grants/scopes.js';
+import type { PlatformKeyView } from '../../../core/keys/platform-key-admin.js';
+import type { Session } from '../../../core/organizations/sessions.js';
+import { type Html, html, joined } from '../../../web/html.js';
+import { codes, csrfField, date, emptyForm, fieldError, type FormState, textField } from './form.js';
+import { consolePage } from './frame.js';
+
+export function platformKeysPage(session: Session, keys: PlatformKeyView[], form: FormState = emptyForm, created?: { key: string; label: string }): Html {
+  const checked = new Set([form.values.scopes ?? []].flat());
+  const rows = keys.map(
+    (k) => html`<tr><td>${k.label}</td><td><code>${k.prefix}…${k.last4}</code></td><td>${joined(codes(k.scopes), ' ')}</td>
+<td>${date(k.createdAt)}</td><td>${
+      k.revokedAt
+        ? `revoked ${date(k.revokedAt)}`
+        : html`<form class="inline" method="post" action="/console/platform-keys/${k.id}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Revoke ${k.label}">Revoke</button></form>`
+    }</td></tr>`,
+  );
+  const shownOnce =
+    created &&
+    html`<div class="notice" role="status"><p><strong>Copy your new key now: it is shown only this once.</strong> The console keeps only its hash.</p>
+<label for="new-key">${created.label}</label><textarea id="new-key" class="code" readonly rows="1">${created.key}</textarea></div>
+<script src="/console/copy.js" defer></script>`;
+  return consolePage(
+    'Platform keys',
+    session,
+    html`${shownOnce}<p>Platform keys are secrets for server-side code: never put one in a web page or a repository. Sandbox keys (<code>svcp_test_</code>) work only against the sandbox; live keys are issued after integration review, not here.</p>
+<div class="table-wrap"><table><caption>Your platform keys</caption><thead><tr><th scope="col">Label</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Status</th></tr></thead>
+<tbody>${rows.length ? rows : html`<tr><td colspan="5">No platform keys yet.</td></tr>`}</tbody></table></div>
+<h2>Create a sandbox platform key</h2><form method="post" action="/console/platform-keys" novalidate>${csrfField(session)}${textField(form, 'label', 'Label')}
+<fieldset aria-describedby="${form.errors.scopes ? 'scopes-error' : ''}"><legend>Scopes</legend>${fieldError(form, 'scopes')}${PLATFORM_SCOPES.map(
+      (scope) => html`<p><input type="checkbox" name="scopes" id="scope-${scope}" value="${scope}"${checked.has(scope) && html` checked`}><label class="inline" for="scope-${scope}"><code>${scope}</code></label></p>`,
+    )}</fieldset>
+<button type="submit">Create platform key</button></form>`,
+  );
+}

@@ -1,0 +1,28 @@
+/** The console's platform key routes: list, create (shown once), revoke. */
+import { Hono } from 'hono';
+import type { PlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
+import { type ConsoleEnv, page, redirect } from './context.js';
+import { platformKeysPage } from './pages/platform-keys.js';
+
+export function platformKeyRoutes(keys: PlatformKeyAdmin) {
+  const app = new Hono<ConsoleEnv>({ strict: false });
+
+  app.get('/platform-keys', async (c) => page(platformKeysPage(c.var.session, await keys.platformKeys(c.var.actor))));
+
+  app.post('/platform-keys', async (c) => {
+    const { session, actor, form } = c.var;
+    const label = form!.get('label') ?? '';
+    const scopes = form!.getAll('scopes');
+    const created = await keys.createPlatformKey(actor, label, scopes);
+    if ('errors' in created) return page(platformKeysPage(session, await keys.platformKeys(actor), { values: { label, scopes }, errors: created.errors }), 422);
+    // Shown once, in this answer only: never stored, logged or shown again.
+    return page(platformKeysPage(session, await keys.platformKeys(actor), undefined, { key: created.key, label: label.trim() }));
+  });
+
+  app.post('/platform-keys/:id{[a-z0-9_]+}/revoke', async (c) => {
+    await keys.revokePlatformKey(c.var.actor, c.req.param('id'));
+    return redirect('/console/platform-keys');
+  });
+
+  return app;
+}

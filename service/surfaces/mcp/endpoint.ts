@@ -1,0 +1,112 @@
+/**
+ * The MCP endpoint over Streamable HTTP at `/mcp` as a route table: the SDK's web-standard transport,
+ * one session per client (`Mcp-Session-Id`), `Origin` and `Host` checked on every request
+ * (DNS-rebinding protection), bodies read here so that an oversized or malformed one gets the right
+ * JSON-RPC error, and a token's access to a tool checked before the call reaches the server.
+ */
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { Hono } from 'hono';
+import type { EstimateEngine } from '../../core/estimates/engine.js';
+import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import type { DailyMeter } from '../../core/metering/daily-meter.js';
+import { readJsonBody } from '../../web/json-body.js';
+import type { CreateWidgetKeyTool } from './create-widget-key.js';
+import { createMcpServer, toolsFor } from './server.js';
+import { access } from './tool.js';
+
+export const MAX_BODY_BYTES = 1_000_000;
+
+export interface McpEndpointOptions {
+  url: string;
+  engine: EstimateEngine;
+  meter: DailyMeter;
+  allowedOrigins: Set<string>;
+  allowedHosts: Set<string>;
+  /** With OAuth: checks a bearer token, and says where a client learns how to get one. */
+  auth?: { verify(token: string): Promise<AuthInfo>; resourceMetadata: string; keys: WidgetKeyAdmin; createKey: CreateWidgetKeyTool };
+}
+
+const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+export function createMcpEndpoint(options: McpEndpointOptions) {
+  const { url, auth } = options;
+  const tools = toolsFor({ keys: auth?.keys, createKey: auth?.createKey });
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+
+  /** 401 with a challenge pointing at the resource's metadata (RFC 9728), or 403 naming the scope (RFC 6750). */
+  const challenge = (status: 401 | 403, message: string, error?: string, scope?: string) =>
+    jsonRpcError(status, -32001, message, {
+      'WWW-Authenticate': `Bearer${error ? ` error="${error}", error_description="${message.replaceAll('"', "'")}",` : ''}${scope ? ` scope="${scope}",` : ''} resource_metadata="${auth!.resourceMetadata}"`,
+    });
+
+  const app = new Hono();
+  app.all('/mcp', async (c) => {
+    if (!options.allowedHosts.has(c.req.header('host') ?? '')) return jsonRpcError(403, -32600, 'This endpoint answers only for its own host name.');
+    const requestOrigin = c.req.header('origin');
+    if (requestOrigin !== undefined && !options.allowedOrigins.has(requestOrigin)) {
+      return jsonRpcError(403, -32600, `Requests from the origin ${requestOrigin.slice(0, 100)} are not allowed.`);
+    }
+    const sessionId = c.req.header('mcp-session-id');
+    const existing = sessionId !== undefined ? sessions.get(sessionId) : undefined;
+    if (sessionId !== undefined && !existing) return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
+
+    let body: unknown;
+    if (c.req.method === 'POST') {
+      const read = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
+      if ('problem' in read && read.problem === 'payload_too_large') return jsonRpcError(413, -32600, `The request body is over ${MAX_BODY_BYTES.toLocaleString('en')} bytes.`);
+      if ('problem' in read && read.problem === 'unsupported_media_type') return jsonRpcError(415, -32600, 'Send JSON-RPC as Content-Type: application/json.');
+      if ('problem' in read) return jsonRpcError(400, -32700, 'Parse error: the body is not JSON.');
+      body = read.body;
+    }
+
+    // A token, when sent, must be valid and issued for this endpoint; private tools need one with their scope.
+    let authInfo: AuthInfo | undefined;
+    const bearer = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (bearer && auth) {
+      authInfo = await auth.verify(bearer).catch(() => undefined);
+      if (!authInfo) return challenge(401, 'The access token is not valid: it expired, was revoked, or never existed.', 'invalid_token');
+      if (authInfo.resource?.href !== url) return challenge(401, `The access token was issued for another resource, not ${url}.`, 'invalid_token');
+    }
+    const call = body as { method?: string; params?: { name?: string } } | undefined;
+    const tool = call?.method === 'tools/call' ? tools.find((t) => t.name === call.params?.name) : undefined;
+    const missing = tool && access(tool, authInfo);
+    if (missing === 'sign_in') return challenge(401, `${tool!.name} needs sign-in: authorize with OAuth (see the resource metadata).`);
+    if (missing === 'scope') return challenge(403, `${tool!.name} needs the scope ${tool!.scope}.`, 'insufficient_scope', tool!.scope);
+
+    if (existing) {
+      const response = await existing.handleRequest(c.req.raw, { parsedBody: body, authInfo });
+      if (c.req.method === 'DELETE') sessions.delete(sessionId!);
+      return response;
+    }
+    if (c.req.method !== 'POST' || !isInitializeRequest(body)) {
+      return jsonRpcError(400, -32600, 'Start with an initialize request; later requests carry the Mcp-Session-Id it returns.');
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    const server = createMcpServer({
+      engine: options.engine,
+      meter: options.meter,
+      client: getConnInfo(c).remote.address ?? 'unknown',
+      keys: auth?.keys,
+      createKey: auth?.createKey,
+    });
+    await server.connect(transport);
+    return transport.handleRequest(c.req.raw, { parsedBody: body, authInfo });
+  });
+  app.all('*', () => jsonRpcError(404, -32601, `The MCP endpoint is ${url}.`));
+  app.onError((error) => {
+    console.error('[mcp] request failed:', error instanceof Error ? error.message : 'unknown error');
+    return jsonRpcError(500, -32603, 'Internal error.');
+  });
+  return app;
+}

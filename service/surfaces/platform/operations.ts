@@ -1,0 +1,79 @@
+/**
+ * The Platform API's operations, one handler per operation of contract/platform.openapi.json, typed
+ * against the contract's generated `operations`: a contract operation without a handler here is a
+ * type error, not a 500.
+ */
+import type { operations as ContractOperations } from '../../../contract/generated/platform.js';
+import type { EstimateEngine } from '../../core/estimates/engine.js';
+import { readMode } from '../../core/estimates/parameters.js';
+import type { StoredKey } from '../../core/keys/platform-keys.js';
+import type { DailyMeter } from '../../core/metering/daily-meter.js';
+import { DAILY_LIMITS } from '../../core/metering/limits.js';
+import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
+import type { OrganizationFixture } from '../../sandbox/organizations.js';
+import type { Problem, ProblemCode } from '../../web/problems.js';
+import { paginate } from './pagination.js';
+
+export interface OperationContext {
+  key: StoredKey;
+  org: OrganizationFixture;
+  /** Query and path parameters, checked against the contract. */
+  params: Record<string, string | number | undefined>;
+  /** The JSON body, checked against the contract (operations that take one). */
+  body?: unknown;
+}
+
+export type Answer = { body: unknown; status?: number } | { problem: ProblemCode; detail: string; extra?: Partial<Problem>; headers?: Record<string, string> };
+export type Operation = (ctx: OperationContext) => Answer | Promise<Answer>;
+export type OperationId = keyof ContractOperations;
+
+export function createOperations(engine: EstimateEngine, meter: DailyMeter): Record<OperationId, Operation> {
+  const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_valuation;
+
+  const page = <T extends { id: string }>(items: T[], ctx: OperationContext): Answer => {
+    const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
+    return result
+      ? { body: result }
+      : { problem: 'invalid_request', detail: 'cursor was not written by this API: pass a nextCursor unchanged.', extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] } };
+  };
+
+  return {
+    getCurrentOrganization: ({ key, org }) => ({ body: { ...org.organization, environment: 'sandbox', scopes: key.scopes } }),
+    listProducts: (ctx) => page(ctx.org.products, ctx),
+    getCurrentAgent: ({ org }) =>
+      org.agent ? { body: org.agent } : { problem: 'not_found', detail: `${org.organization.name} is not an agency, so the key acts for no agent.` },
+    listDeveloperProjects: (ctx) =>
+      ctx.org.organization.kind === 'developer'
+        ? page(ctx.org.projects, ctx)
+        : { problem: 'not_found', detail: `${ctx.org.organization.name} is not a developer, so it has no projects.` },
+    listWebhookEndpoints: (ctx) => page(ctx.org.webhooks, ctx),
+    searchProperties: ({ params }) => {
+      const q = String(params.q).trim();
+      return { body: { object: 'list', query: q, data: engine.search(q) } };
+    },
+    getValuation: async ({ key, params }) => {
+      const read = readMode(params.mode);
+      if ('problem' in read) return { problem: 'invalid_request', detail: `mode: ${read.problem}`, extra: { errors: [{ parameter: 'mode', detail: read.problem }] } };
+      // Counted before it is worked out, in one step, so concurrent requests cannot pass the limit together.
+      const day = utcDay(engine.now());
+      const subject = key.id ?? key.sha256;
+      if ((await meter.take('platform_valuation', subject, day, key.valuationsUsedToday)) === undefined) {
+        const resetAt = nextUtcMidnight(engine.now()).toISOString();
+        return {
+          problem: 'quota_exceeded',
+          detail: `This key has used its ${VALUATIONS_PER_DAY.toLocaleString('en')} valuations for today; the limit resets at ${resetAt}. The API is for building an interface, not for bulk collection.`,
+          extra: { resetAt },
+          headers: { 'Retry-After': String(secondsToUtcMidnight(engine.now())) },
+        };
+      }
+      const valuation = engine.value(String(params.propertyId), read.mode);
+      if ('problem' in valuation) {
+        await meter.giveBack('platform_valuation', subject, day, key.valuationsUsedToday); // Only answered valuations count.
+        return valuation.problem === 'not_found'
+          ? { problem: 'not_found', detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…` }
+          : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
+      }
+      return { body: valuation.estimate };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The widget host on its origin: the loader at its three addresses, the element's code and the other
+ * built files, and the `/v1` API (host.ts) for the widget's requests.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { builtLoader } from '../../web/built-loader.js';
+import { fileResponse } from '../../web/static-files.js';
+import type { WidgetHost } from './host.js';
+
+// Script, chunks, font and logo are public and must load from any page, including pages
+// that isolate themselves with COEP; the module chunk and FontFace fetches need CORS.
+// Timing-Allow-Origin lets a site owner's own monitoring see what the widget costs their page.
+export const ASSET_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Timing-Allow-Origin': '*',
+  'Cache-Control': 'no-cache',
+};
+
+/**
+ * The loader at its three addresses, and how long each may be cached: the evergreen major (and the
+ * old unversioned path) briefly, so a release reaches every page within minutes; a pinned version
+ * for a year, since it never changes. The element and its chunks are named by their content, so
+ * they too are cached for a year; a loader always names its own.
+ */
+const EVERGREEN = 'public, max-age=300';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+async function widgetFile(distDir: string, pathname: string): Promise<{ path: string; cache: string } | undefined> {
+  if (pathname === '/widget.js' || pathname === '/v1/widget.js') return { path: '/widget.js', cache: EVERGREEN };
+  if (/^\/(element-[\w-]+\.js|chunks\/[\w-]+\.js)$/.test(pathname)) return { path: pathname, cache: IMMUTABLE };
+  const pinned = /^\/v(\d+\.\d+\.\d+)\/widget\.js$/.exec(pathname);
+  if (!pinned) return undefined;
+  return (await builtLoader(distDir))?.version === pinned[1] ? { path: '/widget.js', cache: IMMUTABLE } : undefined;
+}
+
+export function widgetHostRoutes(host: WidgetHost, distDir: string) {
+  const app = new Hono();
+
+  app.get('*', async (c, next) => {
+    const file = await widgetFile(distDir, c.req.path);
+    const sent = file && (await fileResponse(distDir, file.path, { headers: { ...ASSET_HEADERS, 'Cache-Control': file.cache }, acceptEncoding: c.req.header('accept-encoding') }));
+    if (sent) return sent;
+    await next();
+  });
+
+  app.all('/v1/*', async (c) => {
+    const answer = await host.handle({
+      method: c.req.method,
+      url: new URL(c.req.url),
+      origin: c.req.header('origin') ?? null,
+      clientAddress: getConnInfo(c).remote.address,
+    });
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    return new Response(answer.body === null ? null : JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
+  });
+
+  return app;
+}
