@@ -5,11 +5,11 @@
  * viewport (at once, when it is already near). Loading this script twice is harmless. A browser
  * without what the panel needs gets the failure box instead of a broken panel.
  */
+import { FORWARDED_ATTRIBUTES } from './api/attributes.js';
 import { serviceHomeUrl } from './internal/links.js';
 import { attribution, disclaimer, loadFailed } from './words/en.js';
 
 const CONTAINER = '[data-service-valuation]';
-const FORWARDED = ['data-embed-key', 'data-theme', 'data-mode', 'data-query', 'data-lang'];
 const GLOBAL = Symbol.for('service-valuation.loader');
 const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables,search-empty,search-error,estimate-error,setup-error';
 /** The idle panel's height (kept equal to `.panel`'s min-height), so nothing moves when it renders. */
@@ -80,7 +80,7 @@ function start(script: HTMLScriptElement | null) {
   };
 
   const sync = (container: Element, element: HTMLElement) => {
-    for (const name of FORWARDED) {
+    for (const name of FORWARDED_ATTRIBUTES) {
       const value = container.getAttribute(name);
       if (value === null) element.removeAttribute(name);
       else element.setAttribute(name, value);
@@ -134,7 +134,7 @@ function start(script: HTMLScriptElement | null) {
     childList: true,
     subtree: true,
     attributes: true,
-    attributeFilter: ['data-service-valuation', ...FORWARDED],
+    attributeFilter: ['data-service-valuation', ...FORWARDED_ATTRIBUTES],
   });
 
   // Containers the parser adds after this script has run are seen by the observer above.

@@ -5,18 +5,13 @@
  * their details are typed by `ServiceValuationEventMap`.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { PublicAttributeValues } from './api/attributes.js';
 import type { ServiceValuation } from './element/service-valuation.js';
 
-export interface ServiceValuationAttributes extends DetailedHTMLProps<HTMLAttributes<ServiceValuation>, ServiceValuation> {
-  /** The site's publishable widget key, `svce_test_…` or `svce_live_…`. */
-  'data-embed-key': string;
-  /** The widget host, e.g. `https://<widget host>/`: a bundled element cannot know it. */
-  'data-api-base'?: string;
-  'data-theme'?: 'light' | 'dark' | 'auto';
-  'data-mode'?: 'sale' | 'rent';
-  /** A search to fill in, e.g. a listing's postal code. */
-  'data-query'?: string;
-}
+/** The element's own attributes (src/api/attributes.ts), the key required, beside React's. */
+export type ServiceValuationAttributes = DetailedHTMLProps<HTMLAttributes<ServiceValuation>, ServiceValuation> &
+  Partial<PublicAttributeValues> &
+  Pick<PublicAttributeValues, 'data-embed-key'>;
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace

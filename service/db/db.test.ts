@@ -12,8 +12,6 @@ import { createEstimateEngine } from '../core/estimates/engine.js';
 import { createWidgetHost } from '../surfaces/widget-host/host.js';
 import { databaseMeter } from '../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../core/metering/limits.js';
-
-const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
 import { hashSecret } from './secrets.js';
@@ -21,104 +19,81 @@ import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
 import { type Database, openDatabase } from './database.js';
 import { migrate } from './migrate.js';
 import { seed } from '../sandbox/seed.js';
-import { startTestPostgres } from './test-postgres.js';
+import { onEachEngine } from '../sandbox/test-engines.js';
+
+const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 
 const ORIGIN = 'https://busy.example';
 const engine = createEstimateEngine({ serviceUrl: 'https://service.example/', now: () => new Date('2026-11-22T10:00:00Z') });
 
-function suite(name: string, open: () => Promise<Database | undefined>, close: () => void = () => {}) {
-  describe(`database on ${name}`, () => {
-    let db: Database | undefined;
-    before(async () => {
-      db = await open();
-      if (!db) return;
-      await migrate(db);
-      await seed(db);
-    });
-    after(async () => {
-      await db?.close();
-      close();
-    });
-
-    it('migrates and seeds once, however often it starts', async (t) => {
-      if (!db) return t.skip('PostgreSQL is not installed here (apt-get install postgresql)');
-      assert.deepEqual(await migrate(db), []);
-      await seed(db);
-      const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from widget_keys');
-      assert.equal(count, widgetKeys.keys.length);
-    });
-
-    it('finds a seeded key with its exact origins, and not a revoked one', async (t) => {
-      if (!db) return t.skip('PostgreSQL is not installed here');
-      const store = databaseWidgetKeys(db);
-      const demo = await store.find(widgetKeys.keys[0].key);
-      assert.deepEqual(demo?.origins.sort(), [...widgetKeys.keys[0].origins].sort());
-      await db.query(
-        `insert into widget_keys (id, organization_id, key, name, revoked_at) values ('wk_revoked', 'org_lionhomes', 'svce_test_revokedkey0000000009', 'old', now())`,
-      );
-      assert.equal(await store.find('svce_test_revokedkey0000000009'), undefined);
-    });
-
-    it('authenticates the Platform API from the hashes it keeps, and refuses a revoked key at once', async (t) => {
-      if (!db) return t.skip('PostgreSQL is not installed here');
-      const api = createPlatformApi({ engine, keyStore: databasePlatformKeys(db), referenceUrl: 'https://service.example/reference' });
-      const call = (key: string) => api.request(new Request('https://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
-      const key = 'svcp_test_partner000000000000003';
-      assert.equal((await call(key)).status, 200);
-      const stored = await db.query<{ sha256: string }>('select sha256 from platform_keys');
-      assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.sha256)) && stored.some((row) => row.sha256 === hashSecret(key)));
-      await db.query('update platform_keys set revoked_at = now() where sha256 = $1', [hashSecret(key)]);
-      assert.equal(((await (await call(key)).json()) as { code: string }).code, 'unknown_key');
-    });
-
-    it('survives the server closing its idle connections: the pool replaces them, nothing crashes', async (t) => {
-      if (db?.engine !== 'postgres') return t.skip('a PostgreSQL pool only');
-      // Two connections in the pool, one of them idle once this returns.
-      await Promise.all([db.query('select pg_sleep(0.05)'), db.query('select pg_sleep(0.05)')]);
-      const [{ closed }] = await db.query<{ closed: number }>(
-        `select count(pg_terminate_backend(pid))::int as closed from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-      );
-      assert.ok(closed >= 1);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      assert.deepEqual(await db.query('select 1 as one'), [{ one: 1 }]);
-    });
-
-    it('counts a key\'s daily estimates in the database: 2,000 fired at once, 50 at a time, give 2,000 answers, then 429', async (t) => {
-      if (!db) return t.skip('PostgreSQL is not installed here');
-      const key = 'svce_test_concurrency000000001';
-      await db.query(`insert into widget_keys (id, organization_id, key, name) values ('wk_busy', 'org_lionhomes', $1, 'busy')`, [key]);
-      await db.query(`insert into widget_key_origins (widget_key_id, origin) values ('wk_busy', $1)`, [ORIGIN]);
-      const host = createWidgetHost({ keyStore: databaseWidgetKeys(db), meter: databaseMeter(db), serviceUrl: 'https://service.example/', engine });
-      const statuses: number[] = [];
-      for (let sent = 0; sent < DAILY_ESTIMATE_QUOTA + 50; sent += 50) {
-        const batch = Array.from({ length: 50 }, () =>
-          host.handle({ method: 'GET', url: new URL(`https://host.example/v1/estimates?key=${key}&id=hdb-560102`), origin: ORIGIN }),
-        );
-        statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));
-      }
-      assert.equal(statuses.filter((s) => s === 200).length, DAILY_ESTIMATE_QUOTA);
-      assert.equal(statuses.filter((s) => s === 429).length, 50);
-      const [{ count }] = await db.query<{ count: number }>(`select count from daily_usage where kind = 'widget_estimate' and subject = 'wk_busy'`);
-      assert.equal(count, DAILY_ESTIMATE_QUOTA);
-    });
+onEachEngine('database', 5499, (database) => {
+  let db: Database | undefined;
+  before(() => {
+    db = database();
   });
-}
 
-suite('PGlite (in memory)', () => openDatabase({ dataDir: 'memory://' }));
+  it('migrates and seeds once, however often it starts', async (t) => {
+    if (!db) return t.skip('PostgreSQL is not installed here (apt-get install postgresql)');
+    assert.deepEqual(await migrate(db), []);
+    await seed(db);
+    const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from widget_keys');
+    assert.equal(count, widgetKeys.keys.length);
+  });
 
-let postgres: Awaited<ReturnType<typeof startTestPostgres>>;
-suite(
-  'PostgreSQL (Debian, on loopback)',
-  async () => {
-    postgres = await startTestPostgres(5499);
-    if (!postgres) {
-      console.log('# PostgreSQL is not installed here: the PostgreSQL suite is skipped (.ci/run installs it).');
-      return undefined;
+  it('finds a seeded key with its exact origins, and not a revoked one', async (t) => {
+    if (!db) return t.skip('PostgreSQL is not installed here');
+    const store = databaseWidgetKeys(db);
+    const demo = await store.find(widgetKeys.keys[0].key);
+    assert.deepEqual(demo?.origins.sort(), [...widgetKeys.keys[0].origins].sort());
+    await db.query(
+      `insert into widget_keys (id, organization_id, key, name, revoked_at) values ('wk_revoked', 'org_lionhomes', 'svce_test_revokedkey0000000009', 'old', now())`,
+    );
+    assert.equal(await store.find('svce_test_revokedkey0000000009'), undefined);
+  });
+
+  it('authenticates the Platform API from the hashes it keeps, and refuses a revoked key at once', async (t) => {
+    if (!db) return t.skip('PostgreSQL is not installed here');
+    const api = createPlatformApi({ engine, keyStore: databasePlatformKeys(db), referenceUrl: 'https://service.example/reference' });
+    const call = (key: string) => api.request(new Request('https://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
+    const key = 'svcp_test_partner000000000000003';
+    assert.equal((await call(key)).status, 200);
+    const stored = await db.query<{ sha256: string }>('select sha256 from platform_keys');
+    assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.sha256)) && stored.some((row) => row.sha256 === hashSecret(key)));
+    await db.query('update platform_keys set revoked_at = now() where sha256 = $1', [hashSecret(key)]);
+    assert.equal(((await (await call(key)).json()) as { code: string }).code, 'unknown_key');
+  });
+
+  it('survives the server closing its idle connections: the pool replaces them, nothing crashes', async (t) => {
+    if (db?.engine !== 'postgres') return t.skip('a PostgreSQL pool only');
+    // Two connections in the pool, one of them idle once this returns.
+    await Promise.all([db.query('select pg_sleep(0.05)'), db.query('select pg_sleep(0.05)')]);
+    const [{ closed }] = await db.query<{ closed: number }>(
+      `select count(pg_terminate_backend(pid))::int as closed from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    assert.ok(closed >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(await db.query('select 1 as one'), [{ one: 1 }]);
+  });
+
+  it('counts a key\'s daily estimates in the database: 2,000 fired at once, 50 at a time, give 2,000 answers, then 429', async (t) => {
+    if (!db) return t.skip('PostgreSQL is not installed here');
+    const key = 'svce_test_concurrency000000001';
+    await db.query(`insert into widget_keys (id, organization_id, key, name) values ('wk_busy', 'org_lionhomes', $1, 'busy')`, [key]);
+    await db.query(`insert into widget_key_origins (widget_key_id, origin) values ('wk_busy', $1)`, [ORIGIN]);
+    const host = createWidgetHost({ keyStore: databaseWidgetKeys(db), meter: databaseMeter(db), serviceUrl: 'https://service.example/', engine });
+    const statuses: number[] = [];
+    for (let sent = 0; sent < DAILY_ESTIMATE_QUOTA + 50; sent += 50) {
+      const batch = Array.from({ length: 50 }, () =>
+        host.handle({ method: 'GET', url: new URL(`https://host.example/v1/estimates?key=${key}&id=hdb-560102`), origin: ORIGIN }),
+      );
+      statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));
     }
-    return openDatabase({ url: postgres.url });
-  },
-  () => postgres?.stop(),
-);
+    assert.equal(statuses.filter((s) => s === 200).length, DAILY_ESTIMATE_QUOTA);
+    assert.equal(statuses.filter((s) => s === 429).length, 50);
+    const [{ count }] = await db.query<{ count: number }>(`select count from daily_usage where kind = 'widget_estimate' and subject = 'wk_busy'`);
+    assert.equal(count, DAILY_ESTIMATE_QUOTA);
+  });
+});
 
 describe('database on PGlite in a data folder', () => {
   const dir = mkdtempSync(join(tmpdir(), 'service-pglite-'));

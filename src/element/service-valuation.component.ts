@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit/html.js';
+import type { PublicAttribute } from '../api/attributes.js';
 import { createClient, type WidgetClient } from '../api/client.js';
 import type { Language, Mode, Suggestion } from '../api/types.js';
 import type { WidgetError } from '../api/widget-error.js';
@@ -68,7 +69,8 @@ export class ServiceValuation extends LitHost {
     'data-query': 'query',
     'data-api-base': 'apiBase',
     'data-lang': 'language',
-  } satisfies Record<string, keyof ServiceValuation>;
+    // data-theme is read by the styles themselves (`:host([data-theme=dark])`).
+  } satisfies Record<Exclude<PublicAttribute, 'data-theme'>, keyof ServiceValuation>;
   static {
     this.reactive(...Object.values(this.attributes));
   }

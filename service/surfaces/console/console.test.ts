@@ -198,6 +198,9 @@ describe('API Console', () => {
       'the pinned form, with its integrity',
     );
     assert.equal((await browser.get(`/console/widget-keys/${id}/snippet?query=${'1'.repeat(101)}`)).status, 422);
+    const chinese = await browser.get(`/console/widget-keys/${id}/snippet?lang=zh`);
+    assert.ok(chinese.text.includes('data-lang=&quot;zh&quot;'), 'the language the panel speaks, from the widget\'s one attribute list');
+    assert.equal((await browser.get(`/console/widget-keys/${id}/snippet?lang=fr`)).status, 422);
     const badMode = await browser.get(`/console/widget-keys/${id}/snippet?mode=buy`);
     assert.equal(badMode.status, 422, 'a mode the widget does not take is refused, as on every surface');
     assert.ok(badMode.text.includes('The mode must be sale or rent.'));

@@ -8,7 +8,7 @@ import type { BuiltLoader } from '../../web/built-loader.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import type { FormState } from './pages/form.js';
 import { messagePage } from './pages/frame.js';
-import { snippetPage, type SnippetOptions } from './pages/snippet.js';
+import { SNIPPET_LANGUAGES, snippetPage, type SnippetOptions } from './pages/snippet.js';
 import { widgetKeyPage, widgetKeysPage } from './pages/widget-keys.js';
 
 const QUERY_MAX = 100;
@@ -73,14 +73,17 @@ export function widgetKeyRoutes(options: { db: Database; widgetScriptUrl: string
     const query = c.req.query('query') ?? '';
     const theme = c.req.query('theme');
     const mode = readMode(c.req.query('mode'));
+    const lang = SNIPPET_LANGUAGES.find(([value]) => value === (c.req.query('lang') ?? 'en'))?.[0];
     const snippet: SnippetOptions = {
       theme: theme === 'dark' || theme === 'auto' ? theme : 'light',
       mode: 'mode' in mode ? mode.mode : 'sale',
       query: query.length > QUERY_MAX ? '' : query,
+      lang: lang ?? 'en',
     };
     const errors: Record<string, string> = {};
     if (query.length > QUERY_MAX) errors.query = `A prefill is at most ${QUERY_MAX} characters, as the search field is (this one has ${query.length}).`;
     if ('problem' in mode) errors.mode = `The ${mode.problem}`;
+    if (!lang) errors.lang = `The language is one of ${SNIPPET_LANGUAGES.map(([value]) => value).join(', ')}.`;
     const state: FormState = { values: query.length > QUERY_MAX ? { query } : {}, errors };
     const pinned = await options.pinnedLoader?.();
     const loader = {

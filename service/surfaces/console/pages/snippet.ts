@@ -1,5 +1,5 @@
 /** The snippet builder: the snippet (evergreen and pinned), the CSS and CSP lines, and a live preview. */
-import type { Mode } from '../../../core/estimates/parameters.js';
+import type { PublicAttributeValues } from '../../../../src/api/attributes.js';
 import type { WidgetKeyView } from '../../../core/keys/widget-key-admin.js';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { DAILY_LIMITS } from '../../../core/metering/limits.js';
@@ -7,11 +7,21 @@ import { escapeHtml, type Html, html, joined } from '../../../web/html.js';
 import { codes, describedBy, fieldError, type FormState, invalid } from './form.js';
 import { consolePage } from './frame.js';
 
+/** The container's attributes a site owner chooses here, as the widget's one list types them. */
 export interface SnippetOptions {
-  theme: 'light' | 'dark' | 'auto';
-  mode: Mode;
-  query: string;
+  theme: PublicAttributeValues['data-theme'];
+  mode: PublicAttributeValues['data-mode'];
+  query: PublicAttributeValues['data-query'];
+  lang: PublicAttributeValues['data-lang'];
 }
+
+export const SNIPPET_LANGUAGES: [PublicAttributeValues['data-lang'], string][] = [
+  ['en', 'English'],
+  ['zh', '中文 (Simplified Chinese)'],
+  ['ms', 'Bahasa Melayu'],
+  ['ta', 'தமிழ் (Tamil)'],
+  ['auto', "The page's language (its <html lang>), English otherwise"],
+];
 
 /** Where the snippet loads the widget from: the evergreen major, and a pinned version with its hash once built. */
 export interface SnippetLoader {
@@ -26,6 +36,7 @@ function containerText(key: WidgetKeyView, options: SnippetOptions): string {
     options.theme !== 'light' ? `data-theme="${options.theme}"` : '',
     options.mode !== 'sale' ? `data-mode="${options.mode}"` : '',
     options.query ? `data-query="${escapeHtml(options.query)}"` : '',
+    options.lang !== 'en' ? `data-lang="${options.lang}"` : '',
   ].filter(Boolean);
   return `<div data-service-valuation ${attributes.join(' ')}></div>`;
 }
@@ -43,7 +54,7 @@ export function snippetPage(session: Session, key: WidgetKeyView, options: Snipp
     html`<p><input type="radio" name="${name}" id="${name}-${v}" value="${v}"${current === v && html` checked`}><label class="inline" for="${name}-${v}">${label}</label></p>`;
   const preview = html`<div data-service-valuation data-embed-key="${key.key}"${options.theme !== 'light' && html` data-theme="${options.theme}"`}${
     options.mode !== 'sale' && html` data-mode="${options.mode}"`
-  }${options.query && html` data-query="${options.query}"`}></div>`;
+  }${options.query && html` data-query="${options.query}"`}${options.lang !== 'en' && html` data-lang="${options.lang}"`}></div>`;
   return consolePage(
     'Snippet builder',
     session,
@@ -51,6 +62,7 @@ export function snippetPage(session: Session, key: WidgetKeyView, options: Snipp
 <div class="grid"><div><form method="get" action="/console/widget-keys/${key.id}/snippet">
 <fieldset><legend>Theme</legend>${option('theme', 'light', 'Light', options.theme)}${option('theme', 'dark', 'Dark', options.theme)}${option('theme', 'auto', "Follow the visitor's system", options.theme)}</fieldset>
 <fieldset><legend>Estimate</legend>${fieldError(form, 'mode')}${option('mode', 'sale', 'Sale price', options.mode)}${option('mode', 'rent', 'Monthly rent', options.mode)}</fieldset>
+<fieldset><legend>Language</legend>${fieldError(form, 'lang')}${SNIPPET_LANGUAGES.map(([value, label]) => option('lang', value, label, options.lang))}</fieldset>
 <div class="field"><label for="query">Prefill (optional)</label><p class="hint" id="query-hint">A search to fill in, such as a listing's postal code.</p>${fieldError(form, 'query')}
 <input id="query" name="query" value="${form.values.query ?? options.query}" aria-describedby="${describedBy(form, 'query', true)}"${invalid(form, 'query')}></div>
 <button type="submit">Update the snippet</button></form>
