@@ -57,7 +57,7 @@ const widgetHost = await startWidgetHostServer({
   engine,
   meter,
   keyStore: databaseWidgetKeys(db),
-  console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: () => builtLoader(), oauth, confirmations: keyRequests }),
+  console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: () => builtLoader(), oauth, confirmations: keyRequests, idempotency }),
 });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
 const platform = await startPlatformServer({ port: platformPort, engine, meter, idempotency, keyStore: databasePlatformKeys(db) });

@@ -26,7 +26,7 @@ before(async () => {
   platform = api.baseUrl;
   // Properties valued in both modes, spread evenly over each type: 8 HDB flats, 7 condos, 5 landed homes.
   const valued = host.engine.fixtures.properties.filter(
-    (p) => 'estimate' in host.engine.value(p.id, 'sale') && 'estimate' in host.engine.value(p.id, 'rent'),
+    (p) => 'estimate' in host.engine.estimate(p.id, 'sale') && 'estimate' in host.engine.estimate(p.id, 'rent'),
   );
   const spread = (type: string, count: number) => {
     const ofType = valued.filter((p) => p.propertyType === type);

@@ -9,7 +9,7 @@ import type { EstimateEngine } from '../core/estimates/engine.js';
 import type { WidgetKeyStore } from '../core/keys/widget-keys.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
 import { messagesPage } from '../surfaces/docs/messages-page.js';
-import { servicePage } from '../surfaces/valuation-pages/valuation-page.js';
+import { valuationPage } from '../surfaces/valuation-pages/valuation-page.js';
 import { createWidgetHost, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
 import { ASSET_HEADERS, widgetHostRoutes } from '../surfaces/widget-host/routes.js';
 import { DEFAULT_DIST } from '../web/built-loader.js';
@@ -45,7 +45,7 @@ export async function startWidgetHostServer(options: WidgetHostServerOptions): P
   if (consoleApp) app.all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env)).all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
   app.get(`/${MESSAGES_PATH}`, () => new Response(String(messagesPage()), { headers: { ...HTML, 'Cache-Control': 'public, max-age=300' } }));
   app.get('/valuation/*', (c, next) => {
-    const page = servicePage(widgetHost.engine, new URL(c.req.url));
+    const page = valuationPage(widgetHost.engine, new URL(c.req.url));
     return page ? new Response(String(page.html), { status: page.status, headers: { ...HTML, 'Cache-Control': 'no-store' } }) : next();
   });
   app.get('*', async (c) => (await fileResponse(distDir, c.req.path, { headers: ASSET_HEADERS, acceptEncoding: c.req.header('accept-encoding') })) ?? c.notFound());

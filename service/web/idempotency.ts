@@ -18,14 +18,20 @@ export interface IdempotencyKeys {
   release(scope: string, key: string): Promise<void>;
 }
 
+type Context = Parameters<MiddlewareHandler>[0];
+
 export interface IdempotencyOptions {
   store: IdempotencyKeys;
+  /** Where the key is: the `Idempotency-Key` header by default (a console form carries it as a field). */
+  keyOf?(c: Context): string | undefined;
+  /** The request's body as text, for its fingerprint: read from the request by default. */
+  bodyOf?(c: Context): Promise<string>;
   /** Whose keys these are (an API key's id): keys of different callers never meet. */
-  scopeOf(c: Parameters<MiddlewareHandler>[0]): string | undefined;
+  scopeOf(c: Context): string | undefined;
   /** Why a key cannot be used, in the caller's words, or undefined. */
   problemInKey(key: string): string | undefined;
   /** The answer for a refused key: `code` is the contract's problem code. */
-  refuse(c: Parameters<MiddlewareHandler>[0], code: 'invalid_request' | 'idempotency_key_in_use' | 'idempotency_key_reused', detail: string): Response | Promise<Response>;
+  refuse(c: Context, code: 'invalid_request' | 'idempotency_key_in_use' | 'idempotency_key_reused', detail: string): Response | Promise<Response>;
 }
 
 /** What makes two requests "the same": method, path and query, and the exact body. */
@@ -34,14 +40,14 @@ export const requestFingerprint = (request: Request, body: string) =>
 
 const REPLAYED_HEADERS = ['content-type', 'location', 'request-id'];
 
-export function idempotency({ store, scopeOf, problemInKey, refuse }: IdempotencyOptions): MiddlewareHandler {
+export function idempotency({ store, scopeOf, problemInKey, refuse, keyOf = (c) => c.req.header('idempotency-key'), bodyOf = (c) => c.req.raw.clone().text() }: IdempotencyOptions): MiddlewareHandler {
   return async (c, next) => {
-    const key = c.req.header('idempotency-key');
+    const key = keyOf(c);
     const scope = scopeOf(c);
     if (key === undefined || scope === undefined || c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const problem = problemInKey(key);
     if (problem) return refuse(c, 'invalid_request', problem);
-    const body = await c.req.raw.clone().text();
+    const body = await bodyOf(c);
     const begun = await store.begin(scope, key, requestFingerprint(c.req.raw, body));
     if (begun.state === 'mismatch') return refuse(c, 'idempotency_key_reused', 'This Idempotency-Key was used with another request: use a new key for a different change.');
     if (begun.state === 'running') return refuse(c, 'idempotency_key_in_use', 'The first request with this Idempotency-Key is still running: retry once it has finished.');

@@ -17,7 +17,7 @@ export interface EngineOptions {
   fixtures?: Fixtures;
 }
 
-export type Valuation = { estimate: Estimate } | { problem: 'not_found' | 'no_comparables' };
+export type EstimateOutcome = { estimate: Estimate } | { problem: 'not_found' | 'no_comparables' };
 
 export function createEstimateEngine(options: EngineOptions) {
   const now = options.now ?? (() => new Date());
@@ -30,7 +30,7 @@ export function createEstimateEngine(options: EngineOptions) {
     /** Up to 8 suggestions for an address, postal code or condo name, best first. */
     search: (query: string) => suggest(index, query),
     /** The estimate for a property as of today: one answer for every surface. */
-    value(propertyId: string, mode: Mode): Valuation {
+    estimate(propertyId: string, mode: Mode): EstimateOutcome {
       const property = fixtures.byId.get(propertyId);
       if (!property) return { problem: 'not_found' };
       const estimate = estimateProperty(fixtures, property, mode, { today: now(), serviceUrl: options.serviceUrl });

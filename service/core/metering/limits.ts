@@ -1,13 +1,13 @@
 /** Every limit the service enforces, in one place: what the specification and the contracts promise. */
 
 /** What a daily meter counts; each kind has one subject (a widget key, a platform key, an MCP client). */
-export type MeterKind = 'widget_estimate' | 'platform_valuation' | 'mcp_valuation';
+export type MeterKind = 'widget_estimate' | 'platform_estimate' | 'mcp_estimate';
 
 /** Answered estimates per subject per UTC day, on every surface (the specification's 2,000 per key). */
 export const DAILY_LIMITS: Record<MeterKind, number> = {
   widget_estimate: 2000,
-  platform_valuation: 2000,
-  mcp_valuation: 2000,
+  platform_estimate: 2000,
+  mcp_estimate: 2000,
 };
 
 /** Platform API requests per key per minute (a fixed window). */

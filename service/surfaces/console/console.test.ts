@@ -12,6 +12,7 @@ import { startWidgetHostServer } from '../../servers/widget-host.js';
 import { createPlatformApi } from '../platform/api.js';
 import { databasePlatformKeys } from '../../core/keys/platform-key-store.js';
 import { databaseWidgetKeys } from '../../core/keys/widget-keys.js';
+import { createIdempotencyStore } from '../../core/idempotency/idempotency-store.js';
 import { createConsole } from './console.js';
 
 const PORT = 8816;
@@ -30,7 +31,7 @@ before(async () => {
     port: PORT,
     keyStore: databaseWidgetKeys(db),
     console: (baseUrl) =>
-      createConsole({ db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }) }),
+      createConsole({ db, idempotency: createIdempotencyStore(db), widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }) }),
   }));
 });
 after(async () => {
@@ -183,6 +184,23 @@ describe('API Console', () => {
     await browser.post(`/console/platform-keys/${id}/revoke`, {});
     assert.equal((await call()).status, 401);
     assert.ok(!logged.join('\n').includes(key) && !JSON.stringify(await db.query('select * from audit_log')).includes(key), 'the key is in no log');
+  });
+
+  it('makes one key of a form sent twice (a double click, a resubmitted page)', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const page = await browser.get('/console/widget-keys');
+    const once = /name="idempotency" value="([^"]+)"/.exec(page.text)![1];
+    const fields = { name: 'Sent twice', origins: 'https://twice.example', idempotency: once };
+    const [first, second] = await Promise.all([browser.post('/console/widget-keys', fields), browser.post('/console/widget-keys', fields)].map((p) => p.catch(() => undefined)));
+    const third = await browser.post('/console/widget-keys', fields);
+    const statuses = [first?.status, second?.status].sort();
+    assert.ok(statuses[0] === 303 && (statuses[1] === 303 || statuses[1] === 409), `the first is made, its twin replayed or told to wait: ${statuses}`);
+    assert.equal(third.status, 303);
+    assert.equal(third.location, first?.status === 303 ? first.location : second!.location, 'the same key, replayed');
+    const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from widget_keys where name = 'Sent twice'`);
+    assert.equal(n, 1);
+    const changed = await browser.post('/console/widget-keys', { ...fields, name: 'Sent twice, changed' });
+    assert.equal(changed.status, 422, 'the same form key with other values is refused, not applied');
   });
 
   it('builds the snippet with theme, mode and an escaped prefill, and refuses an overlong one', async () => {

@@ -6,12 +6,14 @@
  */
 import { Hono } from 'hono';
 import type { OAuthStore } from '../../core/grants/oauth-store.js';
+import { type IdempotencyStore, problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
 import type { KeyRequests } from '../../core/keys/key-requests.js';
 import { createPlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
 import { createMembers } from '../../core/organizations/members.js';
 import { createSessions, validCsrf } from '../../core/organizations/sessions.js';
 import type { Database } from '../../db/database.js';
 import type { BuiltLoader } from '../../web/built-loader.js';
+import { idempotency } from '../../web/idempotency.js';
 import { aiAppRoutes } from './ai-app-routes.js';
 import { type ConsoleEnv, page, readForm, redirect } from './context.js';
 import { COOKIE, readCookie, sessionCookie } from './cookies.js';
@@ -31,6 +33,8 @@ export interface ConsoleOptions {
   oauth?: OAuthStore;
   /** Widget keys an AI app asked to create, waiting for the person here (the owned handoff). */
   confirmations?: KeyRequests;
+  /** Where a form sent twice finds its first answer. */
+  idempotency?: IdempotencyStore;
 }
 
 /** Where to go after signing in: only a console page (never another site). */
@@ -88,6 +92,24 @@ export function createConsole(options: ConsoleOptions) {
     c.set('actor', { userId: session.user.id, organizationId: session.user.organizationId });
     await next();
   });
+
+  // A form that carries an `idempotency` field is one change however often it is sent.
+  if (options.idempotency) {
+    app.post(
+      '*',
+      idempotency({
+        store: options.idempotency,
+        keyOf: (c) => (c.var as ConsoleEnv['Variables']).form?.get('idempotency') ?? undefined,
+        bodyOf: async (c) => (c.var as ConsoleEnv['Variables']).form?.toString() ?? '',
+        scopeOf: (c) => `console:${(c.var as ConsoleEnv['Variables']).actor.userId}`,
+        problemInKey: problemInIdempotencyKey,
+        refuse: (_c, code, detail) =>
+          code === 'idempotency_key_in_use'
+            ? page(messagePage('Still saving', 'This form was sent twice; the first is still being saved. Reload the page in a moment.'), 409)
+            : page(messagePage('This form cannot be sent again', detail), code === 'invalid_request' ? 400 : 422),
+      }),
+    );
+  }
 
   app.post('/sign-out', async (c) => {
     await sessions.end(c.var.session);

@@ -45,7 +45,7 @@ describe('MCP endpoint: public tools', () => {
     const id = (found.structuredContent as { data: { id: string }[] }).data[0].id;
     const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: id, mode: 'rent' } });
     assert.equal(result.isError, undefined);
-    const expected = engine.value(id, 'rent');
+    const expected = engine.estimate(id, 'rent');
     assert.ok('estimate' in expected);
     const structured = result.structuredContent as typeof expected.estimate;
     assert.deepEqual({ ...structured, retainUntil: '' }, { ...expected.estimate, retainUntil: '' });
@@ -69,7 +69,7 @@ describe('MCP endpoint: public tools', () => {
   it('stops a client at its daily valuations with a clear tool error', async () => {
     const meter = memoryMeter();
     const day = engine.now().toISOString().slice(0, 10);
-    for (let i = 0; i < DAILY_LIMITS.mcp_valuation; i++) await meter.take('mcp_valuation', '127.0.0.1', day);
+    for (let i = 0; i < DAILY_LIMITS.mcp_estimate; i++) await meter.take('mcp_estimate', '127.0.0.1', day);
     const limited = await startMcpServer({ port: 8818, engine, meter });
     try {
       const client = await connect(limited.url);
@@ -92,10 +92,10 @@ describe('MCP endpoint: counting', () => {
       const client = await connect(counting.url);
       const missing = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-000000' } });
       assert.equal(missing.isError, true);
-      assert.equal(await meter.count('mcp_valuation', '127.0.0.1', day), 0, 'an unanswered valuation is not counted');
+      assert.equal(await meter.count('mcp_estimate', '127.0.0.1', day), 0, 'an unanswered valuation is not counted');
       const answered = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
       assert.notEqual(answered.isError, true);
-      assert.equal(await meter.count('mcp_valuation', '127.0.0.1', day), 1);
+      assert.equal(await meter.count('mcp_estimate', '127.0.0.1', day), 1);
       await client.close();
     } finally {
       counting.server.close();

@@ -77,8 +77,8 @@ export function createMcpServer(context: McpContext): Server {
     if (problem) return failure(`The arguments do not fit ${tool.name}: ${problem}.`);
 
     const day = utcDay(context.engine.now());
-    if (tool.countsAsValuation && (await context.meter.take('mcp_valuation', context.client, day)) === undefined) {
-      const limit = DAILY_LIMITS.mcp_valuation.toLocaleString('en');
+    if (tool.countsAsValuation && (await context.meter.take('mcp_estimate', context.client, day)) === undefined) {
+      const limit = DAILY_LIMITS.mcp_estimate.toLocaleString('en');
       return failure(`This client has used its ${limit} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`);
     }
     const toolContext: ToolContext = {
@@ -90,7 +90,7 @@ export function createMcpServer(context: McpContext): Server {
     };
     const result = await tool.run(args, toolContext);
     if ('error' in result) {
-      if (tool.countsAsValuation) await context.meter.giveBack('mcp_valuation', context.client, day); // Only answered valuations count.
+      if (tool.countsAsValuation) await context.meter.giveBack('mcp_estimate', context.client, day); // Only answered valuations count.
       return failure(result.error);
     }
     return answer(result);

@@ -65,11 +65,11 @@ export const PUBLIC_TOOLS: McpTool[] = [
       const read = readMode(args.mode);
       if ('problem' in read) return { error: read.problem };
       const { mode } = read;
-      const valuation = engine.value(String(args.propertyId), mode);
-      if ('problem' in valuation) {
-        return { error: valuation.problem === 'not_found' ? `No property has the id ${args.propertyId}; find ids with search_properties.` : VISITOR_MESSAGES.en.no_comparables };
+      const outcome = engine.estimate(String(args.propertyId), mode);
+      if ('problem' in outcome) {
+        return { error: outcome.problem === 'not_found' ? `No property has the id ${args.propertyId}; find ids with search_properties.` : VISITOR_MESSAGES.en.no_comparables };
       }
-      const e = valuation.estimate;
+      const e = outcome.estimate;
       const text = [
         `${en.estimateHeading(mode)} for ${e.property.project ? `${e.property.project}, ` : ''}${e.property.address}: ${formatMoney(e.value)}${mode === 'rent' ? en.perMonth : ''}.`,
         `${en.range(formatMoney(e.low), formatMoney(e.high))}. ${en.confidence}: ${en.confidenceLevel[e.confidence]}. ${en.asOf} ${formatDate(e.asOf)}, from ${e.comparables.length} transactions.`,

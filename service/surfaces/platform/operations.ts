@@ -28,7 +28,7 @@ export type Operation = (ctx: OperationContext) => Answer | Promise<Answer>;
 export type OperationId = keyof ContractOperations;
 
 export function createOperations(engine: EstimateEngine, meter: DailyMeter): Record<OperationId, Operation> {
-  const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_valuation;
+  const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
 
   const page = <T extends { id: string }>(items: T[], ctx: OperationContext): Answer => {
     const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
@@ -57,7 +57,7 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
       // Counted before it is worked out, in one step, so concurrent requests cannot pass the limit together.
       const day = utcDay(engine.now());
       const subject = key.id ?? key.sha256;
-      if ((await meter.take('platform_valuation', subject, day, key.valuationsUsedToday)) === undefined) {
+      if ((await meter.take('platform_estimate', subject, day, key.valuationsUsedToday)) === undefined) {
         const resetAt = nextUtcMidnight(engine.now()).toISOString();
         return {
           problem: 'quota_exceeded',
@@ -66,14 +66,14 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
           headers: { 'Retry-After': String(secondsToUtcMidnight(engine.now())) },
         };
       }
-      const valuation = engine.value(String(params.propertyId), read.mode);
-      if ('problem' in valuation) {
-        await meter.giveBack('platform_valuation', subject, day, key.valuationsUsedToday); // Only answered valuations count.
-        return valuation.problem === 'not_found'
+      const outcome = engine.estimate(String(params.propertyId), read.mode);
+      if ('problem' in outcome) {
+        await meter.giveBack('platform_estimate', subject, day, key.valuationsUsedToday); // Only answered valuations count.
+        return outcome.problem === 'not_found'
           ? { problem: 'not_found', detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…` }
           : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
       }
-      return { body: valuation.estimate };
+      return { body: outcome.estimate };
     },
   };
 }

@@ -74,10 +74,10 @@ function estimateBody(estimate: Estimate): Html {
 <p><a href="/valuation/">Value another home</a></p>`;
 }
 
-export type ServicePage = { status: number; html: Html } | undefined;
+export type ValuationPage = { status: number; html: Html } | undefined;
 
 /** The service's pages under `/valuation/`, or undefined for a path they do not cover. */
-export function servicePage(engine: EstimateEngine, url: URL): ServicePage {
+export function valuationPage(engine: EstimateEngine, url: URL): ValuationPage {
   if (!url.pathname.startsWith('/valuation/')) return undefined;
   let id: string;
   try {
@@ -92,12 +92,12 @@ export function servicePage(engine: EstimateEngine, url: URL): ServicePage {
     return { status: 400, html: page('Not a valuation (sandbox)', body) };
   }
   const { mode } = read;
-  const valuation = engine.value(id, mode);
-  if ('estimate' in valuation) {
-    const { estimate } = valuation;
+  const outcome = engine.estimate(id, mode);
+  if ('estimate' in outcome) {
+    const { estimate } = outcome;
     const title = estimate.property.project ?? estimate.property.address;
     return { status: 200, html: page(`${title}: ${en.estimateHeading(mode).toLowerCase()} (sandbox)`, estimateBody(estimate)) };
   }
-  const message = valuation.problem === 'not_found' ? VISITOR_MESSAGES.en.not_found : VISITOR_MESSAGES.en.no_comparables;
-  return { status: valuation.problem === 'not_found' ? 404 : 422, html: page('Service Valuations (sandbox)', html`<h1>No estimate</h1><p>${message}</p>${searchForm()}`) };
+  const message = outcome.problem === 'not_found' ? VISITOR_MESSAGES.en.not_found : VISITOR_MESSAGES.en.no_comparables;
+  return { status: outcome.problem === 'not_found' ? 404 : 422, html: page('Service Valuations (sandbox)', html`<h1>No estimate</h1><p>${message}</p>${searchForm()}`) };
 }

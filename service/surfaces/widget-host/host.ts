@@ -192,16 +192,16 @@ export function createWidgetHost(options: HostOptions) {
     }
 
     const magic = magicEstimate(id);
-    const valuation = magic?.error ? undefined : engine.value(magic?.propertyId ?? id, mode);
-    if (!valuation || 'problem' in valuation) {
+    const outcome = magic?.error ? undefined : engine.estimate(magic?.propertyId ?? id, mode);
+    if (!outcome || 'problem' in outcome) {
       await meter.giveBack('widget_estimate', key.id, day, key.startsDayAt); // Only answered estimates count.
-      if (!valuation) return fail(magic!.error!, 'Sandbox: the failure you asked for.');
-      return valuation.problem === 'not_found'
+      if (!outcome) return fail(magic!.error!, 'Sandbox: the failure you asked for.');
+      return outcome.problem === 'not_found'
         ? fail('not_found', `No property has the id ${id}.`)
         : fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
     }
     const headers = { ...allow, ...rateLimitHeaders(usedToday), 'Content-Language': language };
-    return respond(200, inLanguage(valuation.estimate, language), headers, magic?.delayMs ?? 0);
+    return respond(200, inLanguage(outcome.estimate, language), headers, magic?.delayMs ?? 0);
   }
 
   return { handle, fixtures, engine };

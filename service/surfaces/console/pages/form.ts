@@ -1,4 +1,5 @@
 /** The console's form parts: the CSRF field, labelled fields with their hints and errors. */
+import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html } from '../../../web/html.js';
 
@@ -9,6 +10,11 @@ export interface FormState {
 export const emptyForm: FormState = { values: {}, errors: {} };
 
 export const csrfField = (session: Session) => html`<input type="hidden" name="csrf" value="${session.csrfToken}">`;
+/**
+ * For a form whose answer is a redirect: a key that makes sending it twice (a double click, a
+ * resubmitted page) one change. Never on a form whose answer holds a secret: answers are kept.
+ */
+export const onceField = () => html`<input type="hidden" name="idempotency" value="${randomUUID()}">`;
 const value = (form: FormState, name: string) => [form.values[name] ?? ''].flat().join('\n');
 export const describedBy = (form: FormState, name: string, hint?: boolean) =>
   [form.errors[name] ? `${name}-error` : '', hint ? `${name}-hint` : ''].filter(Boolean).join(' ');

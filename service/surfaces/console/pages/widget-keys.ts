@@ -2,7 +2,7 @@
 import type { WidgetKeyView } from '../../../core/keys/widget-key-admin.js';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html, joined } from '../../../web/html.js';
-import { codes, csrfField, date, emptyForm, type FormState, originsField, textField } from './form.js';
+import { codes, csrfField, date, emptyForm, type FormState, onceField, originsField, textField } from './form.js';
 import { consolePage } from './frame.js';
 
 export function widgetKeysPage(session: Session, keys: WidgetKeyView[], form: FormState = emptyForm, limit: number): Html {
@@ -16,7 +16,7 @@ export function widgetKeysPage(session: Session, keys: WidgetKeyView[], form: Fo
     html`<p>A widget key is publishable: it identifies your website to the valuation widget and works only on the exact origins listed. It never authenticates the Platform API.</p>
 <div class="table-wrap"><table><caption>Your widget keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Websites</th><th scope="col" class="num">Estimates today</th></tr></thead>
 <tbody>${rows.length ? rows : html`<tr><td colspan="4">No widget keys yet.</td></tr>`}</tbody></table></div>
-<h2>Create a widget key</h2><form method="post" action="/console/widget-keys" novalidate>${csrfField(session)}${textField(form, 'name', 'Name')}${originsField(form, 'Websites')}
+<h2>Create a widget key</h2><form method="post" action="/console/widget-keys" novalidate>${csrfField(session)}${onceField()}${textField(form, 'name', 'Name')}${originsField(form, 'Websites')}
 <button type="submit">Create widget key</button></form>`,
   );
 }
@@ -24,10 +24,10 @@ export function widgetKeysPage(session: Session, keys: WidgetKeyView[], form: Fo
 export function widgetKeyPage(session: Session, key: WidgetKeyView, form: FormState, limit: number, flash?: string): Html {
   const revoked = Boolean(key.revokedAt);
   const changes = html`<p><a href="/console/widget-keys/${key.id}/snippet">Build the snippet for this key</a></p>
-<form method="post" action="/console/widget-keys/${key.id}" novalidate>${csrfField(session)}${textField(form, 'name', 'Name')}${originsField(form, 'Websites')}
+<form method="post" action="/console/widget-keys/${key.id}" novalidate>${csrfField(session)}${onceField()}${textField(form, 'name', 'Name')}${originsField(form, 'Websites')}
 <button type="submit">Save changes</button></form>
 <h2>Rotate or revoke</h2><p>Rotating gives the key a new value for the same websites; the old value stops working at once, so update your pages first.</p>
-<form class="inline" method="post" action="/console/widget-keys/${key.id}/rotate">${csrfField(session)}<button class="secondary" type="submit">Rotate key</button></form>
+<form class="inline" method="post" action="/console/widget-keys/${key.id}/rotate">${csrfField(session)}${onceField()}<button class="secondary" type="submit">Rotate key</button></form>
 <form class="inline" method="post" action="/console/widget-keys/${key.id}/revoke">${csrfField(session)}<button class="danger" type="submit">Revoke key</button></form>`;
   return consolePage(
     'Widget key',
