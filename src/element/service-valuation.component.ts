@@ -7,18 +7,16 @@ import { checkWidgetKey } from '../api/widget-key.js';
 import { EstimateController } from '../estimate/estimate-controller.js';
 import { renderEstimateResult, renderModeSwitch } from '../estimate/estimate-template.js';
 import { emit } from '../events/events.js';
-import { tellSiteOwner } from '../internal/console.js';
-import { httpUrl, safeLink, serviceHomeUrl } from '../internal/links.js';
+import { tellSiteOwnerOnce } from '../internal/console.js';
 import { type Changed, LitHost, ReactiveState } from '../internal/lit-host.js';
 import { SearchController } from '../search/search-controller.js';
 import { renderSearch } from '../search/search-template.js';
 import { hostProblem, isSetupProblem, keyProblem, type Problem } from '../words/problems.js';
 import { loadWords, resolveLanguage, useWords, words, type Words } from '../words/words.js';
+import { ownBaseUrl, resolveApiBase } from './api-base.js';
 import { afterFirstPaint, logoUrl, registerFont } from './assets.js';
+import { renderFooter } from './panel-footer.js';
 import { styles } from './service-valuation.styles.js';
-
-/** The widget host API this module was served from: `widget.js` and its chunks live side by side. */
-const ownBaseUrl = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
 
 /**
  * A free property valuation panel: search a Singapore address, postal code or condo and read a
@@ -113,7 +111,7 @@ export class ServiceValuation extends LitHost {
   #client?: WidgetClient;
   /** `apiBase` as an absolute URL ending in `/`. */
   #baseUrl = ownBaseUrl();
-  readonly #told = new Set<string>();
+  readonly #tellSiteOwner = tellSiteOwnerOnce();
   /** No client while the widget is not set up: nothing is sent until the site owner fixes it. */
   readonly #usableClient = () => (this.#setupProblem.value ? undefined : this.#client);
   readonly #search = new SearchController(this, this.#usableClient);
@@ -212,22 +210,8 @@ export class ServiceValuation extends LitHost {
         : html`${renderSearch(this.#search, { onChoose: (suggestion) => this.#handleChoose(suggestion) })}
           ${renderModeSwitch(this.mode, (mode) => this.#handleModeChange(mode))} ${renderEstimateResult(this.#estimate)}`}
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.#announcement.value}</div>
-      ${this.#renderFooter()}
+      ${renderFooter(this.#estimate.estimate, this.#baseUrl)}
     </section>`;
-  }
-
-  /** The attribution and the disclaimer: in every state, and not a part, so no page can hide them. */
-  #renderFooter() {
-    const { estimate } = this.#estimate;
-    const href = safeLink(estimate?.attribution.url) ?? serviceHomeUrl(this.#baseUrl);
-    return html`<footer>
-      <p class="attribution">
-        <a href=${href} target="_blank" rel="noopener noreferrer"
-          >${estimate?.attribution.text ?? words.attribution}<span class="visually-hidden">${words.newTab}</span></a
-        >
-      </p>
-      <p class="disclaimer">${estimate?.disclaimer ?? words.disclaimer}</p>
-    </footer>`;
   }
 
   #handleChoose(suggestion: Suggestion): void {
@@ -249,7 +233,7 @@ export class ServiceValuation extends LitHost {
     this.#client = problem ? undefined : createClient({ baseUrl: this.#baseUrl, key, language: () => this.#language });
     this.#setupProblem.value = problem ? () => keyProblem(problem, key) : undefined;
     if (!problem) return;
-    this.#tellSiteOwnerOnce(problem, keyProblem(problem, key).siteOwner!, problem === 'platform_key');
+    this.#tellSiteOwner(keyProblem(problem, key).siteOwner!, problem, this.#baseUrl, problem === 'platform_key' ? 'error' : 'warn');
     emit(this, 'service-valuation-error', { code: problem, forSiteOwner: true });
   }
 
@@ -259,23 +243,8 @@ export class ServiceValuation extends LitHost {
     const problem = hostProblem(error);
     const setup = isSetupProblem(error);
     if (setup) this.#setupProblem.value = () => hostProblem(error);
-    if (problem.siteOwner) this.#tellSiteOwnerOnce(error.code, problem.siteOwner, setup);
+    if (problem.siteOwner) this.#tellSiteOwner(problem.siteOwner, error.code, this.#baseUrl, setup ? 'error' : 'warn');
     emit(this, 'service-valuation-error', { code: error.code, forSiteOwner: Boolean(problem.siteOwner) });
     return problem;
   }
-
-  /** Each distinct message once per widget: a site owner needs to read it, not scroll past it. */
-  #tellSiteOwnerOnce(code: string, message: string, asError: boolean): void {
-    if (this.#told.has(message)) return;
-    this.#told.add(message);
-    tellSiteOwner(message, code, this.#baseUrl, asError ? 'error' : 'warn');
-  }
-}
-
-/** Resolves the API base a page or the loader gave against the page, falling back to this script's own. */
-function resolveApiBase(apiBase: string): string {
-  const url = httpUrl(apiBase || ownBaseUrl(), document.baseURI);
-  if (!url) tellSiteOwner(`data-api-base "${apiBase}" is not an http(s) URL.`, 'api_base', ownBaseUrl());
-  const href = url?.href ?? ownBaseUrl();
-  return href.endsWith('/') ? href : `${href}/`;
 }

@@ -9,3 +9,13 @@ import { MESSAGES_PATH } from '../api/console-messages.js';
 export function tellSiteOwner(message: string, code: string, hostRoot: string, level: 'warn' | 'error' = 'warn'): void {
   console[level](`[service-valuation] ${message} ${hostRoot}${MESSAGES_PATH}#${code}`);
 }
+
+/** A teller that says each distinct message once (per widget): a site owner needs to read it, not scroll past it. */
+export function tellSiteOwnerOnce(): typeof tellSiteOwner {
+  const told = new Set<string>();
+  return (message, ...rest) => {
+    if (told.has(message)) return;
+    told.add(message);
+    tellSiteOwner(message, ...rest);
+  };
+}

@@ -1,0 +1,13 @@
+import { tellSiteOwner } from '../internal/console.js';
+import { httpUrl } from '../internal/links.js';
+
+/** The widget host API this module was served from: `widget.js` and its chunks live side by side. */
+export const ownBaseUrl = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
+
+/** Resolves the API base a page or the loader gave against the page, falling back to this script's own. */
+export function resolveApiBase(apiBase: string): string {
+  const url = httpUrl(apiBase || ownBaseUrl(), document.baseURI);
+  if (!url) tellSiteOwner(`data-api-base "${apiBase}" is not an http(s) URL.`, 'api_base', ownBaseUrl());
+  const href = url?.href ?? ownBaseUrl();
+  return href.endsWith('/') ? href : `${href}/`;
+}
