@@ -21,7 +21,15 @@ const FLOORS = {
     ['core/estimates', 'core/metering', 'core/events', 'core/idempotency'],
     ['core/grants', 'core/organizations'],
     ['core/keys'],
-    ['surfaces/widget-host', 'surfaces/platform', 'surfaces/mcp', 'surfaces/console', 'surfaces/valuation-pages', 'surfaces/docs', 'workers'],
+    [
+      'surfaces/widget-host',
+      'surfaces/platform',
+      'surfaces/mcp',
+      'surfaces/console',
+      'surfaces/valuation-pages',
+      'surfaces/docs',
+      'workers',
+    ],
     ['servers'],
   ],
 };
@@ -55,16 +63,26 @@ const floorsPlugin = {
           if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
           const to = floorOf(path.resolve(path.dirname(context.filename), specifier));
           const where = `${from.half}/${from.folder || '(root)'}`;
-          if (from.level === -1) return context.report({ node, message: `${where} stands on no floor: add it to FLOORS in eslint.config.js.` });
+          if (from.level === -1)
+            return context.report({
+              node,
+              message: `${where} stands on no floor: add it to FLOORS in eslint.config.js.`,
+            });
           if (!to) return;
           if (to.half !== from.half) {
             const target = `${to.half}/${to.folder}`;
             if (ACROSS[from.half].some((allowed) => target === allowed || target.startsWith(`${allowed}/`))) return;
-            return context.report({ node, message: `${where} may not import ${target}: ${from.half} takes from ${to.half} only ${ACROSS[from.half].join(', ') || 'nothing'}.` });
+            return context.report({
+              node,
+              message: `${where} may not import ${target}: ${from.half} takes from ${to.half} only ${ACROSS[from.half].join(', ') || 'nothing'}.`,
+            });
           }
           if (to.folder === from.folder || to.level < from.level) return;
           const below = FLOORS[from.half].slice(0, Math.max(0, from.level)).flat();
-          context.report({ node, message: `${where} may import only from floors below it (${below.join(', ') || 'none'}), not ${to.half}/${to.folder}; see the README's Architecture section.` });
+          context.report({
+            node,
+            message: `${where} may import only from floors below it (${below.join(', ') || 'none'}), not ${to.half}/${to.folder}; see the README's Architecture section.`,
+          });
         };
         return {
           ImportDeclaration: (node) => check(node, node.source.value),
@@ -78,14 +96,36 @@ const floorsPlugin = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-static-demo/', 'node_modules/', 'src/api/generated/', 'contract/generated/', 'test-results/', 'playwright-report/', 'bench/results/', 'bench/.build/', 'package/', 'e2e/.package-app/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-static-demo/',
+      'node_modules/',
+      'src/api/generated/',
+      'contract/generated/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+      'bench/.build/',
+      'package/',
+      'e2e/.package-app/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: {
       globals: {
-        window: 'readonly', document: 'readonly', console: 'readonly', location: 'readonly', customElements: 'readonly',
-        URL: 'readonly', URLSearchParams: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        console: 'readonly',
+        location: 'readonly',
+        customElements: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        process: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
       },
     },
     rules: {

@@ -43,7 +43,13 @@ export default defineConfig<{ engine: Engine }>({
     {
       command: 'tsx service/start.ts',
       url: `http://127.0.0.1:${DEMO_PORT}/`,
-      env: { DEMO_PORT: String(DEMO_PORT), WIDGET_HOST_PORT: String(WIDGET_HOST_PORT), PLATFORM_PORT: String(PLATFORM_PORT), SANDBOX_DATA_DIR: 'memory://', MCP_PORT: String(MCP_PORT) },
+      env: {
+        DEMO_PORT: String(DEMO_PORT),
+        WIDGET_HOST_PORT: String(WIDGET_HOST_PORT),
+        PLATFORM_PORT: String(PLATFORM_PORT),
+        SANDBOX_DATA_DIR: 'memory://',
+        MCP_PORT: String(MCP_PORT),
+      },
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
       timeout: 30_000,

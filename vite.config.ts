@@ -46,7 +46,10 @@ export default defineConfig(({ mode }) => {
   const loader = mode === 'loader';
   return {
     publicDir: loader ? false : 'public',
-    plugins: [minifyTemplatesPlugin(), ...(loader ? [integrityFile()] : [shortWordKeysPlugin(), withoutPureComments()])],
+    plugins: [
+      minifyTemplatesPlugin(),
+      ...(loader ? [integrityFile()] : [shortWordKeysPlugin(), withoutPureComments()]),
+    ],
     define: loader ? { __ELEMENT_FILE__: JSON.stringify(builtElementFile('dist')) } : {},
     build: {
       target: 'es2022',
@@ -56,7 +59,12 @@ export default defineConfig(({ mode }) => {
       sourcemap: process.env.SOURCEMAP === '1',
       // Terser's four passes beat the default minifier by about 120 B brotli on the widget.
       minify: 'terser',
-      terserOptions: { ecma: 2020, module: !loader, compress: { passes: 4 }, format: { comments: /allFunctionsCalledOnLoad/ } },
+      terserOptions: {
+        ecma: 2020,
+        module: !loader,
+        compress: { passes: 4 },
+        format: { comments: /allFunctionsCalledOnLoad/ },
+      },
       reportCompressedSize: false,
       modulePreload: false,
       lib: loader
@@ -88,7 +96,8 @@ function withoutPureComments(): Plugin {
   return {
     name: 'without-pure-comments',
     generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = chunk.code.replaceAll('/* @__PURE__ */', '');
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk') chunk.code = chunk.code.replaceAll('/* @__PURE__ */', '');
     },
   };
 }
@@ -101,7 +110,10 @@ function integrityFile(): Plugin {
       const loader = await readFile(`${dir}/widget.js`);
       const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
       const integrity = `sha384-${createHash('sha384').update(loader).digest('base64')}`;
-      await writeFile(`${dir}/integrity.json`, `${JSON.stringify({ version, file: `v${version}/widget.js`, integrity }, null, 2)}\n`);
+      await writeFile(
+        `${dir}/integrity.json`,
+        `${JSON.stringify({ version, file: `v${version}/widget.js`, integrity }, null, 2)}\n`,
+      );
     },
   };
 }

@@ -59,7 +59,8 @@ export const CANDIDATES: Candidate[] = [
     label: 'Mapbox search box',
     tag: 'mapbox-search-box',
     input: 'input',
-    markup: '<mapbox-search-box access-token="pk.bench" placeholder="Address, postal code or condo"></mapbox-search-box>',
+    markup:
+      '<mapbox-search-box access-token="pk.bench" placeholder="Address, postal code or condo"></mapbox-search-box>',
     scripts: '<script type="module" src="%HOST%/anchors/mapbox.js"></script>',
     js: ['anchors/mapbox.js'],
   },
@@ -123,12 +124,19 @@ export async function prepareCandidates(): Promise<void> {
         outDir: `${HOST_DIR}anchors`,
         emptyOutDir: false,
         reportCompressedSize: false,
-        lib: { entry: fileURLToPath(new URL(`./anchors/${name}.ts`, import.meta.url)), formats: ['es'], fileName: () => `${name}.js` },
+        lib: {
+          entry: fileURLToPath(new URL(`./anchors/${name}.ts`, import.meta.url)),
+          formats: ['es'],
+          fileName: () => `${name}.js`,
+        },
         rolldownOptions: { output: { codeSplitting: false } },
       },
     });
   }
-  await cp(new URL('../node_modules/@shoelace-style/shoelace/dist/themes/light.css', import.meta.url), `${HOST_DIR}anchors/shoelace-light.css`);
+  await cp(
+    new URL('../node_modules/@shoelace-style/shoelace/dist/themes/light.css', import.meta.url),
+    `${HOST_DIR}anchors/shoelace-light.css`,
+  );
   await cp(new URL('../dist/', import.meta.url), HOST_DIR, { recursive: true });
   if (BASELINE) {
     // A loader finds its element at the widget host's root (`../` from /baseline/widget.js), so the
@@ -140,11 +148,16 @@ export async function prepareCandidates(): Promise<void> {
   const demo = await readFile(new URL('../demo/index.html', import.meta.url), 'utf8');
   const slot = /<div data-service-valuation[^>]*><\/div>/;
   const snippet = /<script async src="%WIDGET_HOST%\/(v1\/)?widget\.js"><\/script>/;
-  if (!slot.test(demo) || !snippet.test(demo)) throw new Error('demo/index.html no longer has the snippet the bench replaces');
+  if (!slot.test(demo) || !snippet.test(demo))
+    throw new Error('demo/index.html no longer has the snippet the bench replaces');
   await mkdir(PAGES_DIR, { recursive: true });
   for (const candidate of CANDIDATES) {
-    const page = demo.replace(slot, candidate.markup).replace(snippet, candidate.scripts).replaceAll('%HOST%', '%WIDGET_HOST%');
+    const page = demo
+      .replace(slot, candidate.markup)
+      .replace(snippet, candidate.scripts)
+      .replaceAll('%HOST%', '%WIDGET_HOST%');
     await writeFile(`${PAGES_DIR}${candidate.name}.html`, page);
   }
-  for (const file of ['site.css', 'favicon.svg']) await cp(new URL(`../demo/${file}`, import.meta.url), `${PAGES_DIR}${file}`);
+  for (const file of ['site.css', 'favicon.svg'])
+    await cp(new URL(`../demo/${file}`, import.meta.url), `${PAGES_DIR}${file}`);
 }

@@ -43,7 +43,21 @@ describe('phasesOf', () => {
   });
 
   it('gives nothing for a load whose trace lacks the element or a frame after it', () => {
-    assert.equal(phasesOf(load.filter((e) => e.name !== 'v8.evaluateModule'), 'widget', 1), undefined);
-    assert.equal(phasesOf(load.filter((e) => e.name !== 'Paint'), 'widget', 1), undefined);
+    assert.equal(
+      phasesOf(
+        load.filter((e) => e.name !== 'v8.evaluateModule'),
+        'widget',
+        1,
+      ),
+      undefined,
+    );
+    assert.equal(
+      phasesOf(
+        load.filter((e) => e.name !== 'Paint'),
+        'widget',
+        1,
+      ),
+      undefined,
+    );
   });
 });

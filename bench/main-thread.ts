@@ -36,7 +36,12 @@ interface TraceEvent {
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'fonts'];
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-export async function traceMainThread(browser: Browser, pagesUrl: string, candidate: Candidate, cpu: number): Promise<MainThreadPhases | undefined> {
+export async function traceMainThread(
+  browser: Browser,
+  pagesUrl: string,
+  candidate: Candidate,
+  cpu: number,
+): Promise<MainThreadPhases | undefined> {
   const page = await newPage(browser, cpu);
   const usable = usableSignal(page);
   await browser.startTracing(page, { categories: CATEGORIES });
@@ -58,7 +63,9 @@ export function phasesOf(events: TraceEvent[], candidate: string, cpu: number): 
   const inside = (outer: TraceEvent, name: string, test: (e: TraceEvent) => boolean = () => true) =>
     onMain.filter((e) => e.name === name && e.ts >= outer.ts && e.ts < end(outer) && test(e));
   const tasks = onMain.filter((e) => TASKS.has(e.name));
-  const loaderTask = tasks.find((t) => inside(t, 'EvaluateScript', (e) => /\/widget\.js$/.test(e.args?.data?.url ?? '')).length);
+  const loaderTask = tasks.find(
+    (t) => inside(t, 'EvaluateScript', (e) => /\/widget\.js$/.test(e.args?.data?.url ?? '')).length,
+  );
   const elementTask = tasks.findLast((t) => evaluation.ts >= t.ts && evaluation.ts < end(t));
   const firstFrame = elementTask && tasks.find((t) => t.ts > elementTask.ts && inside(t, 'Paint').length);
   if (!loaderTask || !elementTask || !firstFrame) return undefined;
@@ -82,8 +89,16 @@ export function phasesOf(events: TraceEvent[], candidate: string, cpu: number): 
   };
 }
 
-export async function compareMainThread(browser: Browser, pagesUrl: string, candidates: Candidate[], runs: number, cpus = [1, 4]) {
-  const loads = await inTurns(candidates, runs, cpus, (candidate, cpu) => traceMainThread(browser, pagesUrl, candidate, cpu));
+export async function compareMainThread(
+  browser: Browser,
+  pagesUrl: string,
+  candidates: Candidate[],
+  runs: number,
+  cpus = [1, 4],
+) {
+  const loads = await inTurns(candidates, runs, cpus, (candidate, cpu) =>
+    traceMainThread(browser, pagesUrl, candidate, cpu),
+  );
   return loads.filter((load) => load !== undefined);
 }
 
@@ -97,10 +112,14 @@ const PHASES = {
 
 export function printMainThread(phases: MainThreadPhases[], runs: number): void {
   const columns = [...new Set(phases.map((p) => `${p.candidate} ${p.cpu}×`))];
-  console.log(`\nThe widget's main thread at start-up, traced; ms, median of ${runs} loads each (tracing slows every task)\n`);
+  console.log(
+    `\nThe widget's main thread at start-up, traced; ms, median of ${runs} loads each (tracing slows every task)\n`,
+  );
   console.log(''.padEnd(36), ...columns.map((c) => c.padStart(16)));
   for (const [key, name] of Object.entries(PHASES) as [keyof typeof PHASES, string][]) {
-    const cells = columns.map((column) => median(phases.filter((p) => `${p.candidate} ${p.cpu}×` === column).map((p) => p[key])).toFixed(1));
+    const cells = columns.map((column) =>
+      median(phases.filter((p) => `${p.candidate} ${p.cpu}×` === column).map((p) => p[key])).toFixed(1),
+    );
     console.log(name.padEnd(36), ...cells.map((c) => c.padStart(16)));
   }
 }

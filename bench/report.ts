@@ -16,19 +16,30 @@ export interface Figures {
 }
 
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
-const percentiles = (xs: number[]) => ({ p50: round(quantile(xs, 0.5)), p95: round(quantile(xs, 0.95)), samples: xs.length });
+const percentiles = (xs: number[]) => ({
+  p50: round(quantile(xs, 0.5)),
+  p95: round(quantile(xs, 0.95)),
+  samples: xs.length,
+});
 
 export function summarise(f: Figures) {
   const suggestionLatencies = f.typing.flatMap((t) => t.latencies);
   return {
-    machine: { cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`, memoryGB: round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+      memoryGB: round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     browser: `Chromium ${f.browserVersion}`,
     sizes: f.sizes,
     startUp: f.startUp,
     suggestions: {
       typed: `"${TYPED_ADDRESS}", ${TYPED_ADDRESS.length} characters`,
       requestsPerAddress: Object.fromEntries(
-        TYPING_PACES_MS.map((pace) => [`${pace}ms`, median(f.typing.filter((t) => t.paceMs === pace).map((t) => t.requests))]),
+        TYPING_PACES_MS.map((pace) => [
+          `${pace}ms`,
+          median(f.typing.filter((t) => t.paceMs === pace).map((t) => t.requests)),
+        ]),
       ),
       answerToRenderMs: percentiles(suggestionLatencies),
     },
@@ -37,14 +48,19 @@ export function summarise(f: Figures) {
       longTasks: f.estimates.longTasks.length,
       longestTaskMs: round(Math.max(0, ...f.estimates.longTasks)),
     },
-    memory: Object.fromEntries(Object.entries(f.memory).map(([k, v]) => [k, round(v)])) as Record<keyof Figures['memory'], number>,
+    memory: Object.fromEntries(Object.entries(f.memory).map(([k, v]) => [k, round(v)])) as Record<
+      keyof Figures['memory'],
+      number
+    >,
   };
 }
 
 export type Results = ReturnType<typeof summarise>;
 
 export function print(r: Results): void {
-  console.log(`\nValuation widget benchmark · ${r.browser} · ${r.machine.cpus} · ${r.machine.memoryGB} GB · Node ${r.machine.node}\n`);
+  console.log(
+    `\nValuation widget benchmark · ${r.browser} · ${r.machine.cpus} · ${r.machine.memoryGB} GB · Node ${r.machine.node}\n`,
+  );
   console.log('file'.padEnd(40), 'gzip'.padStart(8), 'brotli'.padStart(8));
   for (const s of r.sizes) console.log(s.file.padEnd(40), String(s.gzip).padStart(8), String(s.brotli).padStart(8));
   printStartUp(r.startUp);

@@ -10,7 +10,16 @@ export const TYPED_ADDRESS = '101 toa payoh lorong'; // 20 characters
 /** Milliseconds between keys: a fast typist, an average one, a slow one (on a phone). */
 export const TYPING_PACES_MS = [80, 150, 300];
 /** Searches whose first suggestion has an estimate: HDB, condo and landed, sale mode. */
-export const ESTIMATE_QUERIES = ['310101', '560102', 'parc esta', 'the sail', 'kembangan', '102 amk ave 3', 'blk 101 toa payoh lor 1', 'bishan'];
+export const ESTIMATE_QUERIES = [
+  '310101',
+  '560102',
+  'parc esta',
+  'the sail',
+  'kembangan',
+  '102 amk ave 3',
+  'blk 101 toa payoh lor 1',
+  'bishan',
+];
 const DEMO_KEY = 'svce_test_demo0000000000000001';
 
 interface Resource {
@@ -23,13 +32,15 @@ interface Resource {
 
 const resources = (page: Page): Promise<Resource[]> =>
   page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, startTime, responseEnd, responseStatus, encodedBodySize }) => ({
-      name,
-      startTime,
-      responseEnd,
-      responseStatus,
-      encodedBodySize,
-    })),
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      ({ name, startTime, responseEnd, responseStatus, encodedBodySize }) => ({
+        name,
+        startTime,
+        responseEnd,
+        responseStatus,
+        encodedBodySize,
+      }),
+    ),
   );
 
 const combobox = (page: Page) => page.locator('service-valuation').getByRole('combobox');

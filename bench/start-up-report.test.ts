@@ -4,7 +4,14 @@ import type { Candidate } from './candidates.js';
 import { summariseStartUp } from './start-up-report.js';
 import type { Load } from './start-up.js';
 
-const candidate = (name: string, label: string): Candidate => ({ name, label, input: 'input', markup: '', scripts: '', js: [] });
+const candidate = (name: string, label: string): Candidate => ({
+  name,
+  label,
+  input: 'input',
+  markup: '',
+  scripts: '',
+  js: [],
+});
 const CANDIDATES = [candidate('plain', 'plain <input>'), candidate('widget', 'this widget')];
 const load = (name: string, usable: number): Load => ({
   candidate: name,
@@ -13,7 +20,9 @@ const load = (name: string, usable: number): Load => ({
   longTasks: [],
   cls: 0,
   hostBytes: {},
-  ...(name === 'widget' ? { milestones: { loaderArrived: 1, elementRequested: 2, elementArrived: 3, inputInDom: 4, usable } } : {}),
+  ...(name === 'widget'
+    ? { milestones: { loaderArrived: 1, elementRequested: 2, elementArrived: 3, inputInDom: 4, usable } }
+    : {}),
 });
 
 /** Nine turns on a machine whose speed swings from turn to turn, the widget always 30 ms after the plain page. */

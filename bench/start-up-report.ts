@@ -35,7 +35,9 @@ export async function summariseStartUp(loads: Load[], candidates: Candidate[], w
     table.push({
       candidate: candidate.label,
       usableMs: Object.fromEntries(cpus.map((cpu) => [`${cpu}x`, usable(candidate.name, cpu)])),
-      extraMs: Object.fromEntries(cpus.map((cpu) => [`${cpu}x`, round(usable(candidate.name, cpu) - usable('plain', cpu))])),
+      extraMs: Object.fromEntries(
+        cpus.map((cpu) => [`${cpu}x`, round(usable(candidate.name, cpu) - usable('plain', cpu))]),
+      ),
       jsBrotli: await brotliBytes(files),
     });
   }
@@ -69,7 +71,9 @@ export async function summariseStartUp(loads: Load[], candidates: Candidate[], w
     table,
     milestones,
     pairedExtraMs: Object.fromEntries(cpus.map((cpu) => [`${cpu}x`, pairedExtra(cpu)])),
-    page: Object.fromEntries(cpus.map((cpu) => [`${cpu}x`, { plain: perLoad('plain', cpu), widget: perLoad('widget', cpu) }])),
+    page: Object.fromEntries(
+      cpus.map((cpu) => [`${cpu}x`, { plain: perLoad('plain', cpu), widget: perLoad('widget', cpu) }]),
+    ),
     hostFilesBeforeTyping: hostFiles,
   };
 }
@@ -85,12 +89,22 @@ const signed = (x: number) => (x < 0 ? minus(x) : `+${x}`);
 
 export function printStartUp(s: StartUpSummary): void {
   const cpus = Object.keys(s.milestones);
-  console.log(`\nTime to a usable search box: navigation start → field visible and a frame drawn; median of ${s.runs} interleaved loads each`);
+  console.log(
+    `\nTime to a usable search box: navigation start → field visible and a frame drawn; median of ${s.runs} interleaved loads each`,
+  );
   console.log('(in brackets: the extra over the same page with a plain <input>)\n');
   console.log('candidate'.padEnd(36), ...cpus.map((cpu) => `${cpu} CPU`.padStart(16)), 'JS brotli'.padStart(11));
   for (const row of s.table) {
-    const cells = cpus.map((cpu) => (row.candidate === s.table[0].candidate ? ms(row.usableMs[cpu]) : `${Math.round(row.usableMs[cpu])} (${signed(Math.round(row.extraMs[cpu]))})`));
-    console.log(row.candidate.padEnd(36), ...cells.map((c) => c.padStart(16)), (row.jsBrotli ? kb(row.jsBrotli) : '0').padStart(11));
+    const cells = cpus.map((cpu) =>
+      row.candidate === s.table[0].candidate
+        ? ms(row.usableMs[cpu])
+        : `${Math.round(row.usableMs[cpu])} (${signed(Math.round(row.extraMs[cpu]))})`,
+    );
+    console.log(
+      row.candidate.padEnd(36),
+      ...cells.map((c) => c.padStart(16)),
+      (row.jsBrotli ? kb(row.jsBrotli) : '0').padStart(11),
+    );
   }
   console.log(`\nthis widget's milestones, ms from navigation start (${cpus.join(' / ')}):`);
   const names: Record<string, string> = {
@@ -100,7 +114,11 @@ export function printStartUp(s: StartUpSummary): void {
     inputInDom: 'input in the DOM',
     usable: 'usable (a frame drawn)',
   };
-  for (const [key, name] of Object.entries(names)) console.log(`  ${name.padEnd(34)}`, cpus.map((cpu) => String(s.milestones[cpu][key as keyof Milestones])).join(' / '));
+  for (const [key, name] of Object.entries(names))
+    console.log(
+      `  ${name.padEnd(34)}`,
+      cpus.map((cpu) => String(s.milestones[cpu][key as keyof Milestones])).join(' / '),
+    );
 
   const widget = s.table.find((row) => row.candidate === 'this widget')!;
   const page4 = s.page['4x'];
@@ -133,11 +151,22 @@ export function printStartUp(s: StartUpSummary): void {
     );
   }
   lines.push(
-    ['CLS, worst load at any CPU rate, font swap included (target 0)', String(round(worstCls * 1e4) / 1e4), worstCls === START_UP_TARGETS.cls],
-    ['bytes from the widget host before the visitor types (≤ 25 KB)', kb(hostBytes), hostBytes <= START_UP_TARGETS.hostBytesBeforeTyping],
+    [
+      'CLS, worst load at any CPU rate, font swap included (target 0)',
+      String(round(worstCls * 1e4) / 1e4),
+      worstCls === START_UP_TARGETS.cls,
+    ],
+    [
+      'bytes from the widget host before the visitor types (≤ 25 KB)',
+      kb(hostBytes),
+      hostBytes <= START_UP_TARGETS.hostBytesBeforeTyping,
+    ],
   );
-  console.log('\nstart-up targets (in brackets: the 95% interval of the extra paired with the plain load of the same turn):');
-  for (const [name, value, ok, note] of lines) console.log(`  ${name.padEnd(70)} ${value.padEnd(22)} ${verdict(ok)}${note ? `, ${note}` : ''}`);
+  console.log(
+    '\nstart-up targets (in brackets: the 95% interval of the extra paired with the plain load of the same turn):',
+  );
+  for (const [name, value, ok, note] of lines)
+    console.log(`  ${name.padEnd(70)} ${value.padEnd(22)} ${verdict(ok)}${note ? `, ${note}` : ''}`);
   console.log(
     '  fetched before typing:',
     Object.entries(s.hostFilesBeforeTyping)

@@ -34,7 +34,13 @@ export interface Milestones {
 /** After the field is usable: long enough for fonts and idle-time chunks to land. */
 const SETTLE_MS = 2000;
 
-export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl: string, candidate: Candidate, cpu: number): Promise<Load> {
+export async function loadCandidate(
+  browser: Browser,
+  pagesUrl: string,
+  hostUrl: string,
+  candidate: Candidate,
+  cpu: number,
+): Promise<Load> {
   const page = await newPage(browser, cpu);
   const usable = usableSignal(page);
   await page.goto(candidateUrl(pagesUrl, candidate), { waitUntil: 'commit' });
@@ -45,17 +51,26 @@ export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl:
   }
   const marks = await readMarks(page);
   const entries = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, startTime, responseEnd, encodedBodySize }) => ({
-      name,
-      startTime,
-      responseEnd,
-      encodedBodySize,
-    })),
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      ({ name, startTime, responseEnd, encodedBodySize }) => ({
+        name,
+        startTime,
+        responseEnd,
+        encodedBodySize,
+      }),
+    ),
   );
   await page.context().close();
   const fromHost = entries.filter((e) => e.name.startsWith(hostUrl));
   const hostBytes = Object.fromEntries(fromHost.map((e) => [new URL(e.name).pathname.slice(1), e.encodedBodySize]));
-  const load: Load = { candidate: candidate.name, cpu, usable: marks.usable, longTasks: marks.longTasks.map((t) => t.duration), cls: marks.cls, hostBytes };
+  const load: Load = {
+    candidate: candidate.name,
+    cpu,
+    usable: marks.usable,
+    longTasks: marks.longTasks.map((t) => t.duration),
+    cls: marks.cls,
+    hostBytes,
+  };
   if (candidate.name === 'widget') {
     const file = (path: string) => fromHost.find((e) => new URL(e.name).pathname === path);
     const loader = file('/widget.js');
@@ -72,7 +87,12 @@ export async function loadCandidate(browser: Browser, pagesUrl: string, hostUrl:
 }
 
 /** Loads every candidate, `runs` times, at each CPU rate, interleaved and in turning order. */
-export async function inTurns<T>(candidates: Candidate[], runs: number, cpus: number[], load: (candidate: Candidate, cpu: number) => Promise<T>) {
+export async function inTurns<T>(
+  candidates: Candidate[],
+  runs: number,
+  cpus: number[],
+  load: (candidate: Candidate, cpu: number) => Promise<T>,
+) {
   const loads: T[] = [];
   for (let i = 0; i < runs; i++) {
     // Each run starts with the next candidate, so none is always first (or last) after a pause.
@@ -82,5 +102,11 @@ export async function inTurns<T>(candidates: Candidate[], runs: number, cpus: nu
   return loads;
 }
 
-export const compareStartUp = (browser: Browser, pagesUrl: string, hostUrl: string, candidates: Candidate[], runs: number, cpus = [1, 4]) =>
-  inTurns(candidates, runs, cpus, (candidate, cpu) => loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu));
+export const compareStartUp = (
+  browser: Browser,
+  pagesUrl: string,
+  hostUrl: string,
+  candidates: Candidate[],
+  runs: number,
+  cpus = [1, 4],
+) => inTurns(candidates, runs, cpus, (candidate, cpu) => loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu));

@@ -10,7 +10,9 @@ const widget = () => {
   return slot;
 };
 document.getElementById('add').addEventListener('click', () => outlet.append(widget()));
-document.getElementById('move').addEventListener('click', () => outlet.firstElementChild && outlet.append(outlet.firstElementChild));
+document
+  .getElementById('move')
+  .addEventListener('click', () => outlet.firstElementChild && outlet.append(outlet.firstElementChild));
 document.getElementById('remove').addEventListener('click', () => outlet.lastElementChild?.remove());
 document.getElementById('route').addEventListener('click', () => {
   const page = document.createElement('section');

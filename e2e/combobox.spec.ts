@@ -18,7 +18,9 @@ for (const width of [1280, 320]) {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText('Estimated sale price');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
   });
 }

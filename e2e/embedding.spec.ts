@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, panelDecorated, search, test, API_BASE, ELEMENT_FILE } from './fixtures.js';
 
-const violations = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+const violations = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
 async function estimateWorks(page: import('@playwright/test').Page, nth = 0) {
   const widget = page.locator('[data-service-valuation]').nth(nth);
@@ -38,7 +39,10 @@ test('Trusted Types enforced with the lit-html policy allowed: the widget works,
   expect(await violations(page)).toEqual([]);
 });
 
-test('Trusted Types allowing no policy: never a blank box, the browser names the policy and the widget links the fix', async ({ page, consoleMessages }) => {
+test('Trusted Types allowing no policy: never a blank box, the browser names the policy and the widget links the fix', async ({
+  page,
+  consoleMessages,
+}) => {
   await page.goto('/trusted-types-strict.html');
   await expect(page.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
   expect(consoleMessages.join('\n')).toContain('lit-html');
@@ -85,7 +89,9 @@ test('many widgets on one page each work on their own', async ({ page }) => {
   await page.goto('/many.html');
   await expect(page.locator('service-valuation')).toHaveCount(12);
   await estimateWorks(page, 11);
-  await expect(page.locator('[data-service-valuation]').nth(0).getByRole('heading', { name: 'Estimated sale price' })).toHaveCount(0);
+  await expect(
+    page.locator('[data-service-valuation]').nth(0).getByRole('heading', { name: 'Estimated sale price' }),
+  ).toHaveCount(0);
 });
 
 test('a single-page app adds, moves and removes containers, and changes route', async ({ page }) => {
@@ -96,7 +102,9 @@ test('a single-page app adds, moves and removes containers, and changes route', 
   await estimateWorks(page, 0);
   await page.getByRole('button', { name: 'Move the first widget to the end' }).click();
   await expect(page.locator('service-valuation')).toHaveCount(2);
-  await expect(page.locator('[data-service-valuation]').nth(1).getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  await expect(
+    page.locator('[data-service-valuation]').nth(1).getByRole('heading', { name: 'Estimated sale price' }),
+  ).toBeVisible();
   await page.locator('[data-service-valuation]').nth(0).getByRole('combobox').fill('sandbox slow');
   await page.getByRole('button', { name: 'Remove the last widget' }).click();
   await page.getByRole('button', { name: 'Remove the last widget' }).click();
@@ -118,13 +126,23 @@ test('hostile global CSS: the panel looks as it does on a neutral page', async (
     // The same box on both pages, on whole pixels, so only the widget's own rendering is compared.
     await page.locator('[data-service-valuation]').evaluate((el) => {
       const box = (el as HTMLElement).style;
-      for (const [name, value] of Object.entries({ position: 'fixed', top: '80px', left: '10px', width: '600px', margin: '0', padding: '0', border: '0' })) {
+      for (const [name, value] of Object.entries({
+        position: 'fixed',
+        top: '80px',
+        left: '10px',
+        width: '600px',
+        margin: '0',
+        padding: '0',
+        border: '0',
+      })) {
         box.setProperty(name, value, 'important');
       }
     });
     await page.locator('service-valuation').getByRole('combobox').waitFor();
     await panelDecorated(page);
-    expect(await page.locator('service-valuation').screenshot(), path).toMatchSnapshot('panel-on-any-page.png', { maxDiffPixelRatio: 0.01 });
+    expect(await page.locator('service-valuation').screenshot(), path).toMatchSnapshot('panel-on-any-page.png', {
+      maxDiffPixelRatio: 0.01,
+    });
   }
 });
 
@@ -176,7 +194,9 @@ test('a dropped connection ends in a clear state with a retry', async ({ page })
 
 test('a widget far below the fold fetches its code only as it nears the viewport', async ({ page }) => {
   await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => document.getElementById('slot')!.style.setProperty('margin-top', '4000px'));
+    document.addEventListener('DOMContentLoaded', () =>
+      document.getElementById('slot')!.style.setProperty('margin-top', '4000px'),
+    );
   });
   const chunks: string[] = [];
   page.on('request', (r) => r.url().endsWith(`/${ELEMENT_FILE}`) && chunks.push(r.url()));
@@ -190,11 +210,14 @@ test('a widget far below the fold fetches its code only as it nears the viewport
   expect(chunks).toHaveLength(1);
 });
 
-test('a browser below the support line gets the failure box, and the element’s code is never fetched', async ({ page }) => {
+test('a browser below the support line gets the failure box, and the element’s code is never fetched', async ({
+  page,
+}) => {
   // Safari 16 as the loader sees it: no light-dark() colours, no Popover API.
   await page.addInitScript(() => {
     const supports = CSS.supports.bind(CSS);
-    CSS.supports = (...args: [string, string?]) => !args.join(':').includes('light-dark') && supports(...(args as [string]));
+    CSS.supports = (...args: [string, string?]) =>
+      !args.join(':').includes('light-dark') && supports(...(args as [string]));
     delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
   });
   const fetched: string[] = [];
@@ -202,7 +225,10 @@ test('a browser below the support line gets the failure box, and the element’s
   await page.goto('/qa.html');
   const box = page.locator('[data-service-valuation]');
   await expect(box.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
-  await expect(box.getByRole('link', { name: 'Valuations by Service Valuations' })).toHaveAttribute('href', `${API_BASE}/valuation/`);
+  await expect(box.getByRole('link', { name: 'Valuations by Service Valuations' })).toHaveAttribute(
+    'href',
+    `${API_BASE}/valuation/`,
+  );
   await expect(box.getByText(/not a valuation or appraisal/)).toBeVisible();
   expect(fetched.filter((url) => url.includes('/element'))).toEqual([]);
 });
@@ -217,7 +243,10 @@ test('the pinned snippet: the exact version, checked by its integrity hash, work
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
 });
 
-test('a tampered loader is refused by the browser: nothing runs, and the page stays as it was', async ({ page, consoleMessages }) => {
+test('a tampered loader is refused by the browser: nothing runs, and the page stays as it was', async ({
+  page,
+  consoleMessages,
+}) => {
   const { version } = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as { version: string };
   await page.route(`${API_BASE}/v${version}/widget.js`, async (route) => {
     const original = await route.fetch();
@@ -230,7 +259,9 @@ test('a tampered loader is refused by the browser: nothing runs, and the page st
   await expect(page.locator('service-valuation')).toHaveCount(0);
 });
 
-test('strict CSP with a nonce and strict-dynamic: the loader’s nonce carries its code, zero violations', async ({ page }) => {
+test('strict CSP with a nonce and strict-dynamic: the loader’s nonce carries its code, zero violations', async ({
+  page,
+}) => {
   const response = await page.goto('/csp-nonce.html');
   const policy = response!.headers()['content-security-policy'];
   expect(policy).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic';/);

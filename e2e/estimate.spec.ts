@@ -11,7 +11,12 @@ test.describe('a visitor on the demo article', () => {
     await page.getByRole('option').first().click();
 
     await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
-    await expect(page.locator('[data-service-valuation]').getByText(/^S\$\d{1,3}(,\d{3})+$/).first()).toBeVisible();
+    await expect(
+      page
+        .locator('[data-service-valuation]')
+        .getByText(/^S\$\d{1,3}(,\d{3})+$/)
+        .first(),
+    ).toBeVisible();
     const table = page.getByRole('table', { name: /recent sales used for this estimate/ });
     await expect(table).toBeVisible();
     const rows = await table.getByRole('row').count();
@@ -25,7 +30,10 @@ test.describe('a visitor on the demo article', () => {
     expect(consoleMessages.filter((m) => m.startsWith('error'))).toEqual([]);
   });
 
-  test('before any estimate, the attribution links to a page of the service that answers 200', async ({ page, request }) => {
+  test('before any estimate, the attribution links to a page of the service that answers 200', async ({
+    page,
+    request,
+  }) => {
     const widget = page.locator('[data-service-valuation]').first();
     const attribution = widget.getByRole('link', { name: /Valuations by Service Valuations/ });
     await expect(attribution).toHaveAttribute('href', `${API_BASE}/valuation/`);

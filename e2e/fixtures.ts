@@ -30,19 +30,19 @@ export async function search(page: Page, text: string): Promise<void> {
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include('[data-service-valuation]')
-    .withTags(WCAG_TAGS)
-    .analyze();
+  const results = await new AxeBuilder({ page }).include('[data-service-valuation]').withTags(WCAG_TAGS).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The first panel's computed background, or null while its element is not yet upgraded and rendered (the loader mounts it before its code arrives). */
 export function panelBackground(page: Page): Promise<string | null> {
-  return page.locator('service-valuation').first().evaluate((el) => {
-    const panel = el.shadowRoot?.querySelector('.panel');
-    return panel ? getComputedStyle(panel).backgroundColor : null;
-  });
+  return page
+    .locator('service-valuation')
+    .first()
+    .evaluate((el) => {
+      const panel = el.shadowRoot?.querySelector('.panel');
+      return panel ? getComputedStyle(panel).backgroundColor : null;
+    });
 }
 
 /** Waits until every panel is drawn in its own font, with its logo, and the fonts have settled. */

@@ -45,21 +45,29 @@ test('the widget script and its assets load cross-origin', async ({ request }) =
   }
 });
 
-test('the widget is served compressed as the visitor\u2019s browser accepts: brotli, then gzip', async ({ request }) => {
+test('the widget is served compressed as the visitor\u2019s browser accepts: brotli, then gzip', async ({
+  request,
+}) => {
   const cases: [acceptEncoding: string, expected: string | undefined][] = [
     ['gzip, deflate, br, zstd', 'br'],
     ['gzip, br;q=0', 'gzip'],
     ['identity', undefined],
   ];
-  const plain = await (await request.get(`${API_BASE}/${ELEMENT_FILE}`, { headers: { 'Accept-Encoding': 'identity' } })).body();
+  const plain = await (
+    await request.get(`${API_BASE}/${ELEMENT_FILE}`, { headers: { 'Accept-Encoding': 'identity' } })
+  ).body();
   for (const [acceptEncoding, expected] of cases) {
-    const response = await request.get(`${API_BASE}/${ELEMENT_FILE}`, { headers: { 'Accept-Encoding': acceptEncoding } });
+    const response = await request.get(`${API_BASE}/${ELEMENT_FILE}`, {
+      headers: { 'Accept-Encoding': acceptEncoding },
+    });
     expect(response.headers()['content-encoding'], acceptEncoding).toBe(expected);
     expect(response.headers()['vary'], acceptEncoding).toContain('Accept-Encoding');
     expect((await response.body()).equals(plain), acceptEncoding).toBe(true);
     if (expected) {
       const measured = expected === 'br' ? brotli(plain) : await gzip(plain);
-      expect(Number(response.headers()['content-length']), `what npm run size measures, ${expected}`).toBe(measured.length);
+      expect(Number(response.headers()['content-length']), `what npm run size measures, ${expected}`).toBe(
+        measured.length,
+      );
     }
   }
   const font = await request.get(`${API_BASE}/fonts/inter-400-first.woff2`, { headers: { 'Accept-Encoding': 'br' } });
@@ -70,7 +78,9 @@ test('a visitor\u2019s browser downloads the element compressed', async ({ page 
   await page.goto('/');
   await page.locator('service-valuation').getByRole('combobox').waitFor();
   const sizes = await page.evaluate((file) => {
-    const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/${file}`)) as PerformanceResourceTiming;
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.endsWith(`/${file}`)) as PerformanceResourceTiming;
     return { encoded: entry.encodedBodySize, decoded: entry.decodedBodySize };
   }, ELEMENT_FILE);
   expect(sizes.decoded).toBeGreaterThan(0);
@@ -78,14 +88,23 @@ test('a visitor\u2019s browser downloads the element compressed', async ({ page 
 });
 
 test('the loader: evergreen /v1/ briefly cached, a pinned version and the element for a year', async ({ request }) => {
-  const { version, integrity } = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as { version: string; integrity: string };
+  const { version, integrity } = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as {
+    version: string;
+    integrity: string;
+  };
   const evergreen = await request.get(`${API_BASE}/v1/widget.js`);
   const pinned = await request.get(`${API_BASE}/v${version}/widget.js`);
   expect(evergreen.headers()['cache-control']).toBe('public, max-age=300');
   expect(pinned.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect((await pinned.body()).equals(await evergreen.body())).toBe(true);
-  expect(`sha384-${createHash('sha384').update(await pinned.body()).digest('base64')}`).toBe(integrity);
-  expect((await request.get(`${API_BASE}/${ELEMENT_FILE}`)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(
+    `sha384-${createHash('sha384')
+      .update(await pinned.body())
+      .digest('base64')}`,
+  ).toBe(integrity);
+  expect((await request.get(`${API_BASE}/${ELEMENT_FILE}`)).headers()['cache-control']).toBe(
+    'public, max-age=31536000, immutable',
+  );
   expect((await request.get(`${API_BASE}/v0.0.1/widget.js`)).status()).toBe(404);
   expect((await request.get(`${API_BASE}/v1/element.js`)).status()).toBe(404);
 });

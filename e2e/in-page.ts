@@ -6,9 +6,12 @@
  * are even known; the idle panel uses both weights' first-paint faces.
  */
 export function isDecorated() {
-  const fonts = [...document.fonts].filter((face) => face.family.includes('Service Inter') && face.status === 'loaded').length >= 2;
+  const fonts =
+    [...document.fonts].filter((face) => face.family.includes('Service Inter') && face.status === 'loaded').length >= 2;
   const logos = [...document.querySelectorAll('service-valuation, [data-service-valuation]')].every((host) => {
-    const logo = (host.shadowRoot?.querySelector('service-valuation')?.shadowRoot ?? host.shadowRoot)?.querySelector('header img') as HTMLImageElement | null;
+    const logo = (host.shadowRoot?.querySelector('service-valuation')?.shadowRoot ?? host.shadowRoot)?.querySelector(
+      'header img',
+    ) as HTMLImageElement | null;
     return !logo || (logo.complete && logo.naturalWidth > 0);
   });
   return fonts && logos;

@@ -8,9 +8,30 @@ import { API_BASE, expect, expectNoAxeViolations, panelDecorated, test } from '.
 import { CONSOLE_MESSAGES } from '../src/api/console-messages.js';
 
 const LANGUAGES = [
-  { lang: 'zh', search: '按地址、邮区编号或公寓名称搜索', heading: '估计售价', rent: '月租', rentHeading: '估计月租', service: 'Service Valuations 提供的估价' },
-  { lang: 'ms', search: 'Cari mengikut alamat, poskod atau nama kondo', heading: 'Anggaran harga jualan', rent: 'Sewa bulanan', rentHeading: 'Anggaran sewa bulanan', service: 'Anggaran oleh Service Valuations' },
-  { lang: 'ta', search: 'முகவரி, அஞ்சல் குறியீடு அல்லது கொண்டோ பெயரால் தேடுங்கள்', heading: 'மதிப்பிடப்பட்ட விற்பனை விலை', rent: 'மாத வாடகை', rentHeading: 'மதிப்பிடப்பட்ட மாத வாடகை', service: 'Service Valuations வழங்கும் மதிப்பீடு' },
+  {
+    lang: 'zh',
+    search: '按地址、邮区编号或公寓名称搜索',
+    heading: '估计售价',
+    rent: '月租',
+    rentHeading: '估计月租',
+    service: 'Service Valuations 提供的估价',
+  },
+  {
+    lang: 'ms',
+    search: 'Cari mengikut alamat, poskod atau nama kondo',
+    heading: 'Anggaran harga jualan',
+    rent: 'Sewa bulanan',
+    rentHeading: 'Anggaran sewa bulanan',
+    service: 'Anggaran oleh Service Valuations',
+  },
+  {
+    lang: 'ta',
+    search: 'முகவரி, அஞ்சல் குறியீடு அல்லது கொண்டோ பெயரால் தேடுங்கள்',
+    heading: 'மதிப்பிடப்பட்ட விற்பனை விலை',
+    rent: 'மாத வாடகை',
+    rentHeading: 'மதிப்பிடப்பட்ட மாத வாடகை',
+    service: 'Service Valuations வழங்கும் மதிப்பீடு',
+  },
 ] as const;
 
 /** Widths of every element in the panel that is wider than its box, and the panel's own overflow. */
@@ -18,13 +39,21 @@ const overflowIn = (container: Element) => {
   const root = container.shadowRoot!.querySelector('service-valuation')!.shadowRoot!;
   const panel = root.querySelector<HTMLElement>('.panel')!;
   const clipped = [...root.querySelectorAll<HTMLElement>('.panel *')]
-    .filter((el) => !el.closest('.table-wrap, svg, .visually-hidden') && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+    .filter(
+      (el) =>
+        !el.closest('.table-wrap, svg, .visually-hidden') && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1,
+    )
     .map((el) => el.className || el.tagName);
   return { panel: panel.scrollWidth - panel.clientWidth, clipped };
 };
 
 for (const { lang, search, heading, rent, rentHeading, service } of LANGUAGES) {
-  for (const [width, theme] of [[280, 'light'], [320, 'light'], [320, 'dark'], [480, 'light']] as const) {
+  for (const [width, theme] of [
+    [280, 'light'],
+    [320, 'light'],
+    [320, 'dark'],
+    [480, 'light'],
+  ] as const) {
     const name = `estimate-${lang}-${width}${theme === 'dark' ? '-dark' : ''}.png`;
     test(`${lang} at ${width}px, ${theme}: the estimate fits, nothing clipped`, async ({ page }) => {
       await page.setViewportSize({ width: width + 48, height: 1400 });
@@ -79,12 +108,16 @@ test('a language file is fetched only for its language, and data-lang can change
   await expect(page.getByRole('combobox', { name: 'Search by address, postal code or condo' })).toBeVisible();
 });
 
-test('auto follows the page\'s language', async ({ page }) => {
+test("auto follows the page's language", async ({ page }) => {
   await page.goto('/qa.html?lang=auto&pagelang=zh-SG');
   await expect(page.getByRole('combobox', { name: LANGUAGES[0].search })).toBeVisible();
 });
 
-test('every console message links to its entry in the widget host\'s reference', async ({ page, request, consoleMessages }) => {
+test("every console message links to its entry in the widget host's reference", async ({
+  page,
+  request,
+  consoleMessages,
+}) => {
   await page.goto('/qa.html?key=');
   await expect(page.getByText('This valuation widget is not set up yet.')).toBeVisible();
   const line = consoleMessages.find((m) => m.includes('[service-valuation]'))!;
@@ -95,7 +128,9 @@ test('every console message links to its entry in the widget host\'s reference',
   const html = await reference.text();
   for (const code of Object.keys(CONSOLE_MESSAGES)) expect(html, code).toContain(`id="${code}"`);
   // Every code the built widget links to has its entry.
-  const built = ['widget.js', ...readdirSync('dist').filter((f) => /^element-.*\.js$/.test(f))].map((f) => readFileSync(`dist/${f}`, 'utf8')).join('\n');
+  const built = ['widget.js', ...readdirSync('dist').filter((f) => /^element-.*\.js$/.test(f))]
+    .map((f) => readFileSync(`dist/${f}`, 'utf8'))
+    .join('\n');
   const linked = [...built.matchAll(/docs\/messages#([a-z_]+)/g)].map((m) => m[1]);
   expect(linked.length).toBeGreaterThan(0);
   for (const code of linked) expect(Object.keys(CONSOLE_MESSAGES), code).toContain(code);

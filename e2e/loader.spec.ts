@@ -21,7 +21,9 @@ test('mounts containers added after load, once each, even with the script includ
   await expect(page.getByRole('combobox')).toHaveCount(3);
 });
 
-test('a script in the head, run before the body exists, mounts every container the parser adds after it', async ({ page }) => {
+test('a script in the head, run before the body exists, mounts every container the parser adds after it', async ({
+  page,
+}) => {
   await page.goto('/head-script.html');
   await expect(page.locator('service-valuation')).toHaveCount(2);
   await expect(page.getByRole('combobox')).toHaveCount(2);

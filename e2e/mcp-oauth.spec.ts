@@ -18,7 +18,9 @@ const MCP_URL = `http://127.0.0.1:${MCP_PORT}/mcp`;
 
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 const CALLBACK = 'http://127.0.0.1:8899/callback';
 
@@ -29,7 +31,13 @@ test('an AI client signs in through the console, calls a private tool, and is di
   let authorizationUrl: URL | undefined;
   const provider: OAuthClientProvider = {
     redirectUrl: CALLBACK,
-    clientMetadata: { client_name: 'Playwright assistant', redirect_uris: [CALLBACK], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+    clientMetadata: {
+      client_name: 'Playwright assistant',
+      redirect_uris: [CALLBACK],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
     clientInformation: () => information,
     saveClientInformation: (info) => void (information = info),
     tokens: () => tokens,
@@ -46,15 +54,22 @@ test('an AI client signs in through the console, calls a private tool, and is di
   expect(authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
 
   // The person: the console's sign-in, then a consent screen naming exactly the scopes asked for.
-  await page.route(`${CALLBACK}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Back in the app</title><p>You can close this tab.</p>' }));
+  await page.route(`${CALLBACK}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Back in the app</title><p>You can close this tab.</p>' }),
+  );
   await page.goto(authorizationUrl!.href);
   await expect(page.getByRole('heading', { name: 'Sign in to the API Console' })).toBeVisible();
   await page.getByLabel(/Siti Rahman/).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Connect Playwright assistant?' })).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveCount(authorizationUrl!.searchParams.get('scope')?.split(' ').length ?? 3);
+  await expect(page.getByRole('listitem')).toHaveCount(
+    authorizationUrl!.searchParams.get('scope')?.split(' ').length ?? 3,
+  );
   await expectAccessible(page);
-  const [callback] = await Promise.all([page.waitForRequest(`${CALLBACK}**`), page.getByRole('button', { name: 'Allow' }).click()]);
+  const [callback] = await Promise.all([
+    page.waitForRequest(`${CALLBACK}**`),
+    page.getByRole('button', { name: 'Allow' }).click(),
+  ]);
   const code = new URL(callback.url()).searchParams.get('code')!;
   // The app's page must have finished loading: a goto while it is still committing races it, and
   // either navigation can end on Chromium's error page.
@@ -68,7 +83,11 @@ test('an AI client signs in through the console, calls a private tool, and is di
   expect(JSON.stringify(keys.structuredContent)).toContain('svce_test_demo0000000000000001');
 
   // A consequential write from a client without elicitation: the person confirms on the service's page.
-  const args = { name: 'Asked for by an assistant', origins: ['https://assistant.example'], idempotencyKey: 'e2e-assistant-1' };
+  const args = {
+    name: 'Asked for by an assistant',
+    origins: ['https://assistant.example'],
+    idempotencyKey: 'e2e-assistant-1',
+  };
   const waiting = await signedIn.callTool({ name: 'create_widget_key', arguments: args });
   const { status, confirmUrl } = waiting.structuredContent as { status: string; confirmUrl: string };
   expect(status).toBe('awaiting_confirmation');
@@ -91,8 +110,17 @@ test('an AI client signs in through the console, calls a private tool, and is di
 
   const after = await fetch(MCP_URL, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${tokens!.access_token}` },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_widget_keys', arguments: {} } }),
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      Authorization: `Bearer ${tokens!.access_token}`,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'list_widget_keys', arguments: {} },
+    }),
   });
   expect(after.status).toBe(401);
   expect(after.headers.get('www-authenticate')).toContain('resource_metadata=');

@@ -32,26 +32,44 @@ test.beforeAll(async () => {
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `../${tarball}`], `${WORK}app`);
   // The JSX typing: the app type-checks, and its one deliberate mistake is refused.
   run(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.json'], `${WORK}app`);
-  run(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'build'], `${WORK}app`, { WIDGET_HOST: `${API_BASE}/` });
+  run(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'build'], `${WORK}app`, {
+    WIDGET_HOST: `${API_BASE}/`,
+  });
   server = await listen(async (request) => {
     const path = new URL(request.url).pathname;
-    return (await fileResponse(`${WORK}app/dist`, path === '/' ? '/index.html' : path)) ?? new Response(null, { status: 404 });
+    return (
+      (await fileResponse(`${WORK}app/dist`, path === '/' ? '/index.html' : path)) ??
+      new Response(null, { status: 404 })
+    );
   }, APP_PORT);
 });
 
 test.afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-test('installed from the packed tarball into a Vite + React app: a visitor gets an estimate, and the app hears it', async ({ page, consoleMessages }) => {
+test('installed from the packed tarball into a Vite + React app: a visitor gets an estimate, and the app hears it', async ({
+  page,
+  consoleMessages,
+}) => {
   await page.goto(`http://localhost:${APP_PORT}/`);
   await expect(page.getByText('The widget is defined.')).toBeVisible();
   await search(page, '560102');
   await page.getByRole('option').first().click();
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Last estimate' })).toHaveText(/^Last estimate: S\$[\d,]+ \(sale\)$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Last estimate' })).toHaveText(
+    /^Last estimate: S\$[\d,]+ \(sale\)$/,
+  );
   expect(consoleMessages.filter((line) => line.startsWith('error'))).toEqual([]);
 });
 
 test('the package imports during server rendering without touching the DOM', () => {
-  const output = run(process.execPath, ['--input-type=module', '-e', "const m = await import('service-valuation-widget'); await m.defined; console.log(m.TAG_NAME, typeof HTMLElement);"], `${WORK}app`);
+  const output = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('service-valuation-widget'); await m.defined; console.log(m.TAG_NAME, typeof HTMLElement);",
+    ],
+    `${WORK}app`,
+  );
   expect(output.trim()).toBe('service-valuation undefined');
 });

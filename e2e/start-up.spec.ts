@@ -3,7 +3,9 @@ import { expect, panelDecorated, search, test } from './fixtures.js';
 
 const fontFiles = (urls: string[]) => urls.filter((url) => url.includes('/fonts/')).map((url) => url.split('/').pop());
 
-test('before a search only the two first-paint faces are fetched; typed text outside them fetches the rest', async ({ page }) => {
+test('before a search only the two first-paint faces are fetched; typed text outside them fetches the rest', async ({
+  page,
+}) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto('/qa.html');
@@ -18,7 +20,9 @@ test('before a search only the two first-paint faces are fetched; typed text out
   await rest;
 });
 
-test('the panel is drawn before its font and logo arrive, and their coming moves nothing: layout shift 0', async ({ page }) => {
+test('the panel is drawn before its font and logo arrive, and their coming moves nothing: layout shift 0', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const seen: { total: number; fontKnownAtFirstInput: boolean | null; logoAtFirstInput: string | null } = {
       total: 0,
@@ -58,7 +62,10 @@ test('once the estimate is shown the rest of the font is there for its figures a
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
   await panelDecorated(page);
   const loaded = await page.evaluate(() =>
-    [...document.fonts].filter((face) => face.family.includes('Service Inter') && face.status === 'loaded').map((face) => face.weight).sort(),
+    [...document.fonts]
+      .filter((face) => face.family.includes('Service Inter') && face.status === 'loaded')
+      .map((face) => face.weight)
+      .sort(),
   );
   expect(loaded).toEqual(['400', '400', '600', '600']);
 });

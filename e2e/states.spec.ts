@@ -9,10 +9,14 @@ test('no results', async ({ page }) => {
   const box = page.getByRole('combobox');
   await box.fill('sandbox empty');
   await expect(page.locator('[part="search-empty"]')).toContainText('No matches for “sandbox empty”');
-  await expect(page.getByRole('status').filter({ hasText: 'No matches' }), 'the live region says it too').toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'No matches' }), 'the live region says it too').toHaveCount(
+    1,
+  );
   await expectNoAxeViolations(page);
   // The snippet's container forwards the empty and error states' parts, so a site can style them.
-  await page.addStyleTag({ content: '[data-service-valuation]::part(search-empty) { outline: 3px solid rgb(255, 0, 0); }' });
+  await page.addStyleTag({
+    content: '[data-service-valuation]::part(search-empty) { outline: 3px solid rgb(255, 0, 0); }',
+  });
   await expect(page.locator('[part="search-empty"]')).toHaveCSS('outline-color', 'rgb(255, 0, 0)');
 });
 
@@ -56,7 +60,10 @@ test('quota spent: the visitor is told when to come back', async ({ page, consol
   expect(consoleMessages.join('\n')).toContain('2,000 estimates for today');
 });
 
-test('origin not on the key: the visitor sees why, the console names the origin to add', async ({ page, consoleMessages }) => {
+test('origin not on the key: the visitor sees why, the console names the origin to add', async ({
+  page,
+  consoleMessages,
+}) => {
   await page.goto(`/qa.html?key=${OTHER_SITE_KEY}`);
   await page.getByRole('combobox').fill('amk ave 3');
   await expect(page.getByRole('alert')).toContainText('not available on this website');
@@ -69,7 +76,9 @@ test('a platform key is never sent and the site owner is told to rotate it', asy
   page.on('request', (r) => sent.push(r.url()));
   await page.goto('/qa.html?key=svcp_live_secret00000000000000');
   await expect(page.getByRole('alert')).toContainText('not set up yet');
-  expect(consoleMessages.join('\n')).toContain('a secret: rotate it now. http://127.0.0.1:8788/docs/messages#platform_key');
+  expect(consoleMessages.join('\n')).toContain(
+    'a secret: rotate it now. http://127.0.0.1:8788/docs/messages#platform_key',
+  );
   await expect(page.getByRole('combobox')).toHaveCount(0);
   expect(sent.filter((url) => url.startsWith(API_BASE) && url.includes('svcp_'))).toEqual([]);
   expect(sent.filter((url) => /\/v1\/(suggestions|estimates)/.test(url))).toEqual([]);

@@ -6,7 +6,9 @@ import { WCAG_TAGS } from './in-page.js';
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('shows the estimate, its range, confidence, as-of date, comparables and disclaimer without JavaScript', async ({ page }) => {
+  test('shows the estimate, its range, confidence, as-of date, comparables and disclaimer without JavaScript', async ({
+    page,
+  }) => {
     await page.goto(`${API_BASE}/valuation/hdb-560102?mode=sale`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blk 102 Ang Mo Kio Avenue 3');
     await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
@@ -23,7 +25,10 @@ test.describe('without JavaScript', () => {
     await page.goto(`${API_BASE}/valuation/`);
     await page.getByLabel('Search by address, postal code or condo').fill('parc esta');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('link', { name: /Parc Esta/ }).first().click();
+    await page
+      .getByRole('link', { name: /Parc Esta/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
   });
 
@@ -32,17 +37,23 @@ test.describe('without JavaScript', () => {
     expect(response!.status()).toBe(404);
     await expect(page.getByRole('search')).toBeVisible();
   });
-
 });
 
 // axe runs as a script in the page, so these pages are checked with JavaScript on.
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`has no accessibility violations (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
-    for (const path of ['/valuation/', '/valuation/condo-4-2br?mode=rent', '/valuation/landed-1-3?mode=sale', '/valuation/hdb-560102?mode=sale']) {
+    for (const path of [
+      '/valuation/',
+      '/valuation/condo-4-2br?mode=rent',
+      '/valuation/landed-1-3?mode=sale',
+      '/valuation/hdb-560102?mode=sale',
+    ]) {
       await page.goto(`${API_BASE}${path}`);
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
   });
 }

@@ -6,7 +6,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 
 const PUBLIC_ATTRIBUTE = /^data-/;
 const PUBLIC_METHODS = new Set(['search', 'clear']);
-execFileSync('cem', ['analyze', '--litelement', '--globs', 'src/element/*.component.ts', 'src/events/*.ts'], { stdio: 'ignore' });
+execFileSync('cem', ['analyze', '--litelement', '--globs', 'src/element/*.component.ts', 'src/events/*.ts'], {
+  stdio: 'ignore',
+});
 
 const path = new URL('../custom-elements.json', import.meta.url);
 const manifest = JSON.parse(await readFile(path, 'utf8'));
@@ -18,7 +20,8 @@ for (const module of manifest.modules) {
     declaration.attributes = attributes;
     declaration.members = (declaration.members ?? []).filter(
       (m: { name: string; privacy?: string; kind: string }) =>
-        m.privacy !== 'private' && (m.kind === 'field' ? publicFields.has(m.name) : m.kind === 'method' && PUBLIC_METHODS.has(m.name)),
+        m.privacy !== 'private' &&
+        (m.kind === 'field' ? publicFields.has(m.name) : m.kind === 'method' && PUBLIC_METHODS.has(m.name)),
     );
   }
 }

@@ -4,7 +4,10 @@ import { aliasesIn, minifyCss, minifyTemplates } from './minify-templates.js';
 
 describe('minifyCss', () => {
   it('drops comments and spare whitespace', () => {
-    assert.equal(minifyCss('\n  /* why */\n  .a ,\n  .b {\n    color : red;\n    margin: 0 auto;\n  }\n'), '.a,.b{color :red;margin:0 auto}');
+    assert.equal(
+      minifyCss('\n  /* why */\n  .a ,\n  .b {\n    color : red;\n    margin: 0 auto;\n  }\n'),
+      '.a,.b{color :red;margin:0 auto}',
+    );
   });
 
   it('keeps quoted strings exactly, including " : " and comment-like text', () => {
@@ -19,19 +22,28 @@ describe('minifyCss', () => {
   it('gives private custom properties short names, the same across templates, and leaves public ones and strings alone', () => {
     const aliases = new Map<string, string>();
     assert.equal(
-      minifyCss(`:host { --_accent: var(--sv-accent, red); --_accent-contrast: #fff; } .a::after { content: '--_accent'; }`, aliases),
+      minifyCss(
+        `:host { --_accent: var(--sv-accent, red); --_accent-contrast: #fff; } .a::after { content: '--_accent'; }`,
+        aliases,
+      ),
       `:host{--_0:var(--sv-accent,red);--_1:#fff}.a::after{content:'--_accent'}`,
     );
-    assert.equal(minifyCss(`.b { color: var(--_accent-contrast); background: var(--_accent); }`, aliases), `.b{color:var(--_1);background:var(--_0)}`);
+    assert.equal(
+      minifyCss(`.b { color: var(--_accent-contrast); background: var(--_accent); }`, aliases),
+      `.b{color:var(--_1);background:var(--_0)}`,
+    );
     assert.equal(minifyCss(`.b { color: var(--_accent); }`), `.b{color:var(--_accent)}`, 'without aliases, names stay');
   });
 
-  it('names the sources\' private custom properties before the build, the same every time, so no build depends on which module came first', async () => {
+  it("names the sources' private custom properties before the build, the same every time, so no build depends on which module came first", async () => {
     const dir = new URL('../src/', import.meta.url).pathname;
     const aliases = await aliasesIn(dir);
     const names = [...aliases.keys()];
     assert.ok(names.includes('--_accent') && names.includes('--_muted'));
-    assert.deepEqual([...aliases.values()], names.map((_, i) => `--_${i.toString(36)}`));
+    assert.deepEqual(
+      [...aliases.values()],
+      names.map((_, i) => `--_${i.toString(36)}`),
+    );
     assert.deepEqual([...(await aliasesIn(dir))], [...aliases]);
   });
 });
@@ -63,7 +75,11 @@ describe('minifyTemplates', () => {
   });
 
   it('minifies css templates and nested html templates inside expressions', () => {
-    const code = 'const s = css`\n  .a {\n    content: " : ";\n  }\n`;\nconst t = html`<p>\n  ${x ? html`<b>\n  y</b>` : ""}</p>`;';
-    assert.equal(minifyTemplates(code), 'const s = css`.a{content:" : "}`;\nconst t = html`<p> ${x ? html`<b> y</b>` : ""}</p>`;');
+    const code =
+      'const s = css`\n  .a {\n    content: " : ";\n  }\n`;\nconst t = html`<p>\n  ${x ? html`<b>\n  y</b>` : ""}</p>`;';
+    assert.equal(
+      minifyTemplates(code),
+      'const s = css`.a{content:" : "}`;\nconst t = html`<p> ${x ? html`<b> y</b>` : ""}</p>`;',
+    );
   });
 });

@@ -50,7 +50,9 @@ function alias(aliases: Aliases, name: string): string {
 
 /** Elements around which whitespace never renders: blocks, tables, lists, form groups, and SVG shapes. */
 const BLOCK = new Set(
-  'article,div,dd,dl,dt,fieldset,footer,g,h2,h3,header,legend,li,line,ol,p,path,rect,section,svg,table,tbody,td,text,th,thead,tr,ul'.split(','),
+  'article,div,dd,dl,dt,fieldset,footer,g,h2,h3,header,legend,li,line,ol,p,path,rect,section,svg,table,tbody,td,text,th,thead,tr,ul'.split(
+    ',',
+  ),
 );
 const BETWEEN_TAGS = /(<\/?([a-z][\w-]*)[^<>]*>)\s*\n\s*(?=<\/?([a-z][\w-]*))/g;
 
@@ -61,7 +63,9 @@ const BETWEEN_TAGS = /(<\/?([a-z][\w-]*)[^<>]*>)\s*\n\s*(?=<\/?([a-z][\w-]*))/g;
 export function collapseHtml(source: string): string {
   return source
     .replace(/\s*\n\s*(\/?>)/g, '$1')
-    .replace(BETWEEN_TAGS, (_match, tag: string, before: string, after: string) => (BLOCK.has(before) || BLOCK.has(after) ? tag : `${tag} `))
+    .replace(BETWEEN_TAGS, (_match, tag: string, before: string, after: string) =>
+      BLOCK.has(before) || BLOCK.has(after) ? tag : `${tag} `,
+    )
     .replace(/\n\s*/g, ' ');
 }
 
@@ -80,7 +84,11 @@ export function minifyTemplates(code: string, fileName = 'module.ts', aliases?: 
   const visit = (node: ts.Node) => {
     if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag)) {
       const minify =
-        node.tag.text === 'css' ? (text: string) => minifyCss(text, aliases) : ['html', 'svg'].includes(node.tag.text) ? collapseHtml : undefined;
+        node.tag.text === 'css'
+          ? (text: string) => minifyCss(text, aliases)
+          : ['html', 'svg'].includes(node.tag.text)
+            ? collapseHtml
+            : undefined;
       const parts = ts.isNoSubstitutionTemplateLiteral(node.template)
         ? [node.template]
         : [node.template.head, ...node.template.templateSpans.map((span) => span.literal)];
@@ -89,7 +97,8 @@ export function minifyTemplates(code: string, fileName = 'module.ts', aliases?: 
         for (const part of parts) {
           // A part's text includes its delimiters: ` or } before, ` or ${ after.
           const start = part.getStart(source) + 1;
-          const end = part.end - (part.kind === ts.SyntaxKind.TemplateHead || part.kind === ts.SyntaxKind.TemplateMiddle ? 2 : 1);
+          const end =
+            part.end - (part.kind === ts.SyntaxKind.TemplateHead || part.kind === ts.SyntaxKind.TemplateMiddle ? 2 : 1);
           edits.push({ start, end, text: minify(code.slice(start, end)) });
         }
       }
@@ -103,7 +112,8 @@ export function minifyTemplates(code: string, fileName = 'module.ts', aliases?: 
 /** `code` with each edit's span replaced by its text; spans must not overlap. */
 export function applyEdits(code: string, edits: Edit[]): string {
   let result = code;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return result;
 }
 

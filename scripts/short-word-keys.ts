@@ -20,14 +20,22 @@ import { applyEdits, type Edit } from './minify-templates.js';
 export type KeyNames = Map<string, string>;
 
 const propertyName = (property: ts.ObjectLiteralElementLike) =>
-  property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+  property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+    ? property.name.text
+    : undefined;
 
 /** The keys of en.ts's `const en = { … }`, each with its short name. */
 export function keyNamesIn(enSource: string): KeyNames {
   const source = ts.createSourceFile('en.ts', enSource, ts.ScriptTarget.Latest, true);
   const names: KeyNames = new Map();
   const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === 'en' && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === 'en' &&
+      node.initializer &&
+      ts.isObjectLiteralExpression(node.initializer)
+    ) {
       for (const property of node.initializer.properties) {
         const name = propertyName(property);
         if (name) names.set(name, `_${names.size.toString(36)}`);

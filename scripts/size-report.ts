@@ -13,11 +13,18 @@ const KB = 1024;
  * widget host serves them (`service/web/compression.ts`). Brotli, which every supported browser takes, carries
  * the targets (loader 1.2 KB, whole widget 15 KB); gzip, for clients without it, may not pass 16.5 KB.
  */
-export const BUDGETS = { loader: 2 * KB, loaderBrotli: Math.floor(1.2 * KB), widget: Math.floor(16.5 * KB), widgetBrotli: 15 * KB };
+export const BUDGETS = {
+  loader: 2 * KB,
+  loaderBrotli: Math.floor(1.2 * KB),
+  widget: Math.floor(16.5 * KB),
+  widgetBrotli: 15 * KB,
+};
 
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)])));
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)])),
+  );
   return nested.flat();
 }
 
@@ -40,7 +47,12 @@ export async function measure(): Promise<FileSize[]> {
   return Promise.all(
     (await files(DIST)).sort().map(async (path): Promise<FileSize> => {
       const content = await readFile(path);
-      return { file: relative(DIST, path), bytes: content.length, gzip: (await gzip(content)).length, brotli: brotli(content).length };
+      return {
+        file: relative(DIST, path),
+        bytes: content.length,
+        gzip: (await gzip(content)).length,
+        brotli: brotli(content).length,
+      };
     }),
   );
 }
@@ -49,7 +61,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = await measure();
   const problems: string[] = [];
   console.log('file'.padEnd(40), 'bytes'.padStart(9), 'gzip'.padStart(9), 'brotli'.padStart(9));
-  for (const s of sizes) console.log(s.file.padEnd(40), String(s.bytes).padStart(9), String(s.gzip).padStart(9), String(s.brotli).padStart(9));
+  for (const s of sizes)
+    console.log(
+      s.file.padEnd(40),
+      String(s.bytes).padStart(9),
+      String(s.gzip).padStart(9),
+      String(s.brotli).padStart(9),
+    );
 
   const widgetFiles = sizes.filter((s) => isWholeWidgetFile(s.file));
   const loader = sizes.find((s) => s.file === 'widget.js')?.gzip ?? NaN;
@@ -66,12 +84,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`language file ${s.file.padEnd(30)} ${s.brotli} B brotli, fetched only for data-lang=${forWhom}`);
   }
   if (!(loader <= BUDGETS.loader)) problems.push(`the loader is ${loader} B gzip, over its ${BUDGETS.loader} B budget`);
-  if (!(loaderBrotli <= BUDGETS.loaderBrotli)) problems.push(`the loader is ${loaderBrotli} B brotli, over its ${BUDGETS.loaderBrotli} B budget`);
+  if (!(loaderBrotli <= BUDGETS.loaderBrotli))
+    problems.push(`the loader is ${loaderBrotli} B brotli, over its ${BUDGETS.loaderBrotli} B budget`);
   if (!(widget <= BUDGETS.widget)) problems.push(`the widget is ${widget} B gzip, over its ${BUDGETS.widget} B budget`);
-  if (!(widgetBrotli <= BUDGETS.widgetBrotli)) problems.push(`the widget is ${widgetBrotli} B brotli, over its ${BUDGETS.widgetBrotli} B budget`);
+  if (!(widgetBrotli <= BUDGETS.widgetBrotli))
+    problems.push(`the widget is ${widgetBrotli} B brotli, over its ${BUDGETS.widgetBrotli} B budget`);
 
   for (const path of await files(DIST)) {
-    if (/svcp_(test|live)_[A-Za-z0-9]/.test(await readFile(path, 'latin1'))) problems.push(`${relative(DIST, path)} contains a platform key (svcp_…)`);
+    if (/svcp_(test|live)_[A-Za-z0-9]/.test(await readFile(path, 'latin1')))
+      problems.push(`${relative(DIST, path)} contains a platform key (svcp_…)`);
   }
   if (problems.length) {
     console.error(`\nSize check failed:\n- ${problems.join('\n- ')}`);

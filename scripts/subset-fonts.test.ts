@@ -7,7 +7,10 @@ import { charactersOf, facesModule, FONT_DIR, makeFaces } from './subset-fonts.j
 
 test('the committed font faces are what npm run fonts makes from the words the panel shows now', async () => {
   for (const [file, bytes] of await makeFaces()) {
-    assert.ok(bytes.equals(await readFile(new URL(file, FONT_DIR))), `public/fonts/${file} is stale: run npm run fonts`);
+    assert.ok(
+      bytes.equals(await readFile(new URL(file, FONT_DIR))),
+      `public/fonts/${file} is stale: run npm run fonts`,
+    );
   }
   const written = await readFile(new URL('../src/element/font-faces.ts', import.meta.url), 'utf8');
   assert.equal(written, facesModule(), 'src/element/font-faces.ts is stale: run npm run fonts');

@@ -13,7 +13,8 @@ import en from '../src/words/en.js';
 
 export const FONT_DIR = new URL('../public/fonts/', import.meta.url);
 const FACES_MODULE = new URL('../src/element/font-faces.ts', import.meta.url);
-const source = (weight: number) => new URL(`../node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff2`, import.meta.url);
+const source = (weight: number) =>
+  new URL(`../node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff2`, import.meta.url);
 /** Pair kerning, and tabular figures for the estimate's numbers: the only OpenType features the panel uses. */
 const FEATURES = ['kern', 'tnum'];
 /** ASCII, Latin-1, Œ œ, dashes and quotes, and €. */
@@ -24,7 +25,9 @@ const LATIN_RANGE = 'U+20-7E,U+A0-FF,U+152-153,U+2010-2027,U+20AC';
  * (they are laid out too). The brand is upper-cased by CSS; the placeholder holds digits.
  */
 const firstPaintText = {
-  400: [en.brand.toUpperCase(), en.searchPlaceholder, en.attribution, en.newTab, en.disclaimer, en.modeLegend].join(' '),
+  400: [en.brand.toUpperCase(), en.searchPlaceholder, en.attribution, en.newTab, en.disclaimer, en.modeLegend].join(
+    ' ',
+  ),
   600: [en.title, en.searchLabel, en.modeValue('sale'), en.modeValue('rent')].join(' '),
 };
 
@@ -43,7 +46,8 @@ export function unicodeRange(text: string): string {
 }
 
 /** src/element/font-faces.ts as this script writes it now. */
-export const facesModule = () => `/** Written by scripts/subset-fonts.ts (\`npm run fonts\`): the panel's font faces, in the order to add them. */
+export const facesModule =
+  () => `/** Written by scripts/subset-fonts.ts (\`npm run fonts\`): the panel's font faces, in the order to add them. */
 const LATIN = '${LATIN_RANGE}';
 /** Weight (as FontFace takes it), part (the file is inter-<weight>-<part>.woff2), unicode range. */
 export const FONT_FACES: [weight: '400' | '600', part: 'first' | 'rest', unicodeRange: string][] = [
@@ -59,7 +63,10 @@ export function charactersOf(range: string): string {
   return range
     .split(',')
     .flatMap((part) => {
-      const [from, to = from] = part.slice(2).split('-').map((hex) => parseInt(hex, 16));
+      const [from, to = from] = part
+        .slice(2)
+        .split('-')
+        .map((hex) => parseInt(hex, 16));
       return Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
     })
     .join('');
@@ -70,8 +77,14 @@ export async function makeFaces(): Promise<Map<string, Buffer>> {
   const faces = new Map<string, Buffer>();
   for (const weight of [400, 600] as const) {
     const font = await readFile(source(weight));
-    for (const [part, text] of [['first', firstPaintText[weight]], ['rest', charactersOf(LATIN_RANGE)]] as const) {
-      faces.set(fontFile(weight, part), await subsetFont(font, text, { targetFormat: 'woff2', keepFeatures: FEATURES }));
+    for (const [part, text] of [
+      ['first', firstPaintText[weight]],
+      ['rest', charactersOf(LATIN_RANGE)],
+    ] as const) {
+      faces.set(
+        fontFile(weight, part),
+        await subsetFont(font, text, { targetFormat: 'woff2', keepFeatures: FEATURES }),
+      );
     }
   }
   return faces;

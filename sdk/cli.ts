@@ -22,7 +22,8 @@ Commands:
 
 Options: --json (print the API's JSON), --base-url URL, --help (on any command)
 The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
-  'valuations search': 'Usage: service valuations search <text> [--json]\nUp to 8 properties matching an address, postal code or condo name.',
+  'valuations search':
+    'Usage: service valuations search <text> [--json]\nUp to 8 properties matching an address, postal code or condo name.',
   'valuations estimate':
     'Usage: service valuations estimate (--id ID | --postal CODE | --query TEXT) [--mode sale|rent] [--json]\nThe sale (default) or rent estimate. --postal and --query value the best match.',
   'organizations current': 'Usage: service organizations current [--json]',
@@ -37,7 +38,11 @@ class UsageError extends Error {}
 function table(rows: Record<string, unknown>[], columns: string[]): string {
   const cells = rows.map((row) => columns.map((c) => String(row[c] ?? '')));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i].length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
@@ -91,7 +96,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
   if (!apiKey) throw new UsageError('set SERVICE_API_KEY to your platform key (svcp_test_… for the sandbox)');
   const client = createPlatformClient({ apiKey, baseUrl: values['base-url'] ?? env.SERVICE_BASE_URL });
   const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) throw new UsageError('--limit must be a whole number from 1 to 100');
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100))
+    throw new UsageError('--limit must be a whole number from 1 to 100');
   const print = (data: unknown, text: () => string) => out(values.json ? JSON.stringify(data, null, 2) : text());
   const collect = async <T>(items: AsyncIterable<T>) => {
     const list: T[] = [];
@@ -104,7 +110,9 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
       const text = positionals.slice(2).join(' ');
       if (!text) throw new UsageError('give the text to search for: service valuations search "parc esta"');
       const result = await client.valuations.search(text);
-      print(result, () => (result.data.length ? table(result.data, ['id', 'text', 'secondaryText']) : `No matches for ${text}.`));
+      print(result, () =>
+        result.data.length ? table(result.data, ['id', 'text', 'secondaryText']) : `No matches for ${text}.`,
+      );
       return 0;
     }
     case 'valuations estimate': {
@@ -125,13 +133,23 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
     case 'organizations current': {
       const org = await client.organizations.current();
       print(org, () =>
-        [`${org.name} (${org.id}), ${org.kind}`, `environment: ${org.environment}`, `scopes: ${org.scopes.join(', ')}`, `products: ${org.products.join(', ')}`, `onboarding: ${org.onboarding.status}`].join('\n'),
+        [
+          `${org.name} (${org.id}), ${org.kind}`,
+          `environment: ${org.environment}`,
+          `scopes: ${org.scopes.join(', ')}`,
+          `products: ${org.products.join(', ')}`,
+          `onboarding: ${org.onboarding.status}`,
+        ].join('\n'),
       );
       return 0;
     }
     case 'agents current': {
       const agent = await client.agents.current();
-      print(agent, () => `${agent.name} (${agent.role}) at ${agent.agency.name}, licence ${agent.agency.licence}\n\n${table(agent.teams, ['id', 'name', 'members'])}`);
+      print(
+        agent,
+        () =>
+          `${agent.name} (${agent.role}) at ${agent.agency.name}, licence ${agent.agency.licence}\n\n${table(agent.teams, ['id', 'name', 'members'])}`,
+      );
       return 0;
     }
     case 'products list': {
@@ -140,12 +158,16 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
       return 0;
     }
     case 'developers projects': {
-      const items = values.all ? await collect(client.developers.projects.all()) : (await client.developers.projects.list({ limit })).data;
+      const items = values.all
+        ? await collect(client.developers.projects.all())
+        : (await client.developers.projects.list({ limit })).data;
       print(items, () => table(items, ['id', 'name', 'district', 'tenure', 'status']));
       return 0;
     }
     case 'webhooks endpoints': {
-      const items = values.all ? await collect(client.webhooks.endpoints.all()) : (await client.webhooks.endpoints.list({ limit })).data;
+      const items = values.all
+        ? await collect(client.webhooks.endpoints.all())
+        : (await client.webhooks.endpoints.list({ limit })).data;
       print(items, () => table(items, ['id', 'url', 'status']));
       return 0;
     }
@@ -155,10 +177,16 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
 
 /** One line for a person to act on. */
 export function explain(error: unknown): { line: string; status: number } {
-  if (error instanceof PlatformError) return { line: `error: ${error.code}: ${error.problem.detail} (request ${error.requestId})`, status: 1 };
-  if (error instanceof PlatformConfigError || error instanceof UsageError) return { line: `error: ${error.message}`, status: 2 };
-  if (error instanceof TypeError && /option|argument/i.test(error.message)) return { line: `error: ${error.message}; run service --help`, status: 2 };
-  return { line: `error: the Platform API could not be reached (${error instanceof Error ? error.message : String(error)})`, status: 1 };
+  if (error instanceof PlatformError)
+    return { line: `error: ${error.code}: ${error.problem.detail} (request ${error.requestId})`, status: 1 };
+  if (error instanceof PlatformConfigError || error instanceof UsageError)
+    return { line: `error: ${error.message}`, status: 2 };
+  if (error instanceof TypeError && /option|argument/i.test(error.message))
+    return { line: `error: ${error.message}; run service --help`, status: 2 };
+  return {
+    line: `error: the Platform API could not be reached (${error instanceof Error ? error.message : String(error)})`,
+    status: 1,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

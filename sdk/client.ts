@@ -14,7 +14,10 @@ export type Mode = components['schemas']['Mode'];
 export type Environment = 'sandbox' | 'live';
 
 /** The contract's servers: the sandbox first, live second. */
-export const DEFAULT_BASE_URLS: Record<Environment, string> = { sandbox: contract.servers[0].url, live: contract.servers[1].url };
+export const DEFAULT_BASE_URLS: Record<Environment, string> = {
+  sandbox: contract.servers[0].url,
+  live: contract.servers[1].url,
+};
 
 /** A failure the API answered: its problem body, status and request id. */
 export class PlatformError extends Error {
@@ -50,7 +53,10 @@ export interface PlatformClientOptions {
 export function environmentOf(apiKey: string): Environment {
   if (apiKey.startsWith('svcp_test_')) return 'sandbox';
   if (apiKey.startsWith('svcp_live_')) return 'live';
-  if (apiKey.startsWith('svce_')) throw new PlatformConfigError('This is a widget key (svce_…): widget keys never authenticate the Platform API. Use a platform key (svcp_…).');
+  if (apiKey.startsWith('svce_'))
+    throw new PlatformConfigError(
+      'This is a widget key (svce_…): widget keys never authenticate the Platform API. Use a platform key (svcp_…).',
+    );
   throw new PlatformConfigError('An API key starts with svcp_test_ (sandbox) or svcp_live_ (live).');
 }
 
@@ -68,10 +74,14 @@ export function createPlatformClient(options: PlatformClientOptions) {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URLS[environment]).replace(/\/$/, '');
   const pointsAtLive = baseUrl === DEFAULT_BASE_URLS.live;
   if (environment === 'live' && !pointsAtLive) {
-    throw new PlatformConfigError(`A live key (svcp_live_…) works only against ${DEFAULT_BASE_URLS.live}; sandbox and live are always isolated.`);
+    throw new PlatformConfigError(
+      `A live key (svcp_live_…) works only against ${DEFAULT_BASE_URLS.live}; sandbox and live are always isolated.`,
+    );
   }
   if (environment === 'sandbox' && pointsAtLive) {
-    throw new PlatformConfigError('A sandbox key (svcp_test_…) cannot authenticate the live host; sandbox and live are always isolated.');
+    throw new PlatformConfigError(
+      'A sandbox key (svcp_test_…) cannot authenticate the live host; sandbox and live are always isolated.',
+    );
   }
   const maxRetries = options.maxRetries ?? 3;
   const sleep = options.sleep ?? wait;
@@ -134,7 +144,10 @@ export function createPlatformClient(options: PlatformClientOptions) {
     /** The typed openapi-fetch client, for anything the helpers below do not cover. */
     api,
     organizations: { current: () => unwrap(api.GET('/organizations/current')) },
-    products: { list: (query?: { limit?: number; cursor?: string }) => list('/products', query), all: () => all('/products') },
+    products: {
+      list: (query?: { limit?: number; cursor?: string }) => list('/products', query),
+      all: () => all('/products'),
+    },
     agents: { current: () => unwrap(api.GET('/agents/current')) },
     developers: {
       projects: {
@@ -143,12 +156,19 @@ export function createPlatformClient(options: PlatformClientOptions) {
       },
     },
     webhooks: {
-      endpoints: { list: (query?: { limit?: number; cursor?: string }) => list('/webhooks/endpoints', query), all: () => all('/webhooks/endpoints') },
+      endpoints: {
+        list: (query?: { limit?: number; cursor?: string }) => list('/webhooks/endpoints', query),
+        all: () => all('/webhooks/endpoints'),
+      },
     },
     valuations: {
       search: (q: string) => unwrap(api.GET('/valuations/properties', { params: { query: { q } } })),
       estimate: (propertyId: string, mode: Mode = 'sale') =>
-        unwrap(api.GET('/valuations/properties/{propertyId}/estimate', { params: { path: { propertyId }, query: { mode } } })),
+        unwrap(
+          api.GET('/valuations/properties/{propertyId}/estimate', {
+            params: { path: { propertyId }, query: { mode } },
+          }),
+        ),
     },
   };
 }

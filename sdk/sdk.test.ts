@@ -14,7 +14,10 @@ const NO_VALUATIONS = 'svcp_test_noscope000000000000004';
 let server: Server;
 let baseUrl: string;
 before(async () => {
-  ({ server, baseUrl } = await startPlatformServer({ port: 8815, engine: createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' }) }));
+  ({ server, baseUrl } = await startPlatformServer({
+    port: 8815,
+    engine: createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' }),
+  }));
 });
 after(() => server.close());
 
@@ -59,19 +62,41 @@ describe('SDK', () => {
 
   it('refuses a widget key, a live key on the sandbox, and a sandbox key on the live host, before sending anything', () => {
     const { sent, fetch } = scriptedFetch([() => new Response('{}')]);
-    assert.throws(() => createPlatformClient({ apiKey: 'svce_test_demo0000000000000001', baseUrl, fetch }), PlatformConfigError);
-    assert.throws(() => createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl, fetch }), /only against/);
-    assert.throws(() => createPlatformClient({ apiKey: AGENCY, baseUrl: 'https://api.service.example/v1', fetch }), /cannot authenticate the live host/);
+    assert.throws(
+      () => createPlatformClient({ apiKey: 'svce_test_demo0000000000000001', baseUrl, fetch }),
+      PlatformConfigError,
+    );
+    assert.throws(
+      () => createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl, fetch }),
+      /only against/,
+    );
+    assert.throws(
+      () => createPlatformClient({ apiKey: AGENCY, baseUrl: 'https://api.service.example/v1', fetch }),
+      /cannot authenticate the live host/,
+    );
     assert.equal(sent.length, 0);
   });
 
   it('retries 429 and 5xx, waiting as Retry-After says, then answers', async () => {
     const problem = (status: number) => () =>
-      new Response(JSON.stringify({ type: 'about:blank', title: 't', status, detail: 'd', code: status === 429 ? 'rate_limited' : 'internal_error', requestId: 'req_x' }), {
-        status,
-        headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '7' },
+      new Response(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 't',
+          status,
+          detail: 'd',
+          code: status === 429 ? 'rate_limited' : 'internal_error',
+          requestId: 'req_x',
+        }),
+        {
+          status,
+          headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '7' },
+        },
+      );
+    const ok = () =>
+      new Response(JSON.stringify({ object: 'list', query: 'amk', data: [] }), {
+        headers: { 'Content-Type': 'application/json' },
       });
-    const ok = () => new Response(JSON.stringify({ object: 'list', query: 'amk', data: [] }), { headers: { 'Content-Type': 'application/json' } });
     const { sent, fetch } = scriptedFetch([problem(429), problem(503), ok]);
     const waits: number[] = [];
     const client = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch, sleep: async (ms) => void waits.push(ms) });
@@ -83,10 +108,27 @@ describe('SDK', () => {
 
   it('gives up after its retries with the last problem', async () => {
     const { sent, fetch } = scriptedFetch([
-      () => new Response(JSON.stringify({ type: 'about:blank', title: 't', status: 500, detail: 'down', code: 'internal_error', requestId: 'req_y' }), { status: 500, headers: { 'Content-Type': 'application/problem+json' } }),
+      () =>
+        new Response(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 't',
+            status: 500,
+            detail: 'down',
+            code: 'internal_error',
+            requestId: 'req_y',
+          }),
+          { status: 500, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
     ]);
     const waits: number[] = [];
-    const client = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch, maxRetries: 2, sleep: async (ms) => void waits.push(ms) });
+    const client = createPlatformClient({
+      apiKey: AGENCY,
+      baseUrl,
+      fetch,
+      maxRetries: 2,
+      sleep: async (ms) => void waits.push(ms),
+    });
     const error = await client.organizations.current().catch((e: unknown) => e);
     assert.ok(error instanceof PlatformError && error.code === 'internal_error');
     assert.equal(sent.length, 3);
@@ -98,7 +140,9 @@ describe('CLI', () => {
   const cli = async (args: string[], key: string | null = AGENCY) => {
     const lines: string[] = [];
     try {
-      const status = await run(args, { SERVICE_API_KEY: key ?? undefined, SERVICE_BASE_URL: baseUrl }, (text) => lines.push(text));
+      const status = await run(args, { SERVICE_API_KEY: key ?? undefined, SERVICE_BASE_URL: baseUrl }, (text) =>
+        lines.push(text),
+      );
       return { status, out: lines.join('\n') };
     } catch (error) {
       const { line, status } = explain(error);
@@ -120,7 +164,15 @@ describe('CLI', () => {
   });
 
   it('has --help on every command', async () => {
-    for (const command of [[], ['valuations', 'search'], ['valuations', 'estimate'], ['organizations', 'current'], ['products', 'list'], ['developers', 'projects'], ['webhooks', 'endpoints']]) {
+    for (const command of [
+      [],
+      ['valuations', 'search'],
+      ['valuations', 'estimate'],
+      ['organizations', 'current'],
+      ['products', 'list'],
+      ['developers', 'projects'],
+      ['webhooks', 'endpoints'],
+    ]) {
       const { status, out } = await cli([...command, '--help']);
       assert.equal(status, 0, command.join(' '));
       assert.match(out, /^Usage: service/, command.join(' '));
@@ -129,11 +181,21 @@ describe('CLI', () => {
 
   it('exits non-zero with one clear line on every kind of failure', async () => {
     const cases: [string[], string | null, number, RegExp][] = [
-      [['valuations', 'search', 'amk'], NO_VALUATIONS, 1, /^error: insufficient_scope: .*valuations\.read.*\(request req_/],
+      [
+        ['valuations', 'search', 'amk'],
+        NO_VALUATIONS,
+        1,
+        /^error: insufficient_scope: .*valuations\.read.*\(request req_/,
+      ],
       [['organizations', 'current'], null, 2, /^error: set SERVICE_API_KEY/],
       [['organizations', 'current'], 'svce_test_demo0000000000000001', 2, /^error: This is a widget key/],
       [['valuations', 'estimate'], AGENCY, 2, /^error: give --id, --postal or --query/],
-      [['valuations', 'estimate', '--id', 'hdb-560102', '--mode', 'lease'], AGENCY, 2, /^error: --mode is sale or rent/],
+      [
+        ['valuations', 'estimate', '--id', 'hdb-560102', '--mode', 'lease'],
+        AGENCY,
+        2,
+        /^error: --mode is sale or rent/,
+      ],
       [['products', 'list', '--colour'], AGENCY, 2, /^error: .*--colour/],
       [['teleport'], AGENCY, 2, /^error: unknown command/],
     ];

@@ -57,28 +57,51 @@ const widgetHost = await startWidgetHostServer({
   engine,
   meter,
   keyStore: databaseWidgetKeys(db),
-  console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: () => builtLoader(), oauth, confirmations: keyRequests, idempotency }),
+  console: (baseUrl) =>
+    createConsole({
+      db,
+      widgetScriptUrl: `${baseUrl}v1/widget.js`,
+      pinnedLoader: () => builtLoader(),
+      oauth,
+      confirmations: keyRequests,
+      idempotency,
+    }),
 });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
-const platform = await startPlatformServer({ port: platformPort, engine, meter, idempotency, keyStore: databasePlatformKeys(db) });
+const platform = await startPlatformServer({
+  port: platformPort,
+  engine,
+  meter,
+  idempotency,
+  keyStore: databasePlatformKeys(db),
+});
 const mcp = await startMcpServer({
   port: mcpPort,
   engine,
   meter,
-  oauth: { store: oauth, keys: widgetKeyAdmin, consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`, createKey },
+  oauth: {
+    store: oauth,
+    keys: widgetKeyAdmin,
+    consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`,
+    createKey,
+  },
 });
 // Nothing consumes the outbox in production yet (webhook deliveries will); the runner is where it will run.
 const workers = createWorkerRunner({ workers: [idempotencyPruner(idempotency)] });
 workers.start();
 
-console.log(`Database:            ${databaseUrl ? `Postgres at ${new URL(databaseUrl).host}` : `PGlite in ${dataDir}`}`);
+console.log(
+  `Database:            ${databaseUrl ? `Postgres at ${new URL(databaseUrl).host}` : `PGlite in ${dataDir}`}`,
+);
 console.log(`Sandbox widget host: ${widgetHost.url}`);
 console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${widgetHost.url}console/`);
 console.log(`Valuation page:      ${widgetHost.url}valuation/hdb-560102?mode=sale`);
 console.log(`Platform API:        ${platform.baseUrl}  (sandbox keys: README, "The Platform API")`);
 console.log(`API reference:       ${platform.referenceUrl}`);
-console.log(`MCP endpoint:        ${mcp.url}  (Streamable HTTP; OAuth metadata at /.well-known/oauth-authorization-server)`);
+console.log(
+  `MCP endpoint:        ${mcp.url}  (Streamable HTTP; OAuth metadata at /.well-known/oauth-authorization-server)`,
+);
 console.log('Press Ctrl+C to stop.');
 
 const stop = async () => {

@@ -9,8 +9,16 @@
 export { TAG_NAME } from './element/tag-name.js';
 export type { ServiceValuation } from './element/service-valuation.js';
 export type { Comparable, Estimate, Language, Mode, Suggestion } from './api/types.js';
-export type { ErrorDetail, EstimateDetail, ModeChangeDetail, SearchDetail, ServiceValuationEventMap } from './events/events.js';
+export type {
+  ErrorDetail,
+  EstimateDetail,
+  ModeChangeDetail,
+  SearchDetail,
+  ServiceValuationEventMap,
+} from './events/events.js';
 
 /** Resolves once <service-valuation> is defined; at once where there is nothing to define. */
 export const defined: Promise<void> =
-  typeof customElements === 'undefined' ? Promise.resolve() : import('./element/service-valuation.js').then(() => undefined);
+  typeof customElements === 'undefined'
+    ? Promise.resolve()
+    : import('./element/service-valuation.js').then(() => undefined);

@@ -11,7 +11,8 @@ import { attribution, disclaimer, loadFailed } from './words/en.js';
 
 const CONTAINER = '[data-service-valuation]';
 const GLOBAL = Symbol.for('service-valuation.loader');
-const PARTS = 'base,search,input,listbox,option,mode,estimate,value,chart,comparables,search-empty,search-error,estimate-error,setup-error';
+const PARTS =
+  'base,search,input,listbox,option,mode,estimate,value,chart,comparables,search-empty,search-error,estimate-error,setup-error';
 /** The idle panel's height (kept equal to `.panel`'s min-height), so nothing moves when it renders. */
 const RESERVED = 'service-valuation:not(:defined){display:block;min-height:340px}';
 /** How far beyond the viewport a container starts loading the element's code. */
@@ -61,7 +62,9 @@ function start(script: HTMLScriptElement | null) {
       // costs the snippet's script 28 B brotli more.
       // One line for every cause (a policy, Trusted Types, a blocker, the network): the browser's own
       // report sits beside it, and the reference lists the causes with their fixes.
-      console.error(`[service-valuation] The widget's code could not run from ${apiBase}. ${apiBase}docs/messages#load_failed`);
+      console.error(
+        `[service-valuation] The widget's code could not run from ${apiBase}. ${apiBase}docs/messages#load_failed`,
+      );
     }));
 
   const nearViewport = new IntersectionObserver(
@@ -102,7 +105,10 @@ function start(script: HTMLScriptElement | null) {
     try {
       root = container.attachShadow({ mode: 'open' });
     } catch {
-      console.warn(`[service-valuation] This element cannot hold the widget. ${apiBase}docs/messages#not_a_container`, container);
+      console.warn(
+        `[service-valuation] This element cannot hold the widget. ${apiBase}docs/messages#not_a_container`,
+        container,
+      );
       return;
     }
     const element = document.createElement('service-valuation');

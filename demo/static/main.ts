@@ -4,5 +4,6 @@ import { setupWorker } from 'msw/browser';
 import { sandboxHandlers } from '../../service/servers/msw.js';
 
 await setupWorker(...sandboxHandlers()).start({ onUnhandledRequest: 'bypass', quiet: true });
-for (const widget of document.querySelectorAll('service-valuation')) widget.setAttribute('data-api-base', `${location.origin}/`);
+for (const widget of document.querySelectorAll('service-valuation'))
+  widget.setAttribute('data-api-base', `${location.origin}/`);
 await import('../../src/element/service-valuation.js');

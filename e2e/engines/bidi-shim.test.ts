@@ -45,13 +45,17 @@ test('answers emulation.setMediaFeaturesOverride itself, forwards the rest and t
   client.send(JSON.stringify({ id: 2, method: 'emulation.setMediaFeaturesOverride', params: { features: {} } }));
   client.send(JSON.stringify({ id: 3, method: 'browsingContext.create', params: {} }));
   client.send('not json');
-  while (received.filter((m) => m.type === 'success').length < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (received.filter((m) => m.type === 'success').length < 4)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 
   assert.deepEqual(
     seenByFirefox.map(({ path, message }) => `${path} ${message.method}`),
     ['/session session.new', '/session browsingContext.create', '/session (unparsed) not json'],
   );
-  assert.deepEqual(received.find((m) => m.id === 2), { type: 'success', id: 2, result: {} });
+  assert.deepEqual(
+    received.find((m) => m.id === 2),
+    { type: 'success', id: 2, result: {} },
+  );
   assert.deepEqual(received.find((m) => m.id === 3)?.result, { from: 'firefox' });
   assert.ok(received.some((m) => m.type === 'event' && m.method === 'log.entryAdded'));
   client.close();

@@ -48,7 +48,9 @@ export async function startBidiShim(upstream: string): Promise<{ url: string; cl
 function parse(text: string): { id: number; method: string } | undefined {
   try {
     const message = JSON.parse(text) as { id?: unknown; method?: unknown };
-    return typeof message.id === 'number' && typeof message.method === 'string' ? { id: message.id, method: message.method } : undefined;
+    return typeof message.id === 'number' && typeof message.method === 'string'
+      ? { id: message.id, method: message.method }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -11,7 +11,13 @@ export type ColorScheme = 'light' | 'dark';
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const chromiumLaunchOptions: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 /**

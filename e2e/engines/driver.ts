@@ -30,8 +30,12 @@ export interface Driver {
 const split = (step: Step): [string, number] => (typeof step === 'string' ? [step, 0] : step);
 
 export async function launch(engine: Engine, colorScheme: ColorScheme = 'light'): Promise<Driver> {
-  if (engine === 'webkit') return webDriver(await WebDriverSession.start(colorScheme === 'dark' ? ['--dark-mode'] : []));
-  const browser = engine === 'chromium' ? await chromium.launch(chromiumLaunchOptions) : await firefox.launch(firefoxLaunchOptions(colorScheme));
+  if (engine === 'webkit')
+    return webDriver(await WebDriverSession.start(colorScheme === 'dark' ? ['--dark-mode'] : []));
+  const browser =
+    engine === 'chromium'
+      ? await chromium.launch(chromiumLaunchOptions)
+      : await firefox.launch(firefoxLaunchOptions(colorScheme));
   // Firefox takes the scheme from its preference: Playwright's emulation is the command it lacks.
   return playwrightDriver(engine, browser, await browser.newPage(engine === 'chromium' ? { colorScheme } : {}));
 }
@@ -86,7 +90,10 @@ function webDriver(session: WebDriverSession): Driver {
     async screenshot(target) {
       // WebKit paints the last change a frame late: wait for two frames.
       const element = await locate(target);
-      await session.execute('arguments[0].scrollIntoView(); return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))', [element]);
+      await session.execute(
+        'arguments[0].scrollIntoView(); return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))',
+        [element],
+      );
       return session.screenshot(element);
     },
     close: () => session.close(),
@@ -94,12 +101,18 @@ function webDriver(session: WebDriverSession): Driver {
 }
 
 /** Reads the page with `read` until `check` passes, and returns what it read. */
-export async function poll<R>(driver: Driver, what: string, read: () => Promise<R>, check: (value: R) => boolean = Boolean): Promise<NonNullable<R>> {
+export async function poll<R>(
+  driver: Driver,
+  what: string,
+  read: () => Promise<R>,
+  check: (value: R) => boolean = Boolean,
+): Promise<NonNullable<R>> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const value = await read();
     if (check(value)) return value as NonNullable<R>;
-    if (Date.now() > deadline) throw new Error(`${driver.engine}: timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${driver.engine}: timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -9,7 +9,9 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { startBidiShim } from './bidi-shim.js';
 
-const firefox = spawn(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', process.argv.slice(2), { stdio: ['inherit', 'inherit', 'pipe'] });
+const firefox = spawn(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', process.argv.slice(2), {
+  stdio: ['inherit', 'inherit', 'pipe'],
+});
 let shim: Awaited<ReturnType<typeof startBidiShim>> | undefined;
 
 createInterface({ input: firefox.stderr }).on('line', async (line) => {

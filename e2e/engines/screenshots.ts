@@ -18,7 +18,8 @@ export async function expectScreenshot(engine: Engine, name: string, actual: Buf
   if (process.env.UPDATE_ENGINE_SCREENSHOTS === '1' || !existsSync(path)) {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, actual);
-    if (process.env.UPDATE_ENGINE_SCREENSHOTS !== '1') throw new Error(`${engine}: no baseline for ${name}; wrote ${path}: look at it, then commit it`);
+    if (process.env.UPDATE_ENGINE_SCREENSHOTS !== '1')
+      throw new Error(`${engine}: no baseline for ${name}; wrote ${path}: look at it, then commit it`);
     return;
   }
   const expected = PNG.sync.read(await readFile(path));
@@ -33,6 +34,8 @@ export async function expectScreenshot(engine: Engine, name: string, actual: Buf
   const differing = pixelmatch(crop(expected), crop(got), undefined, width, height, { threshold: 0.2 });
   if (differing / (width * height) > MAX_DIFF_RATIO) {
     await writeFile(path.replace(/\.png$/, '.actual.png'), actual);
-    throw new Error(`${engine} ${name}: ${differing} pixels differ (${((differing / (width * height)) * 100).toFixed(2)}%)`);
+    throw new Error(
+      `${engine} ${name}: ${differing} pixels differ (${((differing / (width * height)) * 100).toFixed(2)}%)`,
+    );
   }
 }

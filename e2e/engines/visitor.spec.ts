@@ -8,7 +8,17 @@ import { DEMO_PORT, WIDGET_HOST_PORT } from '../../playwright.config.js';
 import { launch } from './driver.js';
 import { expectScreenshot } from './screenshots.js';
 import { isDecorated, WCAG_TAGS } from '../in-page.js';
-import { CONTAINER, estimateWithMouse, expect, inWidget, state, test, until, untilWidgets, waitUntil } from './fixtures.js';
+import {
+  CONTAINER,
+  estimateWithMouse,
+  expect,
+  inWidget,
+  state,
+  test,
+  until,
+  untilWidgets,
+  waitUntil,
+} from './fixtures.js';
 
 const DEMO = `http://localhost:${DEMO_PORT}`;
 const API_BASE = `http://127.0.0.1:${WIDGET_HOST_PORT}`;
@@ -79,30 +89,43 @@ test('inserted by a tag manager after the page has loaded', async ({ driver }) =
   await estimateWithMouse(driver, '560102');
 });
 
-test('element.js refused by the page: the box explains, with the attribution and the disclaimer', async ({ driver }) => {
+test('element.js refused by the page: the box explains, with the attribution and the disclaimer', async ({
+  driver,
+}) => {
   await driver.open(`${DEMO}/csp-loader-only.html`);
   const box = await waitUntil(driver, 'the failure box', () => {
     const root = document.querySelector('[data-service-valuation]')?.shadowRoot;
     const link = root?.querySelector('a');
-    return root?.textContent?.includes('cannot be shown on this page') && link ? { href: link.href, text: root.textContent } : null;
+    return root?.textContent?.includes('cannot be shown on this page') && link
+      ? { href: link.href, text: root.textContent }
+      : null;
   });
   expect(box.href).toBe(`${API_BASE}/valuation/`);
   expect(box.text).toContain('Valuations by Service Valuations');
   expect(box.text).toContain('not a valuation or appraisal');
 });
 
-test('hostile global CSS and clipping ancestors: the panel keeps its look, the list opens on top', async ({ driver }) => {
+test('hostile global CSS and clipping ancestors: the panel keeps its look, the list opens on top', async ({
+  driver,
+}) => {
   await driver.open(`${DEMO}/hostile.html`);
   await driver.click(inWidget(0, 'input'));
   await driver.type(inWidget(0, 'input'), '560102');
   await until(driver, 'the list in the top layer', (s) => s.popupOpen && s.options.length > 0);
   const looks = await driver.evaluate(() => {
-    const root = document.querySelector('[data-service-valuation]')!.shadowRoot!.querySelector('service-valuation')!.shadowRoot!;
+    const root = document
+      .querySelector('[data-service-valuation]')!
+      .shadowRoot!.querySelector('service-valuation')!.shadowRoot!;
     const popup = root.querySelector('.popup')!.getBoundingClientRect();
     const panel = getComputedStyle(root.querySelector('.panel')!);
     // What a click at the list's centre would hit: the widget (retargeted to its container), not the page.
     const hit = document.elementFromPoint(popup.left + popup.width / 2, popup.top + Math.min(popup.height / 2, 20));
-    return { fontSize: panel.fontSize, radius: panel.borderTopLeftRadius, listHeight: popup.height, hitsWidget: hit?.matches('[data-service-valuation]') ?? false };
+    return {
+      fontSize: panel.fontSize,
+      radius: panel.borderTopLeftRadius,
+      listHeight: popup.height,
+      hitsWidget: hit?.matches('[data-service-valuation]') ?? false,
+    };
   });
   expect(looks).toEqual({ fontSize: '15px', radius: '10px', listHeight: expect.any(Number), hitsWidget: true });
   expect(looks.listHeight).toBeGreaterThan(40);
@@ -146,7 +169,10 @@ for (const theme of ['light', 'dark'] as const) {
       await waitUntil(driver, 'font and logo', isDecorated);
       await driver.evaluate(() => document.fonts.ready.then(() => true));
       const scroll = await driver.evaluate(() => {
-        const base = document.querySelector('[data-service-valuation]')!.shadowRoot!.querySelector('service-valuation')!.shadowRoot!.querySelector('.panel')!;
+        const base = document
+          .querySelector('[data-service-valuation]')!
+          .shadowRoot!.querySelector('service-valuation')!
+          .shadowRoot!.querySelector('.panel')!;
         return base.scrollWidth - base.clientWidth;
       });
       expect(scroll, 'no horizontal scrolling inside the panel').toBeLessThanOrEqual(0);

@@ -35,10 +35,14 @@ export class WebDriverSession {
 
   static async start(args: string[] = []): Promise<WebDriverSession> {
     const port = await freePort();
-    const driver = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x3200x24', process.env.WEBKIT_DRIVER_PATH ?? 'WebKitWebDriver', `--port=${port}`], {
-      detached: true,
-      stdio: 'ignore',
-    });
+    const driver = spawn(
+      'xvfb-run',
+      ['-a', '-s', '-screen 0 1600x3200x24', process.env.WEBKIT_DRIVER_PATH ?? 'WebKitWebDriver', `--port=${port}`],
+      {
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
     const server = `http://127.0.0.1:${port}`;
     for (let tries = 0; ; tries++) {
       try {
@@ -49,7 +53,9 @@ export class WebDriverSession {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const created = (await send(server, 'POST', '/session', {
-      capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation', ...args] } } },
+      capabilities: {
+        alwaysMatch: { 'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation', ...args] } },
+      },
     })) as { sessionId: string };
     return new WebDriverSession(`${server}/session/${created.sessionId}`, driver);
   }
@@ -69,7 +75,8 @@ export class WebDriverSession {
     return this.command('POST', `/shadow/${shadow[SHADOW]}/elements`, body);
   }
 
-  sendKeys = (element: ElementRef, text: string) => this.command('POST', `/element/${element[ELEMENT]}/value`, { text });
+  sendKeys = (element: ElementRef, text: string) =>
+    this.command('POST', `/element/${element[ELEMENT]}/value`, { text });
   scrollIntoView = (element: ElementRef) => this.execute('arguments[0].scrollIntoView({ block: "center" })', [element]);
   /** A real pointer click at the element's centre (Element Click answers "intercepted" in shadow roots). */
   click = async (element: ElementRef) => {
@@ -91,7 +98,16 @@ export class WebDriverSession {
   };
   press = (key: string) =>
     this.command('POST', '/actions', {
-      actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }] }],
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [
+            { type: 'keyDown', value: key },
+            { type: 'keyUp', value: key },
+          ],
+        },
+      ],
     });
   /** Runs `script` (a function body; `arguments` holds `args`) in the page; a returned promise is awaited. */
   execute = <T>(script: string, args: unknown[] = []) => this.command<T>('POST', '/execute/sync', { script, args });

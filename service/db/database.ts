@@ -27,7 +27,10 @@ function fromPglite(db: PGlite): Database {
   return {
     engine: 'pglite',
     query: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
-    transaction: (work) => db.transaction((tx) => work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
+      ),
     close: () => db.close(),
   };
 }
@@ -40,7 +43,9 @@ function fromPool(pool: pg.Pool): Database {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work({ query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[] });
+        const result = await work({
+          query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+        });
         await client.query('commit');
         return result;
       } catch (error) {

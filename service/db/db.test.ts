@@ -24,7 +24,10 @@ import { onEachEngine } from '../sandbox/test-engines.js';
 const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 
 const ORIGIN = 'https://busy.example';
-const engine = createEstimateEngine({ serviceUrl: 'https://service.example/', now: () => new Date('2026-11-22T10:00:00Z') });
+const engine = createEstimateEngine({
+  serviceUrl: 'https://service.example/',
+  now: () => new Date('2026-11-22T10:00:00Z'),
+});
 
 onEachEngine('database', 5499, (database) => {
   let db: Database | undefined;
@@ -53,12 +56,21 @@ onEachEngine('database', 5499, (database) => {
 
   it('authenticates the Platform API from the hashes it keeps, and refuses a revoked key at once', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
-    const api = createPlatformApi({ engine, keyStore: databasePlatformKeys(db), referenceUrl: 'https://service.example/reference' });
-    const call = (key: string) => api.request(new Request('https://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
+    const api = createPlatformApi({
+      engine,
+      keyStore: databasePlatformKeys(db),
+      referenceUrl: 'https://service.example/reference',
+    });
+    const call = (key: string) =>
+      api.request(
+        new Request('https://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }),
+      );
     const key = 'svcp_test_partner000000000000003';
     assert.equal((await call(key)).status, 200);
     const stored = await db.query<{ sha256: string }>('select sha256 from platform_keys');
-    assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.sha256)) && stored.some((row) => row.sha256 === hashSecret(key)));
+    assert.ok(
+      stored.every((row) => /^[0-9a-f]{64}$/.test(row.sha256)) && stored.some((row) => row.sha256 === hashSecret(key)),
+    );
     await db.query('update platform_keys set revoked_at = now() where sha256 = $1', [hashSecret(key)]);
     assert.equal(((await (await call(key)).json()) as { code: string }).code, 'unknown_key');
   });
@@ -75,22 +87,36 @@ onEachEngine('database', 5499, (database) => {
     assert.deepEqual(await db.query('select 1 as one'), [{ one: 1 }]);
   });
 
-  it('counts a key\'s daily estimates in the database: 2,000 fired at once, 50 at a time, give 2,000 answers, then 429', async (t) => {
+  it("counts a key's daily estimates in the database: 2,000 fired at once, 50 at a time, give 2,000 answers, then 429", async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     const key = 'svce_test_concurrency000000001';
-    await db.query(`insert into widget_keys (id, organization_id, key, name) values ('wk_busy', 'org_lionhomes', $1, 'busy')`, [key]);
+    await db.query(
+      `insert into widget_keys (id, organization_id, key, name) values ('wk_busy', 'org_lionhomes', $1, 'busy')`,
+      [key],
+    );
     await db.query(`insert into widget_key_origins (widget_key_id, origin) values ('wk_busy', $1)`, [ORIGIN]);
-    const host = createWidgetHost({ keyStore: databaseWidgetKeys(db), meter: databaseMeter(db), serviceUrl: 'https://service.example/', engine });
+    const host = createWidgetHost({
+      keyStore: databaseWidgetKeys(db),
+      meter: databaseMeter(db),
+      serviceUrl: 'https://service.example/',
+      engine,
+    });
     const statuses: number[] = [];
     for (let sent = 0; sent < DAILY_ESTIMATE_QUOTA + 50; sent += 50) {
       const batch = Array.from({ length: 50 }, () =>
-        host.handle({ method: 'GET', url: new URL(`https://host.example/v1/estimates?key=${key}&id=hdb-560102`), origin: ORIGIN }),
+        host.handle({
+          method: 'GET',
+          url: new URL(`https://host.example/v1/estimates?key=${key}&id=hdb-560102`),
+          origin: ORIGIN,
+        }),
       );
       statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));
     }
     assert.equal(statuses.filter((s) => s === 200).length, DAILY_ESTIMATE_QUOTA);
     assert.equal(statuses.filter((s) => s === 429).length, 50);
-    const [{ count }] = await db.query<{ count: number }>(`select count from daily_usage where kind = 'widget_estimate' and subject = 'wk_busy'`);
+    const [{ count }] = await db.query<{ count: number }>(
+      `select count from daily_usage where kind = 'widget_estimate' and subject = 'wk_busy'`,
+    );
     assert.equal(count, DAILY_ESTIMATE_QUOTA);
   });
 });

@@ -18,7 +18,9 @@ function binaries(): string | undefined {
 /** Postgres refuses to run as root: as root, it runs as the postgres user the package created. */
 function run(command: string, args: string[]) {
   const asRoot = process.getuid?.() === 0;
-  execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, { stdio: 'pipe' });
+  execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, {
+    stdio: 'pipe',
+  });
 }
 
 export async function startTestPostgres(port: number): Promise<{ url: string; stop(): void } | undefined> {
@@ -28,7 +30,16 @@ export async function startTestPostgres(port: number): Promise<{ url: string; st
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
   run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  run(join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  run(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {

@@ -15,7 +15,12 @@ export interface OrganizationFixture {
   webhooks: Schemas['WebhookEndpoint'][];
 }
 
-const product = (id: string, kind: Schemas['ProductKind'], name: string, status: Schemas['Product']['status'] = 'active'): Schemas['Product'] => ({
+const product = (
+  id: string,
+  kind: Schemas['ProductKind'],
+  name: string,
+  status: Schemas['Product']['status'] = 'active',
+): Schemas['Product'] => ({
   object: 'product',
   id,
   kind,
@@ -23,7 +28,13 @@ const product = (id: string, kind: Schemas['ProductKind'], name: string, status:
   status,
 });
 
-const webhook = (id: string, url: string, events: string[], createdAt: string, status: 'enabled' | 'disabled' = 'enabled'): Schemas['WebhookEndpoint'] => ({
+const webhook = (
+  id: string,
+  url: string,
+  events: string[],
+  createdAt: string,
+  status: 'enabled' | 'disabled' = 'enabled',
+): Schemas['WebhookEndpoint'] => ({
   object: 'webhook_endpoint',
   id,
   url,
@@ -35,10 +46,31 @@ const webhook = (id: string, url: string, events: string[], createdAt: string, s
 /** 45 unit-type rows over 25 projects: enough to page through. */
 function projects(): Schemas['Project'][] {
   const names = [
-    'Marina Heights', 'Tanjong Rhu Residences', 'Bukit Timah Grove', 'Holland Vale', 'Orchard Crest', 'Tampines Park View',
-    'Punggol Waterfront', 'Sengkang Grand', 'Jurong Lake Point', 'Clementi Peaks', 'Bishan Loft', 'Serangoon Gardens',
-    'Pasir Ris Shore', 'Yishun Greens', 'Woodlands Gateway', 'Novena Suites', 'Katong Regency', 'Tiong Bahru Court',
-    'Queenstown Ridge', 'Bedok Reservoir Homes', 'Kallang Riverside', 'Geylang Lofts', 'Toa Payoh Central', 'Ang Mo Kio Vista', 'Bukit Panjang Hills',
+    'Marina Heights',
+    'Tanjong Rhu Residences',
+    'Bukit Timah Grove',
+    'Holland Vale',
+    'Orchard Crest',
+    'Tampines Park View',
+    'Punggol Waterfront',
+    'Sengkang Grand',
+    'Jurong Lake Point',
+    'Clementi Peaks',
+    'Bishan Loft',
+    'Serangoon Gardens',
+    'Pasir Ris Shore',
+    'Yishun Greens',
+    'Woodlands Gateway',
+    'Novena Suites',
+    'Katong Regency',
+    'Tiong Bahru Court',
+    'Queenstown Ridge',
+    'Bedok Reservoir Homes',
+    'Kallang Riverside',
+    'Geylang Lofts',
+    'Toa Payoh Central',
+    'Ang Mo Kio Vista',
+    'Bukit Panjang Hills',
   ];
   const statuses: Schemas['Project']['status'][] = ['preview', 'launched', 'launched', 'sold_out', 'completed'];
   const tenures: Schemas['Project']['tenure'][] = ['99-year leasehold', 'freehold', '999-year leasehold'];
@@ -46,7 +78,7 @@ function projects(): Schemas['Project'][] {
     object: 'project',
     id: `proj_${String(i + 1).padStart(4, '0')}`,
     name,
-    district: (i * 7) % 28 + 1,
+    district: ((i * 7) % 28) + 1,
     tenure: tenures[i % tenures.length],
     status: statuses[i % statuses.length],
     unitTypes: [
@@ -64,9 +96,20 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
       name: 'Lion City Realty',
       kind: 'agency',
       products: ['listings', 'viewings', 'valuations'],
-      onboarding: { status: 'in_progress', steps: [{ name: 'sandbox_key_created', done: true }, { name: 'webhook_endpoint_registered', done: true }, { name: 'integration_review', done: false }] },
+      onboarding: {
+        status: 'in_progress',
+        steps: [
+          { name: 'sandbox_key_created', done: true },
+          { name: 'webhook_endpoint_registered', done: true },
+          { name: 'integration_review', done: false },
+        ],
+      },
     },
-    products: [product('prod_listings01', 'listings', 'Listings'), product('prod_viewings01', 'viewings', 'Viewings'), product('prod_valuation1', 'valuations', 'Valuations', 'trial')],
+    products: [
+      product('prod_listings01', 'listings', 'Listings'),
+      product('prod_viewings01', 'viewings', 'Viewings'),
+      product('prod_valuation1', 'valuations', 'Valuations', 'trial'),
+    ],
     agent: {
       object: 'agent_context',
       id: 'agt_tanmeiling',
@@ -79,7 +122,14 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
       ],
     },
     projects: [],
-    webhooks: [webhook('we_listings01', 'https://hooks.lioncityrealty.example/listings', ['listing.updated', 'viewing.booked'], '2026-09-14T02:30:00Z')],
+    webhooks: [
+      webhook(
+        'we_listings01',
+        'https://hooks.lioncityrealty.example/listings',
+        ['listing.updated', 'viewing.booked'],
+        '2026-09-14T02:30:00Z',
+      ),
+    ],
   },
   org_marinaheights: {
     organization: {
@@ -88,14 +138,35 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
       name: 'Marina Heights Development',
       kind: 'developer',
       products: ['developer_inventory', 'viewings', 'valuations'],
-      onboarding: { status: 'ready_for_review', steps: [{ name: 'sandbox_key_created', done: true }, { name: 'webhook_endpoint_registered', done: true }, { name: 'integration_review', done: false }] },
+      onboarding: {
+        status: 'ready_for_review',
+        steps: [
+          { name: 'sandbox_key_created', done: true },
+          { name: 'webhook_endpoint_registered', done: true },
+          { name: 'integration_review', done: false },
+        ],
+      },
     },
-    products: [product('prod_inventory1', 'developer_inventory', 'Developer inventory'), product('prod_viewings02', 'viewings', 'Showflat viewings')],
+    products: [
+      product('prod_inventory1', 'developer_inventory', 'Developer inventory'),
+      product('prod_viewings02', 'viewings', 'Showflat viewings'),
+    ],
     projects: projects(),
     webhooks: [
-      webhook('we_inventory1', 'https://ops.marinaheights.example/hooks/inventory', ['inventory.batch_released', 'price_list.published'], '2026-08-01T09:00:00Z'),
+      webhook(
+        'we_inventory1',
+        'https://ops.marinaheights.example/hooks/inventory',
+        ['inventory.batch_released', 'price_list.published'],
+        '2026-08-01T09:00:00Z',
+      ),
       webhook('we_leads00001', 'https://crm.marinaheights.example/leads', ['lead.routed'], '2026-08-03T09:00:00Z'),
-      webhook('we_legacy0001', 'https://old.marinaheights.example/hook', ['lead.routed'], '2026-03-03T09:00:00Z', 'disabled'),
+      webhook(
+        'we_legacy0001',
+        'https://old.marinaheights.example/hook',
+        ['lead.routed'],
+        '2026-03-03T09:00:00Z',
+        'disabled',
+      ),
     ],
   },
   org_lionhomes: {
@@ -105,9 +176,19 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
       name: 'Lion City Homes',
       kind: 'partner_site',
       products: ['partner_site', 'valuations'],
-      onboarding: { status: 'live', steps: [{ name: 'sandbox_key_created', done: true }, { name: 'widget_key_created', done: true }, { name: 'integration_review', done: true }] },
+      onboarding: {
+        status: 'live',
+        steps: [
+          { name: 'sandbox_key_created', done: true },
+          { name: 'widget_key_created', done: true },
+          { name: 'integration_review', done: true },
+        ],
+      },
     },
-    products: [product('prod_partner01', 'partner_site', 'Partner site'), product('prod_valuation2', 'valuations', 'Valuation widget')],
+    products: [
+      product('prod_partner01', 'partner_site', 'Partner site'),
+      product('prod_valuation2', 'valuations', 'Valuation widget'),
+    ],
     projects: [],
     webhooks: [],
   },

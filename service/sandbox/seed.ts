@@ -12,19 +12,50 @@ const WIDGET_KEY_OWNER = 'org_lionhomes';
 
 /** Who can sign in to the sandbox's API Console: one person of each organization, and a second at the partner site. */
 export const SANDBOX_USERS = [
-  { id: 'usr_siti', organization: 'org_lionhomes', name: 'Siti Rahman', email: 'siti@lioncityhomes.example', role: 'owner' },
-  { id: 'usr_wei', organization: 'org_lionhomes', name: 'Lim Wei Jie', email: 'weijie@lioncityhomes.example', role: 'developer' },
-  { id: 'usr_meiling', organization: 'org_lionrealty', name: 'Tan Mei Ling', email: 'meiling@lioncityrealty.example', role: 'owner' },
-  { id: 'usr_arjun', organization: 'org_marinaheights', name: 'Arjun Nair', email: 'arjun@marinaheights.example', role: 'owner' },
+  {
+    id: 'usr_siti',
+    organization: 'org_lionhomes',
+    name: 'Siti Rahman',
+    email: 'siti@lioncityhomes.example',
+    role: 'owner',
+  },
+  {
+    id: 'usr_wei',
+    organization: 'org_lionhomes',
+    name: 'Lim Wei Jie',
+    email: 'weijie@lioncityhomes.example',
+    role: 'developer',
+  },
+  {
+    id: 'usr_meiling',
+    organization: 'org_lionrealty',
+    name: 'Tan Mei Ling',
+    email: 'meiling@lioncityrealty.example',
+    role: 'owner',
+  },
+  {
+    id: 'usr_arjun',
+    organization: 'org_marinaheights',
+    name: 'Arjun Nair',
+    email: 'arjun@marinaheights.example',
+    role: 'owner',
+  },
 ];
 
 export async function seed(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     for (const { organization } of Object.values(ORGANIZATIONS)) {
-      await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3) on conflict (id) do nothing', [organization.id, organization.name, organization.kind]);
+      await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3) on conflict (id) do nothing', [
+        organization.id,
+        organization.name,
+        organization.kind,
+      ]);
     }
     for (const u of SANDBOX_USERS) {
-      await tx.query('insert into users (id, organization_id, name, email, role) values ($1, $2, $3, $4, $5) on conflict (id) do nothing', [u.id, u.organization, u.name, u.email, u.role]);
+      await tx.query(
+        'insert into users (id, organization_id, name, email, role) values ($1, $2, $3, $4, $5) on conflict (id) do nothing',
+        [u.id, u.organization, u.name, u.email, u.role],
+      );
     }
     for (const [i, k] of widgetKeys.keys.entries()) {
       const id = `wk_seed${String(i + 1).padStart(3, '0')}`;
@@ -33,13 +64,24 @@ export async function seed(db: Database): Promise<void> {
         'insert into widget_keys (id, organization_id, key, name, starts_day_at) values ($1, $2, $3, $4, $5) on conflict (key) do nothing returning id',
         [id, WIDGET_KEY_OWNER, k.key, k.label, used],
       );
-      if (inserted.length) for (const origin of k.origins) await tx.query('insert into widget_key_origins (widget_key_id, origin) values ($1, $2)', [id, origin]);
+      if (inserted.length)
+        for (const origin of k.origins)
+          await tx.query('insert into widget_key_origins (widget_key_id, origin) values ($1, $2)', [id, origin]);
     }
     for (const [i, k] of platformKeys.keys.entries()) {
       await tx.query(
         `insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes, starts_day_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (sha256) do nothing`,
-        [`pk_seed${String(i + 1).padStart(3, '0')}`, k.organization, k.sha256, k.prefix, k.last4, k.label, k.scopes, (k as { valuationsUsedToday?: number }).valuationsUsedToday ?? 0],
+        [
+          `pk_seed${String(i + 1).padStart(3, '0')}`,
+          k.organization,
+          k.sha256,
+          k.prefix,
+          k.last4,
+          k.label,
+          k.scopes,
+          (k as { valuationsUsedToday?: number }).valuationsUsedToday ?? 0,
+        ],
       );
     }
   });

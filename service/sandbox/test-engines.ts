@@ -12,7 +12,11 @@ import { startTestPostgres } from '../db/test-postgres.js';
 /** The suite's database: undefined where its engine is not installed (the test skips itself). */
 export type DatabaseOf = () => Database | undefined;
 
-export function onEachEngine(title: string, postgresPort: number, body: (database: DatabaseOf, engine: 'pglite' | 'postgres') => void) {
+export function onEachEngine(
+  title: string,
+  postgresPort: number,
+  body: (database: DatabaseOf, engine: 'pglite' | 'postgres') => void,
+) {
   for (const engine of ['pglite', 'postgres'] as const) {
     describe(`${title} (${engine === 'pglite' ? 'PGlite, in memory' : 'PostgreSQL, on loopback'})`, () => {
       let db: Database | undefined;
@@ -22,7 +26,10 @@ export function onEachEngine(title: string, postgresPort: number, body: (databas
           postgres = await startTestPostgres(postgresPort);
           if (!postgres) console.log('# PostgreSQL is not installed here: its suite is skipped (.ci/run installs it).');
         }
-        db = engine === 'pglite' ? await openDatabase({ dataDir: 'memory://' }) : postgres && (await openDatabase({ url: postgres.url }));
+        db =
+          engine === 'pglite'
+            ? await openDatabase({ dataDir: 'memory://' })
+            : postgres && (await openDatabase({ url: postgres.url }));
         if (!db) return;
         await migrate(db);
         await seed(db);

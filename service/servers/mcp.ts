@@ -26,14 +26,21 @@ export interface McpServerOptions {
   /** Browser origins allowed to call the endpoint besides its own (a page of the service, say). */
   allowedOrigins?: string[];
   /** OAuth for the private tools: where it is kept, the organization's keys, and the console's consent page. */
-  oauth?: { store: OAuthStore; keys: WidgetKeyAdmin; consentUrl: (requestId: string) => string; createKey: CreateWidgetKeyTool };
+  oauth?: {
+    store: OAuthStore;
+    keys: WidgetKeyAdmin;
+    consentUrl: (requestId: string) => string;
+    createKey: CreateWidgetKeyTool;
+  };
 }
 
 export async function startMcpServer(options: McpServerOptions): Promise<{ server: Server; url: string }> {
   const hostname = '127.0.0.1';
   const origin = `http://${hostname}:${options.port}`;
   const url = `${origin}/mcp`;
-  const provider = options.oauth && createOAuthProvider({ store: options.oauth.store, resource: url, consentUrl: options.oauth.consentUrl });
+  const provider =
+    options.oauth &&
+    createOAuthProvider({ store: options.oauth.store, resource: url, consentUrl: options.oauth.consentUrl });
   const endpoint = createMcpEndpoint({
     url,
     engine: options.engine,
@@ -50,7 +57,13 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
   const oauthRoutes =
     provider &&
     express().use(
-      mcpAuthRouter({ provider, issuerUrl: new URL(origin), scopesSupported: [...MCP_SCOPES], resourceServerUrl: new URL(url), resourceName: 'Service Valuations (sandbox)' }),
+      mcpAuthRouter({
+        provider,
+        issuerUrl: new URL(origin),
+        scopesSupported: [...MCP_SCOPES],
+        resourceServerUrl: new URL(url),
+        resourceName: 'Service Valuations (sandbox)',
+      }),
     );
   const endpointListener = getRequestListener(endpoint.fetch);
 

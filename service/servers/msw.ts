@@ -17,7 +17,9 @@ const ESTIMATES = '*/v1/estimates';
 
 /** Under MSW the page itself is the website, so the demo keys also list the page's origin. */
 function keysForThisPage(): WidgetKeyConfig[] {
-  return keys.keys.map((k) => (k.origins.includes('http://localhost:5173') ? { ...k, origins: [...k.origins, location.origin] } : k));
+  return keys.keys.map((k) =>
+    k.origins.includes('http://localhost:5173') ? { ...k, origins: [...k.origins, location.origin] } : k,
+  );
 }
 
 /** The sandbox host's behaviour, exactly as the Node server runs it. */
@@ -39,8 +41,20 @@ export function sandboxHandlers(): HttpHandler[] {
 export const faults = {
   offline: [http.get(SUGGESTIONS, () => HttpResponse.error()), http.get(ESTIMATES, () => HttpResponse.error())],
   htmlErrorPage: [
-    http.get(ESTIMATES, () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } })),
+    http.get(
+      ESTIMATES,
+      () =>
+        new HttpResponse('<html><body>502 Bad Gateway</body></html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    ),
   ],
-  truncatedJson: [http.get(ESTIMATES, () => new HttpResponse('{"mode":"sale","value":12', { headers: { 'Content-Type': 'application/json' } }))],
+  truncatedJson: [
+    http.get(
+      ESTIMATES,
+      () => new HttpResponse('{"mode":"sale","value":12', { headers: { 'Content-Type': 'application/json' } }),
+    ),
+  ],
   offContract: [http.get(ESTIMATES, () => HttpResponse.json({ mode: 'sale', value: 'a lot' }))],
 } satisfies Record<string, HttpHandler[]>;

@@ -19,7 +19,9 @@ export interface PlatformServerOptions {
   idempotency?: IdempotencyStore;
 }
 
-export async function startPlatformServer(options: PlatformServerOptions): Promise<{ server: Server; baseUrl: string; referenceUrl: string }> {
+export async function startPlatformServer(
+  options: PlatformServerOptions,
+): Promise<{ server: Server; baseUrl: string; referenceUrl: string }> {
   const hostname = options.host ?? '127.0.0.1';
   const origin = `http://${hostname}:${options.port}`;
   const baseUrl = `${origin}/v1`;
@@ -28,7 +30,16 @@ export async function startPlatformServer(options: PlatformServerOptions): Promi
   const app = new Hono()
     .get('/', (c) => c.redirect('/reference', 302))
     .get('/reference', (c) => c.html(reference))
-    .route('/', createPlatformApi({ engine: options.engine, keyStore: options.keyStore, meter: options.meter, idempotency: options.idempotency, referenceUrl }));
+    .route(
+      '/',
+      createPlatformApi({
+        engine: options.engine,
+        keyStore: options.keyStore,
+        meter: options.meter,
+        idempotency: options.idempotency,
+        referenceUrl,
+      }),
+    );
   const server = await listen(app.fetch, options.port, hostname);
   return { server, baseUrl, referenceUrl };
 }

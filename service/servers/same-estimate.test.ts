@@ -45,7 +45,14 @@ interface Figures {
   comparablePrices: number[];
 }
 
-const fromEstimate = (e: { value: number; low: number; high: number; confidence: string; asOf: string; comparables: { price: number }[] }): Figures => ({
+const fromEstimate = (e: {
+  value: number;
+  low: number;
+  high: number;
+  confidence: string;
+  asOf: string;
+  comparables: { price: number }[];
+}): Figures => ({
   value: e.value,
   low: e.low,
   high: e.high,
@@ -56,7 +63,8 @@ const fromEstimate = (e: { value: number; low: number; high: number; confidence:
 
 /** The page's figures, read from its <data>, <time> and data-field markup. */
 function fromPage(html: string): Figures {
-  const field = (name: string) => [...html.matchAll(new RegExp(`<data value="(\\d+)" data-field="${name}">`, 'g'))].map((m) => Number(m[1]));
+  const field = (name: string) =>
+    [...html.matchAll(new RegExp(`<data value="(\\d+)" data-field="${name}">`, 'g'))].map((m) => Number(m[1]));
   return {
     value: field('value')[0],
     low: field('low')[0],
@@ -76,11 +84,19 @@ describe('one estimate on every surface', () => {
   for (const mode of ['sale', 'rent'] as const) {
     it(`gives identical ${mode} figures from the widget host, the Platform API and the valuation page`, async () => {
       for (const id of propertyIds) {
-        const widget = await fetch(`${widgetHost}v1/estimates?key=${DEMO_KEY}&id=${id}&mode=${mode}`, { headers: { Origin: ORIGIN } });
-        const api = await fetch(`${platform}/valuations/properties/${id}/estimate?mode=${mode}`, { headers: { Authorization: `Bearer ${PLATFORM_KEY}` } });
+        const widget = await fetch(`${widgetHost}v1/estimates?key=${DEMO_KEY}&id=${id}&mode=${mode}`, {
+          headers: { Origin: ORIGIN },
+        });
+        const api = await fetch(`${platform}/valuations/properties/${id}/estimate?mode=${mode}`, {
+          headers: { Authorization: `Bearer ${PLATFORM_KEY}` },
+        });
         const page = await fetch(`${widgetHost}valuation/${id}?mode=${mode}`);
         assert.deepEqual([widget.status, api.status, page.status], [200, 200, 200], id);
-        const [fromWidget, fromApi, fromHtml] = [fromEstimate(await widget.json()), fromEstimate(await api.json()), fromPage(await page.text())];
+        const [fromWidget, fromApi, fromHtml] = [
+          fromEstimate(await widget.json()),
+          fromEstimate(await api.json()),
+          fromPage(await page.text()),
+        ];
         assert.deepEqual(fromApi, fromWidget, `${id} ${mode}: Platform API vs widget host`);
         assert.deepEqual(fromHtml, fromWidget, `${id} ${mode}: valuation page vs widget host`);
       }

@@ -33,24 +33,51 @@ export interface WidgetHostServerOptions {
 
 const HTML = { 'Content-Type': 'text/html; charset=utf-8' };
 
-export async function startWidgetHostServer(options: WidgetHostServerOptions): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
+export async function startWidgetHostServer(
+  options: WidgetHostServerOptions,
+): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
   const hostname = options.host ?? '127.0.0.1';
   const baseUrl = `http://${hostname}:${options.port}/`;
-  const widgetHost = createWidgetHost({ keys: options.keys, keyStore: options.keyStore, meter: options.meter, engine: options.engine, serviceUrl: baseUrl, previewOrigin: new URL(baseUrl).origin });
+  const widgetHost = createWidgetHost({
+    keys: options.keys,
+    keyStore: options.keyStore,
+    meter: options.meter,
+    engine: options.engine,
+    serviceUrl: baseUrl,
+    previewOrigin: new URL(baseUrl).origin,
+  });
   const distDir = options.distDir ?? DEFAULT_DIST;
   const consoleApp = options.console?.(baseUrl);
 
   const app = new Hono();
   app.route('/', widgetHostRoutes(widgetHost, distDir));
-  if (consoleApp) app.all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env)).all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
-  app.get(`/${MESSAGES_PATH}`, () => new Response(String(messagesPage()), { headers: { ...HTML, 'Cache-Control': 'public, max-age=300' } }));
+  if (consoleApp)
+    app
+      .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env))
+      .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
+  app.get(
+    `/${MESSAGES_PATH}`,
+    () => new Response(String(messagesPage()), { headers: { ...HTML, 'Cache-Control': 'public, max-age=300' } }),
+  );
   app.get('/valuation/*', (c, next) => {
     const page = valuationPage(widgetHost.engine, new URL(c.req.url));
-    return page ? new Response(String(page.html), { status: page.status, headers: { ...HTML, 'Cache-Control': 'no-store' } }) : next();
+    return page
+      ? new Response(String(page.html), { status: page.status, headers: { ...HTML, 'Cache-Control': 'no-store' } })
+      : next();
   });
-  app.get('*', async (c) => (await fileResponse(distDir, c.req.path, { headers: ASSET_HEADERS, acceptEncoding: c.req.header('accept-encoding') })) ?? c.notFound());
+  app.get(
+    '*',
+    async (c) =>
+      (await fileResponse(distDir, c.req.path, {
+        headers: ASSET_HEADERS,
+        acceptEncoding: c.req.header('accept-encoding'),
+      })) ?? c.notFound(),
+  );
   app.notFound((c) =>
-    c.text(c.req.path === '/widget.js' ? 'widget.js is not built yet: run npm run build.' : 'Not found', 404, { ...ASSET_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }),
+    c.text(c.req.path === '/widget.js' ? 'widget.js is not built yet: run npm run build.' : 'Not found', 404, {
+      ...ASSET_HEADERS,
+      'Content-Type': 'text/plain; charset=utf-8',
+    }),
   );
   app.onError((error, c) => {
     console.error('[service] request failed:', error instanceof Error ? error.message : 'unknown error');

@@ -16,7 +16,10 @@ test('Zopfli gzip is read back by any gzip reader and is smaller than zlib at le
   const content = await sample();
   const zopfli = await gzip(content);
   assert.deepEqual(gunzipSync(zopfli), content);
-  assert.ok(zopfli.length < gzipQuickly(content).length, `${zopfli.length} B against zlib's ${gzipQuickly(content).length} B`);
+  assert.ok(
+    zopfli.length < gzipQuickly(content).length,
+    `${zopfli.length} B against zlib's ${gzipQuickly(content).length} B`,
+  );
 });
 
 test('brotli is read back whole, and compress picks the encoding', async () => {

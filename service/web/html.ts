@@ -9,10 +9,12 @@ import { escapeToBuffer, type HtmlEscapedString } from 'hono/utils/html';
 export type Html = HtmlEscapedString;
 
 /** The tag, synchronous: the service never interpolates a promise. */
-export const html = (strings: TemplateStringsArray, ...values: unknown[]): Html => escapingHtml(strings, ...values) as Html;
+export const html = (strings: TemplateStringsArray, ...values: unknown[]): Html =>
+  escapingHtml(strings, ...values) as Html;
 
 /** Items with `separator` between them (a list's `<br>` or `, `). */
-export const joined = (items: Html[], separator: Html | string): (Html | string)[] => items.flatMap((item, i) => (i ? [separator, item] : [item]));
+export const joined = (items: Html[], separator: Html | string): (Html | string)[] =>
+  items.flatMap((item, i) => (i ? [separator, item] : [item]));
 
 /** Prose with its `code` spans set as code (the contracts' and the catalogues' convention). */
 export const withCode = (text: unknown): (Html | string)[] =>

@@ -33,7 +33,8 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
         store: createIdempotencyStore(db, () => now),
         scopeOf: (c) => `test:${c.get('caller')}`,
         problemInKey: problemInIdempotencyKey,
-        refuse: (c, code, detail) => c.json({ code, detail }, code === 'invalid_request' ? 400 : code === 'idempotency_key_in_use' ? 409 : 422),
+        refuse: (c, code, detail) =>
+          c.json({ code, detail }, code === 'invalid_request' ? 400 : code === 'idempotency_key_in_use' ? 409 : 422),
       }),
     );
     app.post('/things', async (c) => {
@@ -49,7 +50,11 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
     app.request('/things', {
       method: 'POST',
       body: JSON.stringify(body),
-      headers: { 'Content-Type': 'application/json', 'X-Caller': caller, ...(key === undefined ? {} : { 'Idempotency-Key': key }) },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Caller': caller,
+        ...(key === undefined ? {} : { 'Idempotency-Key': key }),
+      },
     });
 
   it('replays the first answer for the same request, and makes one thing', async (t) => {
@@ -74,7 +79,8 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
     const other = await post('key-2', { name: 'b' });
     assert.equal(other.status, 422);
     assert.equal(((await other.json()) as { code: string }).code, 'idempotency_key_reused');
-    for (const bad of ['', 'x'.repeat(256), 'has space', 'ünïcode']) assert.equal((await post(bad, { name: 'a' })).status, 400, JSON.stringify(bad));
+    for (const bad of ['', 'x'.repeat(256), 'has space', 'ünïcode'])
+      assert.equal((await post(bad, { name: 'a' })).status, 400, JSON.stringify(bad));
     assert.equal((await post('k'.repeat(255), { name: 'a' })).status, 201, '255 characters is allowed');
   });
 
@@ -104,7 +110,11 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
   it('keeps a key 24 hours, and never shares one between callers', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     await post('key-5', { name: 'a' });
-    assert.equal((await post('key-5', { name: 'b' }, 'caller_b')).status, 201, 'another caller’s key of the same name is its own');
+    assert.equal(
+      (await post('key-5', { name: 'b' }, 'caller_b')).status,
+      201,
+      'another caller’s key of the same name is its own',
+    );
     now = new Date(now.getTime() + 23 * 3_600_000);
     assert.equal((await post('key-5', { name: 'b' })).status, 422, 'still kept after 23 hours');
     now = new Date(now.getTime() + 2 * 3_600_000);

@@ -8,13 +8,21 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
 export interface IdempotencyKeys {
-  begin(scope: string, key: string, fingerprint: string): Promise<
+  begin(
+    scope: string,
+    key: string,
+    fingerprint: string,
+  ): Promise<
     | { state: 'new' }
     | { state: 'replay'; response: { status: number; headers: Record<string, string>; body: string } }
     | { state: 'mismatch' }
     | { state: 'running' }
   >;
-  finish(scope: string, key: string, response: { status: number; headers: Record<string, string>; body: string }): Promise<void>;
+  finish(
+    scope: string,
+    key: string,
+    response: { status: number; headers: Record<string, string>; body: string },
+  ): Promise<void>;
   release(scope: string, key: string): Promise<void>;
 }
 
@@ -31,16 +39,29 @@ export interface IdempotencyOptions {
   /** Why a key cannot be used, in the caller's words, or undefined. */
   problemInKey(key: string): string | undefined;
   /** The answer for a refused key: `code` is the contract's problem code. */
-  refuse(c: Context, code: 'invalid_request' | 'idempotency_key_in_use' | 'idempotency_key_reused', detail: string): Response | Promise<Response>;
+  refuse(
+    c: Context,
+    code: 'invalid_request' | 'idempotency_key_in_use' | 'idempotency_key_reused',
+    detail: string,
+  ): Response | Promise<Response>;
 }
 
 /** What makes two requests "the same": method, path and query, and the exact body. */
 export const requestFingerprint = (request: Request, body: string) =>
-  createHash('sha256').update(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}\n${body}`).digest('hex');
+  createHash('sha256')
+    .update(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}\n${body}`)
+    .digest('hex');
 
 const REPLAYED_HEADERS = ['content-type', 'location', 'request-id'];
 
-export function idempotency({ store, scopeOf, problemInKey, refuse, keyOf = (c) => c.req.header('idempotency-key'), bodyOf = (c) => c.req.raw.clone().text() }: IdempotencyOptions): MiddlewareHandler {
+export function idempotency({
+  store,
+  scopeOf,
+  problemInKey,
+  refuse,
+  keyOf = (c) => c.req.header('idempotency-key'),
+  bodyOf = (c) => c.req.raw.clone().text(),
+}: IdempotencyOptions): MiddlewareHandler {
   return async (c, next) => {
     const key = keyOf(c);
     const scope = scopeOf(c);
@@ -49,8 +70,18 @@ export function idempotency({ store, scopeOf, problemInKey, refuse, keyOf = (c) 
     if (problem) return refuse(c, 'invalid_request', problem);
     const body = await bodyOf(c);
     const begun = await store.begin(scope, key, requestFingerprint(c.req.raw, body));
-    if (begun.state === 'mismatch') return refuse(c, 'idempotency_key_reused', 'This Idempotency-Key was used with another request: use a new key for a different change.');
-    if (begun.state === 'running') return refuse(c, 'idempotency_key_in_use', 'The first request with this Idempotency-Key is still running: retry once it has finished.');
+    if (begun.state === 'mismatch')
+      return refuse(
+        c,
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with another request: use a new key for a different change.',
+      );
+    if (begun.state === 'running')
+      return refuse(
+        c,
+        'idempotency_key_in_use',
+        'The first request with this Idempotency-Key is still running: retry once it has finished.',
+      );
     if (begun.state === 'replay') {
       const { status, headers, body: replayed } = begun.response;
       return new Response(replayed, { status, headers: { ...headers, 'Idempotent-Replayed': 'true' } });
@@ -67,7 +98,9 @@ export function idempotency({ store, scopeOf, problemInKey, refuse, keyOf = (c) 
       return;
     }
     const text = await response.clone().text();
-    const kept = Object.fromEntries([...response.headers].filter(([name]) => REPLAYED_HEADERS.includes(name.toLowerCase())));
+    const kept = Object.fromEntries(
+      [...response.headers].filter(([name]) => REPLAYED_HEADERS.includes(name.toLowerCase())),
+    );
     await store.finish(scope, key, { status: response.status, headers: kept, body: text });
   };
 }

@@ -28,7 +28,11 @@ input[type=radio],input[type=checkbox]{min-width:0;width:1.1rem;height:1.1rem;pa
 header.console{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 .preview{border:1px dashed var(--border);border-radius:8px;padding:1rem}.grid{display:grid;gap:1rem}@media (min-width:60rem){.grid{grid-template-columns:1fr 1fr}}`;
 
-export function layout(title: string, body: Html, footer: Html = html`<p class="disclaimer">${en.disclaimer}</p>`): Html {
+export function layout(
+  title: string,
+  body: Html,
+  footer: Html = html`<p class="disclaimer">${en.disclaimer}</p>`,
+): Html {
   return html`<!doctype html><html lang="${en.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title><style>${raw(STYLES)}</style></head><body><main>
 <p class="brand">${en.brand}</p>${body}

@@ -62,25 +62,40 @@ function isInteger(schema: object): boolean {
   return (schema as { type?: string }).type === 'integer';
 }
 
-export const routes: Route[] = Object.entries(platform.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, operation]) => {
-    const parameters = (operation.parameters ?? []).map((given, i) => {
-      const p = resolveParameter(given);
-      const pointer = '$ref' in given ? given.$ref : `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/parameters/${i}`;
+export const routes: Route[] = Object.entries(platform.paths as Record<string, Record<string, Operation>>).flatMap(
+  ([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => {
+      const parameters = (operation.parameters ?? []).map((given, i) => {
+        const p = resolveParameter(given);
+        const pointer =
+          '$ref' in given
+            ? given.$ref
+            : `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/parameters/${i}`;
+        return {
+          name: p.name,
+          in: p.in as 'query' | 'path',
+          required: Boolean(p.required),
+          integer: isInteger(p.schema),
+          validate: validatorFor(`${pointer}/schema`),
+        };
+      });
+      const pattern = new RegExp(`^${path.replace(/\{([^}]+)\}/g, '(?<$1>[^/]+)')}$`);
+      const pointer = `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`;
+      const body = operation.requestBody?.content?.['application/json']
+        ? validatorFor(`${pointer}/requestBody/content/application~1json/schema`)
+        : undefined;
+      const routePath = path.replace(/\{([^}]+)\}/g, ':$1');
       return {
-        name: p.name,
-        in: p.in as 'query' | 'path',
-        required: Boolean(p.required),
-        integer: isInteger(p.schema),
-        validate: validatorFor(`${pointer}/schema`),
+        method: method.toUpperCase(),
+        path,
+        operationId: operation.operationId,
+        scope: operation['x-required-scope'],
+        parameters,
+        body,
+        pattern,
+        routePath,
       };
-    });
-    const pattern = new RegExp(`^${path.replace(/\{([^}]+)\}/g, '(?<$1>[^/]+)')}$`);
-    const pointer = `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}`;
-    const body = operation.requestBody?.content?.['application/json'] ? validatorFor(`${pointer}/requestBody/content/application~1json/schema`) : undefined;
-    const routePath = path.replace(/\{([^}]+)\}/g, ':$1');
-    return { method: method.toUpperCase(), path, operationId: operation.operationId, scope: operation['x-required-scope'], parameters, body, pattern, routePath };
-  }),
+    }),
 );
 
 export type RouteMatch = { route: Route; pathParams: Record<string, string> } | { allowed: string[] } | undefined;

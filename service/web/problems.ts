@@ -26,7 +26,13 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   internal_error: [500, 'Something went wrong on our side'],
 };
 
-export function problem(code: ProblemCode, detail: string, requestId: string, referenceUrl: string, extra: Partial<Problem> = {}): Problem {
+export function problem(
+  code: ProblemCode,
+  detail: string,
+  requestId: string,
+  referenceUrl: string,
+  extra: Partial<Problem> = {},
+): Problem {
   const [status, title] = PROBLEMS[code];
   return { type: `${referenceUrl}#problem-${code}`, title, status, detail, code, requestId, ...extra };
 }

@@ -51,7 +51,11 @@ function compressedFile(path: string, version: string, content: Buffer, encoding
 export async function fileResponse(
   root: string,
   pathname: string,
-  options: { headers?: Record<string, string>; transform?: (text: string) => string; acceptEncoding?: string | null } = {},
+  options: {
+    headers?: Record<string, string>;
+    transform?: (text: string) => string;
+    acceptEncoding?: string | null;
+  } = {},
 ): Promise<Response | undefined> {
   let relative: string;
   try {
@@ -74,7 +78,11 @@ export async function fileResponse(
   }
   const transform = type.startsWith('text/html') ? options.transform : undefined;
   let body = transform ? Buffer.from(transform(content.toString('utf8'))) : content;
-  const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', ...options.headers };
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    'X-Content-Type-Options': 'nosniff',
+    ...options.headers,
+  };
   const compressible = COMPRESSIBLE.test(type);
   if (compressible) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
   const encoding = compressible ? chooseEncoding(options.acceptEncoding ?? undefined) : undefined;

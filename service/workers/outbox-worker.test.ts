@@ -35,13 +35,31 @@ onEachEngine('outbox and worker runner', 5497, (database) => {
     const admin = createWidgetKeyAdmin(db);
     const created = await admin.createWidgetKey(SITI, 'Outbox shop', ['https://outbox.example']);
     assert.ok('id' in created);
-    await admin.updateWidgetKey(SITI, created.id, 'Outbox shop 2', ['https://outbox.example', 'https://www.outbox.example']);
+    await admin.updateWidgetKey(SITI, created.id, 'Outbox shop 2', [
+      'https://outbox.example',
+      'https://www.outbox.example',
+    ]);
     await admin.rotateWidgetKey(SITI, created.id);
-    const audit = await db.query<{ id: string; action: string }>('select id, action from audit_log where target = $1 order by id', [created.id]);
-    const events = await db.query<{ audit_id: string; type: string; payload: { target: string } | string }>('select audit_id, type, payload from outbox where audit_id = any($1::bigint[]) order by audit_id', [audit.map((a) => a.id)]);
-    assert.deepEqual(audit.map((a) => a.action), ['widget_key.created', 'widget_key.renamed', 'widget_key.origins_added', 'widget_key.rotated']);
-    assert.deepEqual(events.map((e) => e.type), audit.map((a) => a.action), 'one event per audit entry, with the same name');
-    assert.ok(events.every((e) => (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload).target === created.id));
+    const audit = await db.query<{ id: string; action: string }>(
+      'select id, action from audit_log where target = $1 order by id',
+      [created.id],
+    );
+    const events = await db.query<{ audit_id: string; type: string; payload: { target: string } | string }>(
+      'select audit_id, type, payload from outbox where audit_id = any($1::bigint[]) order by audit_id',
+      [audit.map((a) => a.id)],
+    );
+    assert.deepEqual(
+      audit.map((a) => a.action),
+      ['widget_key.created', 'widget_key.renamed', 'widget_key.origins_added', 'widget_key.rotated'],
+    );
+    assert.deepEqual(
+      events.map((e) => e.type),
+      audit.map((a) => a.action),
+      'one event per audit entry, with the same name',
+    );
+    assert.ok(
+      events.every((e) => (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload).target === created.id),
+    );
 
     await assert.rejects(
       db.transaction(async (tx) => {
@@ -49,14 +67,17 @@ onEachEngine('outbox and worker runner', 5497, (database) => {
         throw new Error('the change failed after it was recorded');
       }),
     );
-    const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from outbox where payload->'detail'->>'to' = 'never'`);
+    const [{ n }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from outbox where payload->'detail'->>'to' = 'never'`,
+    );
     assert.equal(n, 0, 'a rolled-back change leaves no event');
   });
 
   it('hands each event to the worker once, in order, across two concurrent runners', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     await db.query('update outbox set processed_at = now() where processed_at is null');
-    for (let i = 0; i < 30; i++) await db.transaction((tx) => recordChange(tx, SITI, 'test.happened', `thing_${String(i).padStart(2, '0')}`));
+    for (let i = 0; i < 30; i++)
+      await db.transaction((tx) => recordChange(tx, SITI, 'test.happened', `thing_${String(i).padStart(2, '0')}`));
     const handled: string[] = [];
     const worker = () =>
       outboxWorker({
@@ -68,7 +89,10 @@ onEachEngine('outbox and worker runner', 5497, (database) => {
           handled.push(String(event.payload.target));
         },
       });
-    const runners = [createWorkerRunner({ workers: [worker()], idleMs: 5 }), createWorkerRunner({ workers: [worker()], idleMs: 5 })];
+    const runners = [
+      createWorkerRunner({ workers: [worker()], idleMs: 5 }),
+      createWorkerRunner({ workers: [worker()], idleMs: 5 }),
+    ];
     runners.forEach((r) => r.start());
     const deadline = Date.now() + 20_000;
     while (handled.length < 30 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -118,7 +142,11 @@ onEachEngine('outbox and worker runner', 5497, (database) => {
     // A worker claims it and is killed before finishing (nothing completes or fails it).
     const [claimed] = await outbox.claim({ now: clock.now(), limit: 10, leaseMs: 30_000 });
     assert.equal(claimed.type, 'test.orphaned');
-    assert.deepEqual(await outbox.claim({ now: clock.now(), limit: 10, leaseMs: 30_000 }), [], 'held while its lease runs');
+    assert.deepEqual(
+      await outbox.claim({ now: clock.now(), limit: 10, leaseMs: 30_000 }),
+      [],
+      'held while its lease runs',
+    );
     clock.advance(30_001);
     const [again] = await outbox.claim({ now: clock.now(), limit: 10, leaseMs: 30_000 });
     assert.equal(again.id, claimed.id);

@@ -20,7 +20,15 @@ export interface OutboxWorkerOptions {
 
 export const exponentialBackoff = (attempts: number) => Math.min(2 ** attempts * 1000, 3_600_000);
 
-export function outboxWorker({ name, outbox, handle, clock = () => new Date(), batch = 20, leaseMs = 30_000, backoffMs = exponentialBackoff }: OutboxWorkerOptions): Worker {
+export function outboxWorker({
+  name,
+  outbox,
+  handle,
+  clock = () => new Date(),
+  batch = 20,
+  leaseMs = 30_000,
+  backoffMs = exponentialBackoff,
+}: OutboxWorkerOptions): Worker {
   return {
     name,
     async run(now) {

@@ -41,7 +41,9 @@ export function createWorkerRunner({ workers, clock = () => new Date(), idleMs =
         handled = await worker.run(clock());
       } catch (error) {
         // The message only: a worker's error may quote what it was handling, never a secret, but keep it short.
-        console.error(`[worker ${worker.name}] round failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+        console.error(
+          `[worker ${worker.name}] round failed: ${error instanceof Error ? error.message : 'unknown error'}`,
+        );
       }
       if (running && handled === 0) await pause(worker.idleMs ?? idleMs);
     }

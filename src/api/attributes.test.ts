@@ -11,6 +11,8 @@ describe('the public attribute list', () => {
   });
 
   it('forwards every attribute from the container but the widget host, which the loader sets', () => {
-    expect(PUBLIC_ATTRIBUTES.filter((name) => !(FORWARDED_ATTRIBUTES as readonly string[]).includes(name))).to.deep.equal(['data-api-base']);
+    expect(
+      PUBLIC_ATTRIBUTES.filter((name) => !(FORWARDED_ATTRIBUTES as readonly string[]).includes(name)),
+    ).to.deep.equal(['data-api-base']);
   });
 });

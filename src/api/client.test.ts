@@ -5,7 +5,8 @@ import { sentRequests, useSandbox, API_BASE } from '../test/sandbox-worker.js';
 import { createClient } from './client.js';
 import { WidgetError } from './widget-error.js';
 
-const client = (options: { timeoutMs?: number; retries?: number } = {}) => createClient({ baseUrl: API_BASE, key: DEMO_KEY, ...options });
+const client = (options: { timeoutMs?: number; retries?: number } = {}) =>
+  createClient({ baseUrl: API_BASE, key: DEMO_KEY, ...options });
 
 async function failure(promise: Promise<unknown>): Promise<WidgetError> {
   try {

@@ -45,14 +45,16 @@ export function createClient(options: ClientOptions) {
       }
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw timeout.aborted
-        ? new WidgetError('timeout')
-        : new WidgetError('network');
+      throw timeout.aborted ? new WidgetError('timeout') : new WidgetError('network');
     }
 
     if (!response.ok) {
       if (problemIn.Error(body)) {
-        throw new WidgetError(response.status >= 500 ? 'internal_error' : 'bad_response', `The widget host answered HTTP ${response.status}.`, { status: response.status });
+        throw new WidgetError(
+          response.status >= 500 ? 'internal_error' : 'bad_response',
+          `The widget host answered HTTP ${response.status}.`,
+          { status: response.status },
+        );
       }
       const error = body as HostError;
       throw new WidgetError(error.code, error.message, { ...error, status: response.status });
@@ -62,7 +64,12 @@ export function createClient(options: ClientOptions) {
     return body;
   }
 
-  async function get(path: string, params: Record<string, string>, problemInAnswer: Check, signal?: AbortSignal): Promise<unknown> {
+  async function get(
+    path: string,
+    params: Record<string, string>,
+    problemInAnswer: Check,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const url = new URL(path, baseUrl);
     for (const [name, value] of Object.entries({ ...params, lang: language(), key })) url.searchParams.set(name, value);
     for (let tries = 0; ; tries++) {

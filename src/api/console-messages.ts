@@ -29,22 +29,26 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
   },
   platform_key: {
     seen: 'Console error; the panel says it is not set up; error event `platform_key`. The key is never sent.',
-    meaning: '`data-embed-key` holds a Platform API key (`svcp_…`). Platform keys are secrets and never work in a page; this one is now exposed to every visitor.',
+    meaning:
+      '`data-embed-key` holds a Platform API key (`svcp_…`). Platform keys are secrets and never work in a page; this one is now exposed to every visitor.',
     fix: 'Rotate the platform key in the API Console at once, and put a widget key (`svce_…`) in the snippet.',
   },
   malformed_key: {
     seen: 'Console error; the panel says it is not set up; error event `malformed_key`. Nothing is sent.',
-    meaning: 'The key is not shaped like a widget key: `svce_test_` or `svce_live_`, then 16 to 64 letters, digits or underscores.',
+    meaning:
+      'The key is not shaped like a widget key: `svce_test_` or `svce_live_`, then 16 to 64 letters, digits or underscores.',
     fix: 'Copy the key again from the API Console; a stray space or a cut-off end is the usual cause.',
   },
   invalid_key: {
-    seen: 'Console error with the host\'s reason; the panel says it is not set up; error event `invalid_key`.',
-    meaning: 'The widget host does not know the key: it was revoked, it is a live key on the sandbox host (sandbox and live are isolated), or it never existed.',
+    seen: "Console error with the host's reason; the panel says it is not set up; error event `invalid_key`.",
+    meaning:
+      'The widget host does not know the key: it was revoked, it is a live key on the sandbox host (sandbox and live are isolated), or it never existed.',
     fix: 'Create or copy a widget key for this environment in the API Console.',
   },
   origin_not_allowed: {
     seen: 'Console error naming the origin; the panel says the widget is not available on this website; error event `origin_not_allowed`.',
-    meaning: 'The page\'s origin is not on the key\'s list. Origins match exactly: scheme, host and port (`https://www.example.com` is not `https://example.com`).',
+    meaning:
+      "The page's origin is not on the key's list. Origins match exactly: scheme, host and port (`https://www.example.com` is not `https://example.com`).",
     fix: 'Add the origin the message names to the key in the API Console.',
   },
   quota_exceeded: {
@@ -53,8 +57,8 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
     fix: 'Wait for the reset (midnight, Singapore time), or spread the widget over fewer pages. Each key has its own quota.',
   },
   invalid_request: {
-    seen: 'Console warning with the host\'s reason; the panel asks the visitor for different words; error event `invalid_request`.',
-    meaning: 'The host refused a request\'s parameters, for example a search too long or a property id it cannot read.',
+    seen: "Console warning with the host's reason; the panel asks the visitor for different words; error event `invalid_request`.",
+    meaning: "The host refused a request's parameters, for example a search too long or a property id it cannot read.",
     fix: 'Usually nothing: the visitor can search again. If it repeats with `data-query`, check the text you prefill.',
   },
   rate_limited: {
@@ -64,7 +68,7 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
   },
   not_found: {
     seen: 'The panel asks the visitor to search again; error event `not_found`.',
-    meaning: 'The chosen property is no longer in the service\'s data.',
+    meaning: "The chosen property is no longer in the service's data.",
     fix: 'Nothing.',
   },
   no_comparables: {
@@ -75,12 +79,13 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
   internal_error: {
     seen: 'The panel offers "Try again"; error event `internal_error`.',
     meaning: 'The widget host failed. The widget already retried once.',
-    fix: 'Nothing on your side; if it lasts, the service\'s status page says more.',
+    fix: "Nothing on your side; if it lasts, the service's status page says more.",
   },
   network: {
     seen: 'The panel says the service could not be reached, or that the visitor is offline; error event `network`.',
-    meaning: 'The request never got an answer: the visitor is offline, or a proxy, extension or Content-Security-Policy (`connect-src`) blocked the widget host.',
-    fix: 'If it happens on every visit, allow the widget host in your page\'s `connect-src`.',
+    meaning:
+      'The request never got an answer: the visitor is offline, or a proxy, extension or Content-Security-Policy (`connect-src`) blocked the widget host.',
+    fix: "If it happens on every visit, allow the widget host in your page's `connect-src`.",
   },
   timeout: {
     seen: 'As `network`; error event `timeout`.',
@@ -89,22 +94,25 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
   },
   bad_response: {
     seen: 'Console warning naming what was wrong; the panel offers "Try again"; error event `bad_response`.',
-    meaning: 'An answer did not match the widget host\'s contract, so it was not shown. The message gives the JSON path of the first value that broke it; the rule is in the contract (OpenAPI) at that path.',
+    meaning:
+      "An answer did not match the widget host's contract, so it was not shown. The message gives the JSON path of the first value that broke it; the rule is in the contract (OpenAPI) at that path.",
     fix: 'Check that `data-api-base` points at the widget host; otherwise report the message to the service.',
   },
   api_base: {
     seen: 'Console warning.',
     meaning: '`data-api-base` is not an http(s) URL, so the widget uses the host it was loaded from.',
-    fix: 'Set `data-api-base` to the widget host\'s URL, or remove it.',
+    fix: "Set `data-api-base` to the widget host's URL, or remove it.",
   },
   load_failed: {
     seen: 'Console error; each container shows a short notice with the attribution and the disclaimer.',
-    meaning: 'The element\'s code could not be loaded or run. The browser\'s own console line beside it names the cause: a Content-Security-Policy without the widget host in `script-src`; Trusted Types enforced without the `lit-html` policy; a blocker; or the host unreachable. A browser below the support line gets the notice without a console line.',
-    fix: 'Add the widget host to `script-src` (or use a nonce with `\'strict-dynamic\'`: see the README\'s recipes); with Trusted Types, add `lit-html` to the `trusted-types` directive.',
+    meaning:
+      "The element's code could not be loaded or run. The browser's own console line beside it names the cause: a Content-Security-Policy without the widget host in `script-src`; Trusted Types enforced without the `lit-html` policy; a blocker; or the host unreachable. A browser below the support line gets the notice without a console line.",
+    fix: "Add the widget host to `script-src` (or use a nonce with `'strict-dynamic'`: see the README's recipes); with Trusted Types, add `lit-html` to the `trusted-types` directive.",
   },
   not_a_container: {
     seen: 'Console warning naming the element.',
-    meaning: 'The `data-service-valuation` attribute is on an element that cannot hold a shadow root (an `<input>`, an `<img>`, a custom element that took it).',
+    meaning:
+      'The `data-service-valuation` attribute is on an element that cannot hold a shadow root (an `<input>`, an `<img>`, a custom element that took it).',
     fix: 'Put the attribute on an empty `<div>`.',
   },
 };

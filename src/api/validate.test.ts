@@ -2,7 +2,14 @@ import { expect } from '@open-wc/testing';
 import * as problemIn from './generated/checks.js';
 import { array, number, object, oneOf, string } from './validate.js';
 
-const suggestion = { id: 'hdb-560102', kind: 'address', text: 'Blk 102', secondaryText: '', postalCode: '560102', matches: [] };
+const suggestion = {
+  id: 'hdb-560102',
+  kind: 'address',
+  text: 'Blk 102',
+  secondaryText: '',
+  postalCode: '560102',
+  matches: [],
+};
 
 describe('the answer checks generated from the contract', () => {
   it('accept an answer that follows the contract', () => {
@@ -15,20 +22,35 @@ describe('the answer checks generated from the contract', () => {
     expect(check([])).to.equal('$');
     expect(check({ query: 'x' })).to.equal('$.suggestions');
     expect(check({ query: 'x', suggestions: [{ ...suggestion, kind: 'castle' }] })).to.equal('$.suggestions[0].kind');
-    expect(check({ query: 'x', suggestions: [{ ...suggestion, postalCode: '56010' }] })).to.equal('$.suggestions[0].postalCode');
+    expect(check({ query: 'x', suggestions: [{ ...suggestion, postalCode: '56010' }] })).to.equal(
+      '$.suggestions[0].postalCode',
+    );
     expect(check({ query: 'x', suggestions: Array(9).fill(suggestion) })).to.equal('$.suggestions');
-    expect(check({ query: 'x', suggestions: [{ ...suggestion, text: 'x'.repeat(201) }] })).to.equal('$.suggestions[0].text');
+    expect(check({ query: 'x', suggestions: [{ ...suggestion, text: 'x'.repeat(201) }] })).to.equal(
+      '$.suggestions[0].text',
+    );
     expect(check({ query: 'x', suggestions: [{ ...suggestion, text: '' }] })).to.equal('$.suggestions[0].text');
-    expect(check({ query: 'x', suggestions: [{ ...suggestion, matches: [{ offset: 0, length: 0 }] }] })).to.equal('$.suggestions[0].matches[0].length');
+    expect(check({ query: 'x', suggestions: [{ ...suggestion, matches: [{ offset: 0, length: 0 }] }] })).to.equal(
+      '$.suggestions[0].matches[0].length',
+    );
   });
 
   it('take only calendar days that exist, so every date renders', () => {
     expect(problemIn.CalendarDay('2026-10-31')).to.equal(undefined);
-    for (const day of ['2026-13-01', '2026-00-10', '2026-10-32', '2026-1-01', '31/10/2026']) expect(problemIn.CalendarDay(day), day).to.equal('$');
+    for (const day of ['2026-13-01', '2026-00-10', '2026-10-32', '2026-1-01', '31/10/2026'])
+      expect(problemIn.CalendarDay(day), day).to.equal('$');
   });
 
   it('let an optional property be absent, but not wrong', () => {
-    const property = { id: 'hdb-560102', address: 'Blk 102', postalCode: '560102', town: 'Ang Mo Kio', propertyType: 'hdb', unitType: '4-room', floorAreaSqm: 92 };
+    const property = {
+      id: 'hdb-560102',
+      address: 'Blk 102',
+      postalCode: '560102',
+      town: 'Ang Mo Kio',
+      propertyType: 'hdb',
+      unitType: '4-room',
+      floorAreaSqm: 92,
+    };
     expect(problemIn.Property(property)).to.equal(undefined);
     expect(problemIn.Property({ ...property, project: 7 })).to.equal('$.project');
     const withoutTown: Record<string, unknown> = { ...property };

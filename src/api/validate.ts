@@ -13,13 +13,17 @@ const within = (size: number, min: number, max: number) => size >= min && size <
 export const string =
   (minLength = 0, maxLength = Infinity, pattern?: RegExp): Check =>
   (value, path = '$') =>
-    typeof value === 'string' && within(value.length, minLength, maxLength) && (!pattern || pattern.test(value)) ? undefined : path;
+    typeof value === 'string' && within(value.length, minLength, maxLength) && (!pattern || pattern.test(value))
+      ? undefined
+      : path;
 
 /** `integer` also rejects fractions; both reject NaN and the infinities, which JSON cannot carry. */
 export const number =
   (minimum = -Infinity, maximum = Infinity, type: 'number' | 'integer' = 'number'): Check =>
   (value, path = '$') =>
-    (type === 'integer' ? Number.isInteger(value) : Number.isFinite(value)) && within(value as number, minimum, maximum) ? undefined : path;
+    (type === 'integer' ? Number.isInteger(value) : Number.isFinite(value)) && within(value as number, minimum, maximum)
+      ? undefined
+      : path;
 
 /** `enum`, or `const` as an enum of one value. */
 export const oneOf =
@@ -43,7 +47,11 @@ export const object =
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return path;
     for (const [key, check] of Object.entries(properties)) {
       const at = `${path}.${key}`;
-      const found = Object.hasOwn(value, key) ? check((value as Record<string, unknown>)[key], at) : optional.includes(key) ? undefined : at;
+      const found = Object.hasOwn(value, key)
+        ? check((value as Record<string, unknown>)[key], at)
+        : optional.includes(key)
+          ? undefined
+          : at;
       if (found) return found;
     }
     return undefined;

@@ -21,7 +21,9 @@ export function registerFont(baseUrl: string): void {
   registered.add(baseUrl);
   for (const [weight, part, unicodeRange] of FONT_FACES) {
     const url = new URL(`fonts/${fontFile(weight, part)}`, baseUrl).href;
-    document.fonts.add(new FontFace(FONT_FAMILY, `url(${url}) format('woff2')`, { weight, unicodeRange, display: 'swap' }));
+    document.fonts.add(
+      new FontFace(FONT_FAMILY, `url(${url}) format('woff2')`, { weight, unicodeRange, display: 'swap' }),
+    );
   }
 }
 

@@ -34,7 +34,19 @@ describe('bad input', () => {
     const tricky = '\u202EBlk 1 Evil Road\u200B\u200D';
     await useSandbox(
       http.get('*/v1/suggestions', () =>
-        HttpResponse.json({ query: 'x', suggestions: [{ id: 'hdb-560102', kind: 'address', text: tricky, secondaryText: '\u202Eafter', postalCode: '560102', matches: [] }] }),
+        HttpResponse.json({
+          query: 'x',
+          suggestions: [
+            {
+              id: 'hdb-560102',
+              kind: 'address',
+              text: tricky,
+              secondaryText: '\u202Eafter',
+              postalCode: '560102',
+              matches: [],
+            },
+          ],
+        }),
       ),
       ...sandboxHandlers(),
     );

@@ -36,7 +36,7 @@ describe('the panel in four languages', () => {
     });
   }
 
-  it('follows the page\'s <html lang> with auto, and English for a language it does not speak', async () => {
+  it("follows the page's <html lang> with auto, and English for a language it does not speak", async () => {
     document.documentElement.setAttribute('lang', 'ms-SG');
     const auto = await widget({ lang: 'auto' });
     await until(() => panelLang(auto) === 'ms', 'the Malay panel');
@@ -53,13 +53,16 @@ describe('the panel in four languages', () => {
     expect(input(el).value, 'the name as officially written').to.contain('Parc Esta');
     const asked = estimateRequests().length;
     el.setAttribute('data-lang', 'en');
-    await until(() => panelLang(el) === 'en' && $(el, '#sv-estimate-heading')?.textContent === 'Estimated sale price', 'the English estimate');
+    await until(
+      () => panelLang(el) === 'en' && $(el, '#sv-estimate-heading')?.textContent === 'Estimated sale price',
+      'the English estimate',
+    );
     await until(() => estimateRequests().length === asked + 1, 'the estimate asked for in English');
     expect(estimateRequests().at(-1)!.searchParams.get('lang')).to.equal('en');
     await until(() => !$(el, '.attribution')!.textContent!.includes('提供'), 'the English attribution');
   });
 
-  it('shows the host\'s refusal in the visitor\'s language', async () => {
+  it("shows the host's refusal in the visitor's language", async () => {
     const el = await widget({ key: QUOTA_SPENT_KEY, lang: 'zh' });
     await until(() => panelLang(el) === 'zh', 'the Chinese panel');
     await searchAndChoose(el, 'parc esta');

@@ -2,7 +2,10 @@ import { expect } from '@open-wc/testing';
 import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
 import { $, input, options, searchAndChoose, until, widget } from '../test/widget-fixture.js';
 
-const suggestionQueries = () => sentRequests().filter((url) => url.pathname.endsWith('/v1/suggestions')).map((url) => url.searchParams.get('q'));
+const suggestionQueries = () =>
+  sentRequests()
+    .filter((url) => url.pathname.endsWith('/v1/suggestions'))
+    .map((url) => url.searchParams.get('q'));
 
 describe('the element\u2019s programmatic API', () => {
   beforeEach(() => useSandbox());

@@ -205,10 +205,12 @@ export class ServiceValuation extends LitHost {
           <h2 id="sv-title">${words.title}</h2>
         </div>
       </header>
-      ${setupProblem
-        ? html`<div class="notice" part="setup-error" role="alert"><p>${setupProblem.visitor}</p></div>`
-        : html`${renderSearch(this.#search, { onChoose: (suggestion) => this.#handleChoose(suggestion) })}
-          ${renderModeSwitch(this.mode, (mode) => this.#handleModeChange(mode))} ${renderEstimateResult(this.#estimate)}`}
+      ${
+        setupProblem
+          ? html`<div class="notice" part="setup-error" role="alert"><p>${setupProblem.visitor}</p></div>`
+          : html`${renderSearch(this.#search, { onChoose: (suggestion) => this.#handleChoose(suggestion) })}
+          ${renderModeSwitch(this.mode, (mode) => this.#handleModeChange(mode))} ${renderEstimateResult(this.#estimate)}`
+      }
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.#announcement.value}</div>
       ${renderFooter(this.#estimate.estimate, this.#baseUrl)}
     </section>`;
@@ -233,7 +235,12 @@ export class ServiceValuation extends LitHost {
     this.#client = problem ? undefined : createClient({ baseUrl: this.#baseUrl, key, language: () => this.#language });
     this.#setupProblem.value = problem ? () => keyProblem(problem, key) : undefined;
     if (!problem) return;
-    this.#tellSiteOwner(keyProblem(problem, key).siteOwner!, problem, this.#baseUrl, problem === 'platform_key' ? 'error' : 'warn');
+    this.#tellSiteOwner(
+      keyProblem(problem, key).siteOwner!,
+      problem,
+      this.#baseUrl,
+      problem === 'platform_key' ? 'error' : 'warn',
+    );
     emit(this, 'service-valuation-error', { code: problem, forSiteOwner: true });
   }
 

@@ -44,7 +44,13 @@ describe('<service-valuation>', () => {
     await expect(el).to.be.accessible();
     expect(input(el).getAttribute('aria-expanded')).to.equal('true');
     expect(options(el)[0].textContent).to.contain('Ang Mo Kio Avenue 3');
-    expect($$(el, '[role="option"]:first-child mark').map((m) => m.textContent)).to.deep.equal(['Ang', 'Mo', 'Kio', 'Avenue', '3']);
+    expect($$(el, '[role="option"]:first-child mark').map((m) => m.textContent)).to.deep.equal([
+      'Ang',
+      'Mo',
+      'Kio',
+      'Avenue',
+      '3',
+    ]);
 
     press(el, 'ArrowDown');
     await el.updateComplete;
@@ -69,7 +75,11 @@ describe('<service-valuation>', () => {
     $<HTMLInputElement>(el, 'input[value="rent"]')!.click();
     await until(() => text(el).includes('Estimated monthly rent') && $(el, '[part="value"]'), 'rent estimate');
     expect($(el, '[part="value"]')!.textContent).not.to.equal(sale);
-    expect(sentRequests().filter((u) => u.pathname.endsWith('/estimates')).map((u) => u.searchParams.get('mode'))).to.deep.equal(['sale', 'rent']);
+    expect(
+      sentRequests()
+        .filter((u) => u.pathname.endsWith('/estimates'))
+        .map((u) => u.searchParams.get('mode')),
+    ).to.deep.equal(['sale', 'rent']);
   });
 
   it('finds a postal code at once, without waiting for the debounce', async () => {
@@ -114,7 +124,11 @@ describe('<service-valuation>', () => {
     await useSandbox(
       http.get('*/v1/suggestions', () =>
         HttpResponse.json(
-          { code: 'rate_limited', message: 'Too many suggestion requests.', visitorMessage: 'Too many searches. Please wait a moment and try again.' },
+          {
+            code: 'rate_limited',
+            message: 'Too many suggestion requests.',
+            visitorMessage: 'Too many searches. Please wait a moment and try again.',
+          },
           { status: 429, headers: { 'Retry-After': '3' } },
         ),
       ),
@@ -134,7 +148,9 @@ describe('<service-valuation>', () => {
       type(el, 'amk ave 3');
       await until(() => $(el, '[part="setup-error"]'), 'setup error');
       expect(text(el)).to.contain('not set up yet');
-      expect(console.messages.join('\n')).to.contain('[service-valuation] This is a live widget key: live widget keys work only on the live widget host');
+      expect(console.messages.join('\n')).to.contain(
+        '[service-valuation] This is a live widget key: live widget keys work only on the live widget host',
+      );
     } finally {
       console.restore();
     }
@@ -172,14 +188,26 @@ describe('<service-valuation>', () => {
     await searchAndChoose(el, 'amk ave 3');
     const reset = new Date();
     reset.setUTCHours(24, 0, 0, 0);
-    const options = { hour: 'numeric', minute: '2-digit', day: 'numeric', month: 'short', timeZone: 'Asia/Singapore' } as const;
+    const options = {
+      hour: 'numeric',
+      minute: '2-digit',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'Asia/Singapore',
+    } as const;
     const enSG = new Intl.DateTimeFormat('en-SG', options).format(reset);
-    expect($(el, '[part="estimate-error"]')!.textContent).to.contain(`used all of today's free estimates. Please try again after ${enSG}.`);
+    expect($(el, '[part="estimate-error"]')!.textContent).to.contain(
+      `used all of today's free estimates. Please try again after ${enSG}.`,
+    );
   });
 
   it('refuses an estimate answered in the other mode, rather than show it', async () => {
     const sandbox = sandboxHandlers();
-    await useSandbox(http.get('*/v1/estimates', ({ request }) => getResponse(sandbox, new Request(request.url.replace('mode=sale', 'mode=rent'), request))));
+    await useSandbox(
+      http.get('*/v1/estimates', ({ request }) =>
+        getResponse(sandbox, new Request(request.url.replace('mode=sale', 'mode=rent'), request)),
+      ),
+    );
     const el = await widget();
     await searchAndChoose(el, '560102');
     expect($(el, '[part="estimate-error"]')!.textContent).to.contain('Something went wrong on our side');
@@ -194,7 +222,9 @@ describe('<service-valuation>', () => {
       await until(() => $(el, '[part="setup-error"]'), 'setup error');
       await expect(el).to.be.accessible();
       expect(text(el)).to.contain('not available on this website');
-      expect(console.messages.join('\n')).to.contain(`[service-valuation] The origin ${location.origin} is not on this widget key's list`);
+      expect(console.messages.join('\n')).to.contain(
+        `[service-valuation] The origin ${location.origin} is not on this widget key's list`,
+      );
     } finally {
       console.restore();
     }
@@ -243,7 +273,16 @@ describe('<service-valuation>', () => {
       http.get('*/v1/suggestions', () =>
         HttpResponse.json({
           query: 'x',
-          suggestions: [{ id: 'evil', kind: 'address', text: '<img src=x onerror="window.__pwned=1">Blk 1', secondaryText: '<b>x</b>', postalCode: '123456', matches: [{ offset: 0, length: 4 }] }],
+          suggestions: [
+            {
+              id: 'evil',
+              kind: 'address',
+              text: '<img src=x onerror="window.__pwned=1">Blk 1',
+              secondaryText: '<b>x</b>',
+              postalCode: '123456',
+              matches: [{ offset: 0, length: 4 }],
+            },
+          ],
         }),
       ),
     );

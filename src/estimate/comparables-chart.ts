@@ -34,7 +34,10 @@ export function describeChart(estimate: Estimate, unit: AreaUnit): string {
 
 export function renderComparablesChart(estimate: Estimate, unit: AreaUnit) {
   const area = estimate.property.floorAreaSqm;
-  const points = estimate.comparables.map((c) => ({ t: parseDay(c.date).getTime(), y: pricePerArea(c.pricePerSqm, unit) }));
+  const points = estimate.comparables.map((c) => ({
+    t: parseDay(c.date).getTime(),
+    y: pricePerArea(c.pricePerSqm, unit),
+  }));
   const estimateY = pricePerArea(estimate.value / area, unit);
   const lowY = pricePerArea(estimate.low / area, unit);
   const highY = pricePerArea(estimate.high / area, unit);

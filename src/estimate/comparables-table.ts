@@ -68,7 +68,9 @@ export function renderComparablesTable(estimate: Estimate, view: ComparablesView
         </tbody>
       </table>
     </div>
-    ${view.showAll || rows.length <= FIRST_ROWS
-      ? nothing
-      : html`<button type="button" class="text-button" @click=${() => view.handleShowAll()}>${words.showAll(rows.length)}</button>`}`;
+    ${
+      view.showAll || rows.length <= FIRST_ROWS
+        ? nothing
+        : html`<button type="button" class="text-button" @click=${() => view.handleShowAll()}>${words.showAll(rows.length)}</button>`
+    }`;
 }

@@ -48,7 +48,8 @@ export class EstimateController implements ComparablesView {
     this.#mode = mode;
     const current = await this.request.run(async (signal) => {
       const estimate = await client.estimate(selected.id, mode, signal);
-      if (estimate.mode !== mode) throw new WidgetError('bad_response', `The widget host answered in ${estimate.mode} mode.`);
+      if (estimate.mode !== mode)
+        throw new WidgetError('bad_response', `The widget host answered in ${estimate.mode} mode.`);
       return estimate;
     });
     if (!current) return;
@@ -60,7 +61,15 @@ export class EstimateController implements ComparablesView {
     if (!estimate) return;
     this.onAnnounce?.(() => words.announceEstimate(mode, formatMoney(estimate.value), estimate.comparables.length));
     const { value, low, high, confidence, currency } = estimate;
-    emit(this.#host, 'service-valuation-estimate', { propertyId: estimate.property.id, mode, currency, value, low, high, confidence });
+    emit(this.#host, 'service-valuation-estimate', {
+      propertyId: estimate.property.id,
+      mode,
+      currency,
+      value,
+      low,
+      high,
+      confidence,
+    });
   }
 
   retry(): void {

@@ -76,11 +76,13 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
       <button type="button" class="text-button" aria-pressed=${view.unit === 'sqm' ? 'true' : 'false'} @click=${() => view.handleUnitChange(otherUnit)}>
         ${words.showSquareMetres}
       </button>
-      ${fullValuationUrl
-        ? html`<a class="full-valuation" part="full-valuation" href=${fullValuationUrl} target="_blank" rel="noopener noreferrer"
+      ${
+        fullValuationUrl
+          ? html`<a class="full-valuation" part="full-valuation" href=${fullValuationUrl} target="_blank" rel="noopener noreferrer"
             >${words.fullValuation}<span class="visually-hidden">${words.newTab}</span></a
           >`
-        : nothing}
+          : nothing
+      }
     </div>
     ${renderComparablesChart(estimate, view.unit)}
     ${renderComparablesTable(estimate, view)}

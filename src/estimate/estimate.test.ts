@@ -17,12 +17,17 @@ describe('the estimate panel', () => {
     const el = await widget();
     await searchAndChoose(el, 'amk ave 3');
     await expect(el).to.be.accessible();
-    const facts = $$(el, '.facts div').map((d) => `${d.querySelector('dt')!.textContent} ${d.querySelector('dd')!.textContent}`.replace(/\s+/g, ' ').trim());
+    const facts = $$(el, '.facts div').map((d) =>
+      `${d.querySelector('dt')!.textContent} ${d.querySelector('dd')!.textContent}`.replace(/\s+/g, ' ').trim(),
+    );
     expect(facts[0]).to.match(/^Per sq ft S\$[\d,]+ psf$/);
     expect(facts[1]).to.match(/^Confidence (High|Medium|Low)/);
     expect(facts[2]).to.equal('As of 31 Oct 2026');
     expect(facts[3]).to.match(/^Based on (5|6|7|8|9|10) transactions$/);
-    const [low, high] = text(el).match(/Likely between (S\$[\d,]+) and (S\$[\d,]+)/)!.slice(1).map(money);
+    const [low, high] = text(el)
+      .match(/Likely between (S\$[\d,]+) and (S\$[\d,]+)/)!
+      .slice(1)
+      .map(money);
     const value = money($(el, '[part="value"]')!.textContent!);
     expect(low).to.be.below(value);
     expect(high).to.be.above(value);
@@ -45,7 +50,14 @@ describe('the estimate panel', () => {
     await searchAndChoose(el, 'amk ave 3');
     const select = $<HTMLSelectElement>(el, 'select')!;
     expect(select.closest('label')!.textContent).to.match(/^\s*Sort by/);
-    expect([...select.options].map((o) => o.textContent!.trim())).to.deep.equal(['Newest', 'Highest price', 'Highest psf', 'Largest', 'Nearest', 'Address']);
+    expect([...select.options].map((o) => o.textContent!.trim())).to.deep.equal([
+      'Newest',
+      'Highest price',
+      'Highest psf',
+      'Largest',
+      'Nearest',
+      'Address',
+    ]);
     expect(select.value).to.equal('date');
     const choose = async (value: string) => {
       select.value = value;
@@ -85,7 +97,9 @@ describe('the estimate panel', () => {
     expect($$(el, 'svg circle')).to.have.length(count);
     expect($$(el, 'svg .estimate-line')).to.have.length(1);
     expect($$(el, 'svg text').filter((t) => t.textContent!.startsWith('S$'))).to.have.length(3);
-    expect(chart.getAttribute('aria-label')).to.match(/^\d+ comparable sales from \w{3,4} \d{4} to \w{3,4} \d{4}, between S\$[\d,]+ and S\$[\d,]+ psf\. The estimate is S\$[\d,]+ psf\.$/);
+    expect(chart.getAttribute('aria-label')).to.match(
+      /^\d+ comparable sales from \w{3,4} \d{4} to \w{3,4} \d{4}, between S\$[\d,]+ and S\$[\d,]+ psf\. The estimate is S\$[\d,]+ psf\.$/,
+    );
   });
 
   it('never shows a late answer for the mode the visitor left', async () => {
@@ -109,7 +123,12 @@ describe('the estimate panel', () => {
   it('fires events that carry only what the visitor chose', async () => {
     const el = await widget();
     const seen: { type: string; detail: unknown }[] = [];
-    for (const type of ['service-valuation-search', 'service-valuation-estimate', 'service-valuation-mode-change', 'service-valuation-error']) {
+    for (const type of [
+      'service-valuation-search',
+      'service-valuation-estimate',
+      'service-valuation-mode-change',
+      'service-valuation-error',
+    ]) {
       document.addEventListener(type, (e) => seen.push({ type, detail: (e as CustomEvent).detail }));
     }
     await searchAndChoose(el, 'amk ave 3');
@@ -122,7 +141,15 @@ describe('the estimate panel', () => {
       'service-valuation-estimate',
     ]);
     expect(seen[0].detail).to.deep.equal({ id: 'hdb-560102', kind: 'address' });
-    expect(Object.keys(seen[1].detail as object).sort()).to.deep.equal(['confidence', 'currency', 'high', 'low', 'mode', 'propertyId', 'value']);
+    expect(Object.keys(seen[1].detail as object).sort()).to.deep.equal([
+      'confidence',
+      'currency',
+      'high',
+      'low',
+      'mode',
+      'propertyId',
+      'value',
+    ]);
     expect(seen[2].detail).to.deep.equal({ mode: 'rent' });
   });
 
@@ -138,7 +165,11 @@ describe('the estimate panel', () => {
     el.setAttribute('data-mode', 'rent');
     await searchAndChoose(el, 'amk ave 3');
     expect(text(el)).to.contain('Estimated monthly rent');
-    expect(sentRequests().find((u) => u.pathname.endsWith('/v1/estimates'))!.searchParams.get('mode')).to.equal('rent');
+    expect(
+      sentRequests()
+        .find((u) => u.pathname.endsWith('/v1/estimates'))!
+        .searchParams.get('mode'),
+    ).to.equal('rent');
   });
 
   it('treats any other data-mode as sale', async () => {
@@ -158,7 +189,9 @@ describe('the estimate panel', () => {
   it('follows the visitor\u2019s colour scheme with data-theme="auto"', async () => {
     const el = await widget({ theme: 'auto' });
     const dark = matchMedia('(prefers-color-scheme: dark)').matches;
-    expect(getComputedStyle($(el, '.panel')!).backgroundColor).to.equal(dark ? 'rgb(21, 27, 34)' : 'rgb(255, 255, 255)');
+    expect(getComputedStyle($(el, '.panel')!).backgroundColor).to.equal(
+      dark ? 'rgb(21, 27, 34)' : 'rgb(255, 255, 255)',
+    );
   });
 
   it('takes the styling hooks a page sets on an ancestor', async () => {
@@ -187,13 +220,24 @@ describe('the estimate panel', () => {
 
 describe('sortComparables', () => {
   const c = (date: string, price: number): Comparable => ({
-    date, price, address: 'A', propertyType: 'hdb', unitType: '4-room', floorAreaSqm: 90, pricePerSqm: price / 90, distanceM: 0,
+    date,
+    price,
+    address: 'A',
+    propertyType: 'hdb',
+    unitType: '4-room',
+    floorAreaSqm: 90,
+    pricePerSqm: price / 90,
+    distanceM: 0,
   });
 
   it('sorts a copy, each choice in its useful direction, and keeps ties in the host\u2019s order', () => {
     const list = [c('2026-01-01', 5), c('2026-03-01', 5), c('2026-02-01', 7)];
     expect(sortComparables(list, 'price').map((x) => x.date)).to.deep.equal(['2026-02-01', '2026-01-01', '2026-03-01']);
-    expect(sortComparables(list, DEFAULT_SORT).map((x) => x.date)).to.deep.equal(['2026-03-01', '2026-02-01', '2026-01-01']);
+    expect(sortComparables(list, DEFAULT_SORT).map((x) => x.date)).to.deep.equal([
+      '2026-03-01',
+      '2026-02-01',
+      '2026-01-01',
+    ]);
     expect(list[0].date).to.equal('2026-01-01');
   });
 });

@@ -22,6 +22,11 @@ export function sortComparables(comparables: readonly Comparable[], choice: Sort
   return [...comparables].sort((a, b) => {
     const x = get(a);
     const y = get(b);
-    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { numeric: true }));
+    return (
+      sign *
+      (typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y), 'en', { numeric: true }))
+    );
   });
 }

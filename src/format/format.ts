@@ -21,7 +21,8 @@ export const formatMoney = (value: number) => `S$${formatInteger(value)}`;
 
 export const areaIn = (sqm: number, unit: AreaUnit) => (unit === 'sqft' ? sqm * SQFT_PER_SQM : sqm);
 /** A price per square metre in the visitor's unit, as a number (for charts). */
-export const pricePerArea = (pricePerSqm: number, unit: AreaUnit) => (unit === 'sqft' ? pricePerSqm / SQFT_PER_SQM : pricePerSqm);
+export const pricePerArea = (pricePerSqm: number, unit: AreaUnit) =>
+  unit === 'sqft' ? pricePerSqm / SQFT_PER_SQM : pricePerSqm;
 
 /** 720 m, or 1.2 km */
 export const formatDistance = (meters: number) =>

@@ -125,7 +125,10 @@ describe('LitHost', () => {
   it('forgets a failed update, as Lit does, so the next change updates again', async () => {
     const el = await fixture<FragileHost>(html`<sv-lit-host-fragile></sv-lit-host-fragile>`);
     el.name = 'boom';
-    const failure = await el.updateComplete.then(() => undefined, (error: Error) => error);
+    const failure = await el.updateComplete.then(
+      () => undefined,
+      (error: Error) => error,
+    );
     expect(failure?.message).to.equal('boom');
     el.note.value = 'loud';
     await el.updateComplete;

@@ -9,15 +9,23 @@ const marked = (text: string, ranges: { offset: number; length: number }[]) =>
 
 describe('highlight', () => {
   it('marks the ranges the host matched', () => {
-    expect(marked('Blk 102 Ang Mo Kio Avenue 3', [{ offset: 8, length: 3 }, { offset: 19, length: 6 }])).to.equal(
-      'Blk 102 [Ang] Mo Kio [Avenue] 3',
-    );
+    expect(
+      marked('Blk 102 Ang Mo Kio Avenue 3', [
+        { offset: 8, length: 3 },
+        { offset: 19, length: 6 },
+      ]),
+    ).to.equal('Blk 102 [Ang] Mo Kio [Avenue] 3');
   });
 
   it('ignores ranges that overlap, run past the text or come out of order', () => {
-    expect(marked('Parc Esta', [{ offset: 5, length: 4 }, { offset: 0, length: 4 }, { offset: 2, length: 4 }, { offset: 7, length: 9 }])).to.equal(
-      '[Parc] [Esta]',
-    );
+    expect(
+      marked('Parc Esta', [
+        { offset: 5, length: 4 },
+        { offset: 0, length: 4 },
+        { offset: 2, length: 4 },
+        { offset: 7, length: 9 },
+      ]),
+    ).to.equal('[Parc] [Esta]');
   });
 
   it('keeps markup as text', () => {
@@ -32,7 +40,9 @@ describe('highlight', () => {
 describe('the sandbox host\u2019s match ranges', () => {
   it('expand abbreviations, so amk ave marks Ang Mo Kio Avenue', () => {
     const text = 'Blk 102 Ang Mo Kio Avenue 3';
-    expect(marked(text, matchRanges(text, ['ang', 'mo', 'kio', 'avenue']))).to.equal('Blk 102 [Ang] [Mo] [Kio] [Avenue] 3');
+    expect(marked(text, matchRanges(text, ['ang', 'mo', 'kio', 'avenue']))).to.equal(
+      'Blk 102 [Ang] [Mo] [Kio] [Avenue] 3',
+    );
   });
 
   it('match at word starts only', () => {

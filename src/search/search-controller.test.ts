@@ -12,14 +12,25 @@ function handClient() {
     estimate: () => Promise.reject(new Error('not used')),
   } as unknown as WidgetClient;
   const answer = (q: string, text: string) => {
-    const suggestion: Suggestion = { id: 'x', kind: 'address', text, secondaryText: '', postalCode: '123456', matches: [] };
+    const suggestion: Suggestion = {
+      id: 'x',
+      kind: 'address',
+      text,
+      secondaryText: '',
+      postalCode: '123456',
+      matches: [],
+    };
     pending.get(q)?.({ query: q, suggestions: [suggestion] });
   };
   return { client, pending, answer };
 }
 
-const host = { addController() {}, requestUpdate() {}, removeController() {}, updateComplete: Promise.resolve(true) } as unknown as ReactiveControllerHost &
-  HTMLElement;
+const host = {
+  addController() {},
+  requestUpdate() {},
+  removeController() {},
+  updateComplete: Promise.resolve(true),
+} as unknown as ReactiveControllerHost & HTMLElement;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('SearchController', () => {

@@ -37,16 +37,17 @@ export class SearchController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #client: () => WidgetClient | undefined;
 
-  constructor(
-    host: ReactiveControllerHost & HTMLElement,
-    client: () => WidgetClient | undefined,
-  ) {
+  constructor(host: ReactiveControllerHost & HTMLElement, client: () => WidgetClient | undefined) {
     this.#host = host;
     this.#client = client;
     host.addController(this);
     this.request = new LatestRequest(host);
     const find = (className: string) => host.shadowRoot?.querySelector<HTMLElement>(`.${className}`) ?? null;
-    new PopupController(host, () => ({ popup: find(POPUP_CLASS), anchor: find(ANCHOR_CLASS), open: this.open }), () => this.close());
+    new PopupController(
+      host,
+      () => ({ popup: find(POPUP_CLASS), anchor: find(ANCHOR_CLASS), open: this.open }),
+      () => this.close(),
+    );
   }
 
   hostDisconnected(): void {

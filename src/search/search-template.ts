@@ -28,7 +28,8 @@ function handleKeydown(search: SearchController, handlers: SearchHandlers, event
       else search.move(-1);
       break;
     case 'Enter': {
-      const chosen = search.active ?? (search.open && search.suggestions.length === 1 ? search.suggestions[0] : undefined);
+      const chosen =
+        search.active ?? (search.open && search.suggestions.length === 1 ? search.suggestions[0] : undefined);
       if (chosen) {
         event.preventDefault();
         handlers.onChoose(chosen);
@@ -108,8 +109,10 @@ export function renderSearch(search: SearchController, handlers: SearchHandlers)
       />
       ${search.request.slow ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : nothing}
     </div>
-    ${search.open
-      ? html`<div class=${POPUP_CLASS} part="popup" popover="manual" @mousedown=${handlePopupMousedown}>${renderPopupBody(search, handlers)}</div>`
-      : nothing}
+    ${
+      search.open
+        ? html`<div class=${POPUP_CLASS} part="popup" popover="manual" @mousedown=${handlePopupMousedown}>${renderPopupBody(search, handlers)}</div>`
+        : nothing
+    }
   </div>`;
 }

@@ -5,7 +5,9 @@ import { DEMO_KEY } from '../../service/servers/msw.js';
 import { API_BASE } from './sandbox-worker.js';
 
 /** Mounts a widget against the sandbox and opens every test with an accessibility assertion. */
-export async function widget(options: { key?: string; theme?: string; query?: string; lang?: string } = {}): Promise<ServiceValuation> {
+export async function widget(
+  options: { key?: string; theme?: string; query?: string; lang?: string } = {},
+): Promise<ServiceValuation> {
   const key = options.key ?? DEMO_KEY;
   const el = await fixture<ServiceValuation>(
     html`<service-valuation

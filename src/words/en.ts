@@ -94,7 +94,16 @@ const en = {
   away: (distance: string) => `${distance} away`,
   chartKeyComparables: (mode: Mode, perUnit: string) => `Comparable ${MODE[mode].transactions}, ${perUnit}`,
   chartKeyEstimate: 'Estimate and likely range',
-  chartSummary: (count: number, mode: Mode, from: string, to: string, min: string, max: string, per: string, estimate: string) =>
+  chartSummary: (
+    count: number,
+    mode: Mode,
+    from: string,
+    to: string,
+    min: string,
+    max: string,
+    per: string,
+    estimate: string,
+  ) =>
     `${count} comparable ${MODE[mode].transactions} from ${from} to ${to}, between ${min} and ${max} ${per}. The estimate is ${estimate} ${per}.`,
 
   tryAgain: 'Try again',

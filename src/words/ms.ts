@@ -21,13 +21,15 @@ const ms: Words = {
   searchPlaceholder: 'cth. 123 Ang Mo Kio Ave 3, 560123, Parc Esta',
   suggestionsLabel: 'Cadangan',
   kind: { address: 'Alamat', postal_code: 'Poskod', condo: 'Kondo' },
-  noMatches: (query) => `Tiada padanan untuk “${query}”. Cuba blok dan jalan (cth. 123 Ang Mo Kio Ave 3), poskod 6 digit atau nama kondo.`,
+  noMatches: (query) =>
+    `Tiada padanan untuk “${query}”. Cuba blok dan jalan (cth. 123 Ang Mo Kio Ave 3), poskod 6 digit atau nama kondo.`,
   announceSuggestions: (count) => `${count} cadangan. Gunakan anak panah atas dan bawah untuk memilih.`,
 
   modeLegend: 'Anggaran',
   modeValue: (mode) => MODE[mode].value,
   estimateHeading: (mode) => `Anggaran ${MODE[mode].value.toLowerCase()}`,
-  announceEstimate: (mode, value, count) => `Anggaran ${MODE[mode].value.toLowerCase()} ${value}, daripada ${count} urus niaga.`,
+  announceEstimate: (mode, value, count) =>
+    `Anggaran ${MODE[mode].value.toLowerCase()} ${value}, daripada ${count} urus niaga.`,
   perMonth: ' / bulan',
   range: (low, high) => `Mungkin antara ${low} dan ${high}`,
   per: (unit) => `Per ${unit}`,
@@ -71,7 +73,8 @@ const ms: Words = {
     })[choice],
   showAll: (count) => `Tunjukkan semua ${count}`,
   away: (distance) => `${distance} jauhnya`,
-  chartKeyComparables: (mode, perUnit) => `${MODE[mode].transactions[0].toUpperCase()}${MODE[mode].transactions.slice(1)} setanding, ${perUnit}`,
+  chartKeyComparables: (mode, perUnit) =>
+    `${MODE[mode].transactions[0].toUpperCase()}${MODE[mode].transactions.slice(1)} setanding, ${perUnit}`,
   chartKeyEstimate: 'Anggaran dan julat kemungkinan',
   chartSummary: (count, mode, from, to, min, max, per, estimate) =>
     `${count} ${MODE[mode].transactions} setanding dari ${from} hingga ${to}, antara ${min} dan ${max} ${per}. Anggarannya ${estimate} ${per}.`,

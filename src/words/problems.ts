@@ -50,7 +50,13 @@ function describe(error: WidgetError): Omit<Problem, 'retry'> {
 }
 
 /** Host refusals the site owner can act on; the others pass, or are the visitor's to retry. */
-const SITE_OWNERS_TO_FIX: WidgetError['code'][] = ['invalid_key', 'origin_not_allowed', 'quota_exceeded', 'invalid_request'];
+const SITE_OWNERS_TO_FIX: WidgetError['code'][] = [
+  'invalid_key',
+  'origin_not_allowed',
+  'quota_exceeded',
+  'invalid_request',
+];
 
 /** Problems that stop the whole widget (until the site owner fixes them), not one search. */
-export const isSetupProblem = (error: WidgetError) => error.code === 'invalid_key' || error.code === 'origin_not_allowed';
+export const isSetupProblem = (error: WidgetError) =>
+  error.code === 'invalid_key' || error.code === 'origin_not_allowed';

@@ -29,7 +29,8 @@ const ta: Words = {
   modeLegend: 'மதிப்பீடு',
   modeValue: (mode) => MODE[mode].value,
   estimateHeading: (mode) => `மதிப்பிடப்பட்ட ${MODE[mode].value}`,
-  announceEstimate: (mode, value, count) => `மதிப்பிடப்பட்ட ${MODE[mode].value} ${value}, ${count} பரிவர்த்தனைகளின் அடிப்படையில்.`,
+  announceEstimate: (mode, value, count) =>
+    `மதிப்பிடப்பட்ட ${MODE[mode].value} ${value}, ${count} பரிவர்த்தனைகளின் அடிப்படையில்.`,
   perMonth: ' / மாதம்',
   range: (low, high) => `பெரும்பாலும் ${low} முதல் ${high} வரை`,
   per: (unit) => `ஒரு ${unit}க்கு`,

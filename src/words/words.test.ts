@@ -18,12 +18,20 @@ describe('words', () => {
     expect(resolveLanguage('ms_SG')).to.equal('ms');
     expect(resolveLanguage('ta')).to.equal('ta');
     expect(resolveLanguage('fr')).to.equal('en');
-    for (const hostile of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', '<b>x</b>', 'auto-zh']) {
+    for (const hostile of [
+      'constructor',
+      '__proto__',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      '<b>x</b>',
+      'auto-zh',
+    ]) {
       expect(resolveLanguage(hostile), hostile).to.equal('en');
     }
   });
 
-  it('reads auto from the page\'s <html lang>', () => {
+  it("reads auto from the page's <html lang>", () => {
     expect(resolveLanguage('auto', 'ta-SG')).to.equal('ta');
     expect(resolveLanguage('AUTO', 'ms')).to.equal('ms');
     expect(resolveLanguage('auto', 'de')).to.equal('en');
@@ -45,7 +53,7 @@ describe('words', () => {
     }
   });
 
-  it('writes areas and prices per area in the words of the panel\'s language', async () => {
+  it("writes areas and prices per area in the words of the panel's language", async () => {
     expect(formatArea(93, 'sqft')).to.equal('1,001 sq ft');
     expect(formatArea(93, 'sqm')).to.equal('93 m²');
     expect(formatPricePerArea(6172, 'sqft')).to.equal('S$573 psf');
@@ -61,6 +69,10 @@ describe('words', () => {
     expect(zh.date('2026-10-31')).to.equal('2026年10月31日');
     expect(zh.month('2026-10-31')).to.equal('2026年10月');
     expect(ms.date('2026-10-31')).to.equal('31 Okt 2026');
-    expect(ta.month('2026-10-01')).to.equal(new Intl.DateTimeFormat('ta-SG', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date('2026-10-01T00:00:00Z')));
+    expect(ta.month('2026-10-01')).to.equal(
+      new Intl.DateTimeFormat('ta-SG', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date('2026-10-01T00:00:00Z'),
+      ),
+    );
   });
 });

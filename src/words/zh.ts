@@ -20,7 +20,8 @@ const zh: Words = {
   searchPlaceholder: '例如 123 Ang Mo Kio Ave 3、560123、Parc Esta',
   suggestionsLabel: '建议',
   kind: { address: '地址', postal_code: '邮区编号', condo: '公寓' },
-  noMatches: (query) => `没有与“${query}”相符的结果。请输入座号和街道（例如 123 Ang Mo Kio Ave 3）、6 位数邮区编号或公寓名称。`,
+  noMatches: (query) =>
+    `没有与“${query}”相符的结果。请输入座号和街道（例如 123 Ang Mo Kio Ave 3）、6 位数邮区编号或公寓名称。`,
   announceSuggestions: (count) => `${count} 条建议。请用上下箭头键选择。`,
 
   modeLegend: '估价',

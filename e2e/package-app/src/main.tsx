@@ -23,11 +23,23 @@ function Valuation() {
     <main>
       <h1>Listing 560102</h1>
       <p>{ready ? 'The widget is defined.' : 'Loading the widget…'}</p>
-      <service-valuation ref={widget} data-embed-key="svce_test_demo0000000000000001" data-api-base={WIDGET_HOST} data-mode="sale" />
-      <p role="status">{estimate ? `Last estimate: S$${estimate.value.toLocaleString('en-SG')} (${estimate.mode})` : 'No estimate yet'}</p>
+      <service-valuation
+        ref={widget}
+        data-embed-key="svce_test_demo0000000000000001"
+        data-api-base={WIDGET_HOST}
+        data-mode="sale"
+      />
+      <p role="status">
+        {estimate ? `Last estimate: S$${estimate.value.toLocaleString('en-SG')} (${estimate.mode})` : 'No estimate yet'}
+      </p>
       {/* The JSX typing refuses what the element does not take. */}
       {/* @ts-expect-error: data-theme is light, dark or auto */}
-      <service-valuation data-embed-key="svce_test_demo0000000000000001" data-api-base={WIDGET_HOST} data-theme="purple" hidden />
+      <service-valuation
+        data-embed-key="svce_test_demo0000000000000001"
+        data-api-base={WIDGET_HOST}
+        data-theme="purple"
+        hidden
+      />
     </main>
   );
 }

@@ -69,7 +69,9 @@ export function estimateProperty(
     if (distance > radius) continue;
     neighbourhood.push({ tx, property, distance, monthsAgo: (cutOff - Date.parse(tx.date)) / MONTH_MS });
   }
-  const growth = fittedYearlyGrowth(neighbourhood.map((n) => ({ monthsAgo: n.monthsAgo, psm: n.tx.price / n.tx.floorAreaSqm })));
+  const growth = fittedYearlyGrowth(
+    neighbourhood.map((n) => ({ monthsAgo: n.monthsAgo, psm: n.tx.price / n.tx.floorAreaSqm })),
+  );
 
   const comparables = neighbourhood
     .filter((n) => n.monthsAgo <= WINDOW_MONTHS[mode])
@@ -95,7 +97,10 @@ export function estimateProperty(
   const high = Math.max(toPrice(quantile(adjustedPsm, 0.8)), toPrice(median * 1.03));
 
   const spread = (quantile(adjustedPsm, 0.8) - quantile(adjustedPsm, 0.2)) / median;
-  const medianDistance = quantile(comparables.map((c) => c.distance), 0.5);
+  const medianDistance = quantile(
+    comparables.map((c) => c.distance),
+    0.5,
+  );
   const confidence =
     comparables.length >= 8 && spread < 0.1 && medianDistance < 1000
       ? 'high'

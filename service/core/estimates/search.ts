@@ -8,10 +8,32 @@ export const MAX_SUGGESTIONS = 8;
 
 /** How Singaporeans shorten addresses, mapped to the words the fixtures use. */
 const ABBREVIATIONS: Record<string, string> = {
-  ave: 'avenue', av: 'avenue', st: 'street', rd: 'road', dr: 'drive', cres: 'crescent', cresc: 'crescent',
-  lor: 'lorong', lr: 'lorong', jln: 'jalan', bt: 'bukit', upp: 'upper', nth: 'north', sth: 'south', ctrl: 'central',
-  ctr: 'central', pl: 'place', blvd: 'boulevard', ln: 'lane', tpy: 'toa payoh', amk: 'ang mo kio',
-  cck: 'choa chu kang', bb: 'bukit batok', bp: 'bukit panjang', je: 'jurong east', jw: 'jurong west',
+  ave: 'avenue',
+  av: 'avenue',
+  st: 'street',
+  rd: 'road',
+  dr: 'drive',
+  cres: 'crescent',
+  cresc: 'crescent',
+  lor: 'lorong',
+  lr: 'lorong',
+  jln: 'jalan',
+  bt: 'bukit',
+  upp: 'upper',
+  nth: 'north',
+  sth: 'south',
+  ctrl: 'central',
+  ctr: 'central',
+  pl: 'place',
+  blvd: 'boulevard',
+  ln: 'lane',
+  tpy: 'toa payoh',
+  amk: 'ang mo kio',
+  cck: 'choa chu kang',
+  bb: 'bukit batok',
+  bp: 'bukit panjang',
+  je: 'jurong east',
+  jw: 'jurong west',
 };
 const NOISE_WORDS = new Set(['blk', 'block', 'singapore', 's', 'sg']);
 
@@ -85,7 +107,10 @@ export function suggest(index: Indexed[], query: string): Suggestion[] {
   if (queryWords.length === 0) return [];
   const results: { suggestion: Suggestion; rank: number }[] = [];
   for (const entry of index) {
-    if (entry.projectWords.length && everyPrefixed(queryWords, [...entry.projectWords, ...words(entry.property.town)])) {
+    if (
+      entry.projectWords.length &&
+      everyPrefixed(queryWords, [...entry.projectWords, ...words(entry.property.town)])
+    ) {
       results.push({ suggestion: toSuggestion(entry.property, 'condo', queryWords), rank: 0 });
     } else if (everyPrefixed(queryWords, entry.addressWords)) {
       const exactBlock = entry.addressWords[0] === queryWords[0] ? 0 : 1;

@@ -15,7 +15,8 @@ export const VISITOR_MESSAGES: Record<Language, Record<HostErrorCode, string>> =
     invalid_request: 'That search could not be used. Please try different words.',
     rate_limited: 'Too many searches. Please wait a moment and try again.',
     not_found: 'We could not find that property any more. Please search again.',
-    no_comparables: 'There are too few recent transactions near this property to estimate its value. Try a nearby address.',
+    no_comparables:
+      'There are too few recent transactions near this property to estimate its value. Try a nearby address.',
     internal_error: 'Something went wrong on our side. Please try again.',
   },
   zh: {
@@ -35,7 +36,8 @@ export const VISITOR_MESSAGES: Record<Language, Record<HostErrorCode, string>> =
     invalid_request: 'Carian itu tidak dapat digunakan. Sila cuba perkataan lain.',
     rate_limited: 'Terlalu banyak carian. Sila tunggu sebentar dan cuba lagi.',
     not_found: 'Kami tidak dapat menemui hartanah itu lagi. Sila cari semula.',
-    no_comparables: 'Terlalu sedikit urus niaga terkini berhampiran hartanah ini untuk menganggarkan nilainya. Cuba alamat berdekatan.',
+    no_comparables:
+      'Terlalu sedikit urus niaga terkini berhampiran hartanah ini untuk menganggarkan nilainya. Cuba alamat berdekatan.',
     internal_error: 'Berlaku masalah di pihak kami. Sila cuba lagi.',
   },
   ta: {
@@ -45,7 +47,8 @@ export const VISITOR_MESSAGES: Record<Language, Record<HostErrorCode, string>> =
     invalid_request: 'அந்தத் தேடலைப் பயன்படுத்த முடியவில்லை. வேறு சொற்களை முயலுங்கள்.',
     rate_limited: 'அதிகமான தேடல்கள். சிறிது நேரம் காத்திருந்து மீண்டும் முயலுங்கள்.',
     not_found: 'அந்தச் சொத்தை இனி காண முடியவில்லை. மீண்டும் தேடுங்கள்.',
-    no_comparables: 'இந்தச் சொத்தின் அருகே சமீபத்திய பரிவர்த்தனைகள் மிகக் குறைவு; மதிப்பிட முடியவில்லை. அருகிலுள்ள முகவரியை முயலுங்கள்.',
+    no_comparables:
+      'இந்தச் சொத்தின் அருகே சமீபத்திய பரிவர்த்தனைகள் மிகக் குறைவு; மதிப்பிட முடியவில்லை. அருகிலுள்ள முகவரியை முயலுங்கள்.',
     internal_error: 'எங்கள் பக்கம் ஏதோ தவறு நடந்தது. மீண்டும் முயலுங்கள்.',
   },
 };
@@ -56,7 +59,13 @@ export const VISITOR_MESSAGES: Record<Language, Record<HostErrorCode, string>> =
  */
 export function visitorMessage(language: Language, code: HostErrorCode, resetAt?: string): string {
   const time = resetAt
-    ? new Intl.DateTimeFormat(`${language}-SG`, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Singapore' }).format(new Date(resetAt))
+    ? new Intl.DateTimeFormat(`${language}-SG`, {
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'Asia/Singapore',
+      }).format(new Date(resetAt))
     : '';
   return VISITOR_MESSAGES[language][code].replace('{time}', time);
 }
@@ -70,7 +79,8 @@ export const SERVICE_WORDS: Record<Language, { attribution: string; disclaimer: 
   },
   zh: {
     attribution: 'Service Valuations 提供的估价（沙盒数据）',
-    disclaimer: '这是根据近期成交自动得出的估价，并非正式估价或评估。买卖、租赁或借贷时请勿以此为依据。沙盒数据均为虚构。',
+    disclaimer:
+      '这是根据近期成交自动得出的估价，并非正式估价或评估。买卖、租赁或借贷时请勿以此为依据。沙盒数据均为虚构。',
   },
   ms: {
     attribution: 'Anggaran oleh Service Valuations (data kotak pasir)',

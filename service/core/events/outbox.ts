@@ -24,7 +24,15 @@ export interface ClaimOptions {
   leaseMs: number;
 }
 
-type Row = { id: string; type: string; organization_id: string | null; payload: Record<string, unknown> | string; created_at: Date; attempts: number; locked_until: Date };
+type Row = {
+  id: string;
+  type: string;
+  organization_id: string | null;
+  payload: Record<string, unknown> | string;
+  created_at: Date;
+  attempts: number;
+  locked_until: Date;
+};
 
 export function createOutbox(db: Pick<Database, 'query'>) {
   return {
@@ -58,26 +66,24 @@ export function createOutbox(db: Pick<Database, 'query'>) {
 
     /** Marks a claimed event done; false when the lease was lost (it expired and another worker took it). */
     async complete(event: OutboxEvent, now: Date): Promise<boolean> {
-      const rows = await db.query('update outbox set processed_at = $3, locked_until = null where id = $1 and locked_until = $2 and processed_at is null returning id', [
-        event.id,
-        event.lease,
-        now,
-      ]);
+      const rows = await db.query(
+        'update outbox set processed_at = $3, locked_until = null where id = $1 and locked_until = $2 and processed_at is null returning id',
+        [event.id, event.lease, now],
+      );
       return rows.length > 0;
     },
 
     /** Gives a claimed event back to be tried again at `retryAt`, with what went wrong (never a secret). */
     async fail(event: OutboxEvent, retryAt: Date, error: string): Promise<void> {
-      await db.query('update outbox set locked_until = null, available_at = $3, last_error = $4 where id = $1 and locked_until = $2 and processed_at is null', [
-        event.id,
-        event.lease,
-        retryAt,
-        error.slice(0, 500),
-      ]);
+      await db.query(
+        'update outbox set locked_until = null, available_at = $3, last_error = $4 where id = $1 and locked_until = $2 and processed_at is null',
+        [event.id, event.lease, retryAt, error.slice(0, 500)],
+      );
     },
 
     /** Events not yet done (for tests and the console's health). */
-    waiting: async () => Number((await db.query<{ n: string }>('select count(*) as n from outbox where processed_at is null'))[0].n),
+    waiting: async () =>
+      Number((await db.query<{ n: string }>('select count(*) as n from outbox where processed_at is null'))[0].n),
   };
 }
 

@@ -15,12 +15,24 @@ export type Tx = Pick<Database, 'query'>;
 
 export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
-export async function recordChange(tx: Tx, actor: Actor, action: string, target: string, detail: Record<string, unknown> = {}): Promise<void> {
+export async function recordChange(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  target: string,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
   const [entry] = await tx.query<{ id: string; at: Date }>(
     'insert into audit_log (organization_id, user_id, action, target, detail) values ($1, $2, $3, $4, $5) returning id, at',
     [actor.organizationId, actor.userId, action, target, JSON.stringify(detail)],
   );
-  const payload = { type: action, target, detail, actor: { userId: actor.userId }, occurredAt: new Date(entry.at).toISOString() };
+  const payload = {
+    type: action,
+    target,
+    detail,
+    actor: { userId: actor.userId },
+    occurredAt: new Date(entry.at).toISOString(),
+  };
   await tx.query('insert into outbox (id, type, organization_id, audit_id, payload) values ($1, $2, $3, $4, $5)', [
     newEventId(),
     action,

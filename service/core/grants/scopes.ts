@@ -24,7 +24,11 @@ export type PlatformScope = components['schemas']['Scope'];
 export const PLATFORM_SCOPES = platform.components.schemas.Scope.enum as PlatformScope[];
 
 /** Scopes an AI app may ask for at the MCP endpoint, each consented to separately. */
-export const MCP_SCOPES = ['organizations.read', 'widget_keys.read', 'widget_keys.write'] as const satisfies readonly Scope[];
+export const MCP_SCOPES = [
+  'organizations.read',
+  'widget_keys.read',
+  'widget_keys.write',
+] as const satisfies readonly Scope[];
 export type McpScope = (typeof MCP_SCOPES)[number];
 
 export const isScope = (text: string): text is Scope => Object.hasOwn(SCOPE_DESCRIPTIONS, text);

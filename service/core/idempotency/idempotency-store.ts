@@ -19,16 +19,15 @@ export interface StoredResponse {
 }
 
 export type Begin =
-  | { state: 'new' }
-  | { state: 'replay'; response: StoredResponse }
-  | { state: 'mismatch' }
-  | { state: 'running' };
+  { state: 'new' } | { state: 'replay'; response: StoredResponse } | { state: 'mismatch' } | { state: 'running' };
 
 /** Why a key cannot be used, or undefined. */
 export function problemInIdempotencyKey(key: string): string | undefined {
   if (!key.trim()) return 'An Idempotency-Key cannot be blank.';
-  if (key.length > IDEMPOTENCY_KEY_MAX) return `An Idempotency-Key is at most ${IDEMPOTENCY_KEY_MAX} characters (this one has ${key.length}).`;
-  if (!/^[\x21-\x7e]+$/.test(key)) return 'An Idempotency-Key is printable ASCII without spaces (a UUID is a good choice).';
+  if (key.length > IDEMPOTENCY_KEY_MAX)
+    return `An Idempotency-Key is at most ${IDEMPOTENCY_KEY_MAX} characters (this one has ${key.length}).`;
+  if (!/^[\x21-\x7e]+$/.test(key))
+    return 'An Idempotency-Key is printable ASCII without spaces (a UUID is a good choice).';
   return undefined;
 }
 
@@ -50,15 +49,25 @@ export function createIdempotencyStore(db: Pick<Database, 'query'>, now: () => D
       [scope, key, fingerprint, t, expires, stale],
     );
     if (claimed) return { state: 'new' };
-    const [row] = await db.query<{ fingerprint: string; status: string; response_status: number | null; response_headers: Record<string, string> | string | null; response_body: string | null }>(
+    const [row] = await db.query<{
+      fingerprint: string;
+      status: string;
+      response_status: number | null;
+      response_headers: Record<string, string> | string | null;
+      response_body: string | null;
+    }>(
       'select fingerprint, status, response_status, response_headers, response_body from idempotency_keys where scope = $1 and key = $2',
       [scope, key],
     );
     if (!row) return begin(scope, key, fingerprint); // Expired and deleted between the two statements.
     if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
     if (row.status === 'running') return { state: 'running' };
-    const headers = typeof row.response_headers === 'string' ? JSON.parse(row.response_headers) : (row.response_headers ?? {});
-    return { state: 'replay', response: { status: row.response_status ?? 200, headers, body: row.response_body ?? '' } };
+    const headers =
+      typeof row.response_headers === 'string' ? JSON.parse(row.response_headers) : (row.response_headers ?? {});
+    return {
+      state: 'replay',
+      response: { status: row.response_status ?? 200, headers, body: row.response_body ?? '' },
+    };
   }
 
   return {

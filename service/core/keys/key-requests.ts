@@ -17,18 +17,32 @@ export interface KeyRequest {
 
 export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
   /** Creates the key a request names; the request stays pending when the input is refused. */
-  async function create(actor: Actor, confirmationId: string, name: string, origins: string[]): Promise<{ id: string } | { errors: KeyInputErrors }> {
+  async function create(
+    actor: Actor,
+    confirmationId: string,
+    name: string,
+    origins: string[],
+  ): Promise<{ id: string } | { errors: KeyInputErrors }> {
     const created = await keys.createWidgetKey(actor, name, origins);
-    if ('id' in created) await db.query(`update key_requests set status = 'created', widget_key_id = $2 where confirmation_id = $1`, [confirmationId, created.id]);
+    if ('id' in created)
+      await db.query(`update key_requests set status = 'created', widget_key_id = $2 where confirmation_id = $1`, [
+        confirmationId,
+        created.id,
+      ]);
     return created;
   }
 
   /** A request of this person's; undefined for anyone else's, as for none. */
   async function find(userId: string, confirmationId: string): Promise<KeyRequest | undefined> {
-    const [row] = await db.query<{ name: string; origins: string[]; status: KeyRequest['status']; widget_key_id: string | null }>(
-      'select name, origins, status, widget_key_id from key_requests where user_id = $1 and confirmation_id = $2',
-      [userId, confirmationId],
-    );
+    const [row] = await db.query<{
+      name: string;
+      origins: string[];
+      status: KeyRequest['status'];
+      widget_key_id: string | null;
+    }>('select name, origins, status, widget_key_id from key_requests where user_id = $1 and confirmation_id = $2', [
+      userId,
+      confirmationId,
+    ]);
     return row && { name: row.name, origins: row.origins, status: row.status, widgetKeyId: row.widget_key_id };
   }
 
@@ -39,11 +53,23 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
      * Records a request as the person answered in the app: true creates the key now, false declines,
      * undefined leaves it for the console's page. The key is the one validated `createWidgetKey`'s.
      */
-    async open(actor: Actor, name: string, origins: string[], answer: boolean | undefined): Promise<{ confirmationId: string }> {
+    async open(
+      actor: Actor,
+      name: string,
+      origins: string[],
+      answer: boolean | undefined,
+    ): Promise<{ confirmationId: string }> {
       const confirmationId = randomBytes(16).toString('hex');
       await db.query(
         `insert into key_requests (user_id, organization_id, name, origins, status, confirmation_id) values ($1, $2, $3, $4, $5, $6)`,
-        [actor.userId, actor.organizationId, name.trim(), origins, answer === false ? 'declined' : 'pending', confirmationId],
+        [
+          actor.userId,
+          actor.organizationId,
+          name.trim(),
+          origins,
+          answer === false ? 'declined' : 'pending',
+          confirmationId,
+        ],
       );
       if (answer === true) await create(actor, confirmationId, name, origins);
       return { confirmationId };
@@ -61,7 +87,8 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
       try {
         created = await create(actor, confirmationId, claimed.name, claimed.origins);
       } finally {
-        if (!created || !('id' in created)) await db.query(`update key_requests set status = 'pending' where confirmation_id = $1`, [confirmationId]);
+        if (!created || !('id' in created))
+          await db.query(`update key_requests set status = 'pending' where confirmation_id = $1`, [confirmationId]);
       }
       return 'id' in created ? created.id : undefined;
     },

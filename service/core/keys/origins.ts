@@ -9,9 +9,12 @@ export function parseOrigin(input: string): OriginCheck {
   const text = input.trim();
   if (!text) return { error: 'Enter an origin, such as https://www.example.com.' };
   if (text.length > 300) return { error: 'An origin is at most 300 characters.' };
-  if (text === 'null') return { error: '"null" is what sandboxed and file pages send; list the website\'s real origin instead.' };
-  if (text.includes('*')) return { error: 'Wildcards are not allowed: list each website exactly, such as https://shop.example.com.' };
-  if (!/^https?:\/\//i.test(text)) return { error: 'Start with https:// (or http:// for local development), then the host.' };
+  if (text === 'null')
+    return { error: '"null" is what sandboxed and file pages send; list the website\'s real origin instead.' };
+  if (text.includes('*'))
+    return { error: 'Wildcards are not allowed: list each website exactly, such as https://shop.example.com.' };
+  if (!/^https?:\/\//i.test(text))
+    return { error: 'Start with https:// (or http:// for local development), then the host.' };
   let url: URL;
   try {
     url = new URL(text);
@@ -19,10 +22,14 @@ export function parseOrigin(input: string): OriginCheck {
     return { error: 'This is not a valid origin: check the host and the port.' };
   }
   if (url.username || url.password) return { error: 'Leave out the user name and password.' };
-  if (url.search || text.includes('?')) return { error: 'Leave out the query (?…): an origin is scheme, host and port only.' };
-  if (url.hash || text.includes('#')) return { error: 'Leave out the fragment (#…): an origin is scheme, host and port only.' };
-  if (url.pathname !== '/' || /^https?:\/\/[^/]+\/.+/i.test(text)) return { error: `Leave out the path: use ${url.origin}.` };
-  if (url.hostname.endsWith('.')) return { error: 'Remove the dot at the end of the host: browsers send the host without it.' };
+  if (url.search || text.includes('?'))
+    return { error: 'Leave out the query (?…): an origin is scheme, host and port only.' };
+  if (url.hash || text.includes('#'))
+    return { error: 'Leave out the fragment (#…): an origin is scheme, host and port only.' };
+  if (url.pathname !== '/' || /^https?:\/\/[^/]+\/.+/i.test(text))
+    return { error: `Leave out the path: use ${url.origin}.` };
+  if (url.hostname.endsWith('.'))
+    return { error: 'Remove the dot at the end of the host: browsers send the host without it.' };
   return { origin: url.origin };
 }
 
@@ -32,7 +39,8 @@ export const ORIGINS_MAX = 20;
 /** A list of origins (a textarea's lines, or a tool's array): the normalised list, or a message naming each bad entry. */
 export function checkOrigins(entries: string[], required: boolean): { origins: string[]; error?: string } {
   const given = entries.map((e) => e.trim()).filter(Boolean);
-  if (required && given.length === 0) return { origins: [], error: 'List at least one website origin, such as https://www.example.com.' };
+  if (required && given.length === 0)
+    return { origins: [], error: 'List at least one website origin, such as https://www.example.com.' };
   if (given.length > ORIGINS_MAX) return { origins: [], error: `A key lists at most ${ORIGINS_MAX} origins.` };
   const problems: string[] = [];
   const origins: string[] = [];

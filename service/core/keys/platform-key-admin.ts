@@ -25,7 +25,15 @@ export function createPlatformKeyAdmin(db: Database) {
   return {
     platformKeys: async (actor: Actor): Promise<PlatformKeyView[]> =>
       (
-        await db.query<{ id: string; label: string; prefix: string; last4: string; scopes: string[]; created_at: Date; revoked_at: Date | null }>(
+        await db.query<{
+          id: string;
+          label: string;
+          prefix: string;
+          last4: string;
+          scopes: string[];
+          created_at: Date;
+          revoked_at: Date | null;
+        }>(
           `select id, label, prefix, last4, scopes, created_at, revoked_at from platform_keys where organization_id = $1
             order by revoked_at is not null, created_at desc, id`,
           [actor.organizationId],
@@ -41,38 +49,42 @@ export function createPlatformKeyAdmin(db: Database) {
       })),
 
     /** Makes a sandbox platform key; the returned value is the only time the key exists outside a hash. */
-    async createPlatformKey(actor: Actor, label: string, scopes: string[]): Promise<{ id: string; key: string } | { errors: PlatformKeyInputErrors }> {
+    async createPlatformKey(
+      actor: Actor,
+      label: string,
+      scopes: string[],
+    ): Promise<{ id: string; key: string } | { errors: PlatformKeyInputErrors }> {
       const unknown = scopes.filter((s) => !(PLATFORM_SCOPES as string[]).includes(s));
       const errors: PlatformKeyInputErrors = {};
       const labelProblem = problemInName(label, 'key');
       if (labelProblem) errors.label = labelProblem;
-      if (scopes.length === 0) errors.scopes = 'Choose at least one scope; valuations.read is the one the valuation routes need.';
+      if (scopes.length === 0)
+        errors.scopes = 'Choose at least one scope; valuations.read is the one the valuation routes need.';
       else if (unknown.length) errors.scopes = `Unknown scope: ${unknown.join(', ').slice(0, 100)}.`;
       if (Object.keys(errors).length) return { errors };
       const granted = [...new Set(scopes)] as PlatformScope[];
       return db.transaction(async (tx) => {
         const key = newPlatformKey();
         const id = newRecordId('pk');
-        await tx.query('insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes) values ($1, $2, $3, $4, $5, $6, $7)', [
-          id,
-          actor.organizationId,
-          hashSecret(key),
-          key.slice(0, 10),
-          key.slice(-4),
-          label.trim(),
-          granted,
-        ]);
-        await recordChange(tx, actor, 'platform_key.created', id, { label: label.trim(), scopes: granted, last4: key.slice(-4) });
+        await tx.query(
+          'insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes) values ($1, $2, $3, $4, $5, $6, $7)',
+          [id, actor.organizationId, hashSecret(key), key.slice(0, 10), key.slice(-4), label.trim(), granted],
+        );
+        await recordChange(tx, actor, 'platform_key.created', id, {
+          label: label.trim(),
+          scopes: granted,
+          last4: key.slice(-4),
+        });
         return { id, key };
       });
     },
 
     revokePlatformKey: (actor: Actor, id: string) =>
       db.transaction(async (tx) => {
-        const rows = await tx.query('update platform_keys set revoked_at = now() where id = $1 and organization_id = $2 and revoked_at is null returning id', [
-          id,
-          actor.organizationId,
-        ]);
+        const rows = await tx.query(
+          'update platform_keys set revoked_at = now() where id = $1 and organization_id = $2 and revoked_at is null returning id',
+          [id, actor.organizationId],
+        );
         if (rows.length) await recordChange(tx, actor, 'platform_key.revoked', id);
         return rows.length > 0;
       }),

@@ -18,7 +18,16 @@ export function memoryPlatformKeys(keys: StoredKey[] = keysFile.keys as StoredKe
 export function databasePlatformKeys(db: Database): PlatformKeyStore {
   return {
     async findByHash(sha256) {
-      const [row] = await db.query<{ id: string; sha256: string; prefix: string; last4: string; organization_id: string; label: string; scopes: string[]; starts_day_at: number }>(
+      const [row] = await db.query<{
+        id: string;
+        sha256: string;
+        prefix: string;
+        last4: string;
+        organization_id: string;
+        label: string;
+        scopes: string[];
+        starts_day_at: number;
+      }>(
         'select id, sha256, prefix, last4, organization_id, label, scopes, starts_day_at from platform_keys where sha256 = $1 and revoked_at is null',
         [sha256],
       );

@@ -8,7 +8,7 @@ import { KEY_PREFIXES, SANDBOX_PLATFORM_KEY } from './prefixes.js';
 describe('key prefixes', () => {
   const widgetKeyPattern = new RegExp(widgetHost.components.schemas.WidgetKey.pattern);
 
-  it('agree with the widget contract and the widget\'s own check', () => {
+  it("agree with the widget contract and the widget's own check", () => {
     for (const prefix of [KEY_PREFIXES.widgetSandbox, KEY_PREFIXES.widgetLive]) {
       assert.match(`${prefix}abcdefghijklmnop`, widgetKeyPattern, prefix);
       assert.equal(checkWidgetKey(`${prefix}abcdefghijklmnop`), undefined, prefix);

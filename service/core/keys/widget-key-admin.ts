@@ -27,7 +27,11 @@ export interface WidgetKeyView {
 export type KeyInputErrors = Partial<Record<'name' | 'origins', string>>;
 
 /** A key's name and origins as every surface checks them: the normalised origins, and the errors if any. */
-export function checkWidgetKeyInput(name: string, origins: string[], originsRequired: boolean): { errors?: KeyInputErrors; origins: string[] } {
+export function checkWidgetKeyInput(
+  name: string,
+  origins: string[],
+  originsRequired: boolean,
+): { errors?: KeyInputErrors; origins: string[] } {
   const checked = checkOrigins(origins, originsRequired);
   const errors: KeyInputErrors = {};
   const nameProblem = problemInName(name, 'key');
@@ -38,7 +42,15 @@ export function checkWidgetKeyInput(name: string, origins: string[], originsRequ
 
 export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new Date()) {
   async function widgetKeys(actor: Actor, id?: string): Promise<WidgetKeyView[]> {
-    const rows = await db.query<{ id: string; name: string; key: string; origins: string[] | null; estimates_today: number | null; created_at: Date; revoked_at: Date | null }>(
+    const rows = await db.query<{
+      id: string;
+      name: string;
+      key: string;
+      origins: string[] | null;
+      estimates_today: number | null;
+      created_at: Date;
+      revoked_at: Date | null;
+    }>(
       `select k.id, k.name, k.key, k.created_at, k.revoked_at,
               array(select origin from widget_key_origins o where o.widget_key_id = k.id order by origin) as origins,
               coalesce((select u.count from daily_usage u where u.kind = 'widget_estimate' and u.subject = k.id and u.day = $2), k.starts_day_at) as estimates_today
@@ -64,13 +76,23 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
     widgetKey: async (actor: Actor, id: string): Promise<WidgetKeyView | undefined> => (await widgetKeys(actor, id))[0],
 
     /** The one way a widget key is made: its name and origins checked, then created and recorded. */
-    async createWidgetKey(actor: Actor, name: string, origins: string[]): Promise<{ id: string } | { errors: KeyInputErrors }> {
+    async createWidgetKey(
+      actor: Actor,
+      name: string,
+      origins: string[],
+    ): Promise<{ id: string } | { errors: KeyInputErrors }> {
       const checked = checkWidgetKeyInput(name, origins, true);
       if (checked.errors) return { errors: checked.errors };
       const id = await db.transaction(async (tx) => {
         const keyId = newRecordId('wk');
-        await tx.query('insert into widget_keys (id, organization_id, key, name) values ($1, $2, $3, $4)', [keyId, actor.organizationId, newWidgetKey(), name.trim()]);
-        for (const origin of checked.origins) await tx.query('insert into widget_key_origins (widget_key_id, origin) values ($1, $2)', [keyId, origin]);
+        await tx.query('insert into widget_keys (id, organization_id, key, name) values ($1, $2, $3, $4)', [
+          keyId,
+          actor.organizationId,
+          newWidgetKey(),
+          name.trim(),
+        ]);
+        for (const origin of checked.origins)
+          await tx.query('insert into widget_key_origins (widget_key_id, origin) values ($1, $2)', [keyId, origin]);
         await recordChange(tx, actor, 'widget_key.created', keyId, { name: name.trim(), origins: checked.origins });
         return keyId;
       });
@@ -78,24 +100,33 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
     },
 
     /** Renames the key and sets its origins exactly: 'missing' when it is not the organization's, or revoked. */
-    async updateWidgetKey(actor: Actor, id: string, name: string, origins: string[]): Promise<'saved' | 'missing' | { errors: KeyInputErrors }> {
+    async updateWidgetKey(
+      actor: Actor,
+      id: string,
+      name: string,
+      origins: string[],
+    ): Promise<'saved' | 'missing' | { errors: KeyInputErrors }> {
       const checked = checkWidgetKeyInput(name, origins, false);
       if (checked.errors) return { errors: checked.errors };
       return db.transaction(async (tx) => {
-        const [key] = await tx.query<{ name: string }>('select name from widget_keys where id = $1 and organization_id = $2 and revoked_at is null for update', [
-          id,
-          actor.organizationId,
-        ]);
+        const [key] = await tx.query<{ name: string }>(
+          'select name from widget_keys where id = $1 and organization_id = $2 and revoked_at is null for update',
+          [id, actor.organizationId],
+        );
         if (!key) return 'missing';
-        const before = (await tx.query<{ origin: string }>('select origin from widget_key_origins where widget_key_id = $1', [id])).map((r) => r.origin);
+        const before = (
+          await tx.query<{ origin: string }>('select origin from widget_key_origins where widget_key_id = $1', [id])
+        ).map((r) => r.origin);
         const added = checked.origins.filter((o) => !before.includes(o));
         const removed = before.filter((o) => !checked.origins.includes(o));
         if (key.name !== name.trim()) {
           await tx.query('update widget_keys set name = $2 where id = $1', [id, name.trim()]);
           await recordChange(tx, actor, 'widget_key.renamed', id, { from: key.name, to: name.trim() });
         }
-        for (const origin of removed) await tx.query('delete from widget_key_origins where widget_key_id = $1 and origin = $2', [id, origin]);
-        for (const origin of added) await tx.query('insert into widget_key_origins (widget_key_id, origin) values ($1, $2)', [id, origin]);
+        for (const origin of removed)
+          await tx.query('delete from widget_key_origins where widget_key_id = $1 and origin = $2', [id, origin]);
+        for (const origin of added)
+          await tx.query('insert into widget_key_origins (widget_key_id, origin) values ($1, $2)', [id, origin]);
         if (added.length) await recordChange(tx, actor, 'widget_key.origins_added', id, { origins: added });
         if (removed.length) await recordChange(tx, actor, 'widget_key.origins_removed', id, { origins: removed });
         return 'saved';
@@ -105,21 +136,20 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
     /** A new key value for the same websites; the old value stops working at once. */
     rotateWidgetKey: (actor: Actor, id: string) =>
       db.transaction(async (tx) => {
-        const rows = await tx.query('update widget_keys set key = $3 where id = $1 and organization_id = $2 and revoked_at is null returning id', [
-          id,
-          actor.organizationId,
-          newWidgetKey(),
-        ]);
+        const rows = await tx.query(
+          'update widget_keys set key = $3 where id = $1 and organization_id = $2 and revoked_at is null returning id',
+          [id, actor.organizationId, newWidgetKey()],
+        );
         if (rows.length) await recordChange(tx, actor, 'widget_key.rotated', id);
         return rows.length > 0;
       }),
 
     revokeWidgetKey: (actor: Actor, id: string) =>
       db.transaction(async (tx) => {
-        const rows = await tx.query('update widget_keys set revoked_at = now() where id = $1 and organization_id = $2 and revoked_at is null returning id', [
-          id,
-          actor.organizationId,
-        ]);
+        const rows = await tx.query(
+          'update widget_keys set revoked_at = now() where id = $1 and organization_id = $2 and revoked_at is null returning id',
+          [id, actor.organizationId],
+        );
         if (rows.length) await recordChange(tx, actor, 'widget_key.revoked', id);
         return rows.length > 0;
       }),

@@ -26,7 +26,12 @@ export interface WidgetKeyStore {
 }
 
 export function memoryWidgetKeys(configs: WidgetKeyConfig[]): WidgetKeyStore {
-  const records = new Map(configs.map((c, i) => [c.key, { id: `wk_memory${i}`, key: c.key, origins: c.origins, startsDayAt: c.usedToday ?? 0 }]));
+  const records = new Map(
+    configs.map((c, i) => [
+      c.key,
+      { id: `wk_memory${i}`, key: c.key, origins: c.origins, startsDayAt: c.usedToday ?? 0 },
+    ]),
+  );
   return { find: async (key) => records.get(key) };
 }
 

@@ -32,10 +32,16 @@ export function databaseMeter(db: Pick<Database, 'query'>): DailyMeter {
       return rows[0]?.count;
     },
     async giveBack(kind, subject, day) {
-      await db.query('update daily_usage set count = greatest(count - 1, 0) where kind = $1 and subject = $2 and day = $3', [kind, subject, day]);
+      await db.query(
+        'update daily_usage set count = greatest(count - 1, 0) where kind = $1 and subject = $2 and day = $3',
+        [kind, subject, day],
+      );
     },
     async count(kind, subject, day, startsAt = 0) {
-      const [row] = await db.query<{ count: number }>('select count from daily_usage where kind = $1 and subject = $2 and day = $3', [kind, subject, day]);
+      const [row] = await db.query<{ count: number }>(
+        'select count from daily_usage where kind = $1 and subject = $2 and day = $3',
+        [kind, subject, day],
+      );
       return row?.count ?? startsAt;
     },
   };

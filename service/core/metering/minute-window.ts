@@ -12,12 +12,17 @@ export function createMinuteWindow(now: () => Date, limit = PLATFORM_REQUESTS_PE
       const used = (minutes.get(id) ?? 0) + 1;
       minutes.set(id, used);
       // Earlier windows are never read again.
-      if (minutes.size > 10_000) for (const key of minutes.keys()) if (!key.startsWith(`${window} `)) minutes.delete(key);
+      if (minutes.size > 10_000)
+        for (const key of minutes.keys()) if (!key.startsWith(`${window} `)) minutes.delete(key);
       const reset = 60 - Math.floor((t % 60_000) / 1000);
       return {
         limited: used > limit,
         retryAfter: reset,
-        headers: { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(Math.max(0, limit - used)), 'RateLimit-Reset': String(reset) },
+        headers: {
+          'RateLimit-Limit': String(limit),
+          'RateLimit-Remaining': String(Math.max(0, limit - used)),
+          'RateLimit-Reset': String(reset),
+        },
       };
     },
   };

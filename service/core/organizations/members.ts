@@ -23,12 +23,24 @@ export function createMembers(db: Database) {
 
     audit: async (actor: Actor): Promise<AuditEntry[]> =>
       (
-        await db.query<{ at: Date; user_name: string | null; action: string; target: string; detail: Record<string, unknown> | string }>(
+        await db.query<{
+          at: Date;
+          user_name: string | null;
+          action: string;
+          target: string;
+          detail: Record<string, unknown> | string;
+        }>(
           `select a.at, u.name as user_name, a.action, a.target, a.detail from audit_log a left join users u on u.id = a.user_id
             where a.organization_id = $1 order by a.at desc, a.id desc limit 200`,
           [actor.organizationId],
         )
-      ).map((r) => ({ at: new Date(r.at).toISOString(), userName: r.user_name, action: r.action, target: r.target, detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail })),
+      ).map((r) => ({
+        at: new Date(r.at).toISOString(),
+        userName: r.user_name,
+        action: r.action,
+        target: r.target,
+        detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail,
+      })),
   };
 }
 

@@ -19,18 +19,24 @@ export function createSessions(db: Database) {
   async function start(userId: string | null): Promise<{ id: string; session: Session }> {
     const id = newSecret();
     const csrfToken = newSecret();
-    await db.query(`insert into sessions (id_sha256, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '${LIFETIME_HOURS} hours')`, [
-      hashSecret(id),
-      userId,
-      csrfToken,
-    ]);
+    await db.query(
+      `insert into sessions (id_sha256, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '${LIFETIME_HOURS} hours')`,
+      [hashSecret(id), userId, csrfToken],
+    );
     return { id, session: (await find(id))! };
   }
 
   async function find(id: string | undefined): Promise<Session | undefined> {
     if (!id) return undefined;
     const [row] = await db.query<{
-      id_sha256: string; csrf_token: string; user_id: string | null; name: string; email: string; role: string; organization_id: string; organization_name: string;
+      id_sha256: string;
+      csrf_token: string;
+      user_id: string | null;
+      name: string;
+      email: string;
+      role: string;
+      organization_id: string;
+      organization_name: string;
     }>(
       `select s.id_sha256, s.csrf_token, u.id as user_id, u.name, u.email, u.role, u.organization_id, o.name as organization_name
          from sessions s left join users u on u.id = s.user_id left join organizations o on o.id = u.organization_id
@@ -42,7 +48,14 @@ export function createSessions(db: Database) {
       idSha256: row.id_sha256,
       csrfToken: row.csrf_token,
       user: row.user_id
-        ? { id: row.user_id, name: row.name, email: row.email, role: row.role, organizationId: row.organization_id, organizationName: row.organization_name }
+        ? {
+            id: row.user_id,
+            name: row.name,
+            email: row.email,
+            role: row.role,
+            organizationId: row.organization_id,
+            organizationName: row.organization_name,
+          }
         : undefined,
     };
   }

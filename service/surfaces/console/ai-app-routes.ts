@@ -10,7 +10,15 @@ import { type ConsoleEnv, page, redirect } from './context.js';
 import { confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
 import { messagePage } from './pages/frame.js';
 
-export function aiAppRoutes({ oauth, confirmations, members }: { oauth?: OAuthStore; confirmations?: KeyRequests; members: Members }) {
+export function aiAppRoutes({
+  oauth,
+  confirmations,
+  members,
+}: {
+  oauth?: OAuthStore;
+  confirmations?: KeyRequests;
+  members: Members;
+}) {
   const app = new Hono<ConsoleEnv>({ strict: false });
 
   if (oauth) {
@@ -18,18 +26,24 @@ export function aiAppRoutes({ oauth, confirmations, members }: { oauth?: OAuthSt
     app.on(['GET', 'POST'], '/oauth/consent', async (c) => {
       const { session, actor, form } = c.var;
       const id = form?.get('request') ?? c.req.query('request') ?? '';
-      const expired = () => page(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
+      const expired = () =>
+        page(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
       const pending = await oauth.pendingAuthorization(id);
       if (!pending) return expired();
       if (!form) return page(consentPage(session, pending));
       const allow = form.get('decision') === 'allow';
       const decided = await oauth.decide(id, allow ? actor.userId : undefined);
       if (!decided) return expired();
-      await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, { app: pending.clientName, scopes: pending.scopes });
+      await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, {
+        app: pending.clientName,
+        scopes: pending.scopes,
+      });
       return redirect(decided.redirect.href);
     });
 
-    app.get('/connected-apps', async (c) => page(connectedAppsPage(c.var.session, await oauth.connections(c.var.actor.userId))));
+    app.get('/connected-apps', async (c) =>
+      page(connectedAppsPage(c.var.session, await oauth.connections(c.var.actor.userId))),
+    );
 
     app.post('/connected-apps/:clientId/revoke', async (c) => {
       const clientId = c.req.param('clientId');

@@ -31,7 +31,12 @@ before(async () => {
     port: PORT,
     keyStore: databaseWidgetKeys(db),
     console: (baseUrl) =>
-      createConsole({ db, idempotency: createIdempotencyStore(db), widgetScriptUrl: `${baseUrl}v1/widget.js`, pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }) }),
+      createConsole({
+        db,
+        idempotency: createIdempotencyStore(db),
+        widgetScriptUrl: `${baseUrl}v1/widget.js`,
+        pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }),
+      }),
   }));
 });
 after(async () => {
@@ -50,7 +55,8 @@ class Browser {
   }
   async post(path: string, fields: Record<string, string | string[]>, csrf: string | null = this.csrf) {
     const body = new URLSearchParams();
-    for (const [name, value] of Object.entries({ ...fields, ...(csrf === null ? {} : { csrf }) })) for (const v of [value].flat()) body.append(name, v);
+    for (const [name, value] of Object.entries({ ...fields, ...(csrf === null ? {} : { csrf }) }))
+      for (const v of [value].flat()) body.append(name, v);
     const response = await fetch(`${BASE}${path}`, {
       method: 'POST',
       body,
@@ -76,7 +82,10 @@ class Browser {
 }
 
 const estimateFrom = (key: string, origin: string) =>
-  fetch(`${BASE}/v1/estimates?key=${key}&id=hdb-560102`, { headers: { Origin: origin } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  fetch(`${BASE}/v1/estimates?key=${key}&id=hdb-560102`, { headers: { Origin: origin } }).then(async (r) => ({
+    status: r.status,
+    body: await r.json(),
+  }));
 
 describe('API Console', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie on the console path, and a new one on sign-in', async () => {
@@ -87,17 +96,30 @@ describe('API Console', () => {
     await browser.post('/console/sign-in', { user: 'usr_siti' });
     assert.notEqual(browser.cookie, before, 'signing in replaces the session (no fixation)');
     const stored = await db.query<{ id_sha256: string }>('select id_sha256 from sessions');
-    assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.id_sha256)) && !stored.some((row) => before.endsWith(row.id_sha256)));
+    assert.ok(
+      stored.every((row) => /^[0-9a-f]{64}$/.test(row.id_sha256)) &&
+        !stored.some((row) => before.endsWith(row.id_sha256)),
+    );
   });
 
   it('refuses a form with a missing or wrong CSRF token, and changes nothing', async () => {
     const browser = await new Browser().signIn('usr_siti');
     const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from widget_keys'))[0].n;
     const before = await count();
-    assert.equal((await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, null)).status, 403);
-    assert.equal((await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, 'forged')).status, 403);
+    assert.equal(
+      (await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, null)).status,
+      403,
+    );
+    assert.equal(
+      (await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, 'forged')).status,
+      403,
+    );
     const otherSession = await new Browser().signIn('usr_siti');
-    assert.equal((await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, otherSession.csrf)).status, 403);
+    assert.equal(
+      (await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, otherSession.csrf))
+        .status,
+      403,
+    );
     assert.equal(await count(), before);
   });
 
@@ -118,7 +140,8 @@ describe('API Console', () => {
       assert.equal(answer.status, 422, JSON.stringify(fields).slice(0, 80));
       assert.match(answer.text, message);
       assert.match(answer.text, /class="error" id="(name|origins)-error"/);
-      if (fields.origins) assert.ok(answer.text.includes(`>${fields.origins}</textarea>`), 'the origins typed are kept');
+      if (fields.origins)
+        assert.ok(answer.text.includes(`>${fields.origins}</textarea>`), 'the origins typed are kept');
       assert.ok(answer.text.includes(`value="${fields.name}"`), 'the name typed is kept');
     }
   });
@@ -126,23 +149,35 @@ describe('API Console', () => {
   it('stores origins as browsers send them and shows markup as text everywhere, the audit log included', async () => {
     const browser = await new Browser().signIn('usr_siti');
     const name = '<script>alert("x")</script><img src=x onerror=alert(1)>';
-    const created = await browser.post('/console/widget-keys', { name, origins: 'https://Example.COM\nhttps://bücher.example' });
+    const created = await browser.post('/console/widget-keys', {
+      name,
+      origins: 'https://Example.COM\nhttps://bücher.example',
+    });
     assert.equal(created.status, 303);
     const page = await browser.get(created.location!);
     assert.ok(!page.text.includes('<script>alert'), 'no markup from a field reaches a page');
     assert.ok(page.text.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;'));
     assert.match(page.text, /https:\/\/example\.com\nhttps:\/\/xn--bcher-kva\.example<\/textarea>/);
     const audit = await browser.get('/console/audit');
-    assert.ok(audit.text.includes('widget_key.created') && audit.text.includes('&lt;script&gt;') && !audit.text.includes('<script>alert'));
+    assert.ok(
+      audit.text.includes('widget_key.created') &&
+        audit.text.includes('&lt;script&gt;') &&
+        !audit.text.includes('<script>alert'),
+    );
   });
 
   it('keeps each organization to its own keys', async () => {
     const siti = await new Browser().signIn('usr_siti');
-    const [{ id }] = await db.query<{ id: string }>("select id from widget_keys where organization_id = 'org_lionhomes' limit 1");
+    const [{ id }] = await db.query<{ id: string }>(
+      "select id from widget_keys where organization_id = 'org_lionhomes' limit 1",
+    );
     const meiling = await new Browser().signIn('usr_meiling');
     assert.equal((await meiling.get(`/console/widget-keys/${id}`)).status, 404);
     assert.equal((await meiling.post(`/console/widget-keys/${id}/revoke`, {})).status, 404);
-    assert.equal((await meiling.post(`/console/widget-keys/${id}`, { name: 'mine now', origins: 'https://evil.example' })).status, 404);
+    assert.equal(
+      (await meiling.post(`/console/widget-keys/${id}`, { name: 'mine now', origins: 'https://evil.example' })).status,
+      404,
+    );
     assert.ok(!(await meiling.get('/console/widget-keys')).text.includes(id));
     assert.equal((await siti.get(`/console/widget-keys/${id}`)).status, 200);
   });
@@ -151,7 +186,8 @@ describe('API Console', () => {
     const browser = await new Browser().signIn('usr_siti');
     const created = await browser.post('/console/widget-keys', { name: 'Live test', origins: 'https://shop.example' });
     const id = created.location!.split('/').pop()!.split('?')[0];
-    const keyOf = async () => (await db.query<{ key: string }>('select key from widget_keys where id = $1', [id]))[0].key;
+    const keyOf = async () =>
+      (await db.query<{ key: string }>('select key from widget_keys where id = $1', [id]))[0].key;
     const key = await keyOf();
     assert.equal((await estimateFrom(key, 'https://shop.example')).status, 200);
     await browser.get(`/console/widget-keys/${id}`);
@@ -161,29 +197,69 @@ describe('API Console', () => {
     await browser.post(`/console/widget-keys/${id}/rotate`, {});
     const rotated = await keyOf();
     assert.notEqual(rotated, key);
-    assert.equal((await estimateFrom(key, 'https://shop.example')).body.code, 'invalid_key', 'the old value is refused at once');
+    assert.equal(
+      (await estimateFrom(key, 'https://shop.example')).body.code,
+      'invalid_key',
+      'the old value is refused at once',
+    );
     assert.equal((await estimateFrom(rotated, 'https://shop.example')).status, 200);
     await browser.post(`/console/widget-keys/${id}/revoke`, {});
-    assert.equal((await estimateFrom(rotated, 'https://shop.example')).body.code, 'invalid_key', 'a revoked key is refused at once');
-    const actions = (await db.query<{ action: string }>('select action from audit_log where target = $1 order by id', [id])).map((r) => r.action);
-    assert.deepEqual(actions, ['widget_key.created', 'widget_key.origins_removed', 'widget_key.origins_added', 'widget_key.rotated', 'widget_key.revoked']);
+    assert.equal(
+      (await estimateFrom(rotated, 'https://shop.example')).body.code,
+      'invalid_key',
+      'a revoked key is refused at once',
+    );
+    const actions = (
+      await db.query<{ action: string }>('select action from audit_log where target = $1 order by id', [id])
+    ).map((r) => r.action);
+    assert.deepEqual(actions, [
+      'widget_key.created',
+      'widget_key.origins_removed',
+      'widget_key.origins_added',
+      'widget_key.rotated',
+      'widget_key.revoked',
+    ]);
   });
 
   it('shows a platform key once, keeps only its hash, and a revoked one stops working at once', async () => {
     const browser = await new Browser().signIn('usr_siti');
-    assert.match((await browser.post('/console/platform-keys', { label: 'Server', scopes: [] as unknown as string })).text, /Choose at least one scope/);
-    assert.match((await browser.post('/console/platform-keys', { label: 'Server', scopes: ['valuations.read', 'root.everything'] })).text, /Unknown scope: root\.everything/);
-    const created = await browser.post('/console/platform-keys', { label: 'Server', scopes: ['organizations.read', 'valuations.read'] });
+    assert.match(
+      (await browser.post('/console/platform-keys', { label: 'Server', scopes: [] as unknown as string })).text,
+      /Choose at least one scope/,
+    );
+    assert.match(
+      (
+        await browser.post('/console/platform-keys', {
+          label: 'Server',
+          scopes: ['valuations.read', 'root.everything'],
+        })
+      ).text,
+      /Unknown scope: root\.everything/,
+    );
+    const created = await browser.post('/console/platform-keys', {
+      label: 'Server',
+      scopes: ['organizations.read', 'valuations.read'],
+    });
     const key = /(svcp_test_[a-z0-9]{32})/.exec(created.text)![1];
     assert.ok(!(await browser.get('/console/platform-keys')).text.includes(key), 'shown only once');
     assert.equal((await db.query('select 1 from platform_keys where sha256 = $1', [key])).length, 0);
-    const api = createPlatformApi({ engine: (await import('../../core/estimates/engine.js')).createEstimateEngine({ serviceUrl: `${BASE}/` }), keyStore: databasePlatformKeys(db), referenceUrl: `${BASE}/reference` });
-    const call = () => api.request(new Request('http://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }));
+    const api = createPlatformApi({
+      engine: (await import('../../core/estimates/engine.js')).createEstimateEngine({ serviceUrl: `${BASE}/` }),
+      keyStore: databasePlatformKeys(db),
+      referenceUrl: `${BASE}/reference`,
+    });
+    const call = () =>
+      api.request(
+        new Request('http://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }),
+      );
     assert.equal((await call()).status, 200);
     const [{ id }] = await db.query<{ id: string }>("select id from platform_keys where label = 'Server'");
     await browser.post(`/console/platform-keys/${id}/revoke`, {});
     assert.equal((await call()).status, 401);
-    assert.ok(!logged.join('\n').includes(key) && !JSON.stringify(await db.query('select * from audit_log')).includes(key), 'the key is in no log');
+    assert.ok(
+      !logged.join('\n').includes(key) && !JSON.stringify(await db.query('select * from audit_log')).includes(key),
+      'the key is in no log',
+    );
   });
 
   it('makes one key of a form sent twice (a double click, a resubmitted page)', async () => {
@@ -191,13 +267,22 @@ describe('API Console', () => {
     const page = await browser.get('/console/widget-keys');
     const once = /name="idempotency" value="([^"]+)"/.exec(page.text)![1];
     const fields = { name: 'Sent twice', origins: 'https://twice.example', idempotency: once };
-    const [first, second] = await Promise.all([browser.post('/console/widget-keys', fields), browser.post('/console/widget-keys', fields)].map((p) => p.catch(() => undefined)));
+    const [first, second] = await Promise.all(
+      [browser.post('/console/widget-keys', fields), browser.post('/console/widget-keys', fields)].map((p) =>
+        p.catch(() => undefined),
+      ),
+    );
     const third = await browser.post('/console/widget-keys', fields);
     const statuses = [first?.status, second?.status].sort();
-    assert.ok(statuses[0] === 303 && (statuses[1] === 303 || statuses[1] === 409), `the first is made, its twin replayed or told to wait: ${statuses}`);
+    assert.ok(
+      statuses[0] === 303 && (statuses[1] === 303 || statuses[1] === 409),
+      `the first is made, its twin replayed or told to wait: ${statuses}`,
+    );
     assert.equal(third.status, 303);
     assert.equal(third.location, first?.status === 303 ? first.location : second!.location, 'the same key, replayed');
-    const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from widget_keys where name = 'Sent twice'`);
+    const [{ n }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from widget_keys where name = 'Sent twice'`,
+    );
     assert.equal(n, 1);
     const changed = await browser.post('/console/widget-keys', { ...fields, name: 'Sent twice, changed' });
     assert.equal(changed.status, 422, 'the same form key with other values is refused, not applied');
@@ -205,19 +290,30 @@ describe('API Console', () => {
 
   it('builds the snippet with theme, mode and an escaped prefill, and refuses an overlong one', async () => {
     const browser = await new Browser().signIn('usr_siti');
-    const [{ id, key }] = await db.query<{ id: string; key: string }>("select id, key from widget_keys where id = 'wk_seed001'");
-    const page = await browser.get(`/console/widget-keys/${id}/snippet?theme=dark&mode=rent&query=${encodeURIComponent('"><script>x</script>')}`);
-    assert.ok(page.text.includes(`data-embed-key=&quot;${key}&quot; data-theme=&quot;dark&quot; data-mode=&quot;rent&quot;`));
+    const [{ id, key }] = await db.query<{ id: string; key: string }>(
+      "select id, key from widget_keys where id = 'wk_seed001'",
+    );
+    const page = await browser.get(
+      `/console/widget-keys/${id}/snippet?theme=dark&mode=rent&query=${encodeURIComponent('"><script>x</script>')}`,
+    );
+    assert.ok(
+      page.text.includes(`data-embed-key=&quot;${key}&quot; data-theme=&quot;dark&quot; data-mode=&quot;rent&quot;`),
+    );
     assert.ok(!page.text.includes('"><script>x'));
-    assert.ok(page.text.includes('min-height: 340px') && page.text.includes("font-src &#39;self&#39;"));
+    assert.ok(page.text.includes('min-height: 340px') && page.text.includes('font-src &#39;self&#39;'));
     assert.ok(page.text.includes(`src=&quot;http://127.0.0.1:${PORT}/v1/widget.js&quot;`), 'the evergreen major');
     assert.ok(
-      page.text.includes(`src=&quot;http://127.0.0.1:${PORT}/v1.2.3/widget.js&quot; integrity=&quot;sha384-abc+/=&quot; crossorigin=&quot;anonymous&quot;`),
+      page.text.includes(
+        `src=&quot;http://127.0.0.1:${PORT}/v1.2.3/widget.js&quot; integrity=&quot;sha384-abc+/=&quot; crossorigin=&quot;anonymous&quot;`,
+      ),
       'the pinned form, with its integrity',
     );
     assert.equal((await browser.get(`/console/widget-keys/${id}/snippet?query=${'1'.repeat(101)}`)).status, 422);
     const chinese = await browser.get(`/console/widget-keys/${id}/snippet?lang=zh`);
-    assert.ok(chinese.text.includes('data-lang=&quot;zh&quot;'), 'the language the panel speaks, from the widget\'s one attribute list');
+    assert.ok(
+      chinese.text.includes('data-lang=&quot;zh&quot;'),
+      "the language the panel speaks, from the widget's one attribute list",
+    );
     assert.equal((await browser.get(`/console/widget-keys/${id}/snippet?lang=fr`)).status, 422);
     const badMode = await browser.get(`/console/widget-keys/${id}/snippet?mode=buy`);
     assert.equal(badMode.status, 422, 'a mode the widget does not take is refused, as on every surface');

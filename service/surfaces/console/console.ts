@@ -38,7 +38,8 @@ export interface ConsoleOptions {
 }
 
 /** Where to go after signing in: only a console page (never another site). */
-const safeNext = (text: string) => (/^\/console\/[\w/?=&%.-]*$/.test(text) && !text.startsWith('/console/sign-') ? text : '');
+const safeNext = (text: string) =>
+  /^\/console\/[\w/?=&%.-]*$/.test(text) && !text.startsWith('/console/sign-') ? text : '';
 
 export function createConsole(options: ConsoleOptions) {
   const sessions = createSessions(options.db);
@@ -56,7 +57,14 @@ export function createConsole(options: ConsoleOptions) {
     }
     const form = c.req.method === 'POST' ? await readForm(c.req.raw) : undefined;
     if (form && !validCsrf(session, form.get('csrf'))) {
-      return page(messagePage('This form has expired', 'For your safety the change was not made. Go back, reload the page and try again.'), 403, setCookie);
+      return page(
+        messagePage(
+          'This form has expired',
+          'For your safety the change was not made. Go back, reload the page and try again.',
+        ),
+        403,
+        setCookie,
+      );
     }
     c.set('session', session);
     c.set('form', form);
@@ -65,7 +73,13 @@ export function createConsole(options: ConsoleOptions) {
     await next();
   });
 
-  app.get('/copy.js', () => new Response(COPY_SCRIPT, { headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' } }));
+  app.get(
+    '/copy.js',
+    () =>
+      new Response(COPY_SCRIPT, {
+        headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
+      }),
+  );
 
   app.on(['GET', 'POST'], '/sign-in', async (c) => {
     const { session, form, setCookie, secure } = c.var;
@@ -105,7 +119,13 @@ export function createConsole(options: ConsoleOptions) {
         problemInKey: problemInIdempotencyKey,
         refuse: (_c, code, detail) =>
           code === 'idempotency_key_in_use'
-            ? page(messagePage('Still saving', 'This form was sent twice; the first is still being saved. Reload the page in a moment.'), 409)
+            ? page(
+                messagePage(
+                  'Still saving',
+                  'This form was sent twice; the first is still being saved. Reload the page in a moment.',
+                ),
+                409,
+              )
             : page(messagePage('This form cannot be sent again', detail), code === 'invalid_request' ? 400 : 422),
       }),
     );
@@ -118,7 +138,10 @@ export function createConsole(options: ConsoleOptions) {
   app.get('/', () => redirect('/console/widget-keys'));
   app.get('/audit', async (c) => page(auditPage(c.var.session, await members.audit(c.var.actor))));
 
-  app.route('/', widgetKeyRoutes({ db: options.db, widgetScriptUrl: options.widgetScriptUrl, pinnedLoader: options.pinnedLoader }));
+  app.route(
+    '/',
+    widgetKeyRoutes({ db: options.db, widgetScriptUrl: options.widgetScriptUrl, pinnedLoader: options.pinnedLoader }),
+  );
   app.route('/', platformKeyRoutes(createPlatformKeyAdmin(options.db)));
   app.route('/', aiAppRoutes({ oauth: options.oauth, confirmations: options.confirmations, members }));
 

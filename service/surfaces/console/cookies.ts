@@ -15,4 +15,3 @@ export function readCookie(header: string | null, name: string): string | undefi
 export function sessionCookie(id: string, secure: boolean, maxAgeSeconds = LIFETIME_HOURS * 3600): string {
   return `${COOKIE}=${id}; Path=/console; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
 }
-

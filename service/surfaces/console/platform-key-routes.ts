@@ -14,9 +14,18 @@ export function platformKeyRoutes(keys: PlatformKeyAdmin) {
     const label = form!.get('label') ?? '';
     const scopes = form!.getAll('scopes');
     const created = await keys.createPlatformKey(actor, label, scopes);
-    if ('errors' in created) return page(platformKeysPage(session, await keys.platformKeys(actor), { values: { label, scopes }, errors: created.errors }), 422);
+    if ('errors' in created)
+      return page(
+        platformKeysPage(session, await keys.platformKeys(actor), {
+          values: { label, scopes },
+          errors: created.errors,
+        }),
+        422,
+      );
     // Shown once, in this answer only: never stored, logged or shown again.
-    return page(platformKeysPage(session, await keys.platformKeys(actor), undefined, { key: created.key, label: label.trim() }));
+    return page(
+      platformKeysPage(session, await keys.platformKeys(actor), undefined, { key: created.key, label: label.trim() }),
+    );
   });
 
   app.post('/platform-keys/:id{[a-z0-9_]+}/revoke', async (c) => {

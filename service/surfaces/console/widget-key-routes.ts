@@ -22,12 +22,18 @@ const FLASHES: Record<string, string> = {
   saved: 'Changes saved: they apply to the widget at once.',
 };
 
-export function widgetKeyRoutes(options: { db: Database; widgetScriptUrl: string; pinnedLoader?: () => Promise<BuiltLoader | undefined> }) {
+export function widgetKeyRoutes(options: {
+  db: Database;
+  widgetScriptUrl: string;
+  pinnedLoader?: () => Promise<BuiltLoader | undefined>;
+}) {
   const keys = createWidgetKeyAdmin(options.db);
   const app = new Hono<ConsoleEnv>({ strict: false });
   const noSuchKey = () => page(messagePage('No such key', 'This widget key does not exist in your organization.'), 404);
 
-  app.get('/widget-keys', async (c) => page(widgetKeysPage(c.var.session, await keys.widgetKeys(c.var.actor), undefined, LIMIT)));
+  app.get('/widget-keys', async (c) =>
+    page(widgetKeysPage(c.var.session, await keys.widgetKeys(c.var.actor), undefined, LIMIT)),
+  );
 
   app.post('/widget-keys', async (c) => {
     const { session, actor, form } = c.var;
@@ -43,7 +49,15 @@ export function widgetKeyRoutes(options: { db: Database; widgetScriptUrl: string
     const key = await keys.widgetKey(c.var.actor, c.req.param('id'));
     if (!key) return noSuchKey();
     const flash = Object.keys(FLASHES).find((name) => c.req.query(name) !== undefined);
-    return page(widgetKeyPage(c.var.session, key, { values: { name: key.name, origins: key.origins.join('\n') }, errors: {} }, LIMIT, flash && FLASHES[flash]));
+    return page(
+      widgetKeyPage(
+        c.var.session,
+        key,
+        { values: { name: key.name, origins: key.origins.join('\n') }, errors: {} },
+        LIMIT,
+        flash && FLASHES[flash],
+      ),
+    );
   });
 
   app.post('/widget-keys/:id{[a-z0-9_]+}', async (c) => {
@@ -54,8 +68,10 @@ export function widgetKeyRoutes(options: { db: Database; widgetScriptUrl: string
     const name = form!.get('name') ?? '';
     const origins = form!.get('origins') ?? '';
     const saved = await keys.updateWidgetKey(actor, id, name, lines(origins));
-    if (saved === 'missing') return page(messagePage('This key cannot be changed', 'It was revoked: make a new widget key instead.'), 409);
-    if (saved !== 'saved') return page(widgetKeyPage(session, key, { values: { name, origins }, errors: saved.errors }, LIMIT), 422);
+    if (saved === 'missing')
+      return page(messagePage('This key cannot be changed', 'It was revoked: make a new widget key instead.'), 409);
+    if (saved !== 'saved')
+      return page(widgetKeyPage(session, key, { values: { name, origins }, errors: saved.errors }, LIMIT), 422);
     return redirect(`/console/widget-keys/${id}?saved=1`);
   });
 
@@ -81,14 +97,19 @@ export function widgetKeyRoutes(options: { db: Database; widgetScriptUrl: string
       lang: lang ?? 'en',
     };
     const errors: Record<string, string> = {};
-    if (query.length > QUERY_MAX) errors.query = `A prefill is at most ${QUERY_MAX} characters, as the search field is (this one has ${query.length}).`;
+    if (query.length > QUERY_MAX)
+      errors.query = `A prefill is at most ${QUERY_MAX} characters, as the search field is (this one has ${query.length}).`;
     if ('problem' in mode) errors.mode = `The ${mode.problem}`;
     if (!lang) errors.lang = `The language is one of ${SNIPPET_LANGUAGES.map(([value]) => value).join(', ')}.`;
     const state: FormState = { values: query.length > QUERY_MAX ? { query } : {}, errors };
     const pinned = await options.pinnedLoader?.();
     const loader = {
       evergreen: options.widgetScriptUrl,
-      pinned: pinned && { src: new URL(`../${pinned.file}`, options.widgetScriptUrl).href, integrity: pinned.integrity, version: pinned.version },
+      pinned: pinned && {
+        src: new URL(`../${pinned.file}`, options.widgetScriptUrl).href,
+        integrity: pinned.integrity,
+        version: pinned.version,
+      },
     };
     return page(snippetPage(c.var.session, key, snippet, loader, state), Object.keys(errors).length ? 422 : 200);
   });

@@ -54,7 +54,11 @@ function typeOf(schema: Schema): Html {
     const name = refName(schema.$ref);
     return schema.$ref.startsWith('#') ? html`<a href="#schema-${name}">${name}</a>` : html`${name}`;
   }
-  if (schema.enum) return html`${joined(schema.enum.map((v) => html`<code>${String(v)}</code>`), ' | ')}`;
+  if (schema.enum)
+    return html`${joined(
+      schema.enum.map((v) => html`<code>${String(v)}</code>`),
+      ' | ',
+    )}`;
   if (schema.const !== undefined) return html`<code>${String(schema.const)}</code>`;
   if (schema.type === 'array' && schema.items) return html`array of ${typeOf(schema.items)}`;
   const limits = [
@@ -73,20 +77,25 @@ function renderOperation(path: string, method: string, op: Operation): Html {
   const table =
     params.length > 0 &&
     html`<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${params.map(
-      (p) => html`<tr><td><code>${p.name}</code>${p.required && ' (required)'}</td><td>${p.in}</td><td>${typeOf(p.schema)}</td><td>${prose(p.description ?? '')}</td></tr>`,
+      (p) =>
+        html`<tr><td><code>${p.name}</code>${p.required && ' (required)'}</td><td>${p.in}</td><td>${typeOf(p.schema)}</td><td>${prose(p.description ?? '')}</td></tr>`,
     )}</tbody></table>`;
   return html`<section class="operation" id="${op.operationId}" aria-labelledby="${op.operationId}-title">
 <h3 id="${op.operationId}-title"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></h3>
 <p>${prose(op.summary)}.${op.description && html` ${prose(op.description)}`} Needs the scope <code>${op['x-required-scope']}</code>. Operation id <code>${op.operationId}</code>.</p>
 ${table}
 <p><strong>200</strong>: ${prose(ok?.description)} ${okSchema && typeOf(okSchema)}</p>
-<p>Failures: ${joined(failures.map(([status, r]) => html`<a href="#response-${refName(r.$ref ?? '')}">${status}</a>`), ', ')}.</p>
+<p>Failures: ${joined(
+    failures.map(([status, r]) => html`<a href="#response-${refName(r.$ref ?? '')}">${status}</a>`),
+    ', ',
+  )}.</p>
 </section>`;
 }
 
 function renderSchema(name: string, schema: Schema): Html {
   const rows = Object.entries(schema.properties ?? {}).map(
-    ([field, s]) => html`<tr><td><code>${field}</code>${!schema.required?.includes(field) && ' (optional)'}</td><td>${typeOf(s)}</td><td>${prose(s.description ?? '')}</td></tr>`,
+    ([field, s]) =>
+      html`<tr><td><code>${field}</code>${!schema.required?.includes(field) && ' (optional)'}</td><td>${typeOf(s)}</td><td>${prose(s.description ?? '')}</td></tr>`,
   );
   const fields = rows.length
     ? html`<table><caption>${name} fields</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows}</tbody></table>`
@@ -97,7 +106,9 @@ ${schema.description && html`<p>${prose(schema.description)}</p>`}${fields}</sec
 
 export function renderReference(baseUrl: string): Html {
   const paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
-  const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => renderOperation(path, method, op)));
+  const operations = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => renderOperation(path, method, op)),
+  );
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${doc.info.title} reference (sandbox)</title>
 <style>${raw(STYLES)}</style></head>
@@ -107,7 +118,8 @@ export function renderReference(baseUrl: string): Html {
 <h2>Operations</h2>${joined(operations, '\n')}
 <h2>Problems</h2><p>Every failure is <code>application/problem+json</code> (RFC 9457) with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, a stable <code>code</code> and the <code>requestId</code>.</p>
 <table><caption>Problem codes</caption><thead><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">title</th></tr></thead><tbody>${problemCodes.map(
-    (code) => html`<tr id="problem-${code}"><td><code>${code}</code></td><td>${problemStatus(code)}</td><td>${problemTitle(code)}</td></tr>`,
+    (code) =>
+      html`<tr id="problem-${code}"><td><code>${code}</code></td><td>${problemStatus(code)}</td><td>${problemTitle(code)}</td></tr>`,
   )}</tbody></table>
 <h2 id="responses">Failure responses</h2><dl>${Object.entries(components.responses).map(([name, r]) => html`<dt id="response-${name}">${name}</dt><dd>${prose(r.description)}</dd>`)}</dl>
 <h2>Schemas</h2>${joined(

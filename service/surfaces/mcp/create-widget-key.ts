@@ -29,8 +29,17 @@ export const CREATE_WIDGET_KEY = {
     properties: {
       // Lengths and counts are checked by the service's one widget key check, in the console's words.
       name: { type: 'string', description: `A name the site owner will recognise, up to ${NAME_MAX} characters.` },
-      origins: { type: 'array', items: { type: 'string' }, description: `Exact origins, such as https://www.example.com: 1 to ${ORIGINS_MAX}.` },
-      idempotencyKey: { type: 'string', minLength: 8, maxLength: 100, description: 'Unique per intended key; reuse it to retry safely.' },
+      origins: {
+        type: 'array',
+        items: { type: 'string' },
+        description: `Exact origins, such as https://www.example.com: 1 to ${ORIGINS_MAX}.`,
+      },
+      idempotencyKey: {
+        type: 'string',
+        minLength: 8,
+        maxLength: 100,
+        description: 'Unique per intended key; reuse it to retry safely.',
+      },
     },
   },
   outputSchema: {
@@ -38,8 +47,19 @@ export const CREATE_WIDGET_KEY = {
     required: ['status'],
     properties: {
       status: { type: 'string', enum: ['created', 'awaiting_confirmation', 'declined'] },
-      widgetKey: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, key: { type: 'string' }, origins: { type: 'array', items: { type: 'string' } } } },
-      confirmUrl: { type: 'string', description: 'With awaiting_confirmation: the service page where the person confirms.' },
+      widgetKey: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          key: { type: 'string' },
+          origins: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      confirmUrl: {
+        type: 'string',
+        description: 'With awaiting_confirmation: the service page where the person confirms.',
+      },
     },
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -53,9 +73,15 @@ export interface CreateArgs {
 
 type Result = { structured: Record<string, unknown>; text: string } | { error: string };
 
-const declined: Result = { structured: { status: 'declined' }, text: 'The person declined; no widget key was created.' };
+const declined: Result = {
+  structured: { status: 'declined' },
+  text: 'The person declined; no widget key was created.',
+};
 
-const fingerprintOf = (name: string, origins: string[]) => createHash('sha256').update(JSON.stringify([name.trim(), [...origins].sort()])).digest('hex');
+const fingerprintOf = (name: string, origins: string[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([name.trim(), [...origins].sort()]))
+    .digest('hex');
 
 export interface CreateWidgetKeyDeps {
   keys: WidgetKeyAdmin;
@@ -69,7 +95,10 @@ export function createWidgetKeyTool({ keys, requests, idempotency, confirmUrl }:
   async function created(caller: Caller, keyId: string): Promise<Result> {
     const key = (await keys.widgetKey(caller, keyId))!;
     const widgetKey = { id: key.id, name: key.name, key: key.key, origins: key.origins };
-    return { structured: { status: 'created', widgetKey }, text: `Created widget key "${key.name}" (${key.key}) for ${key.origins.join(', ')}.` };
+    return {
+      structured: { status: 'created', widgetKey },
+      text: `Created widget key "${key.name}" (${key.key}) for ${key.origins.join(', ')}.`,
+    };
   }
 
   /** Where the request stands now: created, declined, or waiting for the person. */
@@ -86,20 +115,35 @@ export function createWidgetKeyTool({ keys, requests, idempotency, confirmUrl }:
      * Runs the tool. `confirm` asks the person in the client and answers true, false, or undefined
      * when the client cannot ask (then the service's own page asks instead).
      */
-    async run(caller: Caller, args: CreateArgs, confirm: (message: string) => Promise<boolean | undefined>): Promise<Result> {
+    async run(
+      caller: Caller,
+      args: CreateArgs,
+      confirm: (message: string) => Promise<boolean | undefined>,
+    ): Promise<Result> {
       const checked = checkWidgetKeyInput(args.name, args.origins, true);
       if (checked.errors) return { error: Object.values(checked.errors).join(' ') };
       const { origins } = checked;
       const scope = `mcp:create_widget_key:${caller.userId}`;
       const begun = await idempotency.begin(scope, args.idempotencyKey, fingerprintOf(args.name, origins));
-      if (begun.state === 'mismatch') return { error: 'This idempotencyKey was already used with other arguments: use a new key for a different widget key.' };
-      if (begun.state === 'running') return { error: 'A call with this idempotencyKey is still running: wait a moment, then call again with the same key.' };
-      if (begun.state === 'replay') return answerFor(caller, begun.response.body, (url) => `Waiting for the person to confirm at ${url}.`);
+      if (begun.state === 'mismatch')
+        return {
+          error: 'This idempotencyKey was already used with other arguments: use a new key for a different widget key.',
+        };
+      if (begun.state === 'running')
+        return {
+          error: 'A call with this idempotencyKey is still running: wait a moment, then call again with the same key.',
+        };
+      if (begun.state === 'replay')
+        return answerFor(caller, begun.response.body, (url) => `Waiting for the person to confirm at ${url}.`);
       try {
         const answer = await confirm(`Create the widget key "${args.name.trim()}" for ${origins.join(', ')}?`);
         const { confirmationId } = await requests.open(caller, args.name, origins, answer);
         await idempotency.finish(scope, args.idempotencyKey, { status: 200, headers: {}, body: confirmationId });
-        return answerFor(caller, confirmationId, (url) => `Ask the person to confirm at ${url}; then call again with the same idempotencyKey.`);
+        return answerFor(
+          caller,
+          confirmationId,
+          (url) => `Ask the person to confirm at ${url}; then call again with the same idempotencyKey.`,
+        );
       } catch (error) {
         await idempotency.release(scope, args.idempotencyKey);
         throw error;

@@ -27,11 +27,19 @@ export interface McpEndpointOptions {
   allowedOrigins: Set<string>;
   allowedHosts: Set<string>;
   /** With OAuth: checks a bearer token, and says where a client learns how to get one. */
-  auth?: { verify(token: string): Promise<AuthInfo>; resourceMetadata: string; keys: WidgetKeyAdmin; createKey: CreateWidgetKeyTool };
+  auth?: {
+    verify(token: string): Promise<AuthInfo>;
+    resourceMetadata: string;
+    keys: WidgetKeyAdmin;
+    createKey: CreateWidgetKeyTool;
+  };
 }
 
 const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
 export function createMcpEndpoint(options: McpEndpointOptions) {
   const { url, auth } = options;
@@ -46,20 +54,24 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
 
   const app = new Hono();
   app.all('/mcp', async (c) => {
-    if (!options.allowedHosts.has(c.req.header('host') ?? '')) return jsonRpcError(403, -32600, 'This endpoint answers only for its own host name.');
+    if (!options.allowedHosts.has(c.req.header('host') ?? ''))
+      return jsonRpcError(403, -32600, 'This endpoint answers only for its own host name.');
     const requestOrigin = c.req.header('origin');
     if (requestOrigin !== undefined && !options.allowedOrigins.has(requestOrigin)) {
       return jsonRpcError(403, -32600, `Requests from the origin ${requestOrigin.slice(0, 100)} are not allowed.`);
     }
     const sessionId = c.req.header('mcp-session-id');
     const existing = sessionId !== undefined ? sessions.get(sessionId) : undefined;
-    if (sessionId !== undefined && !existing) return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
+    if (sessionId !== undefined && !existing)
+      return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
 
     let body: unknown;
     if (c.req.method === 'POST') {
       const read = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
-      if ('problem' in read && read.problem === 'payload_too_large') return jsonRpcError(413, -32600, `The request body is over ${MAX_BODY_BYTES.toLocaleString('en')} bytes.`);
-      if ('problem' in read && read.problem === 'unsupported_media_type') return jsonRpcError(415, -32600, 'Send JSON-RPC as Content-Type: application/json.');
+      if ('problem' in read && read.problem === 'payload_too_large')
+        return jsonRpcError(413, -32600, `The request body is over ${MAX_BODY_BYTES.toLocaleString('en')} bytes.`);
+      if ('problem' in read && read.problem === 'unsupported_media_type')
+        return jsonRpcError(415, -32600, 'Send JSON-RPC as Content-Type: application/json.');
       if ('problem' in read) return jsonRpcError(400, -32700, 'Parse error: the body is not JSON.');
       body = read.body;
     }
@@ -69,14 +81,22 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
     const bearer = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (bearer && auth) {
       authInfo = await auth.verify(bearer).catch(() => undefined);
-      if (!authInfo) return challenge(401, 'The access token is not valid: it expired, was revoked, or never existed.', 'invalid_token');
-      if (authInfo.resource?.href !== url) return challenge(401, `The access token was issued for another resource, not ${url}.`, 'invalid_token');
+      if (!authInfo)
+        return challenge(
+          401,
+          'The access token is not valid: it expired, was revoked, or never existed.',
+          'invalid_token',
+        );
+      if (authInfo.resource?.href !== url)
+        return challenge(401, `The access token was issued for another resource, not ${url}.`, 'invalid_token');
     }
     const call = body as { method?: string; params?: { name?: string } } | undefined;
     const tool = call?.method === 'tools/call' ? tools.find((t) => t.name === call.params?.name) : undefined;
     const missing = tool && access(tool, authInfo);
-    if (missing === 'sign_in') return challenge(401, `${tool!.name} needs sign-in: authorize with OAuth (see the resource metadata).`);
-    if (missing === 'scope') return challenge(403, `${tool!.name} needs the scope ${tool!.scope}.`, 'insufficient_scope', tool!.scope);
+    if (missing === 'sign_in')
+      return challenge(401, `${tool!.name} needs sign-in: authorize with OAuth (see the resource metadata).`);
+    if (missing === 'scope')
+      return challenge(403, `${tool!.name} needs the scope ${tool!.scope}.`, 'insufficient_scope', tool!.scope);
 
     if (existing) {
       const response = await existing.handleRequest(c.req.raw, { parsedBody: body, authInfo });
@@ -84,7 +104,11 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       return response;
     }
     if (c.req.method !== 'POST' || !isInitializeRequest(body)) {
-      return jsonRpcError(400, -32600, 'Start with an initialize request; later requests carry the Mcp-Session-Id it returns.');
+      return jsonRpcError(
+        400,
+        -32600,
+        'Start with an initialize request; later requests carry the Mcp-Session-Id it returns.',
+      );
     }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

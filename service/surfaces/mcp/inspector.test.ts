@@ -14,22 +14,41 @@ let server: Server;
 let url: string;
 
 before(async () => {
-  ({ server, url } = await startMcpServer({ port: 8821, engine: createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' }) }));
+  ({ server, url } = await startMcpServer({
+    port: 8821,
+    engine: createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' }),
+  }));
 });
 after(() => server.close());
 
 const inspector = async (...args: string[]) =>
-  JSON.parse((await run(INSPECTOR, ['--cli', url, '--transport', 'http', ...args], { timeout: 60_000 })).stdout) as Record<string, unknown>;
+  JSON.parse(
+    (await run(INSPECTOR, ['--cli', url, '--transport', 'http', ...args], { timeout: 60_000 })).stdout,
+  ) as Record<string, unknown>;
 
 describe('the MCP Inspector (command-line mode)', { timeout: 120_000 }, () => {
   it('lists the public tools', async () => {
-    const { tools } = (await inspector('--method', 'tools/list')) as { tools: { name: string; annotations?: { readOnlyHint?: boolean } }[] };
-    assert.deepEqual(tools.map((t) => t.name), ['search_properties', 'get_valuation']);
+    const { tools } = (await inspector('--method', 'tools/list')) as {
+      tools: { name: string; annotations?: { readOnlyHint?: boolean } }[];
+    };
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['search_properties', 'get_valuation'],
+    );
     assert.ok(tools.every((t) => t.annotations?.readOnlyHint));
   });
 
   it('calls get_valuation and reads the structured estimate', async () => {
-    const result = (await inspector('--method', 'tools/call', '--tool-name', 'get_valuation', '--tool-arg', 'propertyId=hdb-560102', '--tool-arg', 'mode=rent')) as {
+    const result = (await inspector(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_valuation',
+      '--tool-arg',
+      'propertyId=hdb-560102',
+      '--tool-arg',
+      'mode=rent',
+    )) as {
       structuredContent: { mode: string; value: number; comparables: unknown[] };
     };
     assert.equal(result.structuredContent.mode, 'rent');

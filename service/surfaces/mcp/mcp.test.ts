@@ -24,13 +24,20 @@ async function connect(endpoint = url) {
 }
 
 const post = (body: string, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } });
+  fetch(url, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+  });
 
 describe('MCP endpoint: public tools', () => {
-  it('lists the public tools, read-only, with the contracts\' schemas', async () => {
+  it("lists the public tools, read-only, with the contracts' schemas", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['search_properties', 'get_valuation']);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['search_properties', 'get_valuation'],
+    );
     for (const tool of tools) {
       assert.equal(tool.annotations?.readOnlyHint, true);
       assert.equal(tool.outputSchema?.type, 'object');
@@ -110,7 +117,11 @@ describe('MCP endpoint: bad requests', () => {
     assert.equal((await foreign.json()).error.code, -32600);
     // fetch() will not send another Host; a rebinding attack's request does.
     const status = await new Promise<number>((resolve, reject) => {
-      const request = httpRequest(url, { method: 'POST', headers: { Host: 'evil.example', 'Content-Type': 'application/json' } }, (res) => resolve(res.statusCode ?? 0));
+      const request = httpRequest(
+        url,
+        { method: 'POST', headers: { Host: 'evil.example', 'Content-Type': 'application/json' } },
+        (res) => resolve(res.statusCode ?? 0),
+      );
       request.on('error', reject);
       request.end('{}');
     });
@@ -121,19 +132,29 @@ describe('MCP endpoint: bad requests', () => {
     const malformed = await post('{"jsonrpc": "2.0", "method": ');
     assert.equal(malformed.status, 400);
     assert.equal((await malformed.json()).error.code, -32700);
-    const huge = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }));
+    const huge = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }),
+    );
     assert.equal(huge.status, 413);
     const early = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     assert.equal(early.status, 400);
     const garbage = await post(JSON.stringify([1, 'two', { three: 3 }]));
     assert.equal(garbage.status, 400);
-    const unknown = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { 'Mcp-Session-Id': 'not-a-session' });
+    const unknown = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+      'Mcp-Session-Id': 'not-a-session',
+    });
     assert.equal(unknown.status, 404);
   });
 
   it('answers an unknown method in a session with JSON-RPC method not found', async () => {
     const client = await connect();
-    await assert.rejects(client.request({ method: 'valuations/steal', params: {} }, (await import('@modelcontextprotocol/sdk/types.js')).ResultSchema), /Method not found/);
+    await assert.rejects(
+      client.request(
+        { method: 'valuations/steal', params: {} },
+        (await import('@modelcontextprotocol/sdk/types.js')).ResultSchema,
+      ),
+      /Method not found/,
+    );
     await client.close();
   });
 });

@@ -4,7 +4,12 @@
  * are pages of the service: `authorize` hands the request to the API Console, which asks the person.
  */
 import type { Response } from 'express';
-import { InvalidGrantError, InvalidScopeError, InvalidTargetError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InvalidGrantError,
+  InvalidScopeError,
+  InvalidTargetError,
+  InvalidTokenError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthStore } from '../../core/grants/oauth-store.js';
@@ -22,7 +27,10 @@ export function createOAuthProvider({ store, resource, consentUrl }: ProviderOpt
   return {
     clientsStore: {
       getClient: (clientId) => store.getClient(clientId) as Promise<OAuthClientInformationFull | undefined>,
-      registerClient: (client) => store.registerClient(client as unknown as Record<string, unknown>) as unknown as Promise<OAuthClientInformationFull>,
+      registerClient: (client) =>
+        store.registerClient(
+          client as unknown as Record<string, unknown>,
+        ) as unknown as Promise<OAuthClientInformationFull>,
     },
     async authorize(client, params, res: Response) {
       const scopes = params.scopes?.length ? params.scopes : [...MCP_SCOPES];
@@ -32,7 +40,10 @@ export function createOAuthProvider({ store, resource, consentUrl }: ProviderOpt
       // S256 of a verifier of at least 32 random bytes: 43 base64url characters (RFC 7636).
       if (!/^[A-Za-z0-9_-]{43}$/.test(params.codeChallenge)) {
         redirect.searchParams.set('error', 'invalid_request');
-        redirect.searchParams.set('error_description', 'code_challenge must be the S256 challenge of a PKCE verifier (43 base64url characters).');
+        redirect.searchParams.set(
+          'error_description',
+          'code_challenge must be the S256 challenge of a PKCE verifier (43 base64url characters).',
+        );
         return res.redirect(redirect.href);
       }
       if (unknown.length) {
@@ -62,13 +73,15 @@ export function createOAuthProvider({ store, resource, consentUrl }: ProviderOpt
       return challenge;
     },
     async exchangeAuthorizationCode(client, code, _verifier, redirectUri, target) {
-      if (target && target.href !== resource) throw new InvalidTargetError(`This server issues tokens only for ${resource}.`);
+      if (target && target.href !== resource)
+        throw new InvalidTargetError(`This server issues tokens only for ${resource}.`);
       const result = await store.exchangeCode(client.client_id, code, redirectUri, target?.href);
       if (!result.tokens) throw new InvalidGrantError(result.error ?? 'The authorization code is not valid.');
       return result.tokens;
     },
     async exchangeRefreshToken(client, refreshToken, scopes, target) {
-      if (target && target.href !== resource) throw new InvalidTargetError(`This server issues tokens only for ${resource}.`);
+      if (target && target.href !== resource)
+        throw new InvalidTargetError(`This server issues tokens only for ${resource}.`);
       const result = await store.refresh(client.client_id, refreshToken, scopes, target?.href);
       if (!result.tokens) {
         const message = result.error ?? 'The refresh token is not valid.';
@@ -78,7 +91,8 @@ export function createOAuthProvider({ store, resource, consentUrl }: ProviderOpt
     },
     async verifyAccessToken(token) {
       const record = await store.verify(token);
-      if (!record) throw new InvalidTokenError('The access token is not valid: it expired, was revoked, or never existed.');
+      if (!record)
+        throw new InvalidTokenError('The access token is not valid: it expired, was revoked, or never existed.');
       return {
         token,
         clientId: record.clientId,

@@ -10,7 +10,11 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { createConsole } from '../console/console.js';
 import { createWidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
 import { createKeyRequests } from '../../core/keys/key-requests.js';
@@ -38,7 +42,12 @@ before(async () => {
   const oauth = createOAuthStore(db);
   const keys = createWidgetKeyAdmin(db);
   const requests = createKeyRequests(db, keys);
-  const createKey = createWidgetKeyTool({ keys, requests, idempotency: createIdempotencyStore(db), confirmUrl: (id) => `${CONSOLE}/console/mcp/confirm/${id}` });
+  const createKey = createWidgetKeyTool({
+    keys,
+    requests,
+    idempotency: createIdempotencyStore(db),
+    confirmUrl: (id) => `${CONSOLE}/console/mcp/confirm/${id}`,
+  });
   const host = await startWidgetHostServer({
     port: 8819,
     keyStore: databaseWidgetKeys(db),
@@ -61,7 +70,11 @@ class Person {
   cookie = '';
   csrf = '';
   async open(url: string, init: RequestInit = {}) {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), Cookie: this.cookie } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), Cookie: this.cookie },
+    });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0];
     const text = await response.text();
@@ -107,7 +120,13 @@ function sdkProvider(person: Person): OAuthClientProvider & { codes: Promise<str
       return REDIRECT;
     },
     get clientMetadata(): OAuthClientMetadata {
-      return { client_name: 'Test assistant', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+      return {
+        client_name: 'Test assistant',
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      };
     },
     clientInformation: () => information,
     saveClientInformation: (info) => void (information = info),
@@ -135,7 +154,11 @@ async function register(redirect = REDIRECT) {
   const response = await fetch(`${MCP}/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_name: 'Hand-made client', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
+    body: JSON.stringify({
+      client_name: 'Hand-made client',
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: 'none',
+    }),
   });
   assert.equal(response.status, 201);
   return (await response.json()) as { client_id: string };
@@ -143,12 +166,27 @@ async function register(redirect = REDIRECT) {
 
 function authorizeUrl(clientId: string, challenge: string, extra: Record<string, string> = {}) {
   const url = new URL(`${MCP}/authorize`);
-  for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', scope: 'organizations.read', resource: `${MCP}/mcp`, state: 'xyz', ...extra })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    scope: 'organizations.read',
+    resource: `${MCP}/mcp`,
+    state: 'xyz',
+    ...extra,
+  }))
+    url.searchParams.set(k, v);
   return url.href;
 }
 
 const token = (fields: Record<string, string>) =>
-  fetch(`${MCP}/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) }).then(async (r) => ({
+  fetch(`${MCP}/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  }).then(async (r) => ({
     status: r.status,
     body: (await r.json()) as Record<string, string>,
   }));
@@ -175,16 +213,30 @@ const rpc = (message: object, accessToken?: string, sessionId?: string) =>
 
 /** A tool call in a session of its own, as a client makes it: initialize, then call. */
 async function callTool(name: string, accessToken?: string, args: Record<string, unknown> = {}) {
-  const init = await rpc({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, accessToken);
+  const init = await rpc(
+    {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    },
+    accessToken,
+  );
   if (init.status !== 200) return init;
   await init.text();
   const sessionId = init.headers.get('mcp-session-id') ?? undefined;
   await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }, accessToken, sessionId);
-  return rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, accessToken, sessionId);
+  return rpc(
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+    accessToken,
+    sessionId,
+  );
 }
 
 /** The JSON-RPC result in an answer sent as JSON or as a server-sent event. */
-async function resultOf(response: Response): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] }> {
+async function resultOf(
+  response: Response,
+): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] }> {
   const text = await response.text();
   const json = text.trimStart().startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1];
   return JSON.parse(json).result;
@@ -192,7 +244,15 @@ async function resultOf(response: Response): Promise<{ isError?: boolean; struct
 
 async function tokensFor(person: Person, scope: string) {
   const { client, verifier, code } = await codeFor(person, scope);
-  return (await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT })).body;
+  return (
+    await token({
+      grant_type: 'authorization_code',
+      client_id: client.client_id,
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+    })
+  ).body;
 }
 
 describe('MCP OAuth', { timeout: 60_000 }, () => {
@@ -204,7 +264,10 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     assert.equal(resource.resource, `${MCP}/mcp`);
     const answer = await callTool('list_widget_keys');
     assert.equal(answer.status, 401);
-    assert.match(answer.headers.get('www-authenticate') ?? '', new RegExp(`resource_metadata="${MCP}/.well-known/oauth-protected-resource/mcp"`));
+    assert.match(
+      answer.headers.get('www-authenticate') ?? '',
+      new RegExp(`resource_metadata="${MCP}/.well-known/oauth-protected-resource/mcp"`),
+    );
   });
 
   it('runs the SDK client through registration, PKCE, consent and token to a private tool; revoking in the console stops it at once', async () => {
@@ -220,7 +283,11 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     const signedIn = new Client({ name: 'Test assistant', version: '1.0.0' });
     await signedIn.connect(transport);
     const keys = await signedIn.callTool({ name: 'list_widget_keys', arguments: {} });
-    assert.ok((keys.structuredContent as { data: { key: string }[] }).data.some((k) => k.key === 'svce_test_demo0000000000000001'));
+    assert.ok(
+      (keys.structuredContent as { data: { key: string }[] }).data.some(
+        (k) => k.key === 'svce_test_demo0000000000000001',
+      ),
+    );
     assert.equal(JSON.stringify(keys).includes('svcp_'), false, 'no secret in a tool result');
 
     const apps = await person.open(`${CONSOLE}/console/connected-apps`);
@@ -235,11 +302,18 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
 
   it('refuses plain PKCE, a missing challenge and a redirect URI it was not given', async () => {
     const client = await register();
-    const cases: Record<string, string>[] = [{ code_challenge_method: 'plain' }, { code_challenge: '' }, { redirect_uri: 'https://evil.example/callback' }];
+    const cases: Record<string, string>[] = [
+      { code_challenge_method: 'plain' },
+      { code_challenge: '' },
+      { redirect_uri: 'https://evil.example/callback' },
+    ];
     for (const params of cases) {
       const answer = await fetch(authorizeUrl(client.client_id, 'x'.repeat(43), params), { redirect: 'manual' });
       const location = answer.headers.get('location') ?? '';
-      assert.ok(answer.status === 400 || /error=invalid_request/.test(location), `${JSON.stringify(params)}: ${answer.status} ${location}`);
+      assert.ok(
+        answer.status === 400 || /error=invalid_request/.test(location),
+        `${JSON.stringify(params)}: ${answer.status} ${location}`,
+      );
       assert.ok(!location.startsWith('https://evil.example'), 'never redirects to an unregistered URI');
     }
   });
@@ -247,24 +321,67 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
   it('refuses a wrong verifier, then a reused code (revoking what it gave), and a token for another resource', async () => {
     const person = new Person();
     const wrong = await codeFor(person);
-    assert.equal((await token({ grant_type: 'authorization_code', client_id: wrong.client.client_id, code: wrong.code, code_verifier: pkce().verifier, redirect_uri: REDIRECT })).body.error, 'invalid_grant');
+    assert.equal(
+      (
+        await token({
+          grant_type: 'authorization_code',
+          client_id: wrong.client.client_id,
+          code: wrong.code,
+          code_verifier: pkce().verifier,
+          redirect_uri: REDIRECT,
+        })
+      ).body.error,
+      'invalid_grant',
+    );
 
     const { client, verifier, code } = await codeFor(person);
-    const first = await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT, resource: `${MCP}/mcp` });
+    const first = await token({
+      grant_type: 'authorization_code',
+      client_id: client.client_id,
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      resource: `${MCP}/mcp`,
+    });
     assert.equal(first.status, 200);
-    const again = await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT });
+    const again = await token({
+      grant_type: 'authorization_code',
+      client_id: client.client_id,
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+    });
     assert.equal(again.body.error, 'invalid_grant');
-    assert.equal((await callTool('get_organization', first.body.access_token)).status, 401, 'tokens from a reused code are revoked');
+    assert.equal(
+      (await callTool('get_organization', first.body.access_token)).status,
+      401,
+      'tokens from a reused code are revoked',
+    );
 
     const other = await codeFor(person);
-    const foreign = await token({ grant_type: 'authorization_code', client_id: other.client.client_id, code: other.code, code_verifier: other.verifier, redirect_uri: REDIRECT, resource: 'https://other.example/mcp' });
+    const foreign = await token({
+      grant_type: 'authorization_code',
+      client_id: other.client.client_id,
+      code: other.code,
+      code_verifier: other.verifier,
+      redirect_uri: REDIRECT,
+      resource: 'https://other.example/mcp',
+    });
     assert.equal(foreign.body.error, 'invalid_target');
   });
 
   it('refuses an expired token, a token of another resource, and a missing scope (403 naming it), and refreshes', async () => {
     const person = new Person();
     const { client, verifier, code } = await codeFor(person);
-    const tokens = (await token({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, redirect_uri: REDIRECT })).body;
+    const tokens = (
+      await token({
+        grant_type: 'authorization_code',
+        client_id: client.client_id,
+        code,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT,
+      })
+    ).body;
     assert.equal((await callTool('get_organization', tokens.access_token)).status, 200);
 
     const scoped = await callTool('list_widget_keys', tokens.access_token);
@@ -273,17 +390,32 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
 
     const hash = createHash('sha256').update(tokens.access_token).digest('hex');
     await db.query(`update oauth_tokens set resource = 'https://other.example/mcp' where token_sha256 = $1`, [hash]);
-    assert.match((await callTool('get_organization', tokens.access_token)).headers.get('www-authenticate') ?? '', /invalid_token/);
-    await db.query(`update oauth_tokens set resource = $2, expires_at = now() - interval '1 second' where token_sha256 = $1`, [hash, `${MCP}/mcp`]);
+    assert.match(
+      (await callTool('get_organization', tokens.access_token)).headers.get('www-authenticate') ?? '',
+      /invalid_token/,
+    );
+    await db.query(
+      `update oauth_tokens set resource = $2, expires_at = now() - interval '1 second' where token_sha256 = $1`,
+      [hash, `${MCP}/mcp`],
+    );
     assert.equal((await callTool('get_organization', tokens.access_token)).status, 401, 'expired');
 
-    const refreshed = await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      client_id: client.client_id,
+      refresh_token: tokens.refresh_token,
+    });
     assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
     assert.equal((await callTool('get_organization', refreshed.body.access_token)).status, 200);
-    assert.equal((await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token })).body.error, 'invalid_grant', 'a refresh token is used once');
+    assert.equal(
+      (await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token }))
+        .body.error,
+      'invalid_grant',
+      'a refresh token is used once',
+    );
   });
 
-  it('creates a widget key only after the person confirms on the service\'s page, once per idempotency key', async () => {
+  it("creates a widget key only after the person confirms on the service's page, once per idempotency key", async () => {
     const person = new Person();
     const { access_token } = await tokensFor(person, 'widget_keys.write');
     const args = { name: 'Made by an assistant', origins: ['https://Shop.Example'], idempotencyKey: 'assistant-0001' };
@@ -300,14 +432,27 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     assert.match(made.key, /^svce_test_/);
     assert.deepEqual(made.origins, ['https://shop.example']);
     const twice = await resultOf(await callTool('create_widget_key', access_token, args));
-    assert.equal((twice.structuredContent?.widgetKey as { key: string }).key, made.key, 'the same key and arguments: the same widget key');
-    const other = await resultOf(await callTool('create_widget_key', access_token, { ...args, name: 'Something else' }));
+    assert.equal(
+      (twice.structuredContent?.widgetKey as { key: string }).key,
+      made.key,
+      'the same key and arguments: the same widget key',
+    );
+    const other = await resultOf(
+      await callTool('create_widget_key', access_token, { ...args, name: 'Something else' }),
+    );
     assert.equal(other.isError, true);
     assert.match(other.content[0].text, /already used with other arguments/);
-    const rows = await db.query<{ n: number }>(`select count(*)::int as n from widget_keys where name = 'Made by an assistant'`);
+    const rows = await db.query<{ n: number }>(
+      `select count(*)::int as n from widget_keys where name = 'Made by an assistant'`,
+    );
     assert.equal(rows[0].n, 1);
-    const audit = await db.query<{ user_id: string }>(`select user_id from audit_log where action = 'widget_key.created' and detail->>'name' = 'Made by an assistant'`);
-    assert.deepEqual(audit.map((r) => r.user_id), ['usr_siti']);
+    const audit = await db.query<{ user_id: string }>(
+      `select user_id from audit_log where action = 'widget_key.created' and detail->>'name' = 'Made by an assistant'`,
+    );
+    assert.deepEqual(
+      audit.map((r) => r.user_id),
+      ['usr_siti'],
+    );
   });
 
   it('refuses a blank or over-long name, and bad origins, exactly as the console does', async () => {
@@ -315,35 +460,60 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     const { access_token } = await tokensFor(person, 'widget_keys.write');
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '   ', origins: ['https://shop.example'] }, 'Give the key a name you will recognise.'],
-      [{ name: ` ${'n'.repeat(99)} ${'x'.repeat(10)}`, origins: ['https://shop.example'] }, "Keep the key's name to 100 characters (this one has 110)."],
+      [
+        { name: ` ${'n'.repeat(99)} ${'x'.repeat(10)}`, origins: ['https://shop.example'] },
+        "Keep the key's name to 100 characters (this one has 110).",
+      ],
       [{ name: 'Fine', origins: ['https://*.example.com'] }, 'Wildcards are not allowed'],
     ];
     for (const [i, [args, message]] of cases.entries()) {
-      const refused = await resultOf(await callTool('create_widget_key', access_token, { ...args, idempotencyKey: `refused-name-${i}` }));
+      const refused = await resultOf(
+        await callTool('create_widget_key', access_token, { ...args, idempotencyKey: `refused-name-${i}` }),
+      );
       assert.equal(refused.isError, true, message);
       assert.ok(refused.content[0].text.includes(message), refused.content[0].text);
       // The console's form says the same words.
-      const form = await person.submit('/console/widget-keys', { name: String(args.name), origins: (args.origins as string[]).join('\n') });
+      const form = await person.submit('/console/widget-keys', {
+        name: String(args.name),
+        origins: (args.origins as string[]).join('\n'),
+      });
       assert.equal(form.status, 422);
       assert.ok(form.text.includes(message.replaceAll("'", '&#39;')), message);
     }
-    const rows = await db.query<{ n: number }>(`select count(*)::int as n from idempotency_keys where key like 'refused-name-%'`);
+    const rows = await db.query<{ n: number }>(
+      `select count(*)::int as n from idempotency_keys where key like 'refused-name-%'`,
+    );
     assert.equal(rows[0].n, 0, 'a refused call keeps no idempotency key');
   });
 
   it('asks for confirmation in a client that supports elicitation, and creates nothing when declined', async () => {
     const person = new Person();
     const tokens = (await tokensFor(person, 'widget_keys.write')) as unknown as OAuthTokens;
-    for (const [answer, status] of [['accept', 'created'], ['decline', 'declined']] as const) {
-      const client = new Client({ name: 'Eliciting assistant', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    for (const [answer, status] of [
+      ['accept', 'created'],
+      ['decline', 'declined'],
+    ] as const) {
+      const client = new Client(
+        { name: 'Eliciting assistant', version: '1.0.0' },
+        { capabilities: { elicitation: {} } },
+      );
       const asked: string[] = [];
       client.setRequestHandler(ElicitRequestSchema, async (request) => {
         asked.push(request.params.message);
         return answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
       });
-      const transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } } });
+      const transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } },
+      });
       await client.connect(transport);
-      const result = await client.callTool({ name: 'create_widget_key', arguments: { name: `Elicited ${answer}`, origins: ['https://elicit.example'], idempotencyKey: `elicit-${answer}-1` } });
+      const result = await client.callTool({
+        name: 'create_widget_key',
+        arguments: {
+          name: `Elicited ${answer}`,
+          origins: ['https://elicit.example'],
+          idempotencyKey: `elicit-${answer}-1`,
+        },
+      });
       assert.equal((result.structuredContent as { status: string }).status, status);
       assert.match(asked[0], /Create the widget key "Elicited/);
       await client.close();
@@ -355,7 +525,9 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     const client = await register();
     const back = await new Person().consent(authorizeUrl(client.client_id, pkce().challenge), 'deny');
     assert.equal(back.searchParams.get('error'), 'access_denied');
-    const stored = JSON.stringify(await db.query('select * from oauth_tokens')) + JSON.stringify(await db.query('select * from oauth_codes'));
+    const stored =
+      JSON.stringify(await db.query('select * from oauth_tokens')) +
+      JSON.stringify(await db.query('select * from oauth_codes'));
     assert.ok(!/mcpat_|mcprt_|mcpac_/.test(stored));
   });
 });

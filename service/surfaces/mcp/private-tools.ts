@@ -11,13 +11,19 @@ export const PRIVATE_TOOLS: McpTool[] = [
   {
     name: 'get_organization',
     title: 'Your organization',
-    description: 'The signed-in person\'s organization: its id, name, kind and products. Needs sign-in with the scope organizations.read.',
+    description:
+      "The signed-in person's organization: its id, name, kind and products. Needs sign-in with the scope organizations.read.",
     scope: 'organizations.read',
     inputSchema: NO_ARGUMENTS,
     outputSchema: {
       type: 'object',
       required: ['id', 'name', 'kind', 'products'],
-      properties: { id: { type: 'string' }, name: { type: 'string' }, kind: { type: 'string' }, products: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        kind: { type: 'string' },
+        products: { type: 'array', items: { type: 'string' } },
+      },
     },
     annotations: READ_ONLY,
     async run(_args, { caller }) {
@@ -28,7 +34,8 @@ export const PRIVATE_TOOLS: McpTool[] = [
   {
     name: 'list_widget_keys',
     title: 'Your widget keys',
-    description: 'The organization\'s widget keys (publishable), the websites on each, and today\'s estimates. Needs sign-in with the scope widget_keys.read.',
+    description:
+      "The organization's widget keys (publishable), the websites on each, and today's estimates. Needs sign-in with the scope widget_keys.read.",
     scope: 'widget_keys.read',
     inputSchema: NO_ARGUMENTS,
     outputSchema: {
@@ -55,8 +62,23 @@ export const PRIVATE_TOOLS: McpTool[] = [
     annotations: READ_ONLY,
     async run(_args, { keys: admin, caller }) {
       const keys = await admin!.widgetKeys(caller!);
-      const data = keys.map((k) => ({ id: k.id, name: k.name, key: k.key, origins: k.origins, estimatesToday: k.estimatesToday, revoked: Boolean(k.revokedAt) }));
-      return { structured: { data }, text: data.map((k) => `- ${k.name}: ${k.key} on ${k.origins.join(', ') || 'no website'}${k.revoked ? ' (revoked)' : ''}`).join('\n') || 'No widget keys.' };
+      const data = keys.map((k) => ({
+        id: k.id,
+        name: k.name,
+        key: k.key,
+        origins: k.origins,
+        estimatesToday: k.estimatesToday,
+        revoked: Boolean(k.revokedAt),
+      }));
+      return {
+        structured: { data },
+        text:
+          data
+            .map(
+              (k) => `- ${k.name}: ${k.key} on ${k.origins.join(', ') || 'no website'}${k.revoked ? ' (revoked)' : ''}`,
+            )
+            .join('\n') || 'No widget keys.',
+      };
     },
   },
   {

@@ -5,7 +5,13 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
@@ -63,7 +69,11 @@ export function createMcpServer(context: McpContext): Server {
     if (!server.getClientCapabilities()?.elicitation) return undefined;
     const reply = await server.elicitInput({
       message,
-      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Create this widget key' } }, required: ['confirm'] },
+      requestedSchema: {
+        type: 'object',
+        properties: { confirm: { type: 'boolean', title: 'Create this widget key' } },
+        required: ['confirm'],
+      },
     });
     return reply.action === 'accept' && reply.content?.confirm === true;
   };
@@ -71,15 +81,22 @@ export function createMcpServer(context: McpContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra: { authInfo?: AuthInfo }) => {
     const args = request.params.arguments ?? {};
     const tool = tools.find((t) => t.name === request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Call tools/list for the tools there are.`);
-    if (access(tool, extra.authInfo)) throw new McpError(ErrorCode.InvalidRequest, `${tool.name} needs sign-in with ${tool.scope}.`);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${request.params.name}. Call tools/list for the tools there are.`,
+      );
+    if (access(tool, extra.authInfo))
+      throw new McpError(ErrorCode.InvalidRequest, `${tool.name} needs sign-in with ${tool.scope}.`);
     const problem = problemInArguments(tool, args);
     if (problem) return failure(`The arguments do not fit ${tool.name}: ${problem}.`);
 
     const day = utcDay(context.engine.now());
     if (tool.countsAsValuation && (await context.meter.take('mcp_estimate', context.client, day)) === undefined) {
       const limit = DAILY_LIMITS.mcp_estimate.toLocaleString('en');
-      return failure(`This client has used its ${limit} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`);
+      return failure(
+        `This client has used its ${limit} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`,
+      );
     }
     const toolContext: ToolContext = {
       engine: context.engine,

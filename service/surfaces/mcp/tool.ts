@@ -10,8 +10,18 @@ import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
 
 export type JsonSchema = Record<string, unknown>;
-export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
-export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export type ToolAnnotations = {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+};
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 /** The signed-in person a token acts for. */
 export type Caller = Actor;
@@ -44,7 +54,10 @@ export interface McpTool {
 }
 
 /** Whether a call may go ahead: undefined, or what is missing (a sign-in, or the tool's scope). */
-export function access(tool: Pick<McpTool, 'scope'>, auth: Pick<AuthInfo, 'scopes'> | undefined): 'sign_in' | 'scope' | undefined {
+export function access(
+  tool: Pick<McpTool, 'scope'>,
+  auth: Pick<AuthInfo, 'scopes'> | undefined,
+): 'sign_in' | 'scope' | undefined {
   if (!tool.scope) return undefined;
   if (!auth) return 'sign_in';
   return auth.scopes.includes(tool.scope) ? undefined : 'scope';

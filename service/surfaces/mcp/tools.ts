@@ -25,36 +25,52 @@ export function resolved(schema: unknown, base = ''): unknown {
     const [file, pointer] = $ref.split('#');
     const document = file ? file : base;
     const name = pointer.split('/').pop()!;
-    return { ...(resolved(documents[document].components.schemas[name], document) as JsonSchema), ...(resolved(rest, base) as JsonSchema) };
+    return {
+      ...(resolved(documents[document].components.schemas[name], document) as JsonSchema),
+      ...(resolved(rest, base) as JsonSchema),
+    };
   }
   return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, resolved(value, base)]));
 }
 
-const schema = (name: string, document = '') => resolved({ $ref: `${document}#/components/schemas/${name}` }) as JsonSchema;
+const schema = (name: string, document = '') =>
+  resolved({ $ref: `${document}#/components/schemas/${name}` }) as JsonSchema;
 
 export const PUBLIC_TOOLS: McpTool[] = [
   {
     name: 'search_properties',
     title: 'Find a Singapore property',
-    description: 'Find a Singapore home by address, postal code or condo name. Returns up to 8 matches, best first, each with the id get_valuation takes.',
-    inputSchema: { type: 'object', properties: { query: schema('SearchQuery', './widget-host.openapi.json') }, required: ['query'], additionalProperties: false },
+    description:
+      'Find a Singapore home by address, postal code or condo name. Returns up to 8 matches, best first, each with the id get_valuation takes.',
+    inputSchema: {
+      type: 'object',
+      properties: { query: schema('SearchQuery', './widget-host.openapi.json') },
+      required: ['query'],
+      additionalProperties: false,
+    },
     outputSchema: schema('PropertySearchResult'),
     annotations: READ_ONLY,
     run(args, { engine }) {
       const query = String(args.query).trim();
       const data = engine.search(query);
       const lines = data.map((s) => `- ${s.text} (${s.secondaryText}), id ${s.id}`);
-      return { structured: { object: 'list', query, data }, text: data.length ? `Matches for "${query}":\n${lines.join('\n')}` : `No matches for "${query}".` };
+      return {
+        structured: { object: 'list', query, data },
+        text: data.length ? `Matches for "${query}":\n${lines.join('\n')}` : `No matches for "${query}".`,
+      };
     },
   },
   {
     name: 'get_valuation',
-    title: 'Estimate a property\'s sale price or monthly rent',
+    title: "Estimate a property's sale price or monthly rent",
     description:
-      'The sale (default) or rent estimate for a property id from search_properties: value, likely range, confidence, as-of date, the comparable transactions, attribution and disclaimer. The same estimate as the service\'s valuation page. Counts against a daily limit per client.',
+      "The sale (default) or rent estimate for a property id from search_properties: value, likely range, confidence, as-of date, the comparable transactions, attribution and disclaimer. The same estimate as the service's valuation page. Counts against a daily limit per client.",
     inputSchema: {
       type: 'object',
-      properties: { propertyId: schema('PropertyId', './widget-host.openapi.json'), mode: schema('Mode', './widget-host.openapi.json') },
+      properties: {
+        propertyId: schema('PropertyId', './widget-host.openapi.json'),
+        mode: schema('Mode', './widget-host.openapi.json'),
+      },
       required: ['propertyId'],
       additionalProperties: false,
     },
@@ -67,7 +83,12 @@ export const PUBLIC_TOOLS: McpTool[] = [
       const { mode } = read;
       const outcome = engine.estimate(String(args.propertyId), mode);
       if ('problem' in outcome) {
-        return { error: outcome.problem === 'not_found' ? `No property has the id ${args.propertyId}; find ids with search_properties.` : VISITOR_MESSAGES.en.no_comparables };
+        return {
+          error:
+            outcome.problem === 'not_found'
+              ? `No property has the id ${args.propertyId}; find ids with search_properties.`
+              : VISITOR_MESSAGES.en.no_comparables,
+        };
       }
       const e = outcome.estimate;
       const text = [
@@ -84,5 +105,7 @@ export const PUBLIC_TOOLS: McpTool[] = [
 /** The first problem with a tool's arguments, in the validator's words, or undefined. */
 export function problemInArguments(tool: { inputSchema: JsonSchema }, args: unknown): string | undefined {
   const validate = ajv.compile(tool.inputSchema);
-  return validate(args) ? undefined : validate.errors?.map((e) => `${e.instancePath || 'arguments'} ${e.message}`).join('; ');
+  return validate(args)
+    ? undefined
+    : validate.errors?.map((e) => `${e.instancePath || 'arguments'} ${e.message}`).join('; ');
 }

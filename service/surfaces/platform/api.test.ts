@@ -30,7 +30,10 @@ before(async () => {
 });
 after(() => server.close());
 
-type Operations = Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>>;
+type Operations = Record<
+  string,
+  Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>
+>;
 const escapePointer = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** Checks an answer against the contract's schema for its path, method and status. */
@@ -47,7 +50,9 @@ function assertConforms(path: string, status: number, body: unknown) {
 const conformsToProblem = validatorFor('#/components/schemas/Problem');
 
 async function get(path: string, key?: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, { headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } });
+  const response = await fetch(`${base}${path}`, {
+    headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
+  });
   const body = response.headers.get('content-type')?.includes('json') ? await response.json() : await response.text();
   assert.match(response.headers.get('request-id') ?? '', /^req_[A-Za-z0-9]{16,}$/, 'every answer has a request id');
   if (!response.ok) {
@@ -93,7 +98,10 @@ describe('Platform API sandbox: operations', () => {
     assertConforms('/valuations/properties', 200, search.body);
     assert.equal(search.body.data[0].id, 'hdb-560102');
     for (const mode of ['sale', 'rent']) {
-      const { status, headers, body } = await get(`/valuations/properties/hdb-560102/estimate?mode=${mode}`, KEYS.partner);
+      const { status, headers, body } = await get(
+        `/valuations/properties/hdb-560102/estimate?mode=${mode}`,
+        KEYS.partner,
+      );
       assert.equal(status, 200);
       assertConforms('/valuations/properties/{propertyId}/estimate', 200, body);
       assert.equal(body.mode, mode);
@@ -184,15 +192,24 @@ describe('Platform API sandbox: requests, pages and limits', () => {
       assert.equal(body.errors[0].parameter, parameter, query);
     }
     assert.equal((await get('/valuations/properties?q=a', KEYS.partner)).status, 400);
-    assert.equal((await get('/valuations/properties/Bad%20Id/estimate', KEYS.partner)).body.errors[0].parameter, 'propertyId');
-    assert.equal((await get('/valuations/properties/hdb-560102/estimate?mode=lease', KEYS.partner)).body.errors[0].parameter, 'mode');
+    assert.equal(
+      (await get('/valuations/properties/Bad%20Id/estimate', KEYS.partner)).body.errors[0].parameter,
+      'propertyId',
+    );
+    assert.equal(
+      (await get('/valuations/properties/hdb-560102/estimate?mode=lease', KEYS.partner)).body.errors[0].parameter,
+      'mode',
+    );
   });
 
   it('honours Accept, and answers unknown paths and methods with problems', async () => {
     assert.equal((await get('/products', KEYS.agency, { Accept: 'text/html' })).status, 406);
     assert.equal((await get('/products', KEYS.agency, { Accept: 'text/html, application/json;q=0.5' })).status, 200);
     assert.equal((await get('/nothing-here', KEYS.agency)).body.code, 'not_found');
-    const post = await fetch(`${base}/products`, { method: 'POST', headers: { Authorization: `Bearer ${KEYS.agency}` } });
+    const post = await fetch(`${base}/products`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEYS.agency}` },
+    });
     assert.equal(post.status, 405);
     assert.equal(post.headers.get('allow'), 'GET');
   });
@@ -201,14 +218,17 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     const at = new Date('2026-11-22T10:00:05Z');
     const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8811/', now: () => at });
     const api = createPlatformApi({ engine, referenceUrl: 'http://127.0.0.1/reference' });
-    const call = () => api.request(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.agency}` } }));
+    const call = () =>
+      api.request(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.agency}` } }));
     for (let i = 1; i <= REQUESTS_PER_MINUTE; i++) assert.equal((await call()).status, 200);
     const limited = await call();
     assert.equal(limited.status, 429);
     assert.equal((await limited.json()).code, 'rate_limited');
     assert.equal(limited.headers.get('retry-after'), '55');
     assert.equal(limited.headers.get('ratelimit-remaining'), '0');
-    const other = await api.request(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.developer}` } }));
+    const other = await api.request(
+      new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.developer}` } }),
+    );
     assert.equal(other.status, 200, 'another key has its own limit');
   });
 
@@ -224,7 +244,15 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     const page = await fetch(base.replace('/v1', '/reference'));
     const html = await page.text();
     assert.equal(page.status, 200);
-    for (const id of ['getCurrentOrganization', 'listProducts', 'getCurrentAgent', 'listDeveloperProjects', 'listWebhookEndpoints', 'searchProperties', 'getValuation']) {
+    for (const id of [
+      'getCurrentOrganization',
+      'listProducts',
+      'getCurrentAgent',
+      'listDeveloperProjects',
+      'listWebhookEndpoints',
+      'searchProperties',
+      'getValuation',
+    ]) {
       assert.ok(html.includes(`id="${id}"`), id);
     }
     assert.ok(html.includes('id="problem-insufficient_scope"'));

@@ -36,7 +36,8 @@ export interface PlatformOptions {
 type PlatformEnv = { Variables: { reply: Reply; key: StoredKey } };
 
 const JSON_TYPES = ['application/json', 'application/problem+json', 'application/*', '*/*'];
-const acceptsJson = (accept: string | undefined) => !accept || accept.split(',').some((part) => JSON_TYPES.includes(part.split(';')[0].trim().toLowerCase()));
+const acceptsJson = (accept: string | undefined) =>
+  !accept || accept.split(',').some((part) => JSON_TYPES.includes(part.split(';')[0].trim().toLowerCase()));
 
 /** Query and path parameters as the contract types them, or the problems with them. */
 function readParams(route: Route, url: URL, pathParams: Record<string, string>) {
@@ -44,17 +45,26 @@ function readParams(route: Route, url: URL, pathParams: Record<string, string>) 
   const errors: { parameter: string; detail: string }[] = [];
   const known = new Set(route.parameters.filter((p) => p.in === 'query').map((p) => p.name));
   for (const name of new Set(url.searchParams.keys())) {
-    if (!known.has(name)) errors.push({ parameter: name, detail: `unknown parameter; this operation takes ${[...known].join(', ') || 'none'}` });
+    if (!known.has(name))
+      errors.push({
+        parameter: name,
+        detail: `unknown parameter; this operation takes ${[...known].join(', ') || 'none'}`,
+      });
     else if (url.searchParams.getAll(name).length > 1) errors.push({ parameter: name, detail: 'given more than once' });
   }
   for (const parameter of route.parameters) {
-    const text = parameter.in === 'path' ? pathParams[parameter.name] : (url.searchParams.get(parameter.name) ?? undefined);
+    const text =
+      parameter.in === 'path' ? pathParams[parameter.name] : (url.searchParams.get(parameter.name) ?? undefined);
     if (text === undefined) {
       if (parameter.required) errors.push({ parameter: parameter.name, detail: 'required' });
       continue;
     }
     const value = parameter.integer && /^-?\d+$/.test(text) ? Number(text) : text;
-    if (!parameter.validate(value)) errors.push({ parameter: parameter.name, detail: parameter.validate.errors?.map((e) => e.message).join('; ') ?? 'invalid' });
+    if (!parameter.validate(value))
+      errors.push({
+        parameter: parameter.name,
+        detail: parameter.validate.errors?.map((e) => e.message).join('; ') ?? 'invalid',
+      });
     else params[parameter.name] = value;
   }
   return { params, errors };
@@ -70,7 +80,10 @@ export function createPlatformApi(options: PlatformOptions) {
   app.use('*', async (c, next) => {
     c.set('reply', createReply(`req_${randomBytes(12).toString('hex')}`, referenceUrl));
     if (!acceptsJson(c.req.header('accept'))) {
-      return c.var.reply.fail('not_acceptable', 'This API answers only JSON: send Accept: application/json (or leave Accept out).');
+      return c.var.reply.fail(
+        'not_acceptable',
+        'This API answers only JSON: send Accept: application/json (or leave Accept out).',
+      );
     }
     await next();
   });
@@ -82,13 +95,23 @@ export function createPlatformApi(options: PlatformOptions) {
       const auth = await authenticate(c.req.header('authorization') ?? null, keys.findByHash);
       if ('problem' in auth) {
         const error = auth.problem === 'missing_key' ? '' : ', error="invalid_token"';
-        return reply.fail(auth.problem, auth.detail, {}, { 'WWW-Authenticate': `Bearer realm="service sandbox"${error}` });
+        return reply.fail(
+          auth.problem,
+          auth.detail,
+          {},
+          { 'WWW-Authenticate': `Bearer realm="service sandbox"${error}` },
+        );
       }
       const { key } = auth;
       const rate = minutes.request(key.sha256);
       reply.headers(rate.headers);
       if (rate.limited) {
-        return reply.fail('rate_limited', `This key sent more than ${rate.headers['RateLimit-Limit']} requests this minute. Wait ${rate.retryAfter} s.`, {}, { 'Retry-After': String(rate.retryAfter) });
+        return reply.fail(
+          'rate_limited',
+          `This key sent more than ${rate.headers['RateLimit-Limit']} requests this minute. Wait ${rate.retryAfter} s.`,
+          {},
+          { 'Retry-After': String(rate.retryAfter) },
+        );
       }
       if (!key.scopes.includes(route.scope as StoredKey['scopes'][number])) {
         return reply.fail(
@@ -105,9 +128,15 @@ export function createPlatformApi(options: PlatformOptions) {
   const idempotent = options.idempotency
     ? idempotency({
         store: options.idempotency,
-        scopeOf: (c) => `platform:${(c.var as PlatformEnv['Variables']).key.id ?? (c.var as PlatformEnv['Variables']).key.sha256}`,
+        scopeOf: (c) =>
+          `platform:${(c.var as PlatformEnv['Variables']).key.id ?? (c.var as PlatformEnv['Variables']).key.sha256}`,
         problemInKey: problemInIdempotencyKey,
-        refuse: (c, code, detail) => (c.var as PlatformEnv['Variables']).reply.fail(code, detail, code === 'invalid_request' ? { errors: [{ parameter: 'Idempotency-Key', detail }] } : {}),
+        refuse: (c, code, detail) =>
+          (c.var as PlatformEnv['Variables']).reply.fail(
+            code,
+            detail,
+            code === 'invalid_request' ? { errors: [{ parameter: 'Idempotency-Key', detail }] } : {},
+          ),
       })
     : createMiddleware((_c, next) => next());
 
@@ -116,14 +145,20 @@ export function createPlatformApi(options: PlatformOptions) {
     app.on(route.method, `/v1${route.routePath}`, authorize(route), idempotent, async (c) => {
       const { reply, key } = c.var;
       const { params, errors } = readParams(route, new URL(c.req.url), c.req.param() as Record<string, string>);
-      if (errors.length) return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
+      if (errors.length)
+        return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
       let body: unknown;
       if (route.body) {
         const read = await readJsonBody(c.req.raw);
         if ('problem' in read) return reply.fail(read.problem, read.detail);
         if (!route.body(read.body)) {
-          const problems = (route.body.errors ?? []).map((e) => ({ parameter: `body${e.instancePath.replaceAll('/', '.')}`, detail: e.message ?? 'invalid' }));
-          return reply.fail('invalid_request', problems.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors: problems });
+          const problems = (route.body.errors ?? []).map((e) => ({
+            parameter: `body${e.instancePath.replaceAll('/', '.')}`,
+            detail: e.message ?? 'invalid',
+          }));
+          return reply.fail('invalid_request', problems.map((e) => `${e.parameter}: ${e.detail}`).join('. '), {
+            errors: problems,
+          });
         }
         body = read.body;
       }
@@ -138,7 +173,12 @@ export function createPlatformApi(options: PlatformOptions) {
     const path = c.req.path.replace(/^\/v1(?=\/)/, '');
     const match = c.req.path.startsWith('/v1/') ? matchRoute(c.req.method, path) : undefined;
     if (match && 'allowed' in match) {
-      return c.var.reply.fail('method_not_allowed', `${c.req.path} answers ${match.allowed.join(', ')}, not ${c.req.method}.`, {}, { Allow: match.allowed.join(', ') });
+      return c.var.reply.fail(
+        'method_not_allowed',
+        `${c.req.path} answers ${match.allowed.join(', ')}, not ${c.req.method}.`,
+        {},
+        { Allow: match.allowed.join(', ') },
+      );
     }
     return c.var.reply.fail('not_found', `No operation at ${c.req.method} ${c.req.path}. See ${referenceUrl}.`);
   });
@@ -147,7 +187,10 @@ export function createPlatformApi(options: PlatformOptions) {
     const reply = c.var.reply ?? createReply(`req_${randomBytes(12).toString('hex')}`, referenceUrl);
     // The message only: a request's headers (its key among them) are never logged.
     console.error(`[platform] ${reply.requestId} failed:`, error instanceof Error ? error.message : 'unknown error');
-    return reply.fail('internal_error', `Something went wrong on our side. Quote request id ${reply.requestId} when asking for help.`);
+    return reply.fail(
+      'internal_error',
+      `Something went wrong on our side. Quote request id ${reply.requestId} when asking for help.`,
+    );
   });
 
   return app;

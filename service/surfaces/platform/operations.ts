@@ -23,7 +23,9 @@ export interface OperationContext {
   body?: unknown;
 }
 
-export type Answer = { body: unknown; status?: number } | { problem: ProblemCode; detail: string; extra?: Partial<Problem>; headers?: Record<string, string> };
+export type Answer =
+  | { body: unknown; status?: number }
+  | { problem: ProblemCode; detail: string; extra?: Partial<Problem>; headers?: Record<string, string> };
 export type Operation = (ctx: OperationContext) => Answer | Promise<Answer>;
 export type OperationId = keyof ContractOperations;
 
@@ -34,14 +36,22 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
     const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
     return result
       ? { body: result }
-      : { problem: 'invalid_request', detail: 'cursor was not written by this API: pass a nextCursor unchanged.', extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] } };
+      : {
+          problem: 'invalid_request',
+          detail: 'cursor was not written by this API: pass a nextCursor unchanged.',
+          extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] },
+        };
   };
 
   return {
-    getCurrentOrganization: ({ key, org }) => ({ body: { ...org.organization, environment: 'sandbox', scopes: key.scopes } }),
+    getCurrentOrganization: ({ key, org }) => ({
+      body: { ...org.organization, environment: 'sandbox', scopes: key.scopes },
+    }),
     listProducts: (ctx) => page(ctx.org.products, ctx),
     getCurrentAgent: ({ org }) =>
-      org.agent ? { body: org.agent } : { problem: 'not_found', detail: `${org.organization.name} is not an agency, so the key acts for no agent.` },
+      org.agent
+        ? { body: org.agent }
+        : { problem: 'not_found', detail: `${org.organization.name} is not an agency, so the key acts for no agent.` },
     listDeveloperProjects: (ctx) =>
       ctx.org.organization.kind === 'developer'
         ? page(ctx.org.projects, ctx)
@@ -53,7 +63,12 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
     },
     getValuation: async ({ key, params }) => {
       const read = readMode(params.mode);
-      if ('problem' in read) return { problem: 'invalid_request', detail: `mode: ${read.problem}`, extra: { errors: [{ parameter: 'mode', detail: read.problem }] } };
+      if ('problem' in read)
+        return {
+          problem: 'invalid_request',
+          detail: `mode: ${read.problem}`,
+          extra: { errors: [{ parameter: 'mode', detail: read.problem }] },
+        };
       // Counted before it is worked out, in one step, so concurrent requests cannot pass the limit together.
       const day = utcDay(engine.now());
       const subject = key.id ?? key.sha256;
@@ -70,7 +85,10 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
       if ('problem' in outcome) {
         await meter.giveBack('platform_estimate', subject, day, key.valuationsUsedToday); // Only answered valuations count.
         return outcome.problem === 'not_found'
-          ? { problem: 'not_found', detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…` }
+          ? {
+              problem: 'not_found',
+              detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…`,
+            }
           : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
       }
       return { body: outcome.estimate };

@@ -18,10 +18,15 @@ type Estimate = components['schemas']['Estimate'];
 type Mode = components['schemas']['Mode'];
 
 /** A figure people read, with its number for machines (the <data> element). */
-const money = (value: number, field: string) => html`<data value="${value}" data-field="${field}">${formatMoney(value)}</data>`;
+const money = (value: number, field: string) =>
+  html`<data value="${value}" data-field="${field}">${formatMoney(value)}</data>`;
 
 const page = (title: string, body: Html) =>
-  layout(title, body, html`<p class="disclaimer">${en.disclaimer}</p><p>Sandbox: these pages stand in for the service's public valuation pages.</p>`);
+  layout(
+    title,
+    body,
+    html`<p class="disclaimer">${en.disclaimer}</p><p>Sandbox: these pages stand in for the service's public valuation pages.</p>`,
+  );
 
 function searchForm(query = ''): Html {
   return html`<form action="/valuation/" method="get" role="search"><label for="q">${en.searchLabel}</label>
@@ -35,7 +40,8 @@ function homePage(engine: EstimateEngine, query: string): Html {
   const list = results
     ? results.length
       ? html`<h2>Matches for “${q}”</h2><ul>${results.map(
-          (s) => html`<li><a href="/valuation/${encodeURIComponent(s.id)}?mode=sale">${s.text}</a> <span class="meta">${s.secondaryText}</span></li>`,
+          (s) =>
+            html`<li><a href="/valuation/${encodeURIComponent(s.id)}?mode=sale">${s.text}</a> <span class="meta">${s.secondaryText}</span></li>`,
         )}</ul>`
       : html`<p>${en.noMatches(q)}</p>`
     : '';
@@ -52,7 +58,9 @@ function estimateBody(estimate: Estimate): Html {
   const modeLink = (m: Mode) =>
     html`<li><a href="/valuation/${encodeURIComponent(property.id)}?mode=${m}"${m === mode && html` aria-current="page"`}>${en.modeValue(m)}</a></li>`;
   const rows = estimate.comparables.map(
-    (c) => html`<tr><td>${formatDate(c.date)}</td><td>${c.address}</td><td>${`${en.propertyType[c.propertyType]} ${c.unitType}`}</td>
+    (
+      c,
+    ) => html`<tr><td>${formatDate(c.date)}</td><td>${c.address}</td><td>${`${en.propertyType[c.propertyType]} ${c.unitType}`}</td>
 <td class="num">${formatArea(c.floorAreaSqm, 'sqft')}</td><td class="num">${money(c.price, 'comparable-price')}</td><td class="num">${formatPricePerArea(c.pricePerSqm, 'sqft')}</td><td class="num">${en.away(formatDistance(c.distanceM))}</td></tr>`,
   );
   const title = property.project ? `${property.project}, ${property.address}` : property.address;
@@ -96,8 +104,14 @@ export function valuationPage(engine: EstimateEngine, url: URL): ValuationPage {
   if ('estimate' in outcome) {
     const { estimate } = outcome;
     const title = estimate.property.project ?? estimate.property.address;
-    return { status: 200, html: page(`${title}: ${en.estimateHeading(mode).toLowerCase()} (sandbox)`, estimateBody(estimate)) };
+    return {
+      status: 200,
+      html: page(`${title}: ${en.estimateHeading(mode).toLowerCase()} (sandbox)`, estimateBody(estimate)),
+    };
   }
   const message = outcome.problem === 'not_found' ? VISITOR_MESSAGES.en.not_found : VISITOR_MESSAGES.en.no_comparables;
-  return { status: outcome.problem === 'not_found' ? 404 : 422, html: page('Service Valuations (sandbox)', html`<h1>No estimate</h1><p>${message}</p>${searchForm()}`) };
+  return {
+    status: outcome.problem === 'not_found' ? 404 : 422,
+    html: page('Service Valuations (sandbox)', html`<h1>No estimate</h1><p>${message}</p>${searchForm()}`),
+  };
 }

@@ -15,7 +15,12 @@ const KEY = 'svce_test_hostunit00000000001';
 const fixtures = generateFixtures();
 
 function host(now = () => new Date('2026-11-22T10:00:00Z')) {
-  return createWidgetHost({ keys: [{ key: KEY, origins: [ORIGIN] }], serviceUrl: 'https://service.example/', now, fixtures });
+  return createWidgetHost({
+    keys: [{ key: KEY, origins: [ORIGIN] }],
+    serviceUrl: 'https://service.example/',
+    now,
+    fixtures,
+  });
 }
 const get = (h: ReturnType<typeof host>, path: string, origin: string | null = ORIGIN, clientAddress = '203.0.113.7') =>
   h.handle({ method: 'GET', url: new URL(`https://host.example${path}`), origin, clientAddress });
@@ -48,7 +53,11 @@ describe('sandbox widget host', () => {
     const h = host();
     const english = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102&mode=rent`);
     expect(english.headers['Content-Language']).to.equal('en');
-    for (const [lang, word] of [['zh', '估价'], ['ms', 'Anggaran'], ['ta', 'மதிப்பீடு']]) {
+    for (const [lang, word] of [
+      ['zh', '估价'],
+      ['ms', 'Anggaran'],
+      ['ta', 'மதிப்பீடு'],
+    ]) {
       const answer = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102&mode=rent&lang=${lang}`);
       expect(answer.status).to.equal(200);
       expect(answer.headers['Content-Language']).to.equal(lang);
@@ -73,7 +82,12 @@ describe('sandbox widget host', () => {
 
   it('words every refusal for the visitor in the language asked for, and for the site owner in English', async () => {
     const h = host();
-    for (const [lang, word] of [['en', 'not found'], ['zh', '找不到'], ['ms', 'tidak dapat menemui'], ['ta', 'காண முடியவில்லை']]) {
+    for (const [lang, word] of [
+      ['en', 'not found'],
+      ['zh', '找不到'],
+      ['ms', 'tidak dapat menemui'],
+      ['ta', 'காண முடியவில்லை'],
+    ]) {
       const refused = await get(h, `/v1/estimates?key=${KEY}&id=hdb-999999&lang=${lang}`);
       const body = refused.body as { code: string; message: string; visitorMessage: string };
       expect(problemIn.Error(body), lang).to.equal(undefined);
@@ -83,15 +97,24 @@ describe('sandbox widget host', () => {
       expect(body.message).to.contain('No property has the id');
     }
     const suggestions = await get(h, `/v1/suggestions?key=svce_test_unknown000000000000&q=amk&lang=zh`);
-    expect((suggestions.body as { visitorMessage: string }).visitorMessage).to.equal('此估价工具尚未设置好，请告知网站管理员。');
+    expect((suggestions.body as { visitorMessage: string }).visitorMessage).to.equal(
+      '此估价工具尚未设置好，请告知网站管理员。',
+    );
     const badLang = await get(h, `/v1/suggestions?key=${KEY}&q=amk&lang=xx`);
     expect(badLang.status).to.equal(400);
-    expect((badLang.body as { visitorMessage: string }).visitorMessage, 'a language it does not speak gets English').to.contain('That search could not be used');
+    expect(
+      (badLang.body as { visitorMessage: string }).visitorMessage,
+      'a language it does not speak gets English',
+    ).to.contain('That search could not be used');
   });
 
   it('values a property from comparables that support the number', async () => {
     const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102`)).body as {
-      value: number; low: number; high: number; property: { floorAreaSqm: number }; comparables: { pricePerSqm: number; distanceM: number }[];
+      value: number;
+      low: number;
+      high: number;
+      property: { floorAreaSqm: number };
+      comparables: { pricePerSqm: number; distanceM: number }[];
     };
     const psm = estimate.comparables.map((c) => c.pricePerSqm).sort((a, b) => a - b);
     const implied = estimate.value / estimate.property.floorAreaSqm;
@@ -136,7 +159,10 @@ describe('sandbox widget host', () => {
     expect((refused.body as { code: string }).code).to.equal('rate_limited');
     expect(Number(refused.headers['Retry-After'])).to.be.greaterThan(0);
     expect(problemIn.Error(refused.body)).to.equal(undefined);
-    expect((await get(h, `/v1/suggestions?key=${KEY}&q=560102`, ORIGIN, '198.51.100.2')).status, 'another visitor').to.equal(200);
+    expect(
+      (await get(h, `/v1/suggestions?key=${KEY}&q=560102`, ORIGIN, '198.51.100.2')).status,
+      'another visitor',
+    ).to.equal(200);
 
     // The widget asks at most once per pause of DEBOUNCE_MS: the fastest a person's typing can ask.
     // Ten minutes of that, from a fresh address, is never limited.
@@ -150,7 +176,9 @@ describe('sandbox widget host', () => {
   it('says a live widget key works only on the live widget host', async () => {
     const answer = await get(host(), `/v1/suggestions?key=svce_live_abcdefghijklmnop1234&q=amk`);
     expect(answer.status).to.equal(401);
-    expect((answer.body as { message: string }).message).to.contain('live widget keys work only on the live widget host');
+    expect((answer.body as { message: string }).message).to.contain(
+      'live widget keys work only on the live widget host',
+    );
   });
 
   it('matches origins exactly and echoes only an allowed one', async () => {
@@ -158,7 +186,13 @@ describe('sandbox widget host', () => {
     const ok = await get(h, `/v1/suggestions?key=${KEY}&q=amk`);
     expect(ok.headers['Access-Control-Allow-Origin']).to.equal(ORIGIN);
     expect(ok.headers.Vary).to.equal('Origin');
-    for (const origin of ['http://site.example', 'https://site.example:444', 'https://evil.site.example', 'null', null]) {
+    for (const origin of [
+      'http://site.example',
+      'https://site.example:444',
+      'https://evil.site.example',
+      'null',
+      null,
+    ]) {
       const refused = await get(h, `/v1/suggestions?key=${KEY}&q=amk`, origin);
       expect(refused.status, String(origin)).to.equal(403);
       expect(refused.headers['Access-Control-Allow-Origin']).to.equal('*');

@@ -18,13 +18,17 @@ import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createTokenBuckets } from '../../core/metering/token-bucket.js';
 import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
 import { KEY_PREFIXES } from '../../core/keys/prefixes.js';
-import { memoryWidgetKeys, type WidgetKeyConfig, type WidgetKeyRecord, type WidgetKeyStore } from '../../core/keys/widget-keys.js';
+import {
+  memoryWidgetKeys,
+  type WidgetKeyConfig,
+  type WidgetKeyRecord,
+  type WidgetKeyStore,
+} from '../../core/keys/widget-keys.js';
 
 export type { WidgetKeyConfig } from '../../core/keys/widget-keys.js';
 
 type ErrorBody = components['schemas']['Error'];
 type ErrorCode = components['schemas']['ErrorCode'];
-
 
 export interface HostRequest {
   method: string;
@@ -76,7 +80,11 @@ const STATUS: Record<ErrorCode, number> = {
 export function createWidgetHost(options: HostOptions) {
   const engine = options.engine ?? createEstimateEngine(options);
   const { now, fixtures } = engine;
-  const suggestionsByAddress = createTokenBuckets(SUGGESTION_LIMITS.perAddress.burst, SUGGESTION_LIMITS.perAddress.perSecond, now);
+  const suggestionsByAddress = createTokenBuckets(
+    SUGGESTION_LIMITS.perAddress.burst,
+    SUGGESTION_LIMITS.perAddress.perSecond,
+    now,
+  );
   const suggestionsByKey = createTokenBuckets(SUGGESTION_LIMITS.perKey.burst, SUGGESTION_LIMITS.perKey.perSecond, now);
   const keys = options.keyStore ?? memoryWidgetKeys(options.keys ?? []);
   const meter = options.meter ?? memoryMeter();
@@ -87,16 +95,30 @@ export function createWidgetHost(options: HostOptions) {
       status,
       body,
       delayMs,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Origin', ...headers },
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Vary: 'Origin',
+        ...headers,
+      },
     };
   }
 
   /** An error in the request's language (`lang`; English when absent or not one the host speaks). */
   function failure(language: Language) {
     return (code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}, headers: Record<string, string> = {}) => {
-      const body: ErrorBody = { code, message, visitorMessage: visitorMessage(language, code, extra.resetAt), ...extra };
+      const body: ErrorBody = {
+        code,
+        message,
+        visitorMessage: visitorMessage(language, code, extra.resetAt),
+        ...extra,
+      };
       // Errors carry no property data, so any page may read them and show the right message.
-      return respond(STATUS[code], body, { 'Access-Control-Allow-Origin': '*', 'Content-Language': language, ...headers });
+      return respond(STATUS[code], body, {
+        'Access-Control-Allow-Origin': '*',
+        'Content-Language': language,
+        ...headers,
+      });
     };
   }
 
@@ -131,12 +153,22 @@ export function createWidgetHost(options: HostOptions) {
     const keyParam = url.searchParams.get('key') ?? '';
     const keyProblem = checkWidgetKey(keyParam);
     if (keyProblem === 'platform_key') {
-      return fail('invalid_key', 'This is a platform API key, which is secret and never works here. Rotate it now and use a widget key (svce_...).');
+      return fail(
+        'invalid_key',
+        'This is a platform API key, which is secret and never works here. Rotate it now and use a widget key (svce_...).',
+      );
     }
-    if (keyProblem) return fail('invalid_key', 'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.');
+    if (keyProblem)
+      return fail(
+        'invalid_key',
+        'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.',
+      );
     const key: WidgetKeyRecord | undefined = await keys.find(keyParam);
     if (!key && keyParam.startsWith(KEY_PREFIXES.widgetLive)) {
-      return fail('invalid_key', 'This is a live widget key: live widget keys work only on the live widget host, because sandbox and live are always isolated. Use a svce_test_ key with the sandbox.');
+      return fail(
+        'invalid_key',
+        'This is a live widget key: live widget keys work only on the live widget host, because sandbox and live are always isolated. Use a svce_test_ key with the sandbox.',
+      );
     }
     if (!key) return fail('invalid_key', 'This widget key does not exist. Copy it again from the API Console.');
     if (!origin || !(key.origins.includes(origin) || origin === options.previewOrigin)) {
@@ -148,7 +180,10 @@ export function createWidgetHost(options: HostOptions) {
         origin ? { origin } : {},
       );
     }
-    const allow = { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After' };
+    const allow = {
+      'Access-Control-Allow-Origin': origin,
+      'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
+    };
 
     if (operation === 'suggestions') {
       const q = (url.searchParams.get('q') ?? '').trim();
@@ -156,7 +191,10 @@ export function createWidgetHost(options: HostOptions) {
       if (q.replace(/\s/g, '').length < min || problemIn.SearchQuery(q)) {
         return fail('invalid_request', `q must have ${min} to ${max} characters.`);
       }
-      const wait = Math.max(suggestionsByAddress.take(request.clientAddress ?? 'unknown'), suggestionsByKey.take(key.id));
+      const wait = Math.max(
+        suggestionsByAddress.take(request.clientAddress ?? 'unknown'),
+        suggestionsByKey.take(key.id),
+      );
       if (wait) {
         return fail(
           'rate_limited',
@@ -187,7 +225,11 @@ export function createWidgetHost(options: HostOptions) {
         'quota_exceeded',
         `This widget key has used its ${DAILY_ESTIMATE_QUOTA.toLocaleString('en')} estimates for today; the quota resets at ${resetAt}.`,
         { resetAt },
-        { 'Retry-After': String(secondsToReset()), ...rateLimitHeaders(DAILY_ESTIMATE_QUOTA), 'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'] },
+        {
+          'Retry-After': String(secondsToReset()),
+          ...rateLimitHeaders(DAILY_ESTIMATE_QUOTA),
+          'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'],
+        },
       );
     }
 

@@ -39,7 +39,12 @@ export function widgetHostRoutes(host: WidgetHost, distDir: string) {
 
   app.get('*', async (c, next) => {
     const file = await widgetFile(distDir, c.req.path);
-    const sent = file && (await fileResponse(distDir, file.path, { headers: { ...ASSET_HEADERS, 'Cache-Control': file.cache }, acceptEncoding: c.req.header('accept-encoding') }));
+    const sent =
+      file &&
+      (await fileResponse(distDir, file.path, {
+        headers: { ...ASSET_HEADERS, 'Cache-Control': file.cache },
+        acceptEncoding: c.req.header('accept-encoding'),
+      }));
     if (sent) return sent;
     await next();
   });
@@ -52,7 +57,10 @@ export function widgetHostRoutes(host: WidgetHost, distDir: string) {
       clientAddress: getConnInfo(c).remote.address,
     });
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    return new Response(answer.body === null ? null : JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
+    return new Response(answer.body === null ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: answer.headers,
+    });
   });
 
   return app;

@@ -9,7 +9,10 @@ import { consolePage, messagePage } from './frame.js';
 
 const scopeText: Record<string, string> = SCOPE_DESCRIPTIONS;
 
-export function consentPage(session: Session, request: { id: string; clientName: string; scopes: string[]; redirectUri: string }): Html {
+export function consentPage(
+  session: Session,
+  request: { id: string; clientName: string; scopes: string[]; redirectUri: string },
+): Html {
   const user = session.user!;
   return layout(
     'Connect an AI app · API Console (sandbox)',

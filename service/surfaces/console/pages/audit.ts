@@ -12,7 +12,9 @@ const details = (detail: Record<string, unknown>) =>
 
 export function auditPage(session: Session, entries: AuditEntry[]): Html {
   const rows = entries.map(
-    (e) => html`<tr><td>${date(e.at)}</td><td>${e.userName ?? 'unknown'}</td><td><code>${e.action}</code></td><td><code>${e.target}</code></td>
+    (
+      e,
+    ) => html`<tr><td>${date(e.at)}</td><td>${e.userName ?? 'unknown'}</td><td><code>${e.action}</code></td><td><code>${e.target}</code></td>
 <td>${details(e.detail)}</td></tr>`,
   );
   return consolePage(

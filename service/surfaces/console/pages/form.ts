@@ -18,7 +18,8 @@ export const onceField = () => html`<input type="hidden" name="idempotency" valu
 const value = (form: FormState, name: string) => [form.values[name] ?? ''].flat().join('\n');
 export const describedBy = (form: FormState, name: string, hint?: boolean) =>
   [form.errors[name] ? `${name}-error` : '', hint ? `${name}-hint` : ''].filter(Boolean).join(' ');
-export const fieldError = (form: FormState, name: string) => form.errors[name] && html`<p class="error" id="${name}-error">${form.errors[name]}</p>`;
+export const fieldError = (form: FormState, name: string) =>
+  form.errors[name] && html`<p class="error" id="${name}-error">${form.errors[name]}</p>`;
 export const invalid = (form: FormState, name: string) => form.errors[name] && html` aria-invalid="true"`;
 export const date = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
 export const codes = (items: string[]) => items.map((item) => html`<code>${item}</code>`);

@@ -22,7 +22,11 @@ export function consolePage(title: string, session: Session, body: Html): Html {
   );
 }
 
-export function signInPage(session: Session, users: { id: string; name: string; email: string; role: string; organization_name: string }[], next = ''): Html {
+export function signInPage(
+  session: Session,
+  users: { id: string; name: string; email: string; role: string; organization_name: string }[],
+  next = '',
+): Html {
   return layout(
     'Sign in · API Console (sandbox)',
     html`<h1>Sign in to the API Console</h1><p>The sandbox has no real identities: choose a sandbox user of a sandbox organization.</p>
@@ -35,4 +39,7 @@ ${users.map(
 }
 
 export const messagePage = (title: string, message: string) =>
-  layout(`${title} · API Console (sandbox)`, html`<h1>${title}</h1><p>${message}</p><p><a href="/console/">Back to the console</a></p>`);
+  layout(
+    `${title} · API Console (sandbox)`,
+    html`<h1>${title}</h1><p>${message}</p><p><a href="/console/">Back to the console</a></p>`,
+  );

@@ -6,10 +6,17 @@ import { type Html, html, joined } from '../../../web/html.js';
 import { codes, csrfField, date, emptyForm, fieldError, type FormState, textField } from './form.js';
 import { consolePage } from './frame.js';
 
-export function platformKeysPage(session: Session, keys: PlatformKeyView[], form: FormState = emptyForm, created?: { key: string; label: string }): Html {
+export function platformKeysPage(
+  session: Session,
+  keys: PlatformKeyView[],
+  form: FormState = emptyForm,
+  created?: { key: string; label: string },
+): Html {
   const checked = new Set([form.values.scopes ?? []].flat());
   const rows = keys.map(
-    (k) => html`<tr><td>${k.label}</td><td><code>${k.prefix}…${k.last4}</code></td><td>${joined(codes(k.scopes), ' ')}</td>
+    (
+      k,
+    ) => html`<tr><td>${k.label}</td><td><code>${k.prefix}…${k.last4}</code></td><td>${joined(codes(k.scopes), ' ')}</td>
 <td>${date(k.createdAt)}</td><td>${
       k.revokedAt
         ? `revoked ${date(k.revokedAt)}`
@@ -29,7 +36,8 @@ export function platformKeysPage(session: Session, keys: PlatformKeyView[], form
 <tbody>${rows.length ? rows : html`<tr><td colspan="5">No platform keys yet.</td></tr>`}</tbody></table></div>
 <h2>Create a sandbox platform key</h2><form method="post" action="/console/platform-keys" novalidate>${csrfField(session)}${textField(form, 'label', 'Label')}
 <fieldset aria-describedby="${form.errors.scopes ? 'scopes-error' : ''}"><legend>Scopes</legend>${fieldError(form, 'scopes')}${PLATFORM_SCOPES.map(
-      (scope) => html`<p><input type="checkbox" name="scopes" id="scope-${scope}" value="${scope}"${checked.has(scope) && html` checked`}><label class="inline" for="scope-${scope}"><code>${scope}</code></label></p>`,
+      (scope) =>
+        html`<p><input type="checkbox" name="scopes" id="scope-${scope}" value="${scope}"${checked.has(scope) && html` checked`}><label class="inline" for="scope-${scope}"><code>${scope}</code></label></p>`,
     )}</fieldset>
 <button type="submit">Create platform key</button></form>`,
   );

@@ -41,13 +41,21 @@ function containerText(key: WidgetKeyView, options: SnippetOptions): string {
   return `<div data-service-valuation ${attributes.join(' ')}></div>`;
 }
 
-export function snippetPage(session: Session, key: WidgetKeyView, options: SnippetOptions, loader: SnippetLoader, form: FormState): Html {
+export function snippetPage(
+  session: Session,
+  key: WidgetKeyView,
+  options: SnippetOptions,
+  loader: SnippetLoader,
+  form: FormState,
+): Html {
   const widgetScriptUrl = loader.evergreen;
   const widgetOrigin = new URL(widgetScriptUrl).origin;
   const container = containerText(key, options);
   const snippet = `${container}\n<script async src="${widgetScriptUrl}"></script>`;
   const pinned = loader.pinned;
-  const pinnedSnippet = pinned && `${container}\n<script async src="${pinned.src}" integrity="${pinned.integrity}" crossorigin="anonymous"></script>`;
+  const pinnedSnippet =
+    pinned &&
+    `${container}\n<script async src="${pinned.src}" integrity="${pinned.integrity}" crossorigin="anonymous"></script>`;
   const css = '[data-service-valuation] { display: block; min-height: 340px; }';
   const csp = `script-src 'self' ${widgetOrigin}; connect-src 'self' ${widgetOrigin}; img-src 'self' ${widgetOrigin}; font-src 'self' ${widgetOrigin}`;
   const option = (name: string, v: string, label: string, current: string) =>

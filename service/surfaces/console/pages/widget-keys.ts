@@ -5,7 +5,12 @@ import { type Html, html, joined } from '../../../web/html.js';
 import { codes, csrfField, date, emptyForm, type FormState, onceField, originsField, textField } from './form.js';
 import { consolePage } from './frame.js';
 
-export function widgetKeysPage(session: Session, keys: WidgetKeyView[], form: FormState = emptyForm, limit: number): Html {
+export function widgetKeysPage(
+  session: Session,
+  keys: WidgetKeyView[],
+  form: FormState = emptyForm,
+  limit: number,
+): Html {
   const rows = keys.map(
     (k) => html`<tr><td><a href="/console/widget-keys/${k.id}">${k.name}</a></td><td><code>${k.key}</code></td>
 <td>${k.origins.length ? joined(codes(k.origins), html`<br>`) : 'none'}</td><td class="num">${k.revokedAt ? 'revoked' : `${k.estimatesToday.toLocaleString('en')} / ${limit.toLocaleString('en')}`}</td></tr>`,
@@ -21,7 +26,13 @@ export function widgetKeysPage(session: Session, keys: WidgetKeyView[], form: Fo
   );
 }
 
-export function widgetKeyPage(session: Session, key: WidgetKeyView, form: FormState, limit: number, flash?: string): Html {
+export function widgetKeyPage(
+  session: Session,
+  key: WidgetKeyView,
+  form: FormState,
+  limit: number,
+  flash?: string,
+): Html {
   const revoked = Boolean(key.revokedAt);
   const changes = html`<p><a href="/console/widget-keys/${key.id}/snippet">Build the snippet for this key</a></p>
 <form method="post" action="/console/widget-keys/${key.id}" novalidate>${csrfField(session)}${onceField()}${textField(form, 'name', 'Name')}${originsField(form, 'Websites')}
