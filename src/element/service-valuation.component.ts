@@ -159,10 +159,7 @@ export class ServiceValuation extends LitHost {
     if (shown && shown !== catalogue) void this.#estimate.load(undefined, this.mode);
   }
 
-  /**
-   * Fills the search field with `text` and looks it up, as data-query does: the suggestions open
-   * when the visitor is in the field.
-   */
+  /** Fills the search field with `text` and looks it up, as data-query does; suggestions open once the visitor is in it. */
   search(text: string): void {
     this.#search.prefill(String(text ?? ''));
   }
@@ -235,12 +232,8 @@ export class ServiceValuation extends LitHost {
     this.#client = problem ? undefined : createClient({ baseUrl: this.#baseUrl, key, language: () => this.#language });
     this.#setupProblem.value = problem ? () => keyProblem(problem, key) : undefined;
     if (!problem) return;
-    this.#tellSiteOwner(
-      keyProblem(problem, key).siteOwner!,
-      problem,
-      this.#baseUrl,
-      problem === 'platform_key' ? 'error' : 'warn',
-    );
+    // prettier-ignore
+    this.#tellSiteOwner(keyProblem(problem, key).siteOwner!, problem, this.#baseUrl, problem === 'platform_key' ? 'error' : 'warn');
     emit(this, 'service-valuation-error', { code: problem, forSiteOwner: true });
   }
 

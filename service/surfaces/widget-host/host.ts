@@ -1,6 +1,6 @@
 /**
- * The sandbox widget host: one implementation of contract/widget-host.openapi.json, with no
- * transport of its own. The Node server (node-server.ts) and MSW (msw.ts) both call `handle`.
+ * The widget host (sandbox): one implementation of contract/widget-host.openapi.json, with no
+ * transport of its own. Its routes on the service's origin (routes.ts) and MSW (servers/msw.ts) both call `handle`.
  */
 import type { components } from '../../../contract/generated/widget-host.js';
 import * as problemIn from '../../../src/api/generated/checks.js';
@@ -25,27 +25,13 @@ import {
   type WidgetKeyStore,
 } from '../../core/keys/widget-keys.js';
 
+import type { HostRequest, HostResponse } from './exchange.js';
+
 export type { WidgetKeyConfig } from '../../core/keys/widget-keys.js';
+export type { HostRequest, HostResponse } from './exchange.js';
 
 type ErrorBody = components['schemas']['Error'];
 type ErrorCode = components['schemas']['ErrorCode'];
-
-export interface HostRequest {
-  method: string;
-  url: URL;
-  /** The browser's `Origin` header, or null when the request had none. */
-  origin: string | null;
-  /** The visitor's network address, as the transport saw it. */
-  clientAddress?: string;
-}
-
-export interface HostResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-  /** How long the transport should wait before answering (the "slow" magic values). */
-  delayMs: number;
-}
 
 export interface HostOptions {
   /** Keys in memory (MSW, unit tests), or … */

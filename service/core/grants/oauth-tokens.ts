@@ -1,0 +1,139 @@
+/**
+ * The MCP endpoint's OAuth tokens: issued in pairs (access, refresh), stored only as hashes, each
+ * bound to one resource (RFC 8707); a refresh is used once and cannot widen the grant.
+ */
+import type { Database } from '../../db/database.js';
+import { hashSecret, newSecret } from '../../db/secrets.js';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const REFRESH_TOKEN_DAYS = 30;
+
+export interface TokenRecord {
+  clientId: string;
+  userId: string;
+  organizationId: string;
+  scopes: string[];
+  resource: string;
+  expiresAt: number;
+}
+export function createTokenStore(db: Database, now: () => Date) {
+  const at = (seconds: number) => new Date(now().getTime() + seconds * 1000);
+
+  async function issueTokens(grant: {
+    clientId: string;
+    userId: string;
+    organizationId: string;
+    scopes: string[];
+    resource: string;
+  }) {
+    const access = newSecret('mcpat');
+    const refresh = newSecret('mcprt');
+    await db.query(
+      `insert into oauth_tokens (token_sha256, kind, client_id, user_id, organization_id, scopes, resource, expires_at)
+       values ($1, 'access', $3, $4, $5, $6, $7, $8), ($2, 'refresh', $3, $4, $5, $6, $7, $9)`,
+      [
+        hashSecret(access),
+        hashSecret(refresh),
+        grant.clientId,
+        grant.userId,
+        grant.organizationId,
+        grant.scopes,
+        grant.resource,
+        at(ACCESS_TOKEN_SECONDS),
+        at(REFRESH_TOKEN_DAYS * 86400),
+      ],
+    );
+    return {
+      access_token: access,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: refresh,
+      scope: grant.scopes.join(' '),
+    };
+  }
+
+  return {
+    issueTokens,
+    async refresh(clientId: string, refreshToken: string, scopes: string[] | undefined, resource: string | undefined) {
+      const [row] = await db.query<{ user_id: string; organization_id: string; scopes: string[]; resource: string }>(
+        `select user_id, organization_id, scopes, resource from oauth_tokens
+          where token_sha256 = $1 and kind = 'refresh' and client_id = $2 and revoked_at is null and expires_at > $3`,
+        [hashSecret(refreshToken), clientId, now()],
+      );
+      if (!row) return { error: 'The refresh token is not valid.' };
+      if (resource !== undefined && resource !== row.resource) return { error: 'resource does not match the grant.' };
+      const narrowed = scopes?.length ? scopes : row.scopes;
+      if (narrowed.some((s) => !row.scopes.includes(s))) return { error: 'A refresh cannot add scopes.' };
+      await db.query('update oauth_tokens set revoked_at = $2 where token_sha256 = $1', [
+        hashSecret(refreshToken),
+        now(),
+      ]);
+      return {
+        tokens: await issueTokens({
+          clientId,
+          userId: row.user_id,
+          organizationId: row.organization_id,
+          scopes: narrowed,
+          resource: row.resource,
+        }),
+      };
+    },
+    async verify(token: string): Promise<TokenRecord | undefined> {
+      const [row] = await db.query<{
+        client_id: string;
+        user_id: string;
+        organization_id: string;
+        scopes: string[];
+        resource: string;
+        expires_at: Date;
+      }>(
+        `update oauth_tokens set last_used_at = $2
+          where token_sha256 = $1 and kind = 'access' and revoked_at is null and expires_at > $2
+          returning client_id, user_id, organization_id, scopes, resource, expires_at`,
+        [hashSecret(token), now()],
+      );
+      return (
+        row && {
+          clientId: row.client_id,
+          userId: row.user_id,
+          organizationId: row.organization_id,
+          scopes: row.scopes,
+          resource: row.resource,
+          expiresAt: Math.floor(new Date(row.expires_at).getTime() / 1000),
+        }
+      );
+    },
+    async revokeToken(clientId: string, token: string) {
+      await db.query(
+        'update oauth_tokens set revoked_at = $3 where token_sha256 = $1 and client_id = $2 and revoked_at is null',
+        [hashSecret(token), clientId, now()],
+      );
+    },
+
+    /** The person's connected AI apps: one row per client, with scopes and last use. */
+    async connections(userId: string) {
+      return db.query<{
+        client_id: string;
+        client_name: string;
+        scopes: string[];
+        last_used_at: Date | null;
+        connected_at: Date;
+      }>(
+        `select t.client_id, coalesce(c.metadata->>'client_name', t.client_id) as client_name,
+                array(select distinct unnest(t2.scopes) from oauth_tokens t2 where t2.client_id = t.client_id and t2.user_id = $1 and t2.revoked_at is null order by 1) as scopes,
+                max(t.last_used_at) as last_used_at, min(t.created_at) as connected_at
+           from oauth_tokens t left join oauth_clients c on c.client_id = t.client_id
+          where t.user_id = $1 and t.revoked_at is null and t.expires_at > $2
+          group by t.client_id, c.metadata`,
+        [userId, now()],
+      );
+    },
+    /** Disconnects an app: every token it holds for this person stops working at once. */
+    async disconnect(userId: string, clientId: string) {
+      await db.query(
+        'update oauth_tokens set revoked_at = $3 where user_id = $1 and client_id = $2 and revoked_at is null',
+        [userId, clientId, now()],
+      );
+    },
+  };
+}
