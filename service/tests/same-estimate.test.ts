@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
-import { startWidgetHostServer } from './widget-host.js';
-import { startPlatformServer } from './platform.js';
+import { startWidgetHostServer } from '../servers/widget-host.js';
+import { startPlatformServer } from '../servers/platform.js';
 
 const DEMO_KEY = widgetKeys.keys[0].key;
 const PLATFORM_KEY = 'svcp_test_partner000000000000003';

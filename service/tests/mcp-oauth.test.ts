@@ -15,19 +15,19 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { createConsole } from '../console/console.js';
-import { createWidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
-import { createKeyRequests } from '../../core/keys/key-requests.js';
-import { createIdempotencyStore } from '../../core/idempotency/idempotency-store.js';
-import { openDatabase } from '../../db/database.js';
-import { migrate } from '../../db/migrate.js';
-import { seed } from '../../sandbox/seed.js';
-import { startWidgetHostServer } from '../../servers/widget-host.js';
-import { databaseWidgetKeys } from '../../core/keys/widget-keys.js';
-import { startMcpServer } from '../../servers/mcp.js';
+import { createConsole } from '../surfaces/console/console.js';
+import { createWidgetKeyAdmin } from '../core/keys/widget-key-admin.js';
+import { createKeyRequests } from '../core/keys/key-requests.js';
+import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
+import { openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { seed } from '../sandbox/seed.js';
+import { startWidgetHostServer } from '../servers/widget-host.js';
+import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
+import { startMcpServer } from '../servers/mcp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createWidgetKeyTool } from './create-widget-key.js';
-import { createOAuthStore } from '../../core/grants/oauth-store.js';
+import { createWidgetKeyTool } from '../surfaces/mcp/create-widget-key.js';
+import { createOAuthStore } from '../core/grants/oauth-store.js';
 
 const CONSOLE = 'http://127.0.0.1:8819';
 const MCP = 'http://127.0.0.1:8820';

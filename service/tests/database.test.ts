@@ -14,10 +14,10 @@ import { databaseMeter } from '../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../core/metering/limits.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
-import { hashSecret } from './secrets.js';
+import { hashSecret } from '../db/secrets.js';
 import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
-import { type Database, openDatabase } from './database.js';
-import { migrate } from './migrate.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
 import { seed } from '../sandbox/seed.js';
 import { onEachEngine } from '../sandbox/test-engines.js';
 

@@ -5,10 +5,10 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../../core/estimates/engine.js';
-import { startMcpServer } from '../../servers/mcp.js';
+import { createEstimateEngine } from '../core/estimates/engine.js';
+import { startMcpServer } from '../servers/mcp.js';
 
-const INSPECTOR = fileURLToPath(new URL('../../../node_modules/.bin/mcp-inspector', import.meta.url));
+const INSPECTOR = fileURLToPath(new URL('../../node_modules/.bin/mcp-inspector', import.meta.url));
 const run = promisify(execFile);
 let server: Server;
 let url: string;

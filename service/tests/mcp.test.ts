@@ -4,10 +4,10 @@ import { request as httpRequest, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createEstimateEngine } from '../../core/estimates/engine.js';
-import { startMcpServer } from '../../servers/mcp.js';
-import { DAILY_LIMITS } from '../../core/metering/limits.js';
-import { memoryMeter } from '../../core/metering/memory-meter.js';
+import { createEstimateEngine } from '../core/estimates/engine.js';
+import { startMcpServer } from '../servers/mcp.js';
+import { DAILY_LIMITS } from '../core/metering/limits.js';
+import { memoryMeter } from '../core/metering/memory-meter.js';
 
 const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' });
 let server: Server;

@@ -5,15 +5,15 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { openDatabase } from '../../db/database.js';
-import { migrate } from '../../db/migrate.js';
-import { seed } from '../../sandbox/seed.js';
-import { startWidgetHostServer } from '../../servers/widget-host.js';
-import { createPlatformApi } from '../platform/api.js';
-import { databasePlatformKeys } from '../../core/keys/platform-key-store.js';
-import { databaseWidgetKeys } from '../../core/keys/widget-keys.js';
-import { createIdempotencyStore } from '../../core/idempotency/idempotency-store.js';
-import { createConsole } from './console.js';
+import { openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { seed } from '../sandbox/seed.js';
+import { startWidgetHostServer } from '../servers/widget-host.js';
+import { createPlatformApi } from '../surfaces/platform/api.js';
+import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
+import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
+import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
+import { createConsole } from '../surfaces/console/console.js';
 
 const PORT = 8816;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -244,7 +244,7 @@ describe('API Console', () => {
     assert.ok(!(await browser.get('/console/platform-keys')).text.includes(key), 'shown only once');
     assert.equal((await db.query('select 1 from platform_keys where sha256 = $1', [key])).length, 0);
     const api = createPlatformApi({
-      engine: (await import('../../core/estimates/engine.js')).createEstimateEngine({ serviceUrl: `${BASE}/` }),
+      engine: (await import('../core/estimates/engine.js')).createEstimateEngine({ serviceUrl: `${BASE}/` }),
       keyStore: databasePlatformKeys(db),
       referenceUrl: `${BASE}/reference`,
     });

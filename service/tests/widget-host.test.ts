@@ -1,14 +1,14 @@
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
-import * as problemIn from '../../../src/api/generated/checks.js';
-import { generateFixtures } from '../../sandbox/fixtures/generate.js';
-import { towns } from '../../sandbox/fixtures/places.js';
-import { DEBOUNCE_MS } from '../../../src/search/search-controller.js';
-import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
-import { createWidgetHost } from './host.js';
+import * as problemIn from '../../src/api/generated/checks.js';
+import { generateFixtures } from '../sandbox/fixtures/generate.js';
+import { towns } from '../sandbox/fixtures/places.js';
+import { DEBOUNCE_MS } from '../../src/search/search-controller.js';
+import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../core/metering/limits.js';
+import { createWidgetHost } from '../surfaces/widget-host/host.js';
 
 const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
-import type { Estimate } from '../../../src/api/types.js';
+import type { Estimate } from '../../src/api/types.js';
 
 const ORIGIN = 'https://site.example';
 const KEY = 'svce_test_hostunit00000000001';

@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../../core/estimates/engine.js';
-import { contractDocument, validatorFor } from '../../web/platform-contract.js';
-import { createPlatformApi } from './api.js';
-import keysFile from '../../sandbox/platform-keys.json' with { type: 'json' };
-import { startPlatformServer } from '../../servers/platform.js';
-import { PLATFORM_REQUESTS_PER_MINUTE as REQUESTS_PER_MINUTE } from '../../core/metering/limits.js';
+import { createEstimateEngine } from '../core/estimates/engine.js';
+import { contractDocument, validatorFor } from '../web/platform-contract.js';
+import { createPlatformApi } from '../surfaces/platform/api.js';
+import keysFile from '../sandbox/platform-keys.json' with { type: 'json' };
+import { startPlatformServer } from '../servers/platform.js';
+import { PLATFORM_REQUESTS_PER_MINUTE as REQUESTS_PER_MINUTE } from '../core/metering/limits.js';
 
 export const KEYS = {
   agency: 'svcp_test_agency00000000000000001',
