@@ -5,42 +5,39 @@
  * attempt that fails on our side (5xx, or a throw) lets the key go, so a retry can succeed.
  */
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 
+/** A kept answer, replayed for a retry. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What a claim on a key finds: a first attempt, a kept answer, another request's key, or one still running. */
+export type Begin =
+  { state: 'new' } | { state: 'replay'; response: StoredResponse } | { state: 'mismatch' } | { state: 'running' };
+
+/** What the middleware needs of the store (core/idempotency implements it). */
 export interface IdempotencyKeys {
-  begin(
-    scope: string,
-    key: string,
-    fingerprint: string,
-  ): Promise<
-    | { state: 'new' }
-    | { state: 'replay'; response: { status: number; headers: Record<string, string>; body: string } }
-    | { state: 'mismatch' }
-    | { state: 'running' }
-  >;
-  finish(
-    scope: string,
-    key: string,
-    response: { status: number; headers: Record<string, string>; body: string },
-  ): Promise<void>;
+  begin(scope: string, key: string, fingerprint: string): Promise<Begin>;
+  finish(scope: string, key: string, response: StoredResponse): Promise<void>;
   release(scope: string, key: string): Promise<void>;
 }
 
-type Context = Parameters<MiddlewareHandler>[0];
-
-export interface IdempotencyOptions {
+export interface IdempotencyOptions<E extends Env> {
   store: IdempotencyKeys;
   /** Where the key is: the `Idempotency-Key` header by default (a console form carries it as a field). */
-  keyOf?(c: Context): string | undefined;
+  keyOf?(c: Context<E>): string | undefined;
   /** The request's body as text, for its fingerprint: read from the request by default. */
-  bodyOf?(c: Context): Promise<string>;
+  bodyOf?(c: Context<E>): Promise<string>;
   /** Whose keys these are (an API key's id): keys of different callers never meet. */
-  scopeOf(c: Context): string | undefined;
+  scopeOf(c: Context<E>): string | undefined;
   /** Why a key cannot be used, in the caller's words, or undefined. */
   problemInKey(key: string): string | undefined;
   /** The answer for a refused key: `code` is the contract's problem code. */
   refuse(
-    c: Context,
+    c: Context<E>,
     code: 'invalid_request' | 'idempotency_key_in_use' | 'idempotency_key_reused',
     detail: string,
   ): Response | Promise<Response>;
@@ -54,14 +51,14 @@ export const requestFingerprint = (request: Request, body: string) =>
 
 const REPLAYED_HEADERS = ['content-type', 'location', 'request-id'];
 
-export function idempotency({
+export function idempotency<E extends Env>({
   store,
   scopeOf,
   problemInKey,
   refuse,
   keyOf = (c) => c.req.header('idempotency-key'),
   bodyOf = (c) => c.req.raw.clone().text(),
-}: IdempotencyOptions): MiddlewareHandler {
+}: IdempotencyOptions<E>): MiddlewareHandler<E> {
   return async (c, next) => {
     const key = keyOf(c);
     const scope = scopeOf(c);

@@ -6,20 +6,14 @@
  * the HTTP middleware and MCP's tools both use it.
  */
 import type { Database } from '../../db/database.js';
+import type { Begin, StoredResponse } from '../../web/idempotency.js';
 
 export const IDEMPOTENCY_KEY_MAX = 255;
 export const KEPT_HOURS = 24;
 /** A first attempt still "running" after this long died with its process; a retry may take it over. */
 export const RUNNING_TIMEOUT_MS = 60_000;
 
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export type Begin =
-  { state: 'new' } | { state: 'replay'; response: StoredResponse } | { state: 'mismatch' } | { state: 'running' };
+export type { Begin, StoredResponse } from '../../web/idempotency.js';
 
 /** Why a key cannot be used, or undefined. */
 export function problemInIdempotencyKey(key: string): string | undefined {

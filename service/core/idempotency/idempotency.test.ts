@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { createIdempotencyStore, problemInIdempotencyKey } from './idempotency-store.js';
 import type { Database } from '../../db/database.js';
 import { onEachEngine } from '../../sandbox/test-engines.js';
-import { idempotency } from '../../web/idempotency.js';
+import { idempotency, requestFingerprint } from '../../web/idempotency.js';
 
 onEachEngine('Idempotency-Key', 5496, (database) => {
   let db: Database;
@@ -29,7 +29,7 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
     });
     app.use(
       '*',
-      idempotency({
+      idempotency<{ Variables: { caller: string } }>({
         store: createIdempotencyStore(db, () => now),
         scopeOf: (c) => `test:${c.get('caller')}`,
         problemInKey: problemInIdempotencyKey,
@@ -105,6 +105,19 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
     const retry = await post('key-4', { name: 'x', fail: true });
     assert.equal(retry.status, 500);
     assert.equal(retry.headers.get('idempotent-replayed'), null, 'a 5xx is not kept');
+  });
+
+  it('lets a retry take over a first attempt whose process died (still running after a minute)', async (t) => {
+    if (!db) return t.skip('PostgreSQL is not installed here');
+    const body = JSON.stringify({ name: 'orphan' });
+    const fingerprint = requestFingerprint(new Request('http://localhost/things', { method: 'POST' }), body);
+    // A first attempt claimed the key, then its process was killed before it answered.
+    assert.deepEqual(await createIdempotencyStore(db, () => now).begin('test:caller_a', 'key-6', fingerprint), {
+      state: 'new',
+    });
+    assert.equal((await post('key-6', { name: 'orphan' })).status, 409, 'within the minute, it may still be running');
+    now = new Date(now.getTime() + 61_000);
+    assert.equal((await post('key-6', { name: 'orphan' })).status, 201, 'after it, the retry runs');
   });
 
   it('keeps a key 24 hours, and never shares one between callers', async (t) => {

@@ -13,7 +13,7 @@ export interface DailyMeter {
    */
   take(kind: MeterKind, subject: string, day: string, startsAt?: number): Promise<number | undefined>;
   /** Gives back one that was counted but not answered. */
-  giveBack(kind: MeterKind, subject: string, day: string, startsAt?: number): Promise<void>;
+  giveBack(kind: MeterKind, subject: string, day: string): Promise<void>;
   /** The count so far (for the console's "today" column). */
   count(kind: MeterKind, subject: string, day: string, startsAt?: number): Promise<number>;
 }

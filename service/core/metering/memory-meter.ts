@@ -12,8 +12,9 @@ export function memoryMeter(): DailyMeter {
       counts.set(id(kind, subject, day), next);
       return next;
     },
-    async giveBack(kind, subject, day, startsAt = 0) {
-      counts.set(id(kind, subject, day), Math.max(0, (counts.get(id(kind, subject, day)) ?? startsAt) - 1));
+    async giveBack(kind, subject, day) {
+      // Only after a take, so the count is there.
+      counts.set(id(kind, subject, day), Math.max(0, (counts.get(id(kind, subject, day)) ?? 0) - 1));
     },
     count: async (kind, subject, day, startsAt = 0) => counts.get(id(kind, subject, day)) ?? startsAt,
   };

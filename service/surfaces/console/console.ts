@@ -111,11 +111,11 @@ export function createConsole(options: ConsoleOptions) {
   if (options.idempotency) {
     app.post(
       '*',
-      idempotency({
+      idempotency<ConsoleEnv>({
         store: options.idempotency,
-        keyOf: (c) => (c.var as ConsoleEnv['Variables']).form?.get('idempotency') ?? undefined,
-        bodyOf: async (c) => (c.var as ConsoleEnv['Variables']).form?.toString() ?? '',
-        scopeOf: (c) => `console:${(c.var as ConsoleEnv['Variables']).actor.userId}`,
+        keyOf: (c) => c.var.form?.get('idempotency') ?? undefined,
+        bodyOf: async (c) => c.var.form?.toString() ?? '',
+        scopeOf: (c) => `console:${c.var.actor.userId}`,
         problemInKey: problemInIdempotencyKey,
         refuse: (_c, code, detail) =>
           code === 'idempotency_key_in_use'

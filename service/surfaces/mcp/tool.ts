@@ -5,8 +5,7 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import type { McpScope } from '../../core/grants/scopes.js';
-import type { Actor } from '../../core/keys/widget-key-admin.js';
-import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import type { Actor, WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
 
 export type JsonSchema = Record<string, unknown>;

@@ -125,20 +125,21 @@ export function createPlatformApi(options: PlatformOptions) {
       await next();
     });
 
-  const idempotent = options.idempotency
-    ? idempotency({
-        store: options.idempotency,
-        scopeOf: (c) =>
-          `platform:${(c.var as PlatformEnv['Variables']).key.id ?? (c.var as PlatformEnv['Variables']).key.sha256}`,
+  // Writes with an Idempotency-Key are kept and replayed per API key (reads pass through).
+  const store = options.idempotency;
+  const idempotent = store
+    ? idempotency<PlatformEnv>({
+        store,
+        scopeOf: (c) => `platform:${c.var.key.id ?? c.var.key.sha256}`,
         problemInKey: problemInIdempotencyKey,
         refuse: (c, code, detail) =>
-          (c.var as PlatformEnv['Variables']).reply.fail(
+          c.var.reply.fail(
             code,
             detail,
             code === 'invalid_request' ? { errors: [{ parameter: 'Idempotency-Key', detail }] } : {},
           ),
       })
-    : createMiddleware((_c, next) => next());
+    : createMiddleware<PlatformEnv>((_c, next) => next());
 
   for (const route of routes) {
     const operation = operations[route.operationId as OperationId];

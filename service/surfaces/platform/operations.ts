@@ -83,7 +83,7 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
       }
       const outcome = engine.estimate(String(params.propertyId), read.mode);
       if ('problem' in outcome) {
-        await meter.giveBack('platform_estimate', subject, day, key.valuationsUsedToday); // Only answered valuations count.
+        await meter.giveBack('platform_estimate', subject, day); // Only answered valuations count.
         return outcome.problem === 'not_found'
           ? {
               problem: 'not_found',

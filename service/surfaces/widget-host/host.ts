@@ -222,7 +222,7 @@ export function createWidgetHost(options: HostOptions) {
     const magic = magicEstimate(id);
     const outcome = magic?.error ? undefined : engine.estimate(magic?.propertyId ?? id, mode);
     if (!outcome || 'problem' in outcome) {
-      await meter.giveBack('widget_estimate', key.id, day, key.startsDayAt); // Only answered estimates count.
+      await meter.giveBack('widget_estimate', key.id, day); // Only answered estimates count.
       if (!outcome) return fail(magic!.error!, 'Sandbox: the failure you asked for.');
       return outcome.problem === 'not_found'
         ? fail('not_found', `No property has the id ${id}.`)
