@@ -49,6 +49,7 @@ export default defineConfig<{ engine: Engine }>({
         PLATFORM_PORT: String(PLATFORM_PORT),
         SANDBOX_DATA_DIR: 'memory://',
         MCP_PORT: String(MCP_PORT),
+        SANDBOX_VISITOR_LIMITS: 'off',
       },
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',

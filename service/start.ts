@@ -22,6 +22,8 @@ import { startWidgetHostServer } from './servers/widget-host.js';
 import { createConsole } from './surfaces/console/console.js';
 import { createWidgetKeyTool } from './surfaces/mcp/create-widget-key.js';
 import { builtLoader } from './web/built-loader.js';
+import { createSessions } from './core/organizations/sessions.js';
+import { expirySweeper } from './workers/expiry-sweeper.js';
 import { idempotencyPruner } from './workers/idempotency-pruner.js';
 import { createWorkerRunner } from './workers/runner.js';
 
@@ -57,6 +59,8 @@ const widgetHost = await startWidgetHostServer({
   engine,
   meter,
   keyStore: databaseWidgetKeys(db),
+  // A QA suite that asks for hundreds of estimates from one machine turns the per-visitor share off.
+  visitorLimits: process.env.SANDBOX_VISITOR_LIMITS !== 'off',
   console: (baseUrl) =>
     createConsole({
       db,
@@ -87,7 +91,9 @@ const mcp = await startMcpServer({
   },
 });
 // Nothing consumes the outbox in production yet (webhook deliveries will); the runner is where it will run.
-const workers = createWorkerRunner({ workers: [idempotencyPruner(idempotency)] });
+const workers = createWorkerRunner({
+  workers: [idempotencyPruner(idempotency), expirySweeper({ sessions: createSessions(db), meter })],
+});
 workers.start();
 
 console.log(

@@ -3,7 +3,7 @@
  * OAuth's discovery (RFC 9728, RFC 8414), registration (RFC 7591), authorization, token and
  * revocation are the SDK's own router, which is written for Express.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import express from 'express';
@@ -16,6 +16,7 @@ import { memoryMeter } from '../core/metering/memory-meter.js';
 import type { CreateWidgetKeyTool } from '../surfaces/mcp/create-widget-key.js';
 import { createMcpEndpoint } from '../surfaces/mcp/endpoint.js';
 import { createOAuthProvider } from '../surfaces/mcp/oauth-provider.js';
+import { listenOn } from '../web/serve.js';
 
 export { MAX_BODY_BYTES } from '../surfaces/mcp/endpoint.js';
 
@@ -31,6 +32,8 @@ export interface McpServerOptions {
     keys: WidgetKeyAdmin;
     consentUrl: (requestId: string) => string;
     createKey: CreateWidgetKeyTool;
+    /** Client registrations per address per hour (the SDK's default: 20); a test suite registers more. */
+    registrationsPerHour?: number;
   };
 }
 
@@ -38,6 +41,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
   const hostname = '127.0.0.1';
   const origin = `http://${hostname}:${options.port}`;
   const url = `${origin}/mcp`;
+  const allowedHosts = new Set([`${hostname}:${options.port}`, `localhost:${options.port}`]);
   const provider =
     options.oauth &&
     createOAuthProvider({ store: options.oauth.store, resource: url, consentUrl: options.oauth.consentUrl });
@@ -46,7 +50,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
     engine: options.engine,
     meter: options.meter ?? memoryMeter(),
     allowedOrigins: new Set([origin, `http://localhost:${options.port}`, ...(options.allowedOrigins ?? [])]),
-    allowedHosts: new Set([`${hostname}:${options.port}`, `localhost:${options.port}`]),
+    allowedHosts,
     auth: provider && {
       verify: (token) => provider.verifyAccessToken(token),
       resourceMetadata: getOAuthProtectedResourceMetadataUrl(new URL(url)),
@@ -63,18 +67,31 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
         scopesSupported: [...MCP_SCOPES],
         resourceServerUrl: new URL(url),
         resourceName: 'Service Valuations (sandbox)',
+        clientRegistrationOptions: {
+          rateLimit: { windowMs: 3_600_000, limit: options.oauth!.registrationsPerHour ?? 20 },
+        },
       }),
     );
   const endpointListener = getRequestListener(endpoint.fetch);
 
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', origin).pathname;
-    if (path !== '/mcp' && oauthRoutes) return oauthRoutes(req, res);
-    return endpointListener(req, res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, hostname, resolve);
-  });
+  // OAuth's routes check Host as /mcp does: a page on another name (DNS rebinding) reaches neither.
+  const server = await listenOn(
+    (req, res) => {
+      const path = new URL(req.url ?? '/', origin).pathname;
+      if (path === '/mcp' || !oauthRoutes) return endpointListener(req, res);
+      if (!allowedHosts.has(req.headers.host ?? '')) {
+        res.writeHead(403, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        return res.end(
+          JSON.stringify({
+            error: 'invalid_request',
+            error_description: 'This server answers only for its own host name.',
+          }),
+        );
+      }
+      return oauthRoutes(req, res);
+    },
+    options.port,
+    hostname,
+  );
   return { server, url };
 }

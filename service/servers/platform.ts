@@ -5,7 +5,7 @@ import type { EstimateEngine } from '../core/estimates/engine.js';
 import type { IdempotencyStore } from '../core/idempotency/idempotency-store.js';
 import type { PlatformKeyStore } from '../core/keys/platform-key-store.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
-import { renderReference } from '../surfaces/docs/api-reference.js';
+import { REFERENCE_POLICY, renderReference } from '../surfaces/docs/api-reference.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import { listen } from '../web/serve.js';
 
@@ -29,7 +29,7 @@ export async function startPlatformServer(
   const reference = String(renderReference(baseUrl));
   const app = new Hono()
     .get('/', (c) => c.redirect('/reference', 302))
-    .get('/reference', (c) => c.html(reference))
+    .get('/reference', (c) => c.html(reference, 200, { 'Content-Security-Policy': REFERENCE_POLICY }))
     .route(
       '/',
       createPlatformApi({

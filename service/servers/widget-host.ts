@@ -9,10 +9,16 @@ import type { EstimateEngine } from '../core/estimates/engine.js';
 import type { WidgetKeyStore } from '../core/keys/widget-keys.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
 import { messagesPage } from '../surfaces/docs/messages-page.js';
-import { valuationPage } from '../surfaces/valuation-pages/valuation-page.js';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { SUGGESTION_LIMITS } from '../core/metering/limits.js';
+import { memoryMeter } from '../core/metering/memory-meter.js';
+import { createTokenBuckets } from '../core/metering/token-bucket.js';
+import { createVisitorLimit } from '../core/metering/visitor-limit.js';
+import { valuationPages } from '../surfaces/valuation-pages/valuation-page.js';
 import { createWidgetHost, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
 import { ASSET_HEADERS, widgetHostRoutes } from '../surfaces/widget-host/routes.js';
 import { DEFAULT_DIST } from '../web/built-loader.js';
+import { PAGE_HEADERS } from '../web/layout.js';
 import { listen } from '../web/serve.js';
 import { fileResponse } from '../web/static-files.js';
 
@@ -23,6 +29,8 @@ export interface WidgetHostServerOptions {
   keys?: WidgetKeyConfig[];
   keyStore?: WidgetKeyStore;
   meter?: DailyMeter;
+  /** Each visitor address's share of estimates, on the widget host and the valuation pages; false for none (a QA suite). */
+  visitorLimits?: boolean;
   /** The estimate engine every surface shares; one is made otherwise. */
   engine?: EstimateEngine;
   /** Built widget files (vite build output). */
@@ -31,23 +39,30 @@ export interface WidgetHostServerOptions {
   console?: (baseUrl: string) => { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 }
 
-const HTML = { 'Content-Type': 'text/html; charset=utf-8' };
-
 export async function startWidgetHostServer(
   options: WidgetHostServerOptions,
 ): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
   const hostname = options.host ?? '127.0.0.1';
   const baseUrl = `http://${hostname}:${options.port}/`;
+  const meter = options.meter ?? memoryMeter();
+  const now = options.engine?.now ?? (() => new Date());
+  const visitorLimit = options.visitorLimits === false ? null : createVisitorLimit(meter, now);
   const widgetHost = createWidgetHost({
     keys: options.keys,
     keyStore: options.keyStore,
-    meter: options.meter,
+    meter,
+    visitorLimit,
     engine: options.engine,
     serviceUrl: baseUrl,
     previewOrigin: new URL(baseUrl).origin,
   });
   const distDir = options.distDir ?? DEFAULT_DIST;
   const consoleApp = options.console?.(baseUrl);
+  const pages = valuationPages({
+    engine: widgetHost.engine,
+    visitorLimit,
+    searches: createTokenBuckets(SUGGESTION_LIMITS.perAddress.burst, SUGGESTION_LIMITS.perAddress.perSecond, now),
+  });
 
   const app = new Hono();
   app.route('/', widgetHostRoutes(widgetHost, distDir));
@@ -57,13 +72,16 @@ export async function startWidgetHostServer(
       .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
   app.get(
     `/${MESSAGES_PATH}`,
-    () => new Response(String(messagesPage()), { headers: { ...HTML, 'Cache-Control': 'public, max-age=300' } }),
+    () =>
+      new Response(String(messagesPage()), { headers: { ...PAGE_HEADERS, 'Cache-Control': 'public, max-age=300' } }),
   );
-  app.get('/valuation/*', (c, next) => {
-    const page = valuationPage(widgetHost.engine, new URL(c.req.url));
-    return page
-      ? new Response(String(page.html), { status: page.status, headers: { ...HTML, 'Cache-Control': 'no-store' } })
-      : next();
+  app.get('/valuation/*', async (c, next) => {
+    const page = await pages(new URL(c.req.url), getConnInfo(c).remote.address ?? 'unknown');
+    if (!page) return next();
+    return new Response(String(page.html), {
+      status: page.status,
+      headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store', ...page.headers },
+    });
   });
   app.get(
     '*',

@@ -14,6 +14,7 @@ import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
 import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
 import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
 import { createConsole } from '../surfaces/console/console.js';
+import { createSessions } from '../core/organizations/sessions.js';
 
 const PORT = 8816;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -53,14 +54,19 @@ class Browser {
     const response = await fetch(`${BASE}${path}`, { headers: { Cookie: this.cookie }, redirect: 'manual' });
     return this.read(response);
   }
-  async post(path: string, fields: Record<string, string | string[]>, csrf: string | null = this.csrf) {
+  async post(
+    path: string,
+    fields: Record<string, string | string[]>,
+    csrf: string | null = this.csrf,
+    headers: Record<string, string> = {},
+  ) {
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries({ ...fields, ...(csrf === null ? {} : { csrf }) }))
       for (const v of [value].flat()) body.append(name, v);
     const response = await fetch(`${BASE}${path}`, {
       method: 'POST',
       body,
-      headers: { Cookie: this.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { Cookie: this.cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
       redirect: 'manual',
     });
     return this.read(response);
@@ -88,18 +94,72 @@ const estimateFrom = (key: string, origin: string) =>
   }));
 
 describe('API Console', () => {
-  it('sets an HttpOnly, SameSite=Lax session cookie on the console path, and a new one on sign-in', async () => {
+  it('stores a session only at sign-in, in an HttpOnly, SameSite=Lax cookie on the console path', async () => {
+    const sessions = async () => (await db.query<{ n: number }>('select count(*)::int as n from sessions'))[0].n;
+    const before = await sessions();
+    for (let i = 0; i < 200; i++) {
+      const path = ['/console/copy.js', '/console/', '/console/sign-in', '/console/widget-keys'][i % 4];
+      const answer = await fetch(`${BASE}${path}`, { redirect: 'manual' });
+      await answer.arrayBuffer();
+    }
+    assert.equal(await sessions(), before, 'requests without a cookie write no session');
+
     const browser = new Browser();
     const first = await browser.get('/console/');
-    assert.match(first.setCookie ?? '', /^svc_console=[\w-]+; Path=\/console; HttpOnly; SameSite=Lax; Max-Age=43200$/);
-    const before = browser.cookie;
-    await browser.post('/console/sign-in', { user: 'usr_siti' });
-    assert.notEqual(browser.cookie, before, 'signing in replaces the session (no fixation)');
-    const stored = await db.query<{ id_sha256: string }>('select id_sha256 from sessions');
-    assert.ok(
-      stored.every((row) => /^[0-9a-f]{64}$/.test(row.id_sha256)) &&
-        !stored.some((row) => before.endsWith(row.id_sha256)),
+    assert.match(
+      first.setCookie ?? '',
+      /^svc_console_csrf=[\w-]{43}; Path=\/console; HttpOnly; SameSite=Lax; Max-Age=43200$/,
+      "before sign-in, only the form token's cookie",
     );
+    await browser.get('/console/sign-in');
+    const signedIn = await browser.post('/console/sign-in', { user: 'usr_siti' });
+    assert.match(
+      signedIn.setCookie ?? '',
+      /^svc_console=[\w-]+; Path=\/console; HttpOnly; SameSite=Lax; Max-Age=43200$/,
+    );
+    assert.equal(await sessions(), before + 1);
+    const stored = await db.query<{ id_sha256: string }>('select id_sha256 from sessions');
+    assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.id_sha256)));
+  });
+
+  it('sweeps expired sessions', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    await db.query(`update sessions set expires_at = now() - interval '1 second'`);
+    const swept = await createSessions(db).sweep();
+    assert.ok(swept >= 1);
+    assert.equal((await db.query('select 1 from sessions')).length, 0);
+    assert.equal(
+      (await browser.get('/console/widget-keys')).status,
+      200,
+      'an expired session is asked to sign in again',
+    );
+  });
+
+  it('refuses a change sent from another site even with a valid token, and sends a Content-Security-Policy', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from widget_keys'))[0].n;
+    const before = await count();
+    const fields = { name: 'Cross-site', origins: 'https://a.example' };
+    for (const headers of <Record<string, string>[]>[
+      { Origin: 'https://attacker.example' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site', Origin: 'http://sub.127.0.0.1' },
+    ]) {
+      const refused = await browser.post('/console/widget-keys', fields, browser.csrf, headers);
+      assert.equal(refused.status, 403, JSON.stringify(headers));
+      assert.match(refused.text, /This form came from another site/);
+    }
+    assert.equal(await count(), before);
+    const sameOrigin = { Origin: BASE, 'Sec-Fetch-Site': 'same-origin' };
+    assert.equal((await browser.post('/console/widget-keys', fields, browser.csrf, sameOrigin)).status, 303);
+
+    for (const path of ['/console/widget-keys', '/valuation/hdb-560102?mode=sale', '/docs/messages']) {
+      const policy = (await fetch(`${BASE}${path}`, { headers: { Cookie: browser.cookie } })).headers.get(
+        'content-security-policy',
+      );
+      assert.match(policy ?? '', /default-src 'none'; script-src 'self'; style-src 'sha256-[\w+/=]+'/, path);
+      assert.match(policy ?? '', /frame-ancestors 'none'/, path);
+    }
   });
 
   it('refuses a form with a missing or wrong CSRF token, and changes nothing', async () => {

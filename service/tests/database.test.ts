@@ -103,11 +103,12 @@ onEachEngine('database', 5499, (database) => {
     });
     const statuses: number[] = [];
     for (let sent = 0; sent < DAILY_ESTIMATE_QUOTA + 50; sent += 50) {
-      const batch = Array.from({ length: 50 }, () =>
+      const batch = Array.from({ length: 50 }, (_, i) =>
         host.handle({
           method: 'GET',
           url: new URL(`https://host.example/v1/estimates?key=${key}&id=hdb-560102`),
           origin: ORIGIN,
+          clientAddress: `198.51.${(sent + i) >> 8}.${(sent + i) & 255}`, // many visitors, each within its share
         }),
       );
       statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));

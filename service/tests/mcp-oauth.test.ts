@@ -56,7 +56,13 @@ before(async () => {
   const mcp = await startMcpServer({
     port: 8820,
     engine: host.engine,
-    oauth: { store: oauth, keys, consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}`, createKey },
+    oauth: {
+      store: oauth,
+      keys,
+      consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}`,
+      createKey,
+      registrationsPerHour: 1000,
+    },
   });
   servers = [host.server, mcp.server];
 });
@@ -486,39 +492,44 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     assert.equal(rows[0].n, 0, 'a refused call keeps no idempotency key');
   });
 
-  it('asks for confirmation in a client that supports elicitation, and creates nothing when declined', async () => {
+  it("never lets a client answer its own confirmation: elicitation only shows the service's page", async () => {
     const person = new Person();
     const tokens = (await tokensFor(person, 'widget_keys.write')) as unknown as OAuthTokens;
-    for (const [answer, status] of [
-      ['accept', 'created'],
-      ['decline', 'declined'],
-    ] as const) {
-      const client = new Client(
-        { name: 'Eliciting assistant', version: '1.0.0' },
-        { capabilities: { elicitation: {} } },
-      );
-      const asked: string[] = [];
+    for (const capabilities of [{ elicitation: { form: {}, url: {} } }, { elicitation: {} }]) {
+      const client = new Client({ name: 'Eliciting assistant', version: '1.0.0' }, { capabilities });
+      const asked: { mode?: string; url?: string; message: string }[] = [];
+      // A client that says yes to anything it is asked, as a hostile or careless one would.
       client.setRequestHandler(ElicitRequestSchema, async (request) => {
-        asked.push(request.params.message);
-        return answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+        asked.push(request.params as { mode?: string; url?: string; message: string });
+        return { action: 'accept', content: { confirm: true } };
       });
       const transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), {
         requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } },
       });
       await client.connect(transport);
-      const result = await client.callTool({
-        name: 'create_widget_key',
-        arguments: {
-          name: `Elicited ${answer}`,
-          origins: ['https://elicit.example'],
-          idempotencyKey: `elicit-${answer}-1`,
-        },
-      });
-      assert.equal((result.structuredContent as { status: string }).status, status);
-      assert.match(asked[0], /Create the widget key "Elicited/);
+      const name = `Elicited ${asked.length}${Object.keys(capabilities.elicitation).join('')}`;
+      const args = {
+        name,
+        origins: ['https://attacker.example'],
+        idempotencyKey: `elicit-${name.replaceAll(' ', '-')}`,
+      };
+      const result = await client.callTool({ name: 'create_widget_key', arguments: args });
+      const answer = result.structuredContent as { status: string; confirmUrl: string };
+      assert.equal(answer.status, 'awaiting_confirmation');
+      assert.equal((await db.query('select 1 from widget_keys where name = $1', [name])).length, 0, 'no key yet');
+      if ('url' in capabilities.elicitation) {
+        assert.equal(asked.length, 1);
+        assert.equal(asked[0].mode, 'url');
+        assert.equal(asked[0].url, answer.confirmUrl, "the client is shown the service's own page");
+      } else assert.equal(asked.length, 0, 'a form-only client is asked nothing');
+
+      // The person decides on the page; only then does the key exist.
+      assert.equal((await person.submit(new URL(answer.confirmUrl).pathname, { decision: 'allow' })).status, 303);
+      const again = await client.callTool({ name: 'create_widget_key', arguments: args });
+      assert.equal((again.structuredContent as { status: string }).status, 'created');
+      assert.equal((await db.query('select 1 from widget_keys where name = $1', [name])).length, 1);
       await client.close();
     }
-    assert.equal((await db.query(`select 1 from widget_keys where name = 'Elicited decline'`)).length, 0);
   });
 
   it('lets the person deny, and keeps tokens and codes only as hashes', async () => {
@@ -529,5 +540,101 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
       JSON.stringify(await db.query('select * from oauth_tokens')) +
       JSON.stringify(await db.query('select * from oauth_codes'));
     assert.ok(!/mcpat_|mcprt_|mcpac_/.test(stored));
+  });
+});
+
+describe('MCP OAuth defences', { timeout: 60_000 }, () => {
+  const registerWith = (metadata: Record<string, unknown>) =>
+    fetch(`${MCP}/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Registrant', token_endpoint_auth_method: 'none', ...metadata }),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, string> }));
+
+  it('registers only https or loopback redirect URIs, and only https URLs it would show a person', async () => {
+    for (const redirect of [
+      'http://app.evil.example/callback',
+      'file:///etc/passwd',
+      'ftp://files.example/cb',
+      'javascript:alert(1)',
+      'https://user:pass@app.example/cb',
+    ]) {
+      const refused = await registerWith({ redirect_uris: [redirect] });
+      assert.equal(refused.status, 400, redirect);
+      assert.equal(refused.body.error, 'invalid_client_metadata', redirect);
+    }
+    for (const field of ['policy_uri', 'client_uri', 'logo_uri', 'tos_uri']) {
+      const refused = await registerWith({ redirect_uris: [REDIRECT], [field]: 'javascript:alert(document.domain)' });
+      assert.equal(refused.status, 400, field);
+      assert.equal(refused.body.error, 'invalid_client_metadata', field);
+      const plain = await registerWith({ redirect_uris: [REDIRECT], [field]: 'http://app.example/page' });
+      assert.equal(plain.status, 400, `${field} over http`);
+      assert.match(plain.body.error_description, new RegExp(`${field} must be an https URL`));
+    }
+    for (const redirect of [
+      'https://app.example/cb',
+      'http://127.0.0.1:7777/cb',
+      'http://localhost/cb',
+      'http://[::1]:9/cb',
+    ])
+      assert.equal((await registerWith({ redirect_uris: [redirect] })).status, 201, redirect);
+  });
+
+  it("answers OAuth's routes only for its own host name, as /mcp does", async () => {
+    const { request } = await import('node:http');
+    const statusFor = (path: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: 8820, path, headers: { Host: host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/.well-known/oauth-authorization-server', '/authorize?client_id=x', '/mcp']) {
+      assert.equal(await statusFor(path, 'rebound.evil.example'), 403, path);
+    }
+    assert.equal(await statusFor('/.well-known/oauth-authorization-server', '127.0.0.1:8820'), 200);
+  });
+
+  it('revokes the whole grant when a used refresh token comes back (a stolen copy)', async () => {
+    const person = new Person();
+    const { client, verifier, code } = await codeFor(person);
+    const first = (
+      await token({
+        grant_type: 'authorization_code',
+        client_id: client.client_id,
+        code,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT,
+      })
+    ).body;
+    const refreshed = (
+      await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: first.refresh_token })
+    ).body;
+    assert.equal((await callTool('get_organization', refreshed.access_token)).status, 200);
+    const replay = await token({
+      grant_type: 'refresh_token',
+      client_id: client.client_id,
+      refresh_token: first.refresh_token,
+    });
+    assert.equal(replay.body.error, 'invalid_grant');
+    assert.equal((await callTool('get_organization', refreshed.access_token)).status, 401, 'the family is revoked');
+  });
+
+  it('exchanges one code once when twenty requests race for it', async () => {
+    const { client, verifier, code } = await codeFor(new Person());
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        token({
+          grant_type: 'authorization_code',
+          client_id: client.client_id,
+          code,
+          code_verifier: verifier,
+          redirect_uri: REDIRECT,
+        }),
+      ),
+    );
+    assert.equal(answers.filter((a) => a.status === 200).length, 1);
   });
 });

@@ -129,11 +129,12 @@ describe('sandbox widget host', () => {
     expect(estimate.retainUntil).to.equal('2026-12-22');
   });
 
-  it('counts 2,000 estimates per key per UTC day, then answers 429 with Retry-After', async () => {
+  it('counts 2,000 estimates per key per UTC day from many visitors, then answers 429 with Retry-After', async () => {
     let now = new Date('2026-11-22T23:00:00Z');
     const h = host(() => now);
+    const visitor = (i: number) => `198.51.${i >> 8}.${i & 255}`; // each well within one visitor's share
     for (let i = 0; i < DAILY_ESTIMATE_QUOTA; i++) {
-      const ok = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`);
+      const ok = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`, ORIGIN, visitor(i));
       if (ok.status !== 200) throw new Error(`estimate ${i + 1} answered ${ok.status}`);
     }
     const spent = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`);

@@ -3,6 +3,7 @@
  * colours in both schemes, its type, its pill buttons. Server-rendered through the escaping `html` tag.
  */
 import en from '../../src/words/en.js';
+import { contentSecurityPolicy } from './content-security.js';
 import { type Html, html, raw } from './html.js';
 
 const STYLES = `:root{color-scheme:light dark;--accent:light-dark(#0b6b57,#5fd4b5);--bg:light-dark(#fff,#151b22);--fg:light-dark(#17212b,#e8edf2);
@@ -27,6 +28,16 @@ input[type=radio],input[type=checkbox]{min-width:0;width:1.1rem;height:1.1rem;pa
 .notice{background:var(--surface);border-inline-start:4px solid var(--accent);padding:.75rem 1rem;border-radius:6px}
 header.console{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 .preview{border:1px dashed var(--border);border-radius:8px;padding:1rem}.grid{display:grid;gap:1rem}@media (min-width:60rem){.grid{grid-template-columns:1fr 1fr}}`;
+
+/** The policy every page built with `layout` is served with. */
+export const PAGE_POLICY = contentSecurityPolicy([STYLES]);
+
+/** The headers of a page built with `layout`. */
+export const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': PAGE_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+};
 
 export function layout(
   title: string,

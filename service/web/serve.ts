@@ -1,21 +1,47 @@
 /**
  * Every origin's Node server: Hono's Node adapter over a fetch handler, listening on loopback. The
  * handler sees web-standard Requests; the visitor's address is in `c.env.incoming` (getConnInfo).
+ * A method no origin serves (TRACE, PROPFIND, …) is answered here, before any handler, with 501.
  */
-import type { Server } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 
 type FetchHandler = (request: Request, env: never) => Response | Promise<Response>;
 
-export async function listen(fetch: FetchHandler, port: number, hostname = '127.0.0.1'): Promise<Server> {
-  const server = createAdaptorServer({
-    fetch: fetch as Parameters<typeof createAdaptorServer>[0]['fetch'],
-    port,
-    hostname,
-  }) as Server;
+/** The methods some route of the service answers; anything else is not implemented anywhere. */
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const served = new Set<string>(SERVED_METHODS);
+
+/** Wraps a Node listener so that an unserved method gets a problem body (RFC 9457), never a handler's error. */
+export function servedMethodsOnly(listener: RequestListener): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (served.has(req.method ?? '')) return listener(req, res);
+    const method = (req.method ?? '').slice(0, 20);
+    const body = {
+      type: 'about:blank',
+      title: 'Not Implemented',
+      status: 501,
+      detail: `This server does not implement ${method}. It answers ${SERVED_METHODS.join(', ')}.`,
+    };
+    req.resume();
+    res.writeHead(501, {
+      'Content-Type': 'application/problem+json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Allow: SERVED_METHODS.join(', '),
+    });
+    res.end(JSON.stringify(body));
+  };
+}
+
+/** Listens on `port` until the server is closed; resolves once it accepts connections. */
+export async function listenOn(listener: RequestListener, port: number, hostname = '127.0.0.1'): Promise<Server> {
+  const server = createServer(servedMethodsOnly(listener));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, resolve);
   });
   return server;
 }
+
+export const listen = (fetch: FetchHandler, port: number, hostname = '127.0.0.1'): Promise<Server> =>
+  listenOn(getRequestListener(fetch as Parameters<typeof getRequestListener>[0]), port, hostname);

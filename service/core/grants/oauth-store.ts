@@ -129,28 +129,30 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
     },
     /** Spends a code once; a second use also revokes what the first one issued (RFC 6749 §4.1.2). */
     async exchangeCode(clientId: string, code: string, redirectUri: string | undefined, resource: string | undefined) {
+      const hash = hashSecret(code);
+      // Spent in one statement: of concurrent exchanges of one code, exactly one gets a row back.
       const [row] = await db.query<{
         user_id: string;
         scopes: string[];
         redirect_uri: string;
         resource: string;
-        used_at: Date | null;
         expires_at: Date;
         organization_id: string;
       }>(
-        `select c.user_id, c.scopes, c.redirect_uri, c.resource, c.used_at, c.expires_at, u.organization_id
-           from oauth_codes c join users u on u.id = c.user_id where c.code_sha256 = $1 and c.client_id = $2`,
-        [hashSecret(code), clientId],
+        `update oauth_codes c set used_at = $3 from users u
+          where c.code_sha256 = $1 and c.client_id = $2 and c.used_at is null and u.id = c.user_id
+          returning c.user_id, c.scopes, c.redirect_uri, c.resource, c.expires_at, u.organization_id`,
+        [hash, clientId, now()],
       );
-      if (!row) return { error: 'The authorization code is not valid for this client.' };
-      if (row.used_at) {
-        await db.query(
-          `update oauth_tokens set revoked_at = $3 where client_id = $1 and user_id = $2 and revoked_at is null`,
-          [clientId, row.user_id, now()],
-        );
+      if (!row) {
+        const [spent] = await db.query('select 1 from oauth_codes where code_sha256 = $1 and client_id = $2', [
+          hash,
+          clientId,
+        ]);
+        if (!spent) return { error: 'The authorization code is not valid for this client.' };
+        await tokens.revokeFamily(hash);
         return { error: 'The authorization code was already used; the tokens it gave are revoked.' };
       }
-      await db.query('update oauth_codes set used_at = $2 where code_sha256 = $1', [hashSecret(code), now()]);
       if (new Date(row.expires_at) <= now()) return { error: 'The authorization code has expired.' };
       if (redirectUri !== undefined && redirectUri !== row.redirect_uri)
         return { error: 'redirect_uri does not match the authorization request.' };
@@ -163,6 +165,7 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
           organizationId: row.organization_id,
           scopes: row.scopes,
           resource: row.resource,
+          familyId: hash, // the code's hash names the family of every token that descends from it
         }),
       };
     },

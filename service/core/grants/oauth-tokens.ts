@@ -1,6 +1,8 @@
 /**
  * The MCP endpoint's OAuth tokens: issued in pairs (access, refresh), stored only as hashes, each
- * bound to one resource (RFC 8707); a refresh is used once and cannot widen the grant.
+ * bound to one resource (RFC 8707); a refresh is used once and cannot widen the grant. The tokens
+ * of one authorization are a family: a refresh token presented twice (one copy was stolen) revokes
+ * the whole family (OAuth 2.0 Security BCP, RFC 9700 §4.14).
  */
 import type { Database } from '../../db/database.js';
 import { hashSecret, newSecret } from '../../db/secrets.js';
@@ -25,12 +27,13 @@ export function createTokenStore(db: Database, now: () => Date) {
     organizationId: string;
     scopes: string[];
     resource: string;
+    familyId: string;
   }) {
     const access = newSecret('mcpat');
     const refresh = newSecret('mcprt');
     await db.query(
-      `insert into oauth_tokens (token_sha256, kind, client_id, user_id, organization_id, scopes, resource, expires_at)
-       values ($1, 'access', $3, $4, $5, $6, $7, $8), ($2, 'refresh', $3, $4, $5, $6, $7, $9)`,
+      `insert into oauth_tokens (token_sha256, kind, client_id, user_id, organization_id, scopes, resource, expires_at, family_id)
+       values ($1, 'access', $3, $4, $5, $6, $7, $8, $10), ($2, 'refresh', $3, $4, $5, $6, $7, $9, $10)`,
       [
         hashSecret(access),
         hashSecret(refresh),
@@ -41,6 +44,7 @@ export function createTokenStore(db: Database, now: () => Date) {
         grant.resource,
         at(ACCESS_TOKEN_SECONDS),
         at(REFRESH_TOKEN_DAYS * 86400),
+        grant.familyId,
       ],
     );
     return {
@@ -52,29 +56,48 @@ export function createTokenStore(db: Database, now: () => Date) {
     };
   }
 
+  async function revokeFamily(familyId: string) {
+    await db.query('update oauth_tokens set revoked_at = $2 where family_id = $1 and revoked_at is null', [
+      familyId,
+      now(),
+    ]);
+  }
+
   return {
     issueTokens,
+    revokeFamily,
     async refresh(clientId: string, refreshToken: string, scopes: string[] | undefined, resource: string | undefined) {
-      const [row] = await db.query<{ user_id: string; organization_id: string; scopes: string[]; resource: string }>(
-        `select user_id, organization_id, scopes, resource from oauth_tokens
-          where token_sha256 = $1 and kind = 'refresh' and client_id = $2 and revoked_at is null and expires_at > $3`,
-        [hashSecret(refreshToken), clientId, now()],
+      const hash = hashSecret(refreshToken);
+      const [grant] = await db.query<{ scopes: string[]; resource: string; family_id: string; used_at: Date | null }>(
+        `select scopes, resource, family_id, used_at from oauth_tokens where token_sha256 = $1 and kind = 'refresh' and client_id = $2`,
+        [hash, clientId],
       );
-      if (!row) return { error: 'The refresh token is not valid.' };
-      if (resource !== undefined && resource !== row.resource) return { error: 'resource does not match the grant.' };
-      const narrowed = scopes?.length ? scopes : row.scopes;
-      if (narrowed.some((s) => !row.scopes.includes(s))) return { error: 'A refresh cannot add scopes.' };
-      await db.query('update oauth_tokens set revoked_at = $2 where token_sha256 = $1', [
-        hashSecret(refreshToken),
-        now(),
-      ]);
+      if (grant?.used_at) {
+        await revokeFamily(grant.family_id);
+        return {
+          error: 'The refresh token was already used, so every token of this grant is now revoked: authorize again.',
+        };
+      }
+      if (!grant) return { error: 'The refresh token is not valid.' };
+      if (resource !== undefined && resource !== grant.resource) return { error: 'resource does not match the grant.' };
+      const narrowed = scopes?.length ? scopes : grant.scopes;
+      if (narrowed.some((s) => !grant.scopes.includes(s))) return { error: 'A refresh cannot add scopes.' };
+      // Spent in one statement: of two concurrent refreshes with one token, exactly one gets tokens.
+      const [row] = await db.query<{ user_id: string; organization_id: string }>(
+        `update oauth_tokens set used_at = $3, revoked_at = $3
+          where token_sha256 = $1 and kind = 'refresh' and client_id = $2 and used_at is null and revoked_at is null and expires_at > $3
+          returning user_id, organization_id`,
+        [hash, clientId, now()],
+      );
+      if (!row) return { error: 'The refresh token is not valid: it expired, was revoked, or was just used.' };
       return {
         tokens: await issueTokens({
           clientId,
           userId: row.user_id,
           organizationId: row.organization_id,
           scopes: narrowed,
-          resource: row.resource,
+          resource: grant.resource,
+          familyId: grant.family_id,
         }),
       };
     },

@@ -1,6 +1,6 @@
 /**
  * Widget keys an AI app asked for on a person's behalf (MCP's `create_widget_key`): each request
- * waits for the person to confirm (in the app, or on the console's page) and creates the key once,
+ * waits for the person to confirm on the console's page (never in the app) and creates the key once,
  * through the one validated `createWidgetKey`. Retries are the idempotency store's business.
  */
 import { randomBytes } from 'node:crypto';
@@ -49,29 +49,13 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
   return {
     find,
 
-    /**
-     * Records a request as the person answered in the app: true creates the key now, false declines,
-     * undefined leaves it for the console's page. The key is the one validated `createWidgetKey`'s.
-     */
-    async open(
-      actor: Actor,
-      name: string,
-      origins: string[],
-      answer: boolean | undefined,
-    ): Promise<{ confirmationId: string }> {
+    /** Records a request, pending until the person decides on the console's page. */
+    async open(actor: Actor, name: string, origins: string[]): Promise<{ confirmationId: string }> {
       const confirmationId = randomBytes(16).toString('hex');
       await db.query(
         `insert into key_requests (user_id, organization_id, name, origins, status, confirmation_id) values ($1, $2, $3, $4, $5, $6)`,
-        [
-          actor.userId,
-          actor.organizationId,
-          name.trim(),
-          origins,
-          answer === false ? 'declined' : 'pending',
-          confirmationId,
-        ],
+        [actor.userId, actor.organizationId, name.trim(), origins, 'pending', confirmationId],
       );
-      if (answer === true) await create(actor, confirmationId, name, origins);
       return { confirmationId };
     },
 

@@ -13,3 +13,9 @@ export const KEY_PREFIXES = {
 
 /** A sandbox platform key as a request presents it. */
 export const SANDBOX_PLATFORM_KEY = new RegExp(`^${KEY_PREFIXES.platformSandbox}[A-Za-z0-9_]{16,64}$`);
+
+/** Anything shaped like one of the service's keys or tokens (widget, platform, OAuth), anywhere in a text. */
+const KEY_SHAPED = /\b(?:svc[ep]_(?:test|live)|mcp(?:at|rt|ac))_[A-Za-z0-9_-]{6,}/g;
+
+/** The text with every key-shaped string replaced, for answers and logs that quote what a caller sent. */
+export const redactKeys = (text: string) => text.replace(KEY_SHAPED, '[a key, not repeated]');

@@ -16,6 +16,8 @@ export interface DailyMeter {
   giveBack(kind: MeterKind, subject: string, day: string): Promise<void>;
   /** The count so far (for the console's "today" column). */
   count(kind: MeterKind, subject: string, day: string, startsAt?: number): Promise<number>;
+  /** Forgets a kind's counts for days before `day` (visitors' counts are kept no longer than needed). */
+  forget(kind: MeterKind, before: string): Promise<number>;
 }
 
 export function databaseMeter(db: Pick<Database, 'query'>): DailyMeter {
@@ -43,6 +45,10 @@ export function databaseMeter(db: Pick<Database, 'query'>): DailyMeter {
         [kind, subject, day],
       );
       return row?.count ?? startsAt;
+    },
+    async forget(kind, before) {
+      const rows = await db.query('delete from daily_usage where kind = $1 and day < $2 returning 1', [kind, before]);
+      return rows.length;
     },
   };
 }

@@ -1,13 +1,21 @@
 /** Every limit the service enforces, in one place: what the specification and the contracts promise. */
 
 /** What a daily meter counts; each kind has one subject (a widget key, a platform key, an MCP client). */
-export type MeterKind = 'widget_estimate' | 'platform_estimate' | 'mcp_estimate';
+export type MeterKind = 'widget_estimate' | 'platform_estimate' | 'mcp_estimate' | 'visitor_estimate';
+
+/**
+ * Estimates one visitor address may have in a day: on a widget key (a tenth of the key's day, so a
+ * script from one address cannot spend the site's quota), and on the public valuation pages. A burst,
+ * then a steady rate: a person comparing homes for an afternoon (100 in a few hours) is never refused.
+ */
+export const VISITOR_ESTIMATE_LIMITS = { burst: 40, perSecond: 1 / 20, perDay: 200 };
 
 /** Answered estimates per subject per UTC day, on every surface (the specification's 2,000 per key). */
 export const DAILY_LIMITS: Record<MeterKind, number> = {
   widget_estimate: 2000,
   platform_estimate: 2000,
   mcp_estimate: 2000,
+  visitor_estimate: VISITOR_ESTIMATE_LIMITS.perDay,
 };
 
 /** Platform API requests per key per minute (a fixed window). */

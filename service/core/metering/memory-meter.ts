@@ -17,5 +17,13 @@ export function memoryMeter(): DailyMeter {
       counts.set(id(kind, subject, day), Math.max(0, (counts.get(id(kind, subject, day)) ?? 0) - 1));
     },
     count: async (kind, subject, day, startsAt = 0) => counts.get(id(kind, subject, day)) ?? startsAt,
+    async forget(kind, before) {
+      let forgotten = 0;
+      for (const key of counts.keys()) {
+        const [k, , day] = key.split(' ');
+        if (k === kind && day < before && counts.delete(key)) forgotten++;
+      }
+      return forgotten;
+    },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Console sessions: a random id (carried in a cookie, surfaces/console/cookies.ts), stored only as
- * its hash, each with the CSRF token every form must send back. A visitor gets a session before
- * signing in, so the sign-in form is protected too; signing in replaces it (no fixation).
+ * its hash, each with the CSRF token every form must send back. A row is written only at sign-in
+ * (a new id each time: no fixation); before it, a visitor's forms are protected by a token in a
+ * cookie of its own (`anonymous`), so requests without a cookie write nothing. Expired rows are swept.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/database.js';
@@ -10,13 +11,14 @@ import { hashSecret, newSecret } from '../../db/secrets.js';
 export const LIFETIME_HOURS = 12;
 
 export interface Session {
-  idSha256: string;
+  /** The stored session's id hash; undefined before sign-in (nothing is stored then). */
+  idSha256?: string;
   csrfToken: string;
   user?: { id: string; name: string; email: string; role: string; organizationId: string; organizationName: string };
 }
 
 export function createSessions(db: Database) {
-  async function start(userId: string | null): Promise<{ id: string; session: Session }> {
+  async function start(userId: string): Promise<{ id: string; session: Session }> {
     const id = newSecret();
     const csrfToken = newSecret();
     await db.query(
@@ -60,19 +62,27 @@ export function createSessions(db: Database) {
     };
   }
 
+  async function end(session: Session) {
+    if (session.idSha256) await db.query('delete from sessions where id_sha256 = $1', [session.idSha256]);
+  }
+
   return {
     find,
-    start,
-    /** Ends the session behind `id`, and starts a signed-in one for `userId` (a new id and token). */
-    async signIn(previous: Session | undefined, userId: string) {
-      if (previous) await db.query('delete from sessions where id_sha256 = $1', [previous.idSha256]);
+    /** Ends the session there was, if any, and starts a signed-in one for `userId` (a new id and token). */
+    async signIn(previous: Session, userId: string) {
+      await end(previous);
       return start(userId);
     },
-    async end(session: Session) {
-      await db.query('delete from sessions where id_sha256 = $1', [session.idSha256]);
+    end,
+    /** Deletes sessions past their expiry: how many. */
+    async sweep(): Promise<number> {
+      return (await db.query('delete from sessions where expires_at <= now() returning 1')).length;
     },
   };
 }
+
+/** A visitor before sign-in: nothing stored; the form token lives in its own cookie (double submit). */
+export const anonymousSession = (csrfToken: string): Session => ({ csrfToken });
 
 /** Whether a form's token is the session's: compared in constant time. */
 export function validCsrf(session: Session | undefined, given: string | null): boolean {

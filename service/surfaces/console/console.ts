@@ -10,13 +10,15 @@ import { type IdempotencyStore, problemInIdempotencyKey } from '../../core/idemp
 import type { KeyRequests } from '../../core/keys/key-requests.js';
 import { createPlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
 import { createMembers } from '../../core/organizations/members.js';
-import { createSessions, validCsrf } from '../../core/organizations/sessions.js';
+import { anonymousSession, createSessions, validCsrf } from '../../core/organizations/sessions.js';
+import { newSecret } from '../../db/secrets.js';
 import type { Database } from '../../db/database.js';
 import type { BuiltLoader } from '../../web/built-loader.js';
 import { idempotency } from '../../web/idempotency.js';
 import { aiAppRoutes } from './ai-app-routes.js';
 import { type ConsoleEnv, page, readForm, redirect } from './context.js';
-import { COOKIE, readCookie, sessionCookie } from './cookies.js';
+import { COOKIE, CSRF_COOKIE, readCookie, sessionCookie } from './cookies.js';
+import { crossSiteWrite } from './cross-site.js';
 import { COPY_SCRIPT } from './copy-script.js';
 import { auditPage } from './pages/audit.js';
 import { messagePage, signInPage } from './pages/frame.js';
@@ -48,12 +50,18 @@ export function createConsole(options: ConsoleOptions) {
 
   app.use('*', async (c, next) => {
     const secure = new URL(c.req.url).protocol === 'https:';
-    let session = await sessions.find(readCookie(c.req.header('cookie') ?? null, COOKIE));
+    // A change sent from another site is refused whatever it carries (defence in depth beside the token).
+    const refused = crossSiteWrite(c.req.raw);
+    if (refused) return page(messagePage('This form came from another site', `${refused} Nothing was changed.`), 403);
+    const cookies = c.req.header('cookie') ?? null;
+    let session = await sessions.find(readCookie(cookies, COOKIE));
     let setCookie: Record<string, string> = {};
     if (!session) {
-      const started = await sessions.start(null);
-      session = started.session;
-      setCookie = { 'Set-Cookie': sessionCookie(started.id, secure) };
+      // Not signed in: nothing is stored; the forms' token is carried in a cookie of its own.
+      const token = readCookie(cookies, CSRF_COOKIE);
+      session = anonymousSession(token && /^[\w-]{43}$/.test(token) ? token : newSecret());
+      if (session.csrfToken !== token)
+        setCookie = { 'Set-Cookie': sessionCookie(session.csrfToken, secure, 3600 * 12, CSRF_COOKIE) };
     }
     const form = c.req.method === 'POST' ? await readForm(c.req.raw) : undefined;
     if (form && !validCsrf(session, form.get('csrf'))) {

@@ -2,6 +2,7 @@
 import type { Actor } from '../../core/events/record-change.js';
 import type { Session } from '../../core/organizations/sessions.js';
 import type { Html } from '../../web/html.js';
+import { PAGE_HEADERS } from '../../web/layout.js';
 
 export type ConsoleEnv = {
   Variables: {
@@ -16,12 +17,12 @@ export type ConsoleEnv = {
   };
 };
 
-/** A console page: never cached, never framed; only the widget's own host may run scripts. */
+/** A console page: never cached, never framed; scripts only from the service's own origin (the policy). */
 export const page = (body: Html | string, status = 200, headers: Record<string, string> = {}) =>
   new Response(String(body), {
     status,
     headers: {
-      'Content-Type': 'text/html; charset=utf-8',
+      ...PAGE_HEADERS,
       'Cache-Control': 'no-store',
       'X-Frame-Options': 'DENY',
       'Referrer-Policy': 'same-origin',

@@ -2,6 +2,8 @@
 import { LIFETIME_HOURS } from '../../core/organizations/sessions.js';
 
 export const COOKIE = 'svc_console';
+/** Before sign-in: the token the sign-in form must send back (no session is stored for it). */
+export const CSRF_COOKIE = 'svc_console_csrf';
 
 export function readCookie(header: string | null, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -12,6 +14,11 @@ export function readCookie(header: string | null, name: string): string | undefi
 }
 
 /** The Set-Cookie value for a session id; a max age of 0 clears it. */
-export function sessionCookie(id: string, secure: boolean, maxAgeSeconds = LIFETIME_HOURS * 3600): string {
-  return `${COOKIE}=${id}; Path=/console; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
+export function sessionCookie(
+  id: string,
+  secure: boolean,
+  maxAgeSeconds = LIFETIME_HOURS * 3600,
+  name = COOKIE,
+): string {
+  return `${name}=${id}; Path=/console; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
 }

@@ -1,4 +1,5 @@
 /** The REST reference page, rendered from contract/platform.openapi.json: nothing here restates it. */
+import { contentSecurityPolicy } from '../../web/content-security.js';
 import { type Html, html, joined, raw, withCode as prose } from '../../web/html.js';
 import { contractDocument as doc } from '../../web/platform-contract.js';
 import { problemCodes, problemStatus, problemTitle } from '../../web/problems.js';
@@ -103,6 +104,9 @@ function renderSchema(name: string, schema: Schema): Html {
   return html`<section id="schema-${name}" aria-labelledby="schema-${name}-title"><h3 id="schema-${name}-title">${name}</h3>
 ${schema.description && html`<p>${prose(schema.description)}</p>`}${fields}</section>`;
 }
+
+/** The reference page's Content-Security-Policy: its one inline style, nothing else inline. */
+export const REFERENCE_POLICY = contentSecurityPolicy([STYLES]);
 
 export function renderReference(baseUrl: string): Html {
   const paths = doc.paths as unknown as Record<string, Record<string, Operation>>;

@@ -1,9 +1,10 @@
 /**
  * `create_widget_key`: the MCP endpoint's one consequential write. It declares itself (not read-only,
  * idempotent), needs an idempotency key (the service's one idempotency store: the same key and
- * arguments create one widget key, the same key with other arguments is refused), and asks the
- * person to confirm: in the client through elicitation where the client supports it, otherwise on a
- * page of the service (the owned handoff). The key itself is made by the one validated
+ * arguments create one widget key, the same key with other arguments is refused), and leaves the
+ * decision to the person on a page of the service (the owned handoff): a client never answers its own
+ * confirmation. Where the client supports URL-mode elicitation, it is asked to show that page; that
+ * only opens it. The key itself is made by the one validated
  * `createWidgetKey`, so a name or origin is refused here exactly as the console refuses it. Every
  * key it creates is in the audit log; it never returns a secret (widget keys are publishable).
  */
@@ -19,7 +20,7 @@ export const CREATE_WIDGET_KEY = {
   name: 'create_widget_key',
   title: 'Create a widget key',
   description:
-    'Creates a widget key for the listed website origins, after the person confirms. Needs sign-in with widget_keys.write and an idempotencyKey: repeating a call with the same key returns the same result.',
+    "Asks for a widget key for the listed website origins. The person confirms on the service's own page (confirmUrl); the key exists only after that. Needs sign-in with widget_keys.write and an idempotencyKey: call again with the same key to learn the outcome.",
   scope: 'widget_keys.write' as const,
   countsAsValuation: false,
   inputSchema: {
@@ -118,7 +119,7 @@ export function createWidgetKeyTool({ keys, requests, idempotency, confirmUrl }:
     async run(
       caller: Caller,
       args: CreateArgs,
-      confirm: (message: string) => Promise<boolean | undefined>,
+      showPage: (url: string, message: string, elicitationId: string) => Promise<void>,
     ): Promise<Result> {
       const checked = checkWidgetKeyInput(args.name, args.origins, true);
       if (checked.errors) return { error: Object.values(checked.errors).join(' ') };
@@ -136,9 +137,10 @@ export function createWidgetKeyTool({ keys, requests, idempotency, confirmUrl }:
       if (begun.state === 'replay')
         return answerFor(caller, begun.response.body, (url) => `Waiting for the person to confirm at ${url}.`);
       try {
-        const answer = await confirm(`Create the widget key "${args.name.trim()}" for ${origins.join(', ')}?`);
-        const { confirmationId } = await requests.open(caller, args.name, origins, answer);
+        const { confirmationId } = await requests.open(caller, args.name, origins);
         await idempotency.finish(scope, args.idempotencyKey, { status: 200, headers: {}, body: confirmationId });
+        const question = `Confirm the widget key "${args.name.trim()}" for ${origins.join(', ')} on the service's page.`;
+        await showPage(confirmUrl(confirmationId), question, confirmationId);
         return answerFor(
           caller,
           confirmationId,

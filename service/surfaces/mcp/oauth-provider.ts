@@ -5,6 +5,7 @@
  */
 import type { Response } from 'express';
 import {
+  InvalidClientMetadataError,
   InvalidGrantError,
   InvalidScopeError,
   InvalidTargetError,
@@ -12,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { problemInClientUrls } from '../../core/grants/client-metadata.js';
 import type { OAuthStore } from '../../core/grants/oauth-store.js';
 import { MCP_SCOPES } from '../../core/grants/scopes.js';
 
@@ -27,10 +29,13 @@ export function createOAuthProvider({ store, resource, consentUrl }: ProviderOpt
   return {
     clientsStore: {
       getClient: (clientId) => store.getClient(clientId) as Promise<OAuthClientInformationFull | undefined>,
-      registerClient: (client) =>
-        store.registerClient(
+      registerClient(client) {
+        const problem = problemInClientUrls(client as unknown as Record<string, unknown>);
+        if (problem) throw new InvalidClientMetadataError(problem);
+        return store.registerClient(
           client as unknown as Record<string, unknown>,
-        ) as unknown as Promise<OAuthClientInformationFull>,
+        ) as unknown as Promise<OAuthClientInformationFull>;
+      },
     },
     async authorize(client, params, res: Response) {
       const scopes = params.scopes?.length ? params.scopes : [...MCP_SCOPES];

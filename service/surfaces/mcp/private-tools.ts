@@ -83,6 +83,6 @@ export const PRIVATE_TOOLS: McpTool[] = [
   },
   {
     ...CREATE_WIDGET_KEY,
-    run: (args, { createKey, caller, confirm }) => createKey!.run(caller!, args as unknown as CreateArgs, confirm),
+    run: (args, { createKey, caller, showPage }) => createKey!.run(caller!, args as unknown as CreateArgs, showPage),
   },
 ];

@@ -64,18 +64,12 @@ export function createMcpServer(context: McpContext): Server {
     })),
   }));
 
-  // Asks in the client where it can (elicitation); otherwise the service's own page asks (undefined).
-  const confirm = async (message: string) => {
-    if (!server.getClientCapabilities()?.elicitation) return undefined;
-    const reply = await server.elicitInput({
-      message,
-      requestedSchema: {
-        type: 'object',
-        properties: { confirm: { type: 'boolean', title: 'Create this widget key' } },
-        required: ['confirm'],
-      },
-    });
-    return reply.action === 'accept' && reply.content?.confirm === true;
+  // Points the person at the service's confirmation page from inside the client (URL-mode elicitation),
+  // where the client supports it. Its answer only says whether the person opened the page: the decision
+  // is made on the page, never by the client.
+  const showPage = async (url: string, message: string, elicitationId: string) => {
+    if (!server.getClientCapabilities()?.elicitation?.url) return;
+    await server.elicitInput({ mode: 'url', url, message, elicitationId }).catch(() => undefined);
   };
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra: { authInfo?: AuthInfo }) => {
@@ -103,7 +97,7 @@ export function createMcpServer(context: McpContext): Server {
       caller: tool.scope ? (extra.authInfo?.extra as Caller | undefined) : undefined,
       keys: context.keys,
       createKey: context.createKey,
-      confirm,
+      showPage,
     };
     const result = await tool.run(args, toolContext);
     if ('error' in result) {

@@ -34,8 +34,8 @@ export interface ToolContext {
   caller?: Caller;
   keys?: WidgetKeyAdmin;
   createKey?: CreateWidgetKeyTool;
-  /** Asks the person in the client (elicitation): true, false, or undefined when the client cannot ask. */
-  confirm(message: string): Promise<boolean | undefined>;
+  /** Shows the person a page of the service from inside the client (URL-mode elicitation), where it can. */
+  showPage(url: string, message: string, elicitationId: string): Promise<void>;
 }
 
 export interface McpTool {

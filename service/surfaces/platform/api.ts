@@ -181,7 +181,11 @@ export function createPlatformApi(options: PlatformOptions) {
         { Allow: match.allowed.join(', ') },
       );
     }
-    return c.var.reply.fail('not_found', `No operation at ${c.req.method} ${c.req.path}. See ${referenceUrl}.`);
+    // The path is not repeated: a key pasted into a URL would come back in the answer.
+    return c.var.reply.fail(
+      'not_found',
+      `There is no operation at this path. See ${referenceUrl} for the paths there are.`,
+    );
   });
 
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 /** One request's answers: its id and gathered headers on every answer, problems as problem+json. */
+import { redactKeys } from '../../core/keys/prefixes.js';
 import { problem, type Problem, type ProblemCode } from '../../web/problems.js';
 
 export function createReply(requestId: string, referenceUrl: string) {
@@ -11,7 +12,7 @@ export function createReply(requestId: string, referenceUrl: string) {
     send,
     fail(code: ProblemCode, detail: string, extra: Partial<Problem> = {}, more: Record<string, string> = {}) {
       headers = { ...headers, ...more };
-      const body = problem(code, detail, requestId, referenceUrl, extra);
+      const body = problem(code, redactKeys(detail), requestId, referenceUrl, extra);
       return send(body.status, body, 'application/problem+json');
     },
   };

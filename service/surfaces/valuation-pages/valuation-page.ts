@@ -11,6 +11,8 @@ import { formatArea, formatPricePerArea } from '../../../src/words/words.js';
 import en from '../../../src/words/en.js';
 import { VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
+import { SearchQueryLength } from '../../../src/api/generated/checks.js';
+import type { VisitorLimit } from '../../core/metering/visitor-limit.js';
 import { type Html, html, wordsAround } from '../../web/html.js';
 import { layout } from '../../web/layout.js';
 
@@ -33,10 +35,14 @@ function searchForm(query = ''): Html {
 <input id="q" name="q" value="${query}" placeholder="${en.searchPlaceholder}" maxlength="100" autocomplete="off"> <button type="submit">Search</button></form>`;
 }
 
+/** Characters a search needs (spaces aside), as the widget host's suggestions. */
+const SEARCH_MIN = SearchQueryLength.min;
+
 /** `/valuation/`: a search that works without JavaScript. */
 function homePage(engine: EstimateEngine, query: string): Html {
   const q = query.trim().slice(0, 100);
-  const results = q.replace(/\s/g, '').length >= 2 ? engine.search(q) : undefined;
+  const tooShort = q !== '' && q.replace(/\s/g, '').length < SEARCH_MIN;
+  const results = q && !tooShort ? engine.search(q) : undefined;
   const list = results
     ? results.length
       ? html`<h2>Matches for “${q}”</h2><ul>${results.map(
@@ -44,7 +50,9 @@ function homePage(engine: EstimateEngine, query: string): Html {
             html`<li><a href="/valuation/${encodeURIComponent(s.id)}?mode=sale">${s.text}</a> <span class="meta">${s.secondaryText}</span></li>`,
         )}</ul>`
       : html`<p>${en.noMatches(q)}</p>`
-    : '';
+    : tooShort
+      ? html`<p role="alert">Type at least ${SEARCH_MIN} letters or digits of an address, postal code or condo name.</p>`
+      : '';
   return page(
     'Service Valuations (sandbox)',
     html`<h1>What is this home worth?</h1>
@@ -82,11 +90,49 @@ function estimateBody(estimate: Estimate): Html {
 <p><a href="/valuation/">Value another home</a></p>`;
 }
 
-export type ValuationPage = { status: number; html: Html } | undefined;
+export type ValuationPage = { status: number; html: Html; headers?: Record<string, string> } | undefined;
 
-/** The service's pages under `/valuation/`, or undefined for a path they do not cover. */
-export function valuationPage(engine: EstimateEngine, url: URL): ValuationPage {
-  if (!url.pathname.startsWith('/valuation/')) return undefined;
+/** A visitor's share is spent: a page that says when to come back (the same limits as the widget's). */
+function comeBackLater(retryAfter: number): ValuationPage {
+  const when =
+    retryAfter < 120
+      ? `in ${retryAfter} seconds`
+      : `in about ${Math.ceil(retryAfter / 3600)} hour${retryAfter > 3600 ? 's' : ''}`;
+  const body = html`<h1>Please come back ${when}</h1>
+<p>This address has asked for more valuations than one person reads, so the service is pausing it. Copying estimates in bulk is not allowed by the service's terms.</p>${searchForm()}`;
+  return {
+    status: 429,
+    html: page('Please come back later (sandbox)', body),
+    headers: { 'Retry-After': String(retryAfter) },
+  };
+}
+
+export interface ValuationPagesOptions {
+  engine: EstimateEngine;
+  /** Each address's share of estimates and searches; null for none (a QA suite). */
+  visitorLimit: VisitorLimit | null;
+  /** Searches per address: a burst, then a steady rate (the widget's suggestion limits). */
+  searches: { take(address: string): number };
+}
+
+/** The service's pages under `/valuation/`, each visitor address within its share. */
+export const valuationPages =
+  ({ engine, visitorLimit, searches }: ValuationPagesOptions) =>
+  async (url: URL, address: string): Promise<ValuationPage> => {
+    if (!url.pathname.startsWith('/valuation/')) return undefined;
+    if (url.pathname === '/valuation/' && (url.searchParams.get('q') ?? '').trim()) {
+      const wait = searches.take(address);
+      if (wait) return comeBackLater(wait);
+    }
+    const visitor = url.pathname === '/valuation/' ? undefined : await visitorLimit?.take('pages', address);
+    if (visitor && !visitor.granted) return comeBackLater(visitor.retryAfter);
+    const answer = valuationPage(engine, url);
+    if (answer && answer.status !== 200) await visitor?.giveBack(); // Only estimates shown count.
+    return answer;
+  };
+
+/** A page under `/valuation/`, or undefined for a path they do not cover. */
+function valuationPage(engine: EstimateEngine, url: URL): ValuationPage {
   let id: string;
   try {
     id = decodeURIComponent(url.pathname.slice('/valuation/'.length));

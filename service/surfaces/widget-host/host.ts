@@ -2,7 +2,6 @@
  * The widget host (sandbox): one implementation of contract/widget-host.openapi.json, with no
  * transport of its own. Its routes on the service's origin (routes.ts) and MSW (servers/msw.ts) both call `handle`.
  */
-import type { components } from '../../../contract/generated/widget-host.js';
 import * as problemIn from '../../../src/api/generated/checks.js';
 import { SearchQueryLength } from '../../../src/api/generated/checks.js';
 import type { Language } from '../../../src/api/types.js';
@@ -11,11 +10,12 @@ import { readMode } from '../../core/estimates/parameters.js';
 import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
 import type { Fixtures } from '../../sandbox/fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
-import { inLanguage, visitorMessage } from '../../core/estimates/service-words.js';
+import { inLanguage } from '../../core/estimates/service-words.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
 import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createTokenBuckets } from '../../core/metering/token-bucket.js';
+import { createVisitorLimit, type VisitorLimit } from '../../core/metering/visitor-limit.js';
 import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
 import { KEY_PREFIXES } from '../../core/keys/prefixes.js';
 import {
@@ -25,13 +25,10 @@ import {
   type WidgetKeyStore,
 } from '../../core/keys/widget-keys.js';
 
-import type { HostRequest, HostResponse } from './exchange.js';
+import { failure, type HostRequest, type HostResponse, respond } from './exchange.js';
 
 export type { WidgetKeyConfig } from '../../core/keys/widget-keys.js';
 export type { HostRequest, HostResponse } from './exchange.js';
-
-type ErrorBody = components['schemas']['Error'];
-type ErrorCode = components['schemas']['ErrorCode'];
 
 export interface HostOptions {
   /** Keys in memory (MSW, unit tests), or … */
@@ -48,20 +45,11 @@ export interface HostOptions {
   engine?: EstimateEngine;
   /** The service's own origin, whose API Console previews any key's widget (not a website: never listed on a key). */
   previewOrigin?: string;
+  /** Each visitor address's share of a key's estimates; made on the meter by default, null for none (a QA suite). */
+  visitorLimit?: VisitorLimit | null;
 }
 
 const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
-
-const STATUS: Record<ErrorCode, number> = {
-  invalid_request: 400,
-  invalid_key: 401,
-  origin_not_allowed: 403,
-  not_found: 404,
-  no_comparables: 422,
-  quota_exceeded: 429,
-  rate_limited: 429,
-  internal_error: 500,
-};
 
 export function createWidgetHost(options: HostOptions) {
   const engine = options.engine ?? createEstimateEngine(options);
@@ -74,39 +62,8 @@ export function createWidgetHost(options: HostOptions) {
   const suggestionsByKey = createTokenBuckets(SUGGESTION_LIMITS.perKey.burst, SUGGESTION_LIMITS.perKey.perSecond, now);
   const keys = options.keyStore ?? memoryWidgetKeys(options.keys ?? []);
   const meter = options.meter ?? memoryMeter();
+  const visitorLimit = options.visitorLimit === undefined ? createVisitorLimit(meter, now) : options.visitorLimit;
   const secondsToReset = () => secondsToUtcMidnight(now());
-
-  function respond(status: number, body: unknown, headers: Record<string, string>, delayMs = 0): HostResponse {
-    return {
-      status,
-      body,
-      delayMs,
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Cache-Control': 'no-store',
-        Vary: 'Origin',
-        ...headers,
-      },
-    };
-  }
-
-  /** An error in the request's language (`lang`; English when absent or not one the host speaks). */
-  function failure(language: Language) {
-    return (code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}, headers: Record<string, string> = {}) => {
-      const body: ErrorBody = {
-        code,
-        message,
-        visitorMessage: visitorMessage(language, code, extra.resetAt),
-        ...extra,
-      };
-      // Errors carry no property data, so any page may read them and show the right message.
-      return respond(STATUS[code], body, {
-        'Access-Control-Allow-Origin': '*',
-        'Content-Language': language,
-        ...headers,
-      });
-    };
-  }
 
   function rateLimitHeaders(usedToday: number): Record<string, string> {
     return {
@@ -125,7 +82,8 @@ export function createWidgetHost(options: HostOptions) {
       : url.pathname.endsWith('/v1/estimates')
         ? 'estimates'
         : undefined;
-    if (!operation) return fail('not_found', `No such operation: ${url.pathname}.`);
+    if (!operation)
+      return fail('not_found', 'No such operation: the widget host answers /v1/suggestions and /v1/estimates.');
     if (request.method === 'OPTIONS') {
       return respond(204, null, {
         'Access-Control-Allow-Origin': '*',
@@ -177,10 +135,8 @@ export function createWidgetHost(options: HostOptions) {
       if (q.replace(/\s/g, '').length < min || problemIn.SearchQuery(q)) {
         return fail('invalid_request', `q must have ${min} to ${max} characters.`);
       }
-      const wait = Math.max(
-        suggestionsByAddress.take(request.clientAddress ?? 'unknown'),
-        suggestionsByKey.take(key.id),
-      );
+      // The key's shared budget is taken only when the address's own allows: one address cannot drain it.
+      const wait = suggestionsByAddress.take(request.clientAddress ?? 'unknown') || suggestionsByKey.take(key.id);
       if (wait) {
         return fail(
           'rate_limited',
@@ -202,10 +158,27 @@ export function createWidgetHost(options: HostOptions) {
     if ('problem' in read) return fail('invalid_request', read.problem);
     const { mode } = read;
 
-    // Counted before it is worked out, in one step, so concurrent requests cannot pass the quota together.
+    // The visitor's share first (a refusal spends nothing of the key's day), then the key's quota; each
+    // is counted before the work, in one step, so concurrent requests cannot pass a limit together.
+    const visitor = await visitorLimit?.take(`widget:${key.id}`, request.clientAddress ?? 'unknown');
+    if (visitor && !visitor.granted) {
+      const share = visitorLimit!.limits.perDay.toLocaleString('en');
+      return fail(
+        'rate_limited',
+        visitor.spent === 'day'
+          ? `This visitor has had ${share} estimates from this widget key today, the most one visitor may have; a script looks like this (bulk collection is not allowed).`
+          : `Too many estimates from one visitor in a short time; wait ${visitor.retryAfter} s. The widget never asks this fast: this looks like a script (bulk collection is not allowed).`,
+        {},
+        {
+          'Retry-After': String(visitor.retryAfter),
+          'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'],
+        },
+      );
+    }
     const day = utcDay(now());
     const usedToday = await meter.take('widget_estimate', key.id, day, key.startsDayAt);
     if (usedToday === undefined) {
+      await visitor?.giveBack();
       const resetAt = nextUtcMidnight(now()).toISOString();
       return fail(
         'quota_exceeded',
@@ -223,6 +196,7 @@ export function createWidgetHost(options: HostOptions) {
     const outcome = magic?.error ? undefined : engine.estimate(magic?.propertyId ?? id, mode);
     if (!outcome || 'problem' in outcome) {
       await meter.giveBack('widget_estimate', key.id, day); // Only answered estimates count.
+      await visitor?.giveBack();
       if (!outcome) return fail(magic!.error!, 'Sandbox: the failure you asked for.');
       return outcome.problem === 'not_found'
         ? fail('not_found', `No property has the id ${id}.`)

@@ -1,0 +1,49 @@
+/**
+ * One visitor address's share of estimates (limits.ts): a burst bucket in memory, then a daily count
+ * in the meter. A refusal here spends nothing from the shared budgets that are taken after it. Web
+ * Crypto only (no Node built-ins): the widget host also runs in a page (MSW).
+ */
+import type { DailyMeter } from './daily-meter.js';
+import { VISITOR_ESTIMATE_LIMITS } from './limits.js';
+import { createTokenBuckets } from './token-bucket.js';
+import { secondsToUtcMidnight, utcDay } from './utc-day.js';
+
+export type VisitorTake =
+  | {
+      granted: true;
+      /** Returns what was taken, for an estimate that was then not answered. */ giveBack(): Promise<void>;
+    }
+  | { granted: false; retryAfter: number; spent: 'burst' | 'day' };
+
+export type VisitorLimit = ReturnType<typeof createVisitorLimit>;
+
+export function createVisitorLimit(meter: DailyMeter, now: () => Date, limits = VISITOR_ESTIMATE_LIMITS) {
+  const buckets = createTokenBuckets(limits.burst, limits.perSecond, now);
+  return {
+    limits,
+    /** Takes one estimate for `address` within `scope` (a widget key, the valuation pages). */
+    async take(scope: string, address: string): Promise<VisitorTake> {
+      const subject = `${scope}:${await addressDigest(address)}`;
+      const wait = buckets.take(subject);
+      if (wait) return { granted: false, retryAfter: wait, spent: 'burst' };
+      const day = utcDay(now());
+      if ((await meter.take('visitor_estimate', subject, day)) === undefined) {
+        buckets.giveBack(subject);
+        return { granted: false, retryAfter: secondsToUtcMidnight(now()), spent: 'day' };
+      }
+      return {
+        granted: true,
+        async giveBack() {
+          buckets.giveBack(subject);
+          await meter.giveBack('visitor_estimate', subject, day);
+        },
+      };
+    },
+  };
+}
+
+/** Addresses are counted by digest, never stored as they are. */
+async function addressDigest(address: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(address));
+  return btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 12)));
+}
