@@ -14,7 +14,7 @@ import type { WidgetKeyAdmin } from '../core/keys/widget-key-admin.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
 import { memoryMeter } from '../core/metering/memory-meter.js';
 import type { CreateWidgetKeyTool } from '../surfaces/mcp/create-widget-key.js';
-import { createMcpEndpoint } from '../surfaces/mcp/endpoint.js';
+import { createMcpEndpoint, type McpEndpointOptions } from '../surfaces/mcp/endpoint.js';
 import { createOAuthProvider } from '../surfaces/mcp/oauth-provider.js';
 import { listenOn } from '../web/serve.js';
 
@@ -24,6 +24,8 @@ export interface McpServerOptions {
   port: number;
   engine: EstimateEngine;
   meter?: DailyMeter;
+  /** How many MCP sessions are held, and for how long (limits.ts by default). */
+  sessionLimits?: McpEndpointOptions['sessionLimits'];
   /** Browser origins allowed to call the endpoint besides its own (a page of the service, say). */
   allowedOrigins?: string[];
   /** OAuth for the private tools: where it is kept, the organization's keys, and the console's consent page. */
@@ -49,6 +51,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
     url,
     engine: options.engine,
     meter: options.meter ?? memoryMeter(),
+    sessionLimits: options.sessionLimits,
     allowedOrigins: new Set([origin, `http://localhost:${options.port}`, ...(options.allowedOrigins ?? [])]),
     allowedHosts,
     auth: provider && {
@@ -93,5 +96,6 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
     options.port,
     hostname,
   );
+  server.on('close', () => endpoint.sessions.closeAll());
   return { server, url };
 }

@@ -613,6 +613,10 @@ describe('MCP OAuth defences', { timeout: 60_000 }, () => {
       await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: first.refresh_token })
     ).body;
     assert.equal((await callTool('get_organization', refreshed.access_token)).status, 200);
+    // A minute later (not a client's retry within seconds): the stolen copy comes back.
+    await db.query(`update oauth_tokens set used_at = used_at - interval '1 minute' where token_sha256 = $1`, [
+      createHash('sha256').update(first.refresh_token).digest('hex'),
+    ]);
     const replay = await token({
       grant_type: 'refresh_token',
       client_id: client.client_id,

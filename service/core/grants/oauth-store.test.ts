@@ -16,10 +16,11 @@ onEachEngine('OAuth grants', 5495, (database) => {
   let db: Database;
   let store: ReturnType<typeof createOAuthStore>;
   let clients = 0;
+  let now = new Date('2026-11-24T02:00:00Z');
 
   before(async () => {
     db = database()!;
-    if (db) store = createOAuthStore(db);
+    if (db) store = createOAuthStore(db, () => now);
   });
 
   /** A fresh client, and a code the person granted it. */
@@ -59,6 +60,11 @@ onEachEngine('OAuth grants', 5495, (database) => {
     const current = winners[0].tokens!;
     assert.ok(await store.verify(current.access_token), 'the winner works');
 
+    const retry = await store.refresh(clientId, first.refresh_token, undefined, undefined);
+    assert.match(retry.error ?? '', /just used/, "a client's retry within seconds is refused, nothing revoked");
+    assert.ok(await store.verify(current.access_token));
+
+    now = new Date(now.getTime() + 60_000);
     const replay = await store.refresh(clientId, first.refresh_token, undefined, undefined);
     assert.match(replay.error ?? '', /already used/);
     assert.equal(await store.verify(current.access_token), undefined, 'the whole family is revoked');

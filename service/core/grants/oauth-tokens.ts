@@ -1,14 +1,17 @@
 /**
  * The MCP endpoint's OAuth tokens: issued in pairs (access, refresh), stored only as hashes, each
  * bound to one resource (RFC 8707); a refresh is used once and cannot widen the grant. The tokens
- * of one authorization are a family: a refresh token presented twice (one copy was stolen) revokes
- * the whole family (OAuth 2.0 Security BCP, RFC 9700 §4.14).
+ * of one authorization are a family: a refresh token presented again after its use (one copy was
+ * stolen) revokes the whole family (OAuth 2.0 Security BCP, RFC 9700 §4.14); within a few seconds of
+ * the use it is a client's retry, refused without that.
  */
 import type { Database } from '../../db/database.js';
 import { hashSecret, newSecret } from '../../db/secrets.js';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_DAYS = 30;
+/** A refresh token presented again this soon after its use is a client's retry, refused but not treated as theft. */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 export interface TokenRecord {
   clientId: string;
@@ -72,6 +75,8 @@ export function createTokenStore(db: Database, now: () => Date) {
         `select scopes, resource, family_id, used_at from oauth_tokens where token_sha256 = $1 and kind = 'refresh' and client_id = $2`,
         [hash, clientId],
       );
+      if (grant?.used_at && now().getTime() - new Date(grant.used_at).getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000)
+        return { error: 'The refresh token was just used: use the tokens that answer gave.' };
       if (grant?.used_at) {
         await revokeFamily(grant.family_id);
         return {

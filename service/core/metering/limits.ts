@@ -23,3 +23,9 @@ export const PLATFORM_REQUESTS_PER_MINUTE = 120;
 
 /** Suggestions per visitor address and per widget key (as the contract's RateLimited response states): a burst, then a steady rate. */
 export const SUGGESTION_LIMITS = { perAddress: { burst: 30, perSecond: 4 }, perKey: { burst: 600, perSecond: 40 } };
+
+/**
+ * MCP sessions held in memory: per client address and in all, each closed after it sits idle. A full
+ * table refuses a new session (429 for one address, 503 for all) rather than grow without bound.
+ */
+export const MCP_SESSION_LIMITS = { perAddress: 20, total: 1000, idleMs: 10 * 60_000, evictableAfterMs: 60_000 };

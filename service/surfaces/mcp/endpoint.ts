@@ -1,6 +1,6 @@
 /**
  * The MCP endpoint over Streamable HTTP at `/mcp` as a route table: the SDK's web-standard transport,
- * one session per client (`Mcp-Session-Id`), `Origin` and `Host` checked on every request
+ * one session per client (`Mcp-Session-Id`, bounded: sessions.ts), `Origin` and `Host` checked on every request
  * (DNS-rebinding protection), bodies read here so that an oversized or malformed one gets the right
  * JSON-RPC error, and a token's access to a tool checked before the call reaches the server.
  */
@@ -16,6 +16,7 @@ import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { readJsonBody } from '../../web/json-body.js';
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
 import { createMcpServer, toolsFor } from './server.js';
+import { createSessionTable } from './sessions.js';
 import { access } from './tool.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -33,6 +34,8 @@ export interface McpEndpointOptions {
     keys: WidgetKeyAdmin;
     createKey: CreateWidgetKeyTool;
   };
+  /** How many sessions are held, and for how long (limits.ts by default). */
+  sessionLimits?: Parameters<typeof createSessionTable>[0];
 }
 
 const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
@@ -44,7 +47,7 @@ const jsonRpcError = (status: number, code: number, message: string, headers: Re
 export function createMcpEndpoint(options: McpEndpointOptions) {
   const { url, auth } = options;
   const tools = toolsFor({ keys: auth?.keys, createKey: auth?.createKey });
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const sessions = createSessionTable<WebStandardStreamableHTTPServerTransport>(options.sessionLimits);
 
   /** 401 with a challenge pointing at the resource's metadata (RFC 9728), or 403 naming the scope (RFC 6750). */
   const challenge = (status: 401 | 403, message: string, error?: string, scope?: string) =>
@@ -100,7 +103,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
 
     if (existing) {
       const response = await existing.handleRequest(c.req.raw, { parsedBody: body, authInfo });
-      if (c.req.method === 'DELETE') sessions.delete(sessionId!);
+      if (c.req.method === 'DELETE') sessions.remove(sessionId!);
       return response;
     }
     if (c.req.method !== 'POST' || !isInitializeRequest(body)) {
@@ -110,17 +113,21 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
         'Start with an initialize request; later requests carry the Mcp-Session-Id it returns.',
       );
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const client = getConnInfo(c).remote.address ?? 'unknown';
+    const admission = sessions.admit(client);
+    if (!admission.admitted)
+      return jsonRpcError(admission.status, -32000, admission.reason, { 'Retry-After': String(admission.retryAfter) });
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => sessions.add(id, transport, client),
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) sessions.remove(transport.sessionId);
     };
     const server = createMcpServer({
       engine: options.engine,
       meter: options.meter,
-      client: getConnInfo(c).remote.address ?? 'unknown',
+      client,
       keys: auth?.keys,
       createKey: auth?.createKey,
     });
@@ -132,5 +139,5 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
     console.error('[mcp] request failed:', error instanceof Error ? error.message : 'unknown error');
     return jsonRpcError(500, -32603, 'Internal error.');
   });
-  return app;
+  return Object.assign(app, { sessions });
 }

@@ -1,0 +1,102 @@
+/**
+ * The MCP endpoint's sessions (Streamable HTTP keeps one transport and server per `Mcp-Session-Id`),
+ * bounded: at most `perAddress` per client address and `total` in all, each closed once idle for
+ * `idleMs`. When the table is full, the least recently used session is closed if it has been idle
+ * for `evictableAfterMs`; otherwise the new one is refused. A closed session's client gets 404 and,
+ * as the specification says, starts a new one.
+ */
+import { MCP_SESSION_LIMITS } from '../../core/metering/limits.js';
+
+interface Closable {
+  close(): Promise<void>;
+}
+
+interface Entry<T> {
+  transport: T;
+  address: string;
+  lastSeen: number;
+}
+
+export type Admission = { admitted: true } | { admitted: false; status: 429 | 503; retryAfter: number; reason: string };
+
+export function createSessionTable<T extends Closable>(limits = MCP_SESSION_LIMITS, now = () => Date.now()) {
+  // Insertion order is recency order: a touched entry is moved to the end.
+  const entries = new Map<string, Entry<T>>();
+  const perAddress = new Map<string, number>();
+
+  function remove(id: string) {
+    const entry = entries.get(id);
+    if (!entry) return undefined;
+    entries.delete(id);
+    const left = (perAddress.get(entry.address) ?? 1) - 1;
+    if (left > 0) perAddress.set(entry.address, left);
+    else perAddress.delete(entry.address);
+    return entry;
+  }
+
+  function close(id: string) {
+    const entry = remove(id);
+    void entry?.transport.close().catch(() => undefined);
+  }
+
+  /** Closes every session idle for longer than the limit (the oldest are first). */
+  function sweep() {
+    const t = now();
+    for (const [id, entry] of entries) {
+      if (t - entry.lastSeen < limits.idleMs) break;
+      close(id);
+    }
+  }
+  const sweeper = setInterval(sweep, Math.min(limits.idleMs, 30_000));
+  sweeper.unref();
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    /** Whether `address` may open one more session now. */
+    admit(address: string): Admission {
+      sweep();
+      const t = now();
+      if ((perAddress.get(address) ?? 0) >= limits.perAddress) {
+        const oldest = [...entries.values()].find((e) => e.address === address)!;
+        const retryAfter = Math.max(1, Math.ceil((oldest.lastSeen + limits.idleMs - t) / 1000));
+        const reason = `This address has ${limits.perAddress} open sessions, the most one client may hold: end one (DELETE with its Mcp-Session-Id) or retry in ${retryAfter} s.`;
+        return { admitted: false, status: 429, retryAfter, reason };
+      }
+      if (entries.size >= limits.total) {
+        const [lruId, lru] = entries.entries().next().value!;
+        if (t - lru.lastSeen < limits.evictableAfterMs) {
+          const retryAfter = Math.ceil(limits.evictableAfterMs / 1000);
+          return {
+            admitted: false,
+            status: 503,
+            retryAfter,
+            reason: 'The endpoint holds as many sessions as it can; retry shortly.',
+          };
+        }
+        close(lruId);
+      }
+      return { admitted: true };
+    },
+    add(id: string, transport: T, address: string) {
+      entries.set(id, { transport, address, lastSeen: now() });
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    },
+    /** The session's transport, marked as just used. */
+    get(id: string): T | undefined {
+      const entry = entries.get(id);
+      if (!entry) return undefined;
+      entries.delete(id);
+      entry.lastSeen = now();
+      entries.set(id, entry);
+      return entry.transport;
+    },
+    remove: (id: string) => void remove(id),
+    /** Closes every session (the server is stopping). */
+    closeAll() {
+      clearInterval(sweeper);
+      for (const id of [...entries.keys()]) close(id);
+    },
+  };
+}
