@@ -36,7 +36,13 @@ const widgetHostUrl = `http://127.0.0.1:${widgetPort}/`;
 // The embedded database (PGlite in SANDBOX_DATA_DIR), or DATABASE_URL's server; migrated and seeded at every start.
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
-const db = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+const db = await openDatabase(
+  databaseUrl ? { url: databaseUrl } : { dataDir, holder: `npm start, widget host on port ${widgetPort}` },
+).catch((error: Error) => {
+  // A second process on the same data folder (DataFolderInUse) says who holds it, in one line.
+  console.error(error.name === 'DataFolderInUse' ? error.message : `The database did not open: ${error.message}`);
+  process.exit(1);
+});
 await migrate(db);
 await seed(db);
 

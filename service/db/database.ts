@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataFolder } from './folder-lock.js';
 
 export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -21,9 +22,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's data folder (made if missing); without one, or with `memory://`, PGlite keeps it in memory (tests). */
   dataDir?: string;
+  /** Who this process is, told to a second process that tries to open the same data folder. */
+  holder?: string;
 }
 
-function fromPglite(db: PGlite): Database {
+function fromPglite(db: PGlite, release: () => Promise<void>): Database {
   return {
     engine: 'pglite',
     query: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
@@ -31,7 +34,10 @@ function fromPglite(db: PGlite): Database {
       db.transaction((tx) =>
         work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
       ),
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      await release();
+    },
   };
 }
 
@@ -68,8 +74,20 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     return fromPool(pool);
   }
   const onDisk = options.dataDir && !options.dataDir.startsWith('memory://');
-  if (onDisk) await mkdir(options.dataDir!, { recursive: true });
-  const db = onDisk ? new PGlite(options.dataDir) : new PGlite();
-  await db.waitReady;
-  return fromPglite(db);
+  if (!onDisk) {
+    const db = new PGlite();
+    await db.waitReady;
+    return fromPglite(db, async () => {});
+  }
+  await mkdir(options.dataDir!, { recursive: true });
+  // One writer per folder, taken before PGlite reads a byte of it.
+  const lock = await lockDataFolder(options.dataDir!, options.holder ?? 'a process of this service');
+  try {
+    const db = new PGlite(options.dataDir);
+    await db.waitReady;
+    return fromPglite(db, lock.release);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }

@@ -14,6 +14,7 @@ import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
 import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
 import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
 import { createConsole } from '../surfaces/console/console.js';
+import { ConsoleBrowser } from './console-browser.js';
 import { createSessions } from '../core/organizations/sessions.js';
 
 const PORT = 8816;
@@ -46,44 +47,10 @@ after(async () => {
   await db.close();
 });
 
-/** A browser-like client: keeps the session cookie, reads the CSRF token from each page. */
-class Browser {
-  cookie = '';
-  csrf = '';
-  async get(path: string) {
-    const response = await fetch(`${BASE}${path}`, { headers: { Cookie: this.cookie }, redirect: 'manual' });
-    return this.read(response);
-  }
-  async post(
-    path: string,
-    fields: Record<string, string | string[]>,
-    csrf: string | null = this.csrf,
-    headers: Record<string, string> = {},
-  ) {
-    const body = new URLSearchParams();
-    for (const [name, value] of Object.entries({ ...fields, ...(csrf === null ? {} : { csrf }) }))
-      for (const v of [value].flat()) body.append(name, v);
-    const response = await fetch(`${BASE}${path}`, {
-      method: 'POST',
-      body,
-      headers: { Cookie: this.cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-      redirect: 'manual',
-    });
-    return this.read(response);
-  }
-  private async read(response: Response) {
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0];
-    const text = await response.text();
-    this.csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? this.csrf;
-    return { status: response.status, location: response.headers.get('location'), text, setCookie };
-  }
-  async signIn(user: string) {
-    await this.get('/console/sign-in');
-    const answer = await this.post('/console/sign-in', { user });
-    assert.equal(answer.status, 303);
-    await this.get('/console/widget-keys');
-    return this;
+/** A browser at the console of the server under test. */
+class Browser extends ConsoleBrowser {
+  constructor() {
+    super(BASE);
   }
 }
 

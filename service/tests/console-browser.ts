@@ -1,0 +1,45 @@
+/** A browser-like client of the API Console over HTTP, for the service's tests. */
+import assert from 'node:assert/strict';
+
+/** A browser-like client: keeps the session cookie, reads the CSRF token from each page. */
+export class ConsoleBrowser {
+  constructor(readonly base: string) {}
+
+  cookie = '';
+  csrf = '';
+  async get(path: string) {
+    const response = await fetch(`${this.base}${path}`, { headers: { Cookie: this.cookie }, redirect: 'manual' });
+    return this.read(response);
+  }
+  async post(
+    path: string,
+    fields: Record<string, string | string[]>,
+    csrf: string | null = this.csrf,
+    headers: Record<string, string> = {},
+  ) {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...fields, ...(csrf === null ? {} : { csrf }) }))
+      for (const v of [value].flat()) body.append(name, v);
+    const response = await fetch(`${this.base}${path}`, {
+      method: 'POST',
+      body,
+      headers: { Cookie: this.cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      redirect: 'manual',
+    });
+    return this.read(response);
+  }
+  private async read(response: Response) {
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await response.text();
+    this.csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? this.csrf;
+    return { status: response.status, location: response.headers.get('location'), text, setCookie };
+  }
+  async signIn(user: string) {
+    await this.get('/console/sign-in');
+    const answer = await this.post('/console/sign-in', { user });
+    assert.equal(answer.status, 303);
+    await this.get('/console/widget-keys');
+    return this;
+  }
+}
