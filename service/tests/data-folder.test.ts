@@ -19,7 +19,11 @@ import { ConsoleBrowser } from './console-browser.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SITE = 'https://site.example';
 const folders: string[] = [];
-after(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const started: ChildProcess[] = [];
+after(() => {
+  started.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
+  folders.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+});
 
 const newFolder = () => {
   const folder = mkdtempSync(join(tmpdir(), 'service-data-folder-'));
@@ -50,6 +54,7 @@ async function startService(folder: string, firstPort: number): Promise<Service>
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -116,7 +121,10 @@ describe('one writer per data folder', { timeout: 120_000 }, () => {
     for (let i = 0; i < 10; i++) assert.equal(await estimate(first.base, key), 200);
 
     const second = await startService(folder, 8834);
-    assert.notEqual(await second.exited, 0);
+    const ended = await Promise.race([second.exited, new Promise((resolve) => setTimeout(resolve, 20_000, 'running'))]);
+    if (ended === 'running') second.child.kill('SIGKILL');
+    assert.notEqual(ended, 'running', `a second process started on the same folder:\n${second.output()}`);
+    assert.notEqual(ended, 0);
     const lines = second.output().trim().split('\n');
     assert.equal(lines.length, 1, second.output());
     assert.match(
