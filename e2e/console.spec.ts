@@ -56,6 +56,15 @@ test('from sign-in to a pasted snippet, then an origin removed and a key rotated
   const snippet = await page.getByLabel(/^Snippet/).inputValue();
   await expect(page.getByRole('button', { name: /^Copy: Snippet/ })).toBeVisible();
 
+  // The live preview is the real widget on the console's own origin: it searches and estimates.
+  const preview = page.locator('.preview [data-service-valuation]');
+  const previewBox = preview.getByRole('combobox');
+  await previewBox.click();
+  await previewBox.pressSequentially('560102', { delay: 10 });
+  await preview.getByRole('option').first().click();
+  await expect(preview.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('snippet-preview.png'), fullPage: true });
+
   let widget = await pasteAndSearch(page, snippet);
   await widget.getByRole('option').first().click();
   await expect(widget.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();

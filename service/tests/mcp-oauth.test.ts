@@ -205,6 +205,16 @@ async function codeFor(person: Person, scope = 'organizations.read') {
   return { client, verifier, code: back.searchParams.get('code')! };
 }
 
+/** The token request a client makes with the code `codeFor` got. */
+const exchange = ({ client, verifier, code }: Awaited<ReturnType<typeof codeFor>>) =>
+  token({
+    grant_type: 'authorization_code',
+    client_id: client.client_id,
+    code,
+    code_verifier: verifier,
+    redirect_uri: REDIRECT,
+  });
+
 const rpc = (message: object, accessToken?: string, sessionId?: string) =>
   fetch(`${MCP}/mcp`, {
     method: 'POST',
@@ -599,16 +609,9 @@ describe('MCP OAuth defences', { timeout: 60_000 }, () => {
 
   it('revokes the whole grant when a used refresh token comes back (a stolen copy)', async () => {
     const person = new Person();
-    const { client, verifier, code } = await codeFor(person);
-    const first = (
-      await token({
-        grant_type: 'authorization_code',
-        client_id: client.client_id,
-        code,
-        code_verifier: verifier,
-        redirect_uri: REDIRECT,
-      })
-    ).body;
+    const granted = await codeFor(person);
+    const { client } = granted;
+    const first = (await exchange(granted)).body;
     const refreshed = (
       await token({ grant_type: 'refresh_token', client_id: client.client_id, refresh_token: first.refresh_token })
     ).body;
@@ -627,18 +630,8 @@ describe('MCP OAuth defences', { timeout: 60_000 }, () => {
   });
 
   it('exchanges one code once when twenty requests race for it', async () => {
-    const { client, verifier, code } = await codeFor(new Person());
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        token({
-          grant_type: 'authorization_code',
-          client_id: client.client_id,
-          code,
-          code_verifier: verifier,
-          redirect_uri: REDIRECT,
-        }),
-      ),
-    );
+    const granted = await codeFor(new Person());
+    const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(granted)));
     assert.equal(answers.filter((a) => a.status === 200).length, 1);
   });
 });

@@ -201,6 +201,37 @@ describe('sandbox widget host', () => {
     }
   });
 
+  it("lets the service's own pages preview any key by their fetch metadata, and nothing else without an Origin", async () => {
+    const h = createWidgetHost({
+      keys: [{ key: KEY, origins: [ORIGIN] }],
+      serviceUrl: 'https://service.example/',
+      previewOrigin: 'https://service.example',
+      fixtures,
+    });
+    const ask = (fetchSite: string | null) =>
+      h.handle({
+        method: 'GET',
+        url: new URL(`https://service.example/v1/suggestions?key=${KEY}&q=amk`),
+        origin: null,
+        fetchSite,
+        clientAddress: '203.0.113.9',
+      });
+    const preview = await ask('same-origin');
+    expect(preview.status).to.equal(200);
+    expect(preview.headers['Access-Control-Allow-Origin']).to.equal('https://service.example');
+    for (const fetchSite of ['same-site', 'cross-site', 'none', null]) {
+      expect((await ask(fetchSite)).status, String(fetchSite)).to.equal(403);
+    }
+    // A widget host without a preview origin (an in-page mock) has no pages of its own to trust.
+    const noPreview = await host().handle({
+      method: 'GET',
+      url: new URL(`https://host.example/v1/suggestions?key=${KEY}&q=amk`),
+      origin: null,
+      fetchSite: 'same-origin',
+    });
+    expect(noPreview.status).to.equal(403);
+  });
+
   it('names each error with a code from the contract', async () => {
     const h = host();
     const cases: [string, number, string][] = [

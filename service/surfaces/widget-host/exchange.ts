@@ -12,6 +12,11 @@ export interface HostRequest {
   url: URL;
   /** The browser's `Origin` header, or null when the request had none. */
   origin: string | null;
+  /**
+   * The browser's `Sec-Fetch-Site`. A same-origin GET carries no `Origin`; `same-origin` here says it came
+   * from a page of the widget host's own origin (the API Console's live preview), as only a browser can say.
+   */
+  fetchSite?: string | null;
   /** The visitor's network address, as the transport saw it. */
   clientAddress?: string;
 }

@@ -74,7 +74,9 @@ export function createWidgetHost(options: HostOptions) {
   }
 
   async function handle(request: HostRequest): Promise<HostResponse> {
-    const { url, origin } = request;
+    const { url } = request;
+    // The service's own pages ask without an Origin (same-origin GETs); their fetch metadata names them.
+    const origin = request.origin ?? (request.fetchSite === 'same-origin' ? (options.previewOrigin ?? null) : null);
     const lang = url.searchParams.get('lang') ?? 'en';
     const fail = failure(problemIn.Language(lang) ? 'en' : (lang as Language));
     const operation = url.pathname.endsWith('/v1/suggestions')

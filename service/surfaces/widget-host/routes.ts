@@ -54,6 +54,7 @@ export function widgetHostRoutes(host: WidgetHost, distDir: string) {
       method: c.req.method,
       url: new URL(c.req.url),
       origin: c.req.header('origin') ?? null,
+      fetchSite: c.req.header('sec-fetch-site') ?? null,
       clientAddress: getConnInfo(c).remote.address,
     });
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
