@@ -29,11 +29,27 @@ The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
   'organizations current': 'Usage: service organizations current [--json]',
   'agents current': 'Usage: service agents current [--json]',
   'products list': 'Usage: service products list [--all] [--limit N] [--json]',
-  'developers projects': 'Usage: service developers projects [--all] [--limit N] [--json]',
-  'webhooks endpoints': 'Usage: service webhooks endpoints [--all] [--limit N] [--json]',
+  'developers projects': 'Usage: service developers projects [--all] [--limit N] [--cursor C] [--json]',
+  'webhooks endpoints': 'Usage: service webhooks endpoints [--all] [--limit N] [--cursor C] [--json]',
 };
 
+/** A mistake in how the command was typed (exit 2). */
 class UsageError extends Error {}
+/** An answer that is not what was hoped for, such as no property matching (exit 1). */
+class NoAnswer extends Error {}
+
+/** The usage of every command of a group, for `service valuations --help`. */
+function groupUsage(group: string): string | undefined {
+  const commands = Object.keys(USAGE).filter((command) => command.startsWith(`${group} `));
+  return commands.length ? commands.map((command) => USAGE[command]).join('\n\n') : undefined;
+}
+
+/** The line after a page of a list that has more: how to get the rest. */
+function morePages(page: { hasMore: boolean; nextCursor: string | null }, command: string): string {
+  return page.hasMore && page.nextCursor
+    ? `\n\nMore on the next page: service ${command} --cursor ${page.nextCursor} (or --all for every page)`
+    : '';
+}
 
 function table(rows: Record<string, unknown>[], columns: string[]): string {
   const cells = rows.map((row) => columns.map((c) => String(row[c] ?? '')));
@@ -79,6 +95,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
       help: { type: 'boolean', short: 'h' },
       all: { type: 'boolean' },
       limit: { type: 'string' },
+      cursor: { type: 'string' },
       id: { type: 'string' },
       postal: { type: 'string' },
       query: { type: 'string' },
@@ -88,21 +105,46 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
   });
   const command = positionals.slice(0, 2).join(' ');
   if (values.help || positionals.length === 0) {
-    out(USAGE[command] ?? USAGE['']);
+    out(USAGE[command] ?? groupUsage(positionals[0]) ?? USAGE['']);
     return positionals.length === 0 && !values.help ? 2 : 0;
   }
-  if (!(command in USAGE)) throw new UsageError(`unknown command "${command}"; run service --help`);
+  if (!(command in USAGE)) {
+    const group = groupUsage(positionals[0]);
+    throw new UsageError(
+      group && positionals.length === 1
+        ? `"${command}" needs a command; run service ${command} --help`
+        : `unknown command "${command}"; run service --help`,
+    );
+  }
   const apiKey = env.SERVICE_API_KEY;
   if (!apiKey) throw new UsageError('set SERVICE_API_KEY to your platform key (svcp_test_… for the sandbox)');
   const client = createPlatformClient({ apiKey, baseUrl: values['base-url'] ?? env.SERVICE_BASE_URL });
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100))
     throw new UsageError('--limit must be a whole number from 1 to 100');
+  const cursor = values.cursor;
   const print = (data: unknown, text: () => string) => out(values.json ? JSON.stringify(data, null, 2) : text());
-  const collect = async <T>(items: AsyncIterable<T>) => {
-    const list: T[] = [];
-    for await (const item of items) list.push(item);
-    return list;
+  /** A collection: one page (saying how to get the next) or, with --all, every page. */
+  const listing = async <T extends object>(
+    collection: {
+      list(query: {
+        limit?: number;
+        cursor?: string;
+      }): Promise<{ data: T[]; hasMore: boolean; nextCursor: string | null }>;
+      all(): AsyncIterable<T>;
+    },
+    columns: string[],
+  ) => {
+    const rows = (items: T[]) => table(items as Record<string, unknown>[], columns);
+    if (values.all) {
+      const items: T[] = [];
+      for await (const item of collection.all()) items.push(item);
+      print(items, () => rows(items));
+    } else {
+      const page = await collection.list({ limit, cursor });
+      print(page, () => rows(page.data) + morePages(page, command));
+    }
+    return 0;
   };
 
   switch (command) {
@@ -123,7 +165,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
       let id = values.id;
       if (!id) {
         const found = await client.valuations.search(lookup!);
-        if (!found.data.length) throw new UsageError(`no property matches ${lookup}`);
+        if (!found.data.length) throw new NoAnswer(`no property matches ${lookup}`);
         id = found.data[0].id;
       }
       const estimate = await client.valuations.estimate(id, mode);
@@ -152,25 +194,12 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
       );
       return 0;
     }
-    case 'products list': {
-      const items = values.all ? await collect(client.products.all()) : (await client.products.list({ limit })).data;
-      print(items, () => table(items, ['id', 'kind', 'name', 'status']));
-      return 0;
-    }
-    case 'developers projects': {
-      const items = values.all
-        ? await collect(client.developers.projects.all())
-        : (await client.developers.projects.list({ limit })).data;
-      print(items, () => table(items, ['id', 'name', 'district', 'tenure', 'status']));
-      return 0;
-    }
-    case 'webhooks endpoints': {
-      const items = values.all
-        ? await collect(client.webhooks.endpoints.all())
-        : (await client.webhooks.endpoints.list({ limit })).data;
-      print(items, () => table(items, ['id', 'url', 'status']));
-      return 0;
-    }
+    case 'products list':
+      return listing(client.products, ['id', 'kind', 'name', 'status']);
+    case 'developers projects':
+      return listing(client.developers.projects, ['id', 'name', 'district', 'tenure', 'status']);
+    case 'webhooks endpoints':
+      return listing(client.webhooks.endpoints, ['id', 'url', 'status']);
   }
   return 2;
 }
@@ -179,6 +208,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
 export function explain(error: unknown): { line: string; status: number } {
   if (error instanceof PlatformError)
     return { line: `error: ${error.code}: ${error.problem.detail} (request ${error.requestId})`, status: 1 };
+  if (error instanceof NoAnswer) return { line: `error: ${error.message}`, status: 1 };
   if (error instanceof PlatformConfigError || error instanceof UsageError)
     return { line: `error: ${error.message}`, status: 2 };
   if (error instanceof TypeError && /option|argument/i.test(error.message))

@@ -2,7 +2,8 @@
  * The Platform API's TypeScript SDK: typed by the types generated from contract/platform.openapi.json
  * (openapi-typescript) and sent with openapi-fetch. It picks the environment from the key's prefix
  * and refuses a mismatch before sending anything, retries 429 and 5xx with backoff that honours
- * Retry-After, iterates pages, and throws PlatformError carrying the problem body.
+ * Retry-After within a few seconds in all (never a spent daily quota, which fails at once), iterates
+ * pages, and throws PlatformError carrying the problem body.
  */
 import createClient from 'openapi-fetch';
 import contract from '../contract/platform.openapi.json' with { type: 'json' };
@@ -44,6 +45,11 @@ export interface PlatformClientOptions {
   baseUrl?: string;
   /** Attempts after the first for a 429 or 5xx answer, or a network failure. */
   maxRetries?: number;
+  /**
+   * The most the client waits between attempts, in all (milliseconds; 5,000 by default). An answer that
+   * asks for a longer wait (`Retry-After`) is returned as it is rather than slept on.
+   */
+  maxRetryWaitMs?: number;
   fetch?: typeof fetch;
   /** How the client waits between attempts (tests pass a fake). */
   sleep?: (ms: number) => Promise<void>;
@@ -51,6 +57,10 @@ export interface PlatformClientOptions {
 
 /** The environment a key belongs to, or why it cannot authenticate the Platform API at all. */
 export function environmentOf(apiKey: string): Environment {
+  if (typeof apiKey !== 'string' || !apiKey)
+    throw new PlatformConfigError(
+      'No API key: pass apiKey, a platform key from the API Console (svcp_test_… for the sandbox).',
+    );
   if (apiKey.startsWith('svcp_test_')) return 'sandbox';
   if (apiKey.startsWith('svcp_live_')) return 'live';
   if (apiKey.startsWith('svce_'))
@@ -61,6 +71,16 @@ export function environmentOf(apiKey: string): Environment {
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether an answer is worth asking again: 429 and 5xx, except a spent daily quota (it resets at midnight UTC). */
+async function retryable(response: Response): Promise<boolean> {
+  if (response.status !== 429) return response.status >= 500;
+  const problem = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  return problem?.code !== 'quota_exceeded';
+}
 
 /** Milliseconds before the next attempt: Retry-After when the API sent one, else 0.5 s, 1 s, 2 s… */
 function backoff(response: Response | undefined, attempt: number): number {
@@ -83,22 +103,35 @@ export function createPlatformClient(options: PlatformClientOptions) {
       'A sandbox key (svcp_test_…) cannot authenticate the live host; sandbox and live are always isolated.',
     );
   }
+  if (environment === 'live' && new URL(baseUrl).hostname.endsWith('.example')) {
+    throw new PlatformConfigError(
+      `A live key (svcp_live_…) works only against the live host, which opens to an organization after integration review; this build knows it only as ${baseUrl}. Build against the sandbox with a svcp_test_ key.`,
+    );
+  }
   const maxRetries = options.maxRetries ?? 3;
+  const maxRetryWaitMs = options.maxRetryWaitMs ?? 5000;
   const sleep = options.sleep ?? wait;
   const fetchOnce = options.fetch ?? globalThis.fetch;
 
   /** Every request goes through here: retried while the answer is 429 or 5xx, or the network fails. */
   async function fetchWithRetries(request: Request): Promise<Response> {
+    let waited = 0;
     for (let attempt = 0; ; attempt++) {
       let response: Response | undefined;
+      let failure: unknown;
       try {
         response = await fetchOnce(request.clone());
-        if (response.status !== 429 && response.status < 500) return response;
+        if (!(await retryable(response))) return response;
       } catch (error) {
-        if (attempt >= maxRetries) throw error;
+        failure = error;
       }
-      if (attempt >= maxRetries && response) return response;
-      await sleep(backoff(response, attempt));
+      const delay = backoff(response, attempt);
+      if (attempt >= maxRetries || waited + delay > maxRetryWaitMs) {
+        if (response) return response;
+        throw failure;
+      }
+      waited += delay;
+      await sleep(delay);
     }
   }
 

@@ -99,11 +99,78 @@ describe('SDK', () => {
       });
     const { sent, fetch } = scriptedFetch([problem(429), problem(503), ok]);
     const waits: number[] = [];
-    const client = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch, sleep: async (ms) => void waits.push(ms) });
+    const client = createPlatformClient({
+      apiKey: AGENCY,
+      baseUrl,
+      fetch,
+      maxRetryWaitMs: 20_000,
+      sleep: async (ms) => void waits.push(ms),
+    });
     assert.deepEqual((await client.valuations.search('amk')).data, []);
     assert.equal(sent.length, 3);
     assert.deepEqual(waits, [7000, 7000]);
     assert.equal(sent[0].headers.get('authorization'), `Bearer ${AGENCY}`);
+  });
+
+  const tooMany = (code: 'quota_exceeded' | 'rate_limited', retryAfter: number) => () =>
+    new Response(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Too Many Requests',
+        status: 429,
+        detail:
+          code === 'quota_exceeded'
+            ? 'This key has used its 2,000 valuations for today; the limit resets at 2026-11-25T00:00:00.000Z.'
+            : 'Too many requests.',
+        code,
+        requestId: 'req_q',
+        ...(code === 'quota_exceeded' ? { resetAt: '2026-11-25T00:00:00.000Z' } : {}),
+      }),
+      { status: 429, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': String(retryAfter) } },
+    );
+
+  it('never sleeps on a spent daily quota: it fails at once, saying when the quota resets', async () => {
+    const { sent, fetch } = scriptedFetch([tooMany('quota_exceeded', 7606)]);
+    const waits: number[] = [];
+    const client = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch, sleep: async (ms) => void waits.push(ms) });
+    const error = await client.valuations.estimate('hdb-560102').catch((e: unknown) => e);
+    assert.ok(error instanceof PlatformError && error.code === 'quota_exceeded');
+    assert.match(error.message, /resets at 2026-11-25T00:00/);
+    assert.equal(sent.length, 1);
+    assert.deepEqual(waits, []);
+  });
+
+  it('waits a few seconds in all at most, then answers with the last problem', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const minute = scriptedFetch([tooMany('rate_limited', 60)]);
+    const client = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch: minute.fetch, sleep });
+    const error = await client.valuations.search('amk').catch((e: unknown) => e);
+    assert.ok(error instanceof PlatformError && error.code === 'rate_limited');
+    assert.equal(minute.sent.length, 1, 'a 60 s wait is past the 5 s budget: returned, not slept on');
+    assert.deepEqual(waits, []);
+
+    const short = scriptedFetch([tooMany('rate_limited', 2)]);
+    const patient = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch: short.fetch, sleep, maxRetries: 10 });
+    await patient.valuations.search('amk').catch(() => undefined);
+    assert.deepEqual(waits, [2000, 2000], 'two waits of 2 s fit in 5 s; a third would not');
+    assert.equal(short.sent.length, 3);
+  });
+
+  it('says what to do without a key, and with a live key this build cannot reach, before any request', () => {
+    const { sent, fetch } = scriptedFetch([() => new Response('{}')]);
+    for (const apiKey of [undefined, '']) {
+      assert.throws(
+        () => createPlatformClient({ apiKey: apiKey as unknown as string, fetch }),
+        (error: Error) => error instanceof PlatformConfigError && /No API key: pass apiKey/.test(error.message),
+      );
+    }
+    assert.throws(
+      () => createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', fetch }),
+      (error: Error) =>
+        error instanceof PlatformConfigError && /after integration review.*svcp_test_/.test(error.message),
+    );
+    assert.equal(sent.length, 0);
   });
 
   it('gives up after its retries with the last problem', async () => {
@@ -160,12 +227,13 @@ describe('CLI', () => {
   it('prints the API JSON with --json', async () => {
     const { status, out } = await cli(['products', 'list', '--json']);
     assert.equal(status, 0);
-    assert.equal(JSON.parse(out)[0].object, 'product');
+    assert.equal(JSON.parse(out).data[0].object, 'product');
   });
 
   it('has --help on every command', async () => {
     for (const command of [
       [],
+      ['valuations'],
       ['valuations', 'search'],
       ['valuations', 'estimate'],
       ['organizations', 'current'],
@@ -177,6 +245,63 @@ describe('CLI', () => {
       assert.equal(status, 0, command.join(' '));
       assert.match(out, /^Usage: service/, command.join(' '));
     }
+  });
+
+  it('lists both valuations commands for valuations --help', async () => {
+    const { out } = await cli(['valuations', '--help']);
+    assert.match(out, /service valuations search/);
+    assert.match(out, /service valuations estimate/);
+  });
+
+  it('says when a list has more pages, and how to get the next', async () => {
+    const first = await cli(['developers', 'projects', '--limit', '10'], DEVELOPER);
+    const cursor = /--cursor (\S+)/.exec(first.out)?.[1];
+    assert.ok(cursor, first.out);
+    assert.match(
+      first.out,
+      /More on the next page: service developers projects --cursor \S+ \(or --all for every page\)/,
+    );
+    const last = await cli(['developers', 'projects', '--limit', '20', '--cursor', cursor], DEVELOPER);
+    assert.equal(last.status, 0);
+    assert.doesNotMatch(last.out, /More on the next page/);
+  });
+
+  it('fails at once when the daily quota is spent, saying when it resets (exit 1)', async () => {
+    const { createServer } = await import('node:http');
+    let asked = 0;
+    const spent = createServer((_request, response) => {
+      asked++;
+      response.writeHead(429, { 'Content-Type': 'application/problem+json', 'Retry-After': '7606' });
+      response.end(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'Too Many Requests',
+          status: 429,
+          detail: 'This key has used its 2,000 valuations for today; the limit resets at 2026-11-25T00:00:00.000Z.',
+          code: 'quota_exceeded',
+          requestId: 'req_spent',
+          resetAt: '2026-11-25T00:00:00.000Z',
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => spent.listen(0, '127.0.0.1', resolve));
+    const port = (spent.address() as { port: number }).port;
+    const started = Date.now();
+    const lines: string[] = [];
+    const status = await run(
+      ['valuations', 'estimate', '--id', 'hdb-560102'],
+      { SERVICE_API_KEY: AGENCY, SERVICE_BASE_URL: `http://127.0.0.1:${port}/v1` },
+      (text) => lines.push(text),
+    ).catch((error: unknown) => {
+      const explained = explain(error);
+      lines.push(explained.line);
+      return explained.status;
+    });
+    spent.close();
+    assert.equal(status, 1);
+    assert.match(lines.join('\n'), /^error: quota_exceeded: .*resets at 2026-11-25T00:00:00.000Z/);
+    assert.equal(asked, 1, 'asked once, never retried');
+    assert.ok(Date.now() - started < 2000);
   });
 
   it('exits non-zero with one clear line on every kind of failure', async () => {
@@ -198,6 +323,8 @@ describe('CLI', () => {
       ],
       [['products', 'list', '--colour'], AGENCY, 2, /^error: .*--colour/],
       [['teleport'], AGENCY, 2, /^error: unknown command/],
+      [['valuations'], AGENCY, 2, /^error: "valuations" needs a command; run service valuations --help/],
+      [['valuations', 'estimate', '--postal', '999999'], AGENCY, 1, /^error: no property matches 999999/],
     ];
     for (const [args, key, expected, line] of cases) {
       const { status, out } = await cli(args, key);

@@ -44,7 +44,7 @@ const db = await openDatabase(
   process.exit(1);
 });
 await migrate(db);
-await seed(db);
+await seed(db, { demoOrigins: [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`] });
 
 // One engine and one meter behind the widget host, the valuation pages, the Platform API and MCP.
 const engine = createEstimateEngine({ serviceUrl: widgetHostUrl });

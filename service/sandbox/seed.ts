@@ -42,7 +42,15 @@ export const SANDBOX_USERS = [
   },
 ];
 
-export async function seed(db: Database): Promise<void> {
+/** The demo site's origins in the seed file; a key listing them also lists the demo's configured ones. */
+const DEFAULT_DEMO_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+export interface SeedOptions {
+  /** The demo site's origins as `npm start` serves it (`DEMO_PORT`), added to every magic key made for the demo. */
+  demoOrigins?: string[];
+}
+
+export async function seed(db: Database, options: SeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
     for (const { organization } of Object.values(ORGANIZATIONS)) {
       await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3) on conflict (id) do nothing', [
@@ -67,6 +75,15 @@ export async function seed(db: Database): Promise<void> {
       if (inserted.length)
         for (const origin of k.origins)
           await tx.query('insert into widget_key_origins (widget_key_id, origin) values ($1, $2)', [id, origin]);
+      // Every start, so that the demo keeps working when DEMO_PORT changes on an existing data folder.
+      if (k.origins.some((origin) => DEFAULT_DEMO_ORIGINS.includes(origin)))
+        for (const origin of options.demoOrigins ?? [])
+          await tx.query(
+            `insert into widget_key_origins (widget_key_id, origin)
+             select id, $2 from widget_keys where key = $1 and revoked_at is null
+             on conflict do nothing`,
+            [k.key, origin],
+          );
     }
     for (const [i, k] of platformKeys.keys.entries()) {
       await tx.query(

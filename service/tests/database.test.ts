@@ -54,6 +54,20 @@ onEachEngine('database', 5499, (database) => {
     assert.equal(await store.find('svce_test_revokedkey0000000009'), undefined);
   });
 
+  it("adds the demo's configured origins (DEMO_PORT) to the demo's keys on every start, and to no other key", async (t) => {
+    if (!db) return t.skip('PostgreSQL is not installed here');
+    const moved = ['http://localhost:6123', 'http://127.0.0.1:6123'];
+    await seed(db, { demoOrigins: moved });
+    await seed(db, { demoOrigins: moved });
+    const store = databaseWidgetKeys(db);
+    for (const k of widgetKeys.keys) {
+      const origins = (await store.find(k.key))?.origins ?? [];
+      const forDemo = k.origins.includes('http://localhost:5173');
+      for (const origin of moved) assert.equal(origins.includes(origin), forDemo, `${k.label}: ${origin}`);
+    }
+    await db.query(`delete from widget_key_origins where origin = any($1)`, [moved]);
+  });
+
   it('authenticates the Platform API from the hashes it keeps, and refuses a revoked key at once', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     const api = createPlatformApi({

@@ -97,6 +97,10 @@ describe('Platform API sandbox: operations', () => {
     const search = await get('/valuations/properties?q=560102', KEYS.partner);
     assertConforms('/valuations/properties', 200, search.body);
     assert.equal(search.body.data[0].id, 'hdb-560102');
+    assert.equal(search.body.hasMore, false);
+    const broad = await get('/valuations/properties?q=ang%20mo%20kio', KEYS.partner);
+    assertConforms('/valuations/properties', 200, broad.body);
+    assert.deepEqual([broad.body.data.length, broad.body.hasMore, broad.body.nextCursor], [8, true, null]);
     for (const mode of ['sale', 'rent']) {
       const { status, headers, body } = await get(
         `/valuations/properties/hdb-560102/estimate?mode=${mode}`,

@@ -27,8 +27,8 @@ export function createEstimateEngine(options: EngineOptions) {
     fixtures,
     now,
     serviceUrl: options.serviceUrl,
-    /** Up to 8 suggestions for an address, postal code or condo name, best first. */
-    search: (query: string) => suggest(index, query),
+    /** Up to 8 suggestions (or `limit`) for an address, postal code or condo name, best first. */
+    search: (query: string, limit?: number) => suggest(index, query, limit),
     /** The estimate for a property as of today: one answer for every surface. */
     estimate(propertyId: string, mode: Mode): EstimateOutcome {
       const property = fixtures.byId.get(propertyId);

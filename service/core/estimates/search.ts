@@ -94,13 +94,13 @@ function toSuggestion(property: PropertyRecord, kind: Suggestion['kind'], queryW
 }
 
 /** Matches addresses, postal codes (by prefix) and condo names (any word, by prefix), best first. */
-export function suggest(index: Indexed[], query: string): Suggestion[] {
+export function suggest(index: Indexed[], query: string, limit = MAX_SUGGESTIONS): Suggestion[] {
   const digits = query.replace(/\s+/g, '');
   if (/^[0-9]{2,6}$/.test(digits)) {
     return index
       .filter((entry) => entry.property.postalCode.startsWith(digits))
       .sort((a, b) => a.property.postalCode.localeCompare(b.property.postalCode))
-      .slice(0, MAX_SUGGESTIONS)
+      .slice(0, limit)
       .map((entry) => toSuggestion(entry.property, 'postal_code'));
   }
   const queryWords = words(query);
@@ -119,6 +119,6 @@ export function suggest(index: Indexed[], query: string): Suggestion[] {
   }
   return results
     .sort((a, b) => a.rank - b.rank || a.suggestion.text.localeCompare(b.suggestion.text, 'en', { numeric: true }))
-    .slice(0, MAX_SUGGESTIONS)
+    .slice(0, limit)
     .map((r) => r.suggestion);
 }

@@ -6,6 +6,7 @@
 import type { operations as ContractOperations } from '../../../contract/generated/platform.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import { readMode } from '../../core/estimates/parameters.js';
+import { MAX_SUGGESTIONS as SEARCH_PAGE } from '../../core/estimates/search.js';
 import type { StoredKey } from '../../core/keys/platform-keys.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
@@ -59,7 +60,17 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
     listWebhookEndpoints: (ctx) => page(ctx.org.webhooks, ctx),
     searchProperties: ({ params }) => {
       const q = String(params.q).trim();
-      return { body: { object: 'list', query: q, data: engine.search(q) } };
+      // One more than a page tells whether more matched; searches are never paged (no bulk collection).
+      const found = engine.search(q, SEARCH_PAGE + 1);
+      return {
+        body: {
+          object: 'list',
+          query: q,
+          data: found.slice(0, SEARCH_PAGE),
+          hasMore: found.length > SEARCH_PAGE,
+          nextCursor: null,
+        },
+      };
     },
     getValuation: async ({ key, params }) => {
       const read = readMode(params.mode);
