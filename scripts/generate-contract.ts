@@ -41,7 +41,7 @@ const CHECKED = new Set([
   'properties',
   'required',
 ]);
-const IGNORED = new Set(['description', 'examples', 'format']);
+const IGNORED = new Set(['description', 'examples', 'format', 'x-expected']);
 const REF_PREFIX = '#/components/schemas/';
 
 const contract = JSON.parse(await readFile(contractUrl, 'utf8'));

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import express from 'express';
+import { readableOAuthErrors } from '../surfaces/mcp/oauth-errors.js';
 import type { EstimateEngine } from '../core/estimates/engine.js';
 import type { OAuthStore } from '../core/grants/oauth-store.js';
 import { MCP_SCOPES } from '../core/grants/scopes.js';
@@ -64,6 +65,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
   const oauthRoutes =
     provider &&
     express().use(
+      readableOAuthErrors,
       mcpAuthRouter({
         provider,
         issuerUrl: new URL(origin),

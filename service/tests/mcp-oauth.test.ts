@@ -332,6 +332,11 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
       );
       assert.ok(!location.startsWith('https://evil.example'), 'never redirects to an unregistered URI');
     }
+    const plain = await fetch(authorizeUrl(client.client_id, 'x'.repeat(43), { code_challenge_method: 'plain' }), {
+      redirect: 'manual',
+    });
+    const said = new URL(plain.headers.get('location')!).searchParams.get('error_description');
+    assert.equal(said, 'Only S256 is supported as code_challenge_method (PKCE); plain is refused.');
   });
 
   it('refuses a wrong verifier, then a reused code (revoking what it gave), and a token for another resource', async () => {

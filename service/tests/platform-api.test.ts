@@ -183,27 +183,33 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     assert.deepEqual(seen, [...seen].sort());
   });
 
-  it('refuses bad parameters with 400 invalid_request, naming each', async () => {
-    for (const [query, parameter] of [
-      ['?limit=0', 'limit'],
-      ['?limit=ten', 'limit'],
-      ['?cursor=bm90LWEtY3Vyc29y', 'cursor'],
-      ['?colour=red', 'colour'],
+  it('refuses bad parameters with 400 invalid_request, naming each and saying what is allowed', async () => {
+    for (const [query, parameter, said] of [
+      ['?limit=0', 'limit', 'must be at least 1'],
+      ['?limit=ten', 'limit', 'must be a whole number'],
+      ['?cursor=bm90LWEtY3Vyc29y', 'cursor', undefined],
+      ['?colour=red', 'colour', 'unknown parameter; this operation takes limit, cursor'],
     ]) {
       const { status, body } = await get(`/products${query}`, KEYS.agency);
       assert.equal(status, 400, query);
       assert.equal(body.code, 'invalid_request');
       assert.equal(body.errors[0].parameter, parameter, query);
+      if (said) assert.equal(body.errors[0].detail, said, query);
     }
-    assert.equal((await get('/valuations/properties?q=a', KEYS.partner)).status, 400);
+    const short = await get('/valuations/properties?q=a', KEYS.partner);
+    assert.equal(short.status, 400);
+    assert.match(short.body.errors[0].detail, /^must be at least 2 characters long/);
+    const id = await get('/valuations/properties/Bad%20Id/estimate', KEYS.partner);
+    assert.equal(id.body.errors[0].parameter, 'propertyId');
     assert.equal(
-      (await get('/valuations/properties/Bad%20Id/estimate', KEYS.partner)).body.errors[0].parameter,
-      'propertyId',
+      id.body.errors[0].detail,
+      'must be a property id from a search, such as hdb-560102 (lower-case letters, digits and hyphens, at most 64)',
     );
-    assert.equal(
-      (await get('/valuations/properties/hdb-560102/estimate?mode=lease', KEYS.partner)).body.errors[0].parameter,
-      'mode',
-    );
+    const mode = await get('/valuations/properties/hdb-560102/estimate?mode=lease', KEYS.partner);
+    assert.equal(mode.body.errors[0].parameter, 'mode');
+    assert.equal(mode.body.detail, 'mode: must be sale or rent');
+    for (const body of [short.body, id.body, mode.body])
+      assert.doesNotMatch(body.detail, /allowed values|pattern|\^|\$|NOT/, 'no validator wording');
   });
 
   it('honours Accept, and answers unknown paths and methods with problems', async () => {

@@ -6,6 +6,7 @@ import { towns } from '../sandbox/fixtures/places.js';
 import { DEBOUNCE_MS } from '../../src/search/search-controller.js';
 import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../core/metering/limits.js';
 import { createWidgetHost } from '../surfaces/widget-host/host.js';
+import { visitorMessage } from '../core/estimates/service-words.js';
 
 const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 import type { Estimate } from '../../src/api/types.js';
@@ -106,6 +107,13 @@ describe('sandbox widget host', () => {
       (badLang.body as { visitorMessage: string }).visitorMessage,
       'a language it does not speak gets English',
     ).to.contain('That search could not be used');
+  });
+
+  it("names the time zone of a quota's reset, in every language", () => {
+    const reset = '2026-11-25T00:00:00.000Z';
+    expect(visitorMessage('en', 'quota_exceeded', reset)).to.match(/after 25 Nov, 8:00 am SGT\.$/);
+    for (const language of ['zh', 'ms', 'ta'] as const)
+      expect(visitorMessage(language, 'quota_exceeded', reset), language).to.contain('SGT');
   });
 
   it('values a property from comparables that support the number', async () => {

@@ -12,7 +12,7 @@ const BASE = 'https://contract.service.example/';
 const PLATFORM_ID = `${BASE}platform.openapi.json`;
 
 /** Both documents in one validator, so `./widget-host.openapi.json#/…` references resolve. */
-export const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+export const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, verbose: true });
 ajv.addSchema({ ...widgetHost, $id: `${BASE}widget-host.openapi.json` });
 ajv.addSchema({ ...platform, $id: PLATFORM_ID });
 

@@ -183,7 +183,7 @@ describe('<service-valuation>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('tells the visitor when today\u2019s estimates are used up, and when to come back, in Singapore time', async () => {
+  it('tells the visitor when today\u2019s estimates are used up, and when to come back, in Singapore time, named', async () => {
     const el = await widget({ key: QUOTA_SPENT_KEY });
     await searchAndChoose(el, 'amk ave 3');
     const reset = new Date();
@@ -194,6 +194,7 @@ describe('<service-valuation>', () => {
       day: 'numeric',
       month: 'short',
       timeZone: 'Asia/Singapore',
+      timeZoneName: 'short',
     } as const;
     const enSG = new Intl.DateTimeFormat('en-SG', options).format(reset);
     expect($(el, '[part="estimate-error"]')!.textContent).to.contain(

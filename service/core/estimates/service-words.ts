@@ -54,7 +54,7 @@ export const VISITOR_MESSAGES: Record<Language, Record<HostErrorCode, string>> =
 };
 
 /**
- * An error's sentence for the visitor. A quota's reset is written in Singapore time, as the
+ * An error's sentence for the visitor. A quota's reset is written in Singapore time, named (SGT), as the
  * language writes a date and time there (the widget host serves Singapore's sites).
  */
 export function visitorMessage(language: Language, code: HostErrorCode, resetAt?: string): string {
@@ -65,6 +65,7 @@ export function visitorMessage(language: Language, code: HostErrorCode, resetAt?
         hour: 'numeric',
         minute: '2-digit',
         timeZone: 'Asia/Singapore',
+        timeZoneName: 'short', // "8:00 am SGT": a visitor abroad reads the time zone it is in
       }).format(new Date(resetAt))
     : '';
   return VISITOR_MESSAGES[language][code].replace('{time}', time);

@@ -4,6 +4,7 @@
  * answer, per-key rate limits, JSON bodies and `Idempotency-Key` for writes, and the valuation routes
  * on the same estimate engine as the widget host and the public valuation page.
  */
+import { describeSchemaError, describeSchemaErrors } from '../../web/schema-errors.js';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -63,7 +64,7 @@ function readParams(route: Route, url: URL, pathParams: Record<string, string>) 
     if (!parameter.validate(value))
       errors.push({
         parameter: parameter.name,
-        detail: parameter.validate.errors?.map((e) => e.message).join('; ') ?? 'invalid',
+        detail: describeSchemaErrors(parameter.validate.errors),
       });
     else params[parameter.name] = value;
   }
@@ -155,7 +156,7 @@ export function createPlatformApi(options: PlatformOptions) {
         if (!route.body(read.body)) {
           const problems = (route.body.errors ?? []).map((e) => ({
             parameter: `body${e.instancePath.replaceAll('/', '.')}`,
-            detail: e.message ?? 'invalid',
+            detail: describeSchemaError(e),
           }));
           return reply.fail('invalid_request', problems.map((e) => `${e.parameter}: ${e.detail}`).join('. '), {
             errors: problems,
