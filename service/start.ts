@@ -67,6 +67,11 @@ const widgetHost = await startWidgetHostServer({
   keyStore: databaseWidgetKeys(db),
   // A QA suite that asks for hundreds of estimates from one machine turns the per-visitor share off.
   visitorLimits: process.env.SANDBOX_VISITOR_LIMITS !== 'off',
+  links: {
+    apiReference: `http://127.0.0.1:${platformPort}/reference`,
+    apiBase: `http://127.0.0.1:${platformPort}/v1`,
+    mcpEndpoint: `http://127.0.0.1:${mcpPort}/mcp`,
+  },
   console: (baseUrl) =>
     createConsole({
       db,
@@ -84,6 +89,7 @@ const platform = await startPlatformServer({
   meter,
   idempotency,
   keyStore: databasePlatformKeys(db),
+  consoleUrl: `${widgetHost.url}console/platform-keys`,
 });
 const mcp = await startMcpServer({
   port: mcpPort,

@@ -7,7 +7,13 @@ import type { PlatformKeyStore } from '../core/keys/platform-key-store.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
 import { REFERENCE_POLICY, renderReference } from '../surfaces/docs/api-reference.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
+import platformContract from '../../contract/platform.openapi.json' with { type: 'json' };
+import widgetHostContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
+import { FAVICON_PATH, faviconResponse } from '../web/favicon.js';
+import { routes } from '../web/platform-contract.js';
 import { listen } from '../web/serve.js';
+
+const PUBLIC = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
 
 export interface PlatformServerOptions {
   port: number;
@@ -17,6 +23,8 @@ export interface PlatformServerOptions {
   keyStore?: PlatformKeyStore;
   meter?: DailyMeter;
   idempotency?: IdempotencyStore;
+  /** The API Console's platform keys page, linked from the reference. */
+  consoleUrl?: string;
 }
 
 export async function startPlatformServer(
@@ -26,10 +34,31 @@ export async function startPlatformServer(
   const origin = `http://${hostname}:${options.port}`;
   const baseUrl = `${origin}/v1`;
   const referenceUrl = `${origin}/reference`;
-  const reference = String(renderReference(baseUrl));
+  const reference = String(renderReference(baseUrl, options.consoleUrl));
   const app = new Hono()
     .get('/', (c) => c.redirect('/reference', 302))
     .get('/reference', (c) => c.html(reference, 200, { 'Content-Security-Policy': REFERENCE_POLICY }))
+    .get(FAVICON_PATH, () => faviconResponse())
+    // The contract itself, and the widget contract its schemas refer to (`./widget-host.openapi.json`).
+    .get('/openapi.json', (c) => c.json(platformContract, 200, PUBLIC))
+    .get('/widget-host.openapi.json', (c) => c.json(widgetHostContract, 200, PUBLIC))
+    // The API's root, what `npm start` prints: where everything is, without a key.
+    .get('/v1', (c) =>
+      c.json(
+        {
+          object: 'api',
+          name: platformContract.info.title,
+          version: platformContract.info.version,
+          environment: 'sandbox',
+          reference: referenceUrl,
+          openapi: `${origin}/openapi.json`,
+          authentication: 'Authorization: Bearer svcp_test_… (a platform key from the API Console)',
+          operations: routes.map((route) => `${route.method} ${baseUrl}${route.path}`),
+        },
+        200,
+        PUBLIC,
+      ),
+    )
     .route(
       '/',
       createPlatformApi({

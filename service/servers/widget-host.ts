@@ -8,7 +8,10 @@ import { MESSAGES_PATH } from '../../src/api/console-messages.js';
 import type { EstimateEngine } from '../core/estimates/engine.js';
 import type { WidgetKeyStore } from '../core/keys/widget-keys.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
+import widgetHostContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
+import { indexPage, mcpPage, type ServiceLinks } from '../surfaces/docs/index-page.js';
 import { messagesPage } from '../surfaces/docs/messages-page.js';
+import { FAVICON_PATH, faviconResponse } from '../web/favicon.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { SUGGESTION_LIMITS } from '../core/metering/limits.js';
 import { memoryMeter } from '../core/metering/memory-meter.js';
@@ -35,6 +38,8 @@ export interface WidgetHostServerOptions {
   engine?: EstimateEngine;
   /** Built widget files (vite build output). */
   distDir?: string;
+  /** The service's other origins, linked from this one's front page and docs. */
+  links?: ServiceLinks;
   /** The API Console, served on this origin (the service's own), given the origin's base URL. */
   console?: (baseUrl: string) => { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 }
@@ -70,6 +75,14 @@ export async function startWidgetHostServer(
     app
       .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env))
       .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
+  const links = options.links ?? {};
+  const page = (html: unknown) =>
+    new Response(String(html), { headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' } });
+  app.get('/', () => page(indexPage(baseUrl, links)));
+  app.get(FAVICON_PATH, () => faviconResponse());
+  app.get('/openapi.json', (c) => c.json(widgetHostContract, 200, { 'Access-Control-Allow-Origin': '*' }));
+  if (links.apiReference) app.get('/docs/api', (c) => c.redirect(links.apiReference!, 302));
+  if (links.mcpEndpoint) app.get('/docs/mcp', () => page(mcpPage(links.mcpEndpoint!)));
   app.get(
     `/${MESSAGES_PATH}`,
     () =>

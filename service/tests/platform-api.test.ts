@@ -3,6 +3,7 @@
  * pagination, limits, and every answer checked against contract/platform.openapi.json by a
  * JSON Schema 2020-12 validator (Ajv).
  */
+import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
@@ -210,6 +211,19 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     assert.equal(mode.body.detail, 'mode: must be sale or rent');
     for (const body of [short.body, id.body, mode.body])
       assert.doesNotMatch(body.detail, /allowed values|pattern|\^|\$|NOT/, 'no validator wording');
+  });
+
+  it('answers its root with where everything is, and serves its OpenAPI documents, without a key', async () => {
+    const root = await fetch(base);
+    assert.equal(root.status, 200);
+    const index = await root.json();
+    assert.match(index.reference, /\/reference$/);
+    assert.ok(index.operations.includes(`GET ${base}/valuations/properties`));
+    const origin = new URL(base).origin;
+    const served = await (await fetch(index.openapi)).json();
+    assert.deepEqual(served, contract);
+    assert.equal((await fetch(`${origin}/widget-host.openapi.json`)).status, 200, 'its $refs resolve');
+    assert.equal((await fetch(`${origin}/favicon.svg`)).headers.get('content-type'), 'image/svg+xml');
   });
 
   it('honours Accept, and answers unknown paths and methods with problems', async () => {

@@ -4,20 +4,21 @@
  */
 import en from '../../src/words/en.js';
 import { contentSecurityPolicy } from './content-security.js';
+import { FAVICON_PATH } from './favicon.js';
 import { type Html, html, raw } from './html.js';
 
-const STYLES = `:root{color-scheme:light dark;--accent:light-dark(#0b6b57,#5fd4b5);--bg:light-dark(#fff,#151b22);--fg:light-dark(#17212b,#e8edf2);
+const STYLES = `*,::before,::after{box-sizing:border-box}:root{color-scheme:light dark;--accent:light-dark(#0b6b57,#5fd4b5);--bg:light-dark(#fff,#151b22);--fg:light-dark(#17212b,#e8edf2);
 --muted:light-dark(#4f5b66,#a9b4bf);--border:light-dark(#cfd6dd,#3a4653);--surface:light-dark(#f3f6f8,#1e262f)}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
 main{max-width:60rem;margin:0 auto;padding:1.5rem 1rem}a{color:var(--accent)}h1{font-size:1.6rem;line-height:1.2;margin:.2rem 0}
 .brand{text-transform:uppercase;letter-spacing:.06em;font-size:.8rem;color:var(--muted)}.meta,.range,dt,.label{color:var(--muted)}
 .value{font-size:2.4rem;font-weight:700;margin:0;font-variant-numeric:tabular-nums}.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.5rem;padding:0}
 .facts div{background:var(--surface);border-radius:6px;padding:.5rem .7rem}dd{margin:0;font-weight:600}
-nav ul{display:flex;gap:.5rem;list-style:none;padding:0}nav a{display:inline-block;padding:.6rem 1rem;border:1px solid var(--border);border-radius:999px;text-decoration:none;font-weight:600}
+nav ul{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}code{overflow-wrap:anywhere}nav a{display:inline-block;padding:.6rem 1rem;border:1px solid var(--border);border-radius:999px;text-decoration:none;font-weight:600}
 nav a[aria-current=page]{background:var(--accent);color:light-dark(#fff,#0c1a16);border-color:var(--accent)}
 table{width:100%;border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}caption{text-align:start;font-weight:600;padding:.5rem 0}
 th,td{text-align:start;padding:.4rem .5rem .4rem 0;border-bottom:1px solid var(--border);vertical-align:top}.num{text-align:end;white-space:nowrap}
-.table-wrap{overflow-x:auto}footer{margin-top:2rem;padding-top:1rem;border-top:1px solid var(--border);font-size:.85rem;color:var(--muted)}
+footer{margin-top:2rem;padding-top:1rem;border-top:1px solid var(--border);font-size:.85rem;color:var(--muted)}
 label{display:block;font-weight:600}input{font:inherit;padding:.6rem;min-width:16rem;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--fg)}
 button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:8px;background:var(--accent);color:light-dark(#fff,#0c1a16)}
 .error{color:light-dark(#a4262c,#ff9a9a);font-weight:600;margin:.25rem 0}.field{margin:1rem 0}.hint{color:var(--muted);font-size:.9rem;margin:.2rem 0}
@@ -27,7 +28,11 @@ textarea.code{font-family:ui-monospace,monospace;font-size:.85rem}fieldset{borde
 input[type=radio],input[type=checkbox]{min-width:0;width:1.1rem;height:1.1rem;padding:0;margin:0 .5rem 0 0;vertical-align:middle}
 .notice{background:var(--surface);border-inline-start:4px solid var(--accent);padding:.75rem 1rem;border-radius:6px}
 header.console{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
-.preview{border:1px dashed var(--border);border-radius:8px;padding:1rem}.grid{display:grid;gap:1rem}@media (min-width:60rem){.grid{grid-template-columns:1fr 1fr}}`;
+.preview{border:1px dashed var(--border);border-radius:8px;padding:1rem}.grid{display:grid;gap:1rem}@media (min-width:60rem){.grid{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
+@media (max-width:40rem){input{min-width:0;width:100%}table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+table.cards,table.cards caption,table.cards tbody,table.cards tr{display:block}table.cards tr{border-bottom:1px solid var(--border);padding:.5rem 0}
+table.cards td{display:flex;justify-content:space-between;gap:1rem;border:0;padding:.1rem 0;text-align:end;white-space:normal}
+table.cards td::before{content:attr(data-label);color:var(--muted);text-align:start}}`;
 
 /** The policy every page built with `layout` is served with. */
 export const PAGE_POLICY = contentSecurityPolicy([STYLES]);
@@ -45,7 +50,7 @@ export function layout(
   footer: Html = html`<p class="disclaimer">${en.disclaimer}</p>`,
 ): Html {
   return html`<!doctype html><html lang="${en.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><style>${raw(STYLES)}</style></head><body><main>
+<title>${title}</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml"><style>${raw(STYLES)}</style></head><body><main>
 <p class="brand">${en.brand}</p>${body}
 <footer>${footer}</footer>
 </main></body></html>`;

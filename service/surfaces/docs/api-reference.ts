@@ -1,13 +1,16 @@
 /** The REST reference page, rendered from contract/platform.openapi.json: nothing here restates it. */
 import { contentSecurityPolicy } from '../../web/content-security.js';
+import { FAVICON_PATH } from '../../web/favicon.js';
 import { type Html, html, joined, raw, withCode as prose } from '../../web/html.js';
 import { contractDocument as doc } from '../../web/platform-contract.js';
 import { problemCodes, problemStatus, problemTitle } from '../../web/problems.js';
 
-const STYLES = `body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#17212b}code{font-size:.95em}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;border-bottom:1px solid #cfd6dd;padding:.3rem .5rem;vertical-align:top}
+const STYLES = `*,::before,::after{box-sizing:border-box}:root{color-scheme:light dark;--fg:light-dark(#17212b,#e8edf2);--bg:light-dark(#fff,#151b22);--accent:light-dark(#0b6b57,#5fd4b5);--border:light-dark(#cfd6dd,#3a4653)}
+body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:var(--fg);background:var(--bg)}code{font-size:.95em;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.3rem .5rem;vertical-align:top;overflow-wrap:anywhere}
 caption{text-align:left;font-weight:600}.method{background:#0b6b57;color:#fff;border-radius:4px;padding:0 .4rem;font-size:.8em}
-.operation{border-top:1px solid #cfd6dd;margin-top:1.5rem}a{color:#0b6b57}`;
+.operation{border-top:1px solid var(--border);margin-top:1.5rem}a{color:var(--accent)}
+@media (max-width:40rem){body{padding:.75rem}th,td{padding:.3rem .25rem;font-size:.9rem}}`;
 
 interface Schema {
   $ref?: string;
@@ -108,16 +111,17 @@ ${schema.description && html`<p>${prose(schema.description)}</p>`}${fields}</sec
 /** The reference page's Content-Security-Policy: its one inline style, nothing else inline. */
 export const REFERENCE_POLICY = contentSecurityPolicy([STYLES]);
 
-export function renderReference(baseUrl: string): Html {
+export function renderReference(baseUrl: string, consoleUrl?: string): Html {
   const paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
   const operations = Object.entries(paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => renderOperation(path, method, op)),
   );
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${doc.info.title} reference (sandbox)</title>
+<title>${doc.info.title} reference (sandbox)</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <style>${raw(STYLES)}</style></head>
 <body><main><h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
 <p>${prose(doc.info.description)}</p>
+<p>The contract as a file: <a href="/openapi.json">OpenAPI 3.1 document</a> (for code generators and API clients). ${consoleUrl && html`Keys come from the <a href="${consoleUrl}">API Console</a>.`}</p>
 <h2>Environments</h2><ul>${doc.servers.map((s) => html`<li><code>${s.url === 'http://127.0.0.1:8790/v1' ? baseUrl : s.url}</code>: ${s.description}</li>`)}</ul>
 <h2>Operations</h2>${joined(operations, '\n')}
 <h2>Problems</h2><p>Every failure is <code>application/problem+json</code> (RFC 9457) with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, a stable <code>code</code> and the <code>requestId</code>.</p>

@@ -4,6 +4,7 @@
  * comes from the same engine as the widget host and the Platform API, and is worded and formatted
  * by the widget's own catalogue and formatters, so every surface shows the same figures.
  */
+import { cardTable } from '../../web/card-table.js';
 import { readMode } from '../../core/estimates/parameters.js';
 import type { components } from '../../../contract/generated/widget-host.js';
 import { formatDate, formatDistance, formatMoney } from '../../../src/format/format.js';
@@ -65,12 +66,24 @@ function estimateBody(estimate: Estimate): Html {
   const mode = estimate.mode;
   const modeLink = (m: Mode) =>
     html`<li><a href="/valuation/${encodeURIComponent(property.id)}?mode=${m}"${m === mode && html` aria-current="page"`}>${en.modeValue(m)}</a></li>`;
-  const rows = estimate.comparables.map(
-    (
-      c,
-    ) => html`<tr><td>${formatDate(c.date)}</td><td>${c.address}</td><td>${`${en.propertyType[c.propertyType]} ${c.unitType}`}</td>
-<td class="num">${formatArea(c.floorAreaSqm, 'sqft')}</td><td class="num">${money(c.price, 'comparable-price')}</td><td class="num">${formatPricePerArea(c.pricePerSqm, 'sqft')}</td><td class="num">${en.away(formatDistance(c.distanceM))}</td></tr>`,
-  );
+  const columns = [
+    { name: en.column.date },
+    { name: en.column.address },
+    { name: en.column.type },
+    { name: en.column.area('sq ft'), numeric: true },
+    { name: en.column.price(mode), numeric: true },
+    { name: en.per('sq ft'), numeric: true },
+    { name: en.column.distance, numeric: true },
+  ];
+  const rows = estimate.comparables.map((c) => [
+    formatDate(c.date),
+    c.address,
+    `${en.propertyType[c.propertyType]} ${c.unitType}`,
+    formatArea(c.floorAreaSqm, 'sqft'),
+    money(c.price, 'comparable-price'),
+    formatPricePerArea(c.pricePerSqm, 'sqft'),
+    en.away(formatDistance(c.distanceM)),
+  ]);
   const title = property.project ? `${property.project}, ${property.address}` : property.address;
   return html`<h1>${title}</h1>
 <p class="meta">${`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm, 'sqft')} · ${en.postal(property.postalCode)}`}</p>
@@ -82,10 +95,7 @@ function estimateBody(estimate: Estimate): Html {
 <div><dt>${en.confidence}</dt><dd data-field="confidence" data-value="${estimate.confidence}">${en.confidenceLevel[estimate.confidence]}: ${en.confidenceHint[estimate.confidence]}</dd></div>
 <div><dt>${en.asOf}</dt><dd><time datetime="${estimate.asOf}" data-field="asOf">${formatDate(estimate.asOf)}</time></dd></div>
 <div><dt>${en.basedOn}</dt><dd>${en.transactionCount(estimate.comparables.length)}</dd></div></dl>
-<div class="table-wrap"><table><caption>${en.tableCaption(estimate.comparables.length, mode)}</caption><thead><tr>
-<th scope="col">${en.column.date}</th><th scope="col">${en.column.address}</th><th scope="col">${en.column.type}</th>
-<th scope="col" class="num">${en.column.area('sq ft')}</th><th scope="col" class="num">${en.column.price(mode)}</th>
-<th scope="col" class="num">${en.per('sq ft')}</th><th scope="col" class="num">${en.column.distance}</th></tr></thead><tbody>${rows}</tbody></table></div>
+${cardTable(en.tableCaption(estimate.comparables.length, mode), columns, rows, '')}
 <p class="meta">${estimate.attribution.text}. You may keep this estimate until ${formatDate(estimate.retainUntil)}.</p>
 <p><a href="/valuation/">Value another home</a></p>`;
 }

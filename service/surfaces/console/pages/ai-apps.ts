@@ -1,4 +1,5 @@
 /** AI apps at the MCP endpoint: the consent page, the connected apps, and a widget key an app asked for. */
+import { cardTable } from '../../../web/card-table.js';
 import { SCOPE_DESCRIPTIONS } from '../../../core/grants/scopes.js';
 import type { KeyRequest } from '../../../core/keys/key-requests.js';
 import type { Session } from '../../../core/organizations/sessions.js';
@@ -29,17 +30,23 @@ export function connectedAppsPage(
   session: Session,
   apps: { client_id: string; client_name: string; scopes: string[]; last_used_at: Date | null; connected_at: Date }[],
 ): Html {
-  const rows = apps.map(
-    (a) => html`<tr><td>${a.client_name}</td><td>${joined(codes(a.scopes), ' ')}</td>
-<td>${date(new Date(a.connected_at).toISOString())}</td><td>${a.last_used_at ? date(new Date(a.last_used_at).toISOString()) : 'not yet'}</td>
-<td><form class="inline" method="post" action="/console/connected-apps/${encodeURIComponent(a.client_id)}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Disconnect ${a.client_name}">Disconnect</button></form></td></tr>`,
-  );
+  const rows = apps.map((a) => [
+    a.client_name,
+    joined(codes(a.scopes), ' '),
+    date(new Date(a.connected_at).toISOString()),
+    a.last_used_at ? date(new Date(a.last_used_at).toISOString()) : 'not yet',
+    html`<form class="inline" method="post" action="/console/connected-apps/${encodeURIComponent(a.client_id)}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Disconnect ${a.client_name}">Disconnect</button></form>`,
+  ]);
   return consolePage(
     'Connected AI apps',
     session,
     html`<p>AI apps you allowed to use the service's MCP endpoint for you. Disconnecting one stops its tokens at once.</p>
-<div class="table-wrap"><table><caption>Your connected AI apps</caption><thead><tr><th scope="col">App</th><th scope="col">Scopes</th><th scope="col">Connected</th><th scope="col">Last used</th><th scope="col">Access</th></tr></thead>
-<tbody>${rows.length ? rows : html`<tr><td colspan="5">No AI app is connected.</td></tr>`}</tbody></table></div>`,
+${cardTable(
+  'Your connected AI apps',
+  [{ name: 'App' }, { name: 'Scopes' }, { name: 'Connected' }, { name: 'Last used' }, { name: 'Access' }],
+  rows,
+  'No AI app is connected.',
+)}`,
   );
 }
 

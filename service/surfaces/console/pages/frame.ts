@@ -2,6 +2,7 @@
 import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html } from '../../../web/html.js';
 import { layout } from '../../../web/layout.js';
+import { MESSAGES_PATH } from '../../../../src/api/console-messages.js';
 import { csrfField } from './form.js';
 
 const SECTIONS = [
@@ -18,9 +19,12 @@ export function consolePage(title: string, session: Session, body: Html): Html {
     html`<header class="console"><div><h1>${title}</h1><p class="meta">${user.name} · ${user.organizationName} · sandbox</p></div>
 <form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
 <nav aria-label="Console"><ul>${SECTIONS.map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${title === name && html` aria-current="page"`}>${name}</a></li>`)}</ul></nav>${body}`,
-    html`<p>Sandbox API Console: keys made here work only against the sandbox.</p>`,
+    CONSOLE_FOOTER,
   );
 }
+
+const CONSOLE_FOOTER = html`<p>Sandbox API Console: keys made here work only against the sandbox.</p>
+<p>Docs: <a href="/docs/api">Platform API reference</a> · <a href="/${MESSAGES_PATH}">Console messages and error codes</a> · <a href="/docs/mcp">MCP endpoint for AI clients</a> · <a href="/">The sandbox</a></p>`;
 
 export function signInPage(
   session: Session,

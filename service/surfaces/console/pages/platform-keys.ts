@@ -1,4 +1,5 @@
 /** The platform keys: the list (each revocable), the form that makes one, and the new key shown once. */
+import { cardTable } from '../../../web/card-table.js';
 import { PLATFORM_SCOPES } from '../../../core/grants/scopes.js';
 import type { PlatformKeyView } from '../../../core/keys/platform-key-admin.js';
 import type { Session } from '../../../core/organizations/sessions.js';
@@ -13,16 +14,15 @@ export function platformKeysPage(
   created?: { key: string; label: string },
 ): Html {
   const checked = new Set([form.values.scopes ?? []].flat());
-  const rows = keys.map(
-    (
-      k,
-    ) => html`<tr><td>${k.label}</td><td><code>${k.prefix}…${k.last4}</code></td><td>${joined(codes(k.scopes), ' ')}</td>
-<td>${date(k.createdAt)}</td><td>${
-      k.revokedAt
-        ? `revoked ${date(k.revokedAt)}`
-        : html`<form class="inline" method="post" action="/console/platform-keys/${k.id}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Revoke ${k.label}">Revoke</button></form>`
-    }</td></tr>`,
-  );
+  const rows = keys.map((k) => [
+    k.label,
+    html`<code>${k.prefix}…${k.last4}</code>`,
+    joined(codes(k.scopes), ' '),
+    date(k.createdAt),
+    k.revokedAt
+      ? `revoked ${date(k.revokedAt)}`
+      : html`<form class="inline" method="post" action="/console/platform-keys/${k.id}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Revoke ${k.label}">Revoke</button></form>`,
+  ]);
   const shownOnce =
     created &&
     html`<div class="notice" role="status"><p><strong>Copy your new key now: it is shown only this once.</strong> The console keeps only its hash.</p>
@@ -32,8 +32,12 @@ export function platformKeysPage(
     'Platform keys',
     session,
     html`${shownOnce}<p>Platform keys are secrets for server-side code: never put one in a web page or a repository. Sandbox keys (<code>svcp_test_</code>) work only against the sandbox; live keys are issued after integration review, not here.</p>
-<div class="table-wrap"><table><caption>Your platform keys</caption><thead><tr><th scope="col">Label</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Status</th></tr></thead>
-<tbody>${rows.length ? rows : html`<tr><td colspan="5">No platform keys yet.</td></tr>`}</tbody></table></div>
+${cardTable(
+  'Your platform keys',
+  [{ name: 'Label' }, { name: 'Key' }, { name: 'Scopes' }, { name: 'Created' }, { name: 'Status' }],
+  rows,
+  'No platform keys yet.',
+)}
 <h2>Create a sandbox platform key</h2><form method="post" action="/console/platform-keys" novalidate>${csrfField(session)}${textField(form, 'label', 'Label')}
 <fieldset aria-describedby="${form.errors.scopes ? 'scopes-error' : ''}"><legend>Scopes</legend>${fieldError(form, 'scopes')}${PLATFORM_SCOPES.map(
       (scope) =>

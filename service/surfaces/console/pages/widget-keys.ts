@@ -1,4 +1,5 @@
 /** The widget keys: the list with the form that creates one, and one key with its changes. */
+import { cardTable } from '../../../web/card-table.js';
 import type { WidgetKeyView } from '../../../core/keys/widget-key-admin.js';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html, joined } from '../../../web/html.js';
@@ -11,16 +12,22 @@ export function widgetKeysPage(
   form: FormState = emptyForm,
   limit: number,
 ): Html {
-  const rows = keys.map(
-    (k) => html`<tr><td><a href="/console/widget-keys/${k.id}">${k.name}</a></td><td><code>${k.key}</code></td>
-<td>${k.origins.length ? joined(codes(k.origins), html`<br>`) : 'none'}</td><td class="num">${k.revokedAt ? 'revoked' : `${k.estimatesToday.toLocaleString('en')} / ${limit.toLocaleString('en')}`}</td></tr>`,
-  );
+  const rows = keys.map((k) => [
+    html`<a href="/console/widget-keys/${k.id}">${k.name}</a>`,
+    html`<code>${k.key}</code>`,
+    k.origins.length ? joined(codes(k.origins), html`<br>`) : 'none',
+    k.revokedAt ? 'revoked' : `${k.estimatesToday.toLocaleString('en')} / ${limit.toLocaleString('en')}`,
+  ]);
   return consolePage(
     'Widget keys',
     session,
     html`<p>A widget key is publishable: it identifies your website to the valuation widget and works only on the exact origins listed. It never authenticates the Platform API.</p>
-<div class="table-wrap"><table><caption>Your widget keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Websites</th><th scope="col" class="num">Estimates today</th></tr></thead>
-<tbody>${rows.length ? rows : html`<tr><td colspan="4">No widget keys yet.</td></tr>`}</tbody></table></div>
+${cardTable(
+  'Your widget keys',
+  [{ name: 'Name' }, { name: 'Key' }, { name: 'Websites' }, { name: 'Estimates today', numeric: true }],
+  rows,
+  'No widget keys yet.',
+)}
 <h2>Create a widget key</h2><form method="post" action="/console/widget-keys" novalidate>${csrfField(session)}${onceField()}${textField(form, 'name', 'Name')}${originsField(form, 'Websites')}
 <button type="submit">Create widget key</button></form>`,
   );

@@ -1,0 +1,70 @@
+/**
+ * Every page of the service (the sandbox's index, the console signed out and in, the docs, the
+ * valuation pages, the Platform API's reference) on a phone and a desktop, light and dark: none
+ * scrolls sideways, and axe finds nothing. A screenshot of each is kept with the test's output.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { PLATFORM_PORT } from '../playwright.config.js';
+import { API_BASE, expect, test } from './fixtures.js';
+import { WCAG_TAGS } from './in-page.js';
+
+const PUBLIC_PAGES = [
+  `${API_BASE}/`,
+  `${API_BASE}/console/`,
+  `${API_BASE}/docs/messages`,
+  `${API_BASE}/docs/mcp`,
+  `${API_BASE}/valuation/`,
+  `${API_BASE}/valuation/?q=ang+mo+kio`,
+  `${API_BASE}/valuation/hdb-560102?mode=sale`,
+  `${API_BASE}/valuation/condo-1-2br?mode=rent`,
+  `http://127.0.0.1:${PLATFORM_PORT}/reference`,
+];
+const SIGNED_IN_PAGES = [
+  '/console/widget-keys',
+  '/console/widget-keys/wk_seed001',
+  '/console/widget-keys/wk_seed001/snippet',
+  '/console/platform-keys',
+  '/console/connected-apps',
+  '/console/audit',
+];
+
+async function expectFits(page: Page, url: string) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(widths.page, `${url} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    url,
+  ).toEqual([]);
+}
+
+for (const width of [360, 1280]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`every service page fits ${width} px, ${colorScheme}, with axe clean`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 900 });
+      const shoot = (name: string) =>
+        page.screenshot({ path: test.info().outputPath(`${name}-${width}-${colorScheme}.png`), fullPage: true });
+      for (const url of PUBLIC_PAGES) {
+        const response = await page.goto(url);
+        expect(response?.status(), url).toBe(200);
+        await expectFits(page, url);
+        await shoot(new URL(url).pathname.replace(/\W+/g, '-') || 'index');
+      }
+      await page.goto(`${API_BASE}/console/`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+      for (const path of SIGNED_IN_PAGES) {
+        const response = await page.goto(`${API_BASE}${path}`);
+        expect(response?.status(), path).toBe(200);
+        await expectFits(page, path);
+        await shoot(path.replace(/\W+/g, '-'));
+      }
+    });
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The widget host's front page, what `npm start` prints first: what this origin serves and where
+ * the service's other surfaces are, so a newcomer's first click leads somewhere.
+ */
+import { MESSAGES_PATH } from '../../../src/api/console-messages.js';
+import { type Html, html } from '../../web/html.js';
+import { layout } from '../../web/layout.js';
+
+/** The service's other origins, as `npm start` configured them. */
+export interface ServiceLinks {
+  /** The Platform API's reference page. */
+  apiReference?: string;
+  /** The Platform API's base URL (`…/v1`). */
+  apiBase?: string;
+  /** The MCP endpoint (`…/mcp`). */
+  mcpEndpoint?: string;
+}
+
+export function indexPage(baseUrl: string, links: ServiceLinks): Html {
+  return layout(
+    'Service Valuations sandbox',
+    html`<h1>Service Valuations sandbox</h1>
+<p>The sandbox of the service's three surfaces, the valuation widget, the Platform API and the MCP endpoint, on one estimate engine. Nothing here is live.</p>
+<h2>For site owners</h2><ul>
+<li><a href="/console/">API Console</a>: sign in, make a widget key for your website, build the snippet and preview it.</li>
+<li><a href="/${MESSAGES_PATH}">Console messages and error codes</a>: what each widget message means and how to fix it.</li>
+<li>The widget's script: <code>${baseUrl}v1/widget.js</code></li></ul>
+<h2>For visitors</h2><ul><li><a href="/valuation/">Valuation pages</a>: search a home and read its estimate.</li></ul>
+<h2>For integrators</h2><ul>
+${links.apiReference && html`<li><a href="${links.apiReference}">Platform API reference</a>${links.apiBase && html` (base URL <code>${links.apiBase}</code>)`}</li>`}
+<li><a href="/openapi.json">The widget host's OpenAPI document</a></li>
+${links.mcpEndpoint && html`<li><a href="/docs/mcp">MCP endpoint for AI clients</a>: <code>${links.mcpEndpoint}</code></li>`}</ul>`,
+    html`<p>Sandbox: keys and figures here are fictional and work only against the sandbox.</p>`,
+  );
+}
+
+export function mcpPage(endpoint: string): Html {
+  return layout(
+    'MCP endpoint · Service Valuations sandbox',
+    html`<h1>Connect an AI client</h1>
+<p>The service's MCP endpoint speaks Streamable HTTP at <code>${endpoint}</code>. Its public tools (search a property, get a valuation) need no sign-in; its private tools ask the person to sign in here, in the <a href="/console/">API Console</a>, and consent to exactly the scopes the client asks for.</p>
+<p>Add <code>${endpoint}</code> as a remote (HTTP) MCP server in your client. The OAuth metadata it discovers is at <code>${new URL('/.well-known/oauth-authorization-server', endpoint).href}</code>. Connected clients are listed, and disconnected, under <a href="/console/connected-apps">Connected AI apps</a>.</p>`,
+  );
+}
