@@ -109,6 +109,14 @@ describe('sandbox widget host', () => {
     ).to.contain('That search could not be used');
   });
 
+  it('writes areas in suggestions in the unit the estimate starts in (sq ft), never m² beside sq ft', async () => {
+    const answer = await get(host(), `/v1/suggestions?key=${KEY}&q=parc+esta`);
+    const { suggestions } = answer.body as { suggestions: { kind: string; secondaryText: string }[] };
+    const condos = suggestions.filter((s) => s.kind === 'condo');
+    expect(condos.length).to.be.greaterThan(0);
+    for (const s of condos) expect(s.secondaryText).to.match(/, [\d,]+ sq ft$/);
+  });
+
   it("names the time zone of a quota's reset, in every language", () => {
     const reset = '2026-11-25T00:00:00.000Z';
     expect(visitorMessage('en', 'quota_exceeded', reset)).to.match(/after 25 Nov, 8:00 am SGT\.$/);

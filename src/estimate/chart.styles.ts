@@ -16,14 +16,18 @@ export const chartStyles = css`
     stroke: var(--_border);
     stroke-width: 1;
   }
-  .tick {
+  .tick,
+  .value {
     fill: var(--_muted);
     font-size: 14px;
     font-family: var(--_font);
-    /* A value label sits on its grid line, over the dots: a halo of the panel's background keeps it readable. */
-    paint-order: stroke;
-    stroke: var(--_bg);
-    stroke-width: 4px;
+  }
+  .value {
+    text-anchor: end;
+  }
+  .estimate-value {
+    fill: var(--_accent);
+    font-weight: 700;
   }
   .band {
     fill: var(--_accent);
@@ -41,7 +45,8 @@ export const chartStyles = css`
   }
   /* The chart scales with its width; in a narrow panel its labels and dots grow to stay legible. */
   @container panel (max-width: 420px) {
-    .tick {
+    .tick,
+    .value {
       font-size: 22px;
     }
     .dot {

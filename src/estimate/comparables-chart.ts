@@ -4,16 +4,19 @@
  */
 import { html, svg } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
-import { type AreaUnit, formatMoney, parseDay, pricePerArea } from '../format/format.js';
+import { type AreaUnit, formatPerAreaAmount, parseDay, pricePerArea } from '../format/format.js';
 import { words } from '../words/words.js';
 
 /**
- * Drawn for a phone first: at 280 px the chart is about 140 px tall. Its three value labels sit on
- * their grid lines, inside the plot, so no margin is spent on them.
+ * Drawn for a phone first: at 280 px the chart is about 140 px tall. The value labels sit in a gutter
+ * at the left, clear of the dots: round grid values in the muted colour, and the estimate's own value
+ * in the accent colour beside its dashed line (a grid label too close to it is left out).
  */
 const WIDTH = 400;
 const HEIGHT = 220;
-const PAD = { left: 4, right: 4, top: 8, bottom: 36 };
+const PAD = { left: 88, right: 4, top: 12, bottom: 36 };
+/** Dots are inset by their largest radius, so none is cut at the plot's edges. */
+const INSET = 10;
 
 export function describeChart(estimate: Estimate, unit: AreaUnit): string {
   const per = words.perUnit[unit];
@@ -25,11 +28,21 @@ export function describeChart(estimate: Estimate, unit: AreaUnit): string {
     estimate.mode,
     words.month(dates[0]),
     words.month(dates[dates.length - 1]),
-    formatMoney(Math.min(...values)),
-    formatMoney(Math.max(...values)),
+    formatPerAreaAmount(Math.min(...values)),
+    formatPerAreaAmount(Math.max(...values)),
     per,
-    formatMoney(estimated),
+    formatPerAreaAmount(estimated),
   );
+}
+
+/** Round values for the grid: a step of 1, 2 or 5 times a power of ten, two to four of them. */
+export function gridValues(low: number, high: number): number[] {
+  const rough = (high - low) / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].find((m) => m * power >= rough)! * power;
+  const values = [];
+  for (let k = Math.ceil(low / step); k * step <= high; k++) values.push(k * step);
+  return values;
 }
 
 export function renderComparablesChart(estimate: Estimate, unit: AreaUnit) {
@@ -48,10 +61,13 @@ export function renderComparablesChart(estimate: Estimate, unit: AreaUnit) {
   const margin = (Math.max(...ys) - Math.min(...ys)) * 0.1 || estimateY * 0.05;
   const y0 = Math.min(...ys) - margin;
   const y1 = Math.max(...ys) + margin;
-  const x = (t: number) => PAD.left + ((t - t0) / (t1 - t0)) * (WIDTH - PAD.left - PAD.right);
+  const x = (t: number) => PAD.left + INSET + ((t - t0) / (t1 - t0)) * (WIDTH - PAD.left - PAD.right - 2 * INSET);
   const y = (v: number) => HEIGHT - PAD.bottom - ((v - y0) / (y1 - y0)) * (HEIGHT - PAD.top - PAD.bottom);
-  const ticks = [y0 + (y1 - y0) * 0.15, (y0 + y1) / 2, y1 - (y1 - y0) * 0.15];
+  // A grid label closer to the estimate's than a line of text would be taken for it: left out.
+  const ticks = gridValues(y0, y1).filter((v) => Math.abs(y(v) - y(estimateY)) > 24);
   const description = describeChart(estimate, unit);
+  const label = (v: number, type: string) =>
+    svg`<text class="value ${type}" x=${PAD.left - 8} y=${y(v) + 5}>${formatPerAreaAmount(v)}</text>`;
 
   return html`<figure class="chart" part="chart">
     <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label=${description}>
@@ -59,7 +75,7 @@ export function renderComparablesChart(estimate: Estimate, unit: AreaUnit) {
       <rect class="band" x=${PAD.left} width=${WIDTH - PAD.left - PAD.right} y=${y(highY)} height=${Math.max(1, y(lowY) - y(highY))}></rect>
       <line class="estimate-line" x1=${PAD.left} x2=${WIDTH - PAD.right} y1=${y(estimateY)} y2=${y(estimateY)}></line>
       ${points.map((p) => svg`<circle class="dot" cx=${x(p.t)} cy=${y(p.y)} r="6"></circle>`)}
-      ${ticks.map((v) => svg`<text class="tick" x=${PAD.left} y=${y(v) - 6}>${formatMoney(v)}</text>`)}
+      ${ticks.map((v) => label(v, ''))} ${label(estimateY, 'estimate-value')}
       <text class="tick" x=${PAD.left} y=${HEIGHT - 6}>${words.month(new Date(t0).toISOString().slice(0, 10))}</text>
       <text class="tick" x=${WIDTH - PAD.right} y=${HEIGHT - 6} text-anchor="end">${words.month(estimate.asOf)}</text>
     </svg>

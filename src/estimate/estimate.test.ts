@@ -96,10 +96,43 @@ describe('the estimate panel', () => {
     const count = Number($(el, 'caption')!.textContent!.match(/\d+/)![0]);
     expect($$(el, 'svg circle')).to.have.length(count);
     expect($$(el, 'svg .estimate-line')).to.have.length(1);
-    expect($$(el, 'svg text').filter((t) => t.textContent!.startsWith('S$'))).to.have.length(3);
+    // Round grid values, evenly stepped, none of them the estimate; the estimate's own label is the card's figure.
+    const grid = $$(el, 'svg text.value:not(.estimate-value)').map((t) =>
+      Number(t.textContent!.replace(/[^\d.]/g, '')),
+    );
+    expect(grid.length).to.be.within(1, 4);
+    const step = grid.length > 1 ? Math.abs(grid[1] - grid[0]) : grid[0];
+    for (const value of grid)
+      expect(Math.abs(value / step - Math.round(value / step)), `${value} on a step of ${step}`).to.be.below(1e-6);
+    expect((step / 10 ** Math.floor(Math.log10(step))).toFixed(6)).to.match(/^[125]\.0+$/);
+    const estimateLabel = $(el, 'svg text.estimate-value')!.textContent!;
+    expect(`${estimateLabel} psf`).to.equal($$(el, '.facts dd')[0].textContent!.trim());
+    expect(grid.map(String)).not.to.include(estimateLabel.replace(/[^\d.]/g, ''));
+    // Every label in the gutter, left of every dot; every dot whole inside the drawing.
+    const svgBox = chart.getBoundingClientRect();
+    const labelsRight = Math.max(...$$(el, 'svg text.value').map((t) => t.getBoundingClientRect().right));
+    for (const dot of $$(el, 'svg circle')) {
+      const box = dot.getBoundingClientRect();
+      expect(box.left, 'clear of the labels').to.be.greaterThan(labelsRight);
+      expect(box.right).to.be.at.most(svgBox.right + 0.5);
+    }
     expect(chart.getAttribute('aria-label')).to.match(
       /^\d+ comparable sales from \w{3,4} \d{4} to \w{3,4} \d{4}, between S\$[\d,]+ and S\$[\d,]+ psf\. The estimate is S\$[\d,]+ psf\.$/,
     );
+  });
+
+  it('writes rents per area with cents, in the card, the chart and the table, and grid values in round steps', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    $<HTMLInputElement>(el, 'input[value="rent"]')!.click();
+    await until(() => text(el).includes('Estimated monthly rent'), 'rent');
+    expect($$(el, '.facts dd')[0].textContent!.trim()).to.match(/^S\$\d+\.\d\d psf$/);
+    expect($(el, 'svg text.estimate-value')!.textContent).to.match(/^S\$\d+\.\d\d$/);
+    const grid = $$(el, 'svg text.value:not(.estimate-value)').map((t) => t.textContent);
+    expect(new Set(grid).size, grid.join(', ')).to.equal(grid.length);
+    const perArea = $$(el, 'td.num').filter((td) => td.textContent!.includes('psf'));
+    expect(perArea.length).to.be.greaterThan(0);
+    for (const td of perArea) expect(td.textContent!.trim()).to.match(/^S\$\d+\.\d\d psf$/);
   });
 
   it('never shows a late answer for the mode the visitor left', async () => {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { formatDate, formatDistance, formatMoney, formatMonth } from './format.js';
+import { formatDate, formatDistance, formatMoney, formatMonth, formatPerAreaAmount } from './format.js';
 
 describe('format', () => {
   it('writes Singapore dollars unambiguously', () => {
@@ -32,5 +32,12 @@ describe('format', () => {
     expect(formatDistance(0)).to.equal('0 m');
     expect(formatDistance(720)).to.equal('720 m');
     expect(formatDistance(1240)).to.equal('1.2 km');
+  });
+
+  it('writes a price per area as the market does: whole dollars, cents below S$100 (rents)', () => {
+    expect(formatPerAreaAmount(573.4)).to.equal('S$573');
+    expect(formatPerAreaAmount(6172.2)).to.equal('S$6,172');
+    expect(formatPerAreaAmount(3.456)).to.equal('S$3.46');
+    expect(formatPerAreaAmount(3)).to.equal('S$3.00');
   });
 });

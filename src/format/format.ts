@@ -19,6 +19,12 @@ export const formatInteger = (value: number) => String(Math.round(value)).replac
  */
 export const formatMoney = (value: number) => `S$${formatInteger(value)}`;
 
+/**
+ * A price per area as the market writes it: whole dollars for sale prices (S$573), cents below
+ * S$100, where rents per area live (S$3.45), so that neighbouring values never read the same.
+ */
+export const formatPerAreaAmount = (value: number) => (value < 100 ? `S$${value.toFixed(2)}` : formatMoney(value));
+
 export const areaIn = (sqm: number, unit: AreaUnit) => (unit === 'sqft' ? sqm * SQFT_PER_SQM : sqm);
 /** A price per square metre in the visitor's unit, as a number (for charts). */
 export const pricePerArea = (pricePerSqm: number, unit: AreaUnit) =>

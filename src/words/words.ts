@@ -4,7 +4,7 @@
  * (`useWords`) before it renders or words a message, so two panels in two languages share a page.
  */
 import type { Language } from '../api/types.js';
-import { type AreaUnit, areaIn, formatInteger, formatMoney, pricePerArea } from '../format/format.js';
+import { type AreaUnit, areaIn, formatInteger, formatPerAreaAmount, pricePerArea } from '../format/format.js';
 import en, { type Words } from './en.js';
 
 export type { Words };
@@ -34,6 +34,6 @@ export const loadWords = (language: Language): Words | Promise<Words> =>
 
 /** 1,001 sq ft, or 93 m² */
 export const formatArea = (sqm: number, unit: AreaUnit) => `${formatInteger(areaIn(sqm, unit))} ${words.unit[unit]}`;
-/** S$573 psf, or S$6,172 psm, from a price per square metre */
+/** S$573 psf, S$6,172 psm or S$3.45 psf (a rent), from a price per square metre */
 export const formatPricePerArea = (pricePerSqm: number, unit: AreaUnit) =>
-  `${formatMoney(pricePerArea(pricePerSqm, unit))} ${words.perUnit[unit]}`;
+  `${formatPerAreaAmount(pricePerArea(pricePerSqm, unit))} ${words.perUnit[unit]}`;

@@ -1,5 +1,6 @@
 import type { components } from '../../../contract/generated/widget-host.js';
 import en from '../../../src/words/en.js';
+import { formatArea } from '../../../src/words/words.js';
 import type { Fixtures, PropertyRecord } from '../../sandbox/fixtures/generate.js';
 
 type Suggestion = components['schemas']['Suggestion'];
@@ -87,7 +88,7 @@ function toSuggestion(property: PropertyRecord, kind: Suggestion['kind'], queryW
     text,
     matches: matchRanges(text, queryWords),
     secondaryText: property.project
-      ? `${kind === 'condo' ? property.address : property.project} · ${property.unitType}, ${property.floorAreaSqm} m²`
+      ? `${kind === 'condo' ? property.address : property.project} · ${property.unitType}, ${formatArea(property.floorAreaSqm, 'sqft')}`
       : `${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · Singapore ${property.postalCode}`,
     postalCode: property.postalCode,
   };
