@@ -8,8 +8,9 @@ document.getElementById('paste').addEventListener('submit', (event) => {
   slot.replaceChildren();
   for (const node of [...parsed.body.childNodes]) {
     if (node instanceof HTMLScriptElement) {
+      // Every attribute as pasted: a pinned snippet's integrity and crossorigin are its point.
       const script = document.createElement('script');
-      script.src = node.src;
+      for (const { name, value } of node.attributes) script.setAttribute(name, value);
       script.async = true;
       slot.append(script);
     } else {

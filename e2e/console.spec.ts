@@ -65,9 +65,24 @@ test('from sign-in to a pasted snippet, then an origin removed and a key rotated
   await expect(preview.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('snippet-preview.png'), fullPage: true });
 
+  const pinned = await page.getByLabel(/^Or pinned/).inputValue();
+  expect(pinned).toMatch(/integrity="sha384-[\w+/=]+" crossorigin="anonymous"/);
+
   let widget = await pasteAndSearch(page, snippet);
   await widget.getByRole('option').first().click();
   await expect(widget.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+
+  // The pinned snippet, pasted as it is: its integrity travels with it, and a changed hash is refused.
+  widget = await pasteAndSearch(page, pinned);
+  await expect(page.locator('#slot script')).toHaveAttribute('integrity', /^sha384-/);
+  await widget.getByRole('option').first().click();
+  await expect(widget.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  await page.goto('/paste.html');
+  await page.getByLabel('Snippet').fill(pinned.replace(/sha384-[\w+/=]+/, `sha384-${'A'.repeat(64)}`));
+  await page.getByRole('button', { name: 'Add to this page' }).click();
+  await expect(page.locator('#slot script')).toHaveAttribute('crossorigin', 'anonymous');
+  await page.waitForTimeout(1000);
+  await expect(page.locator('#slot [data-service-valuation]').getByRole('combobox')).toHaveCount(0);
 
   await page.goto(keyPage);
   await page.getByLabel('Websites').fill('');
