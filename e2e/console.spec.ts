@@ -94,6 +94,10 @@ test('from sign-in to a pasted snippet, then an origin removed and a key rotated
   await page.goto(keyPage);
   await page.getByLabel('Websites').fill(demoOrigin);
   await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('link', { name: 'Rotate key…' }).click();
+  await expect(page.getByRole('heading', { name: /^Rotate “/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/^Stop at once/).check();
   await page.getByRole('button', { name: 'Rotate key' }).click();
   await expect(page.getByRole('status')).toContainText('Key rotated');
   widget = await pasteAndSearch(page, snippet);

@@ -104,7 +104,11 @@ test('an AI client signs in through the console, calls a private tool, and is di
   await tab.goto(`${API_BASE}/console/connected-apps`);
   const row = tab.getByRole('row', { name: /Playwright assistant/ });
   await expect(row).toContainText('widget_keys.read');
-  await row.getByRole('button', { name: 'Disconnect Playwright assistant' }).click();
+  await expect(row).toContainText(/returns to 127\.0\.0\.1:\d+ · client /);
+  await row.getByRole('link', { name: /^Disconnect Playwright assistant \(.+\)…$/ }).click();
+  await expect(tab.getByRole('heading', { name: 'Disconnect “Playwright assistant”?' })).toBeVisible();
+  await expectAccessible(tab);
+  await tab.getByRole('button', { name: 'Disconnect' }).click();
   await expect(tab.getByText('No AI app is connected.')).toBeVisible();
   await expectAccessible(tab);
 

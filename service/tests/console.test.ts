@@ -221,7 +221,7 @@ describe('API Console', () => {
     assert.equal((await browser.post(`/console/widget-keys/${id}`, { name: 'Live test', origins: '' })).status, 303);
     assert.equal((await estimateFrom(key, 'https://shop.example')).body.code, 'origin_not_allowed');
     await browser.post(`/console/widget-keys/${id}`, { name: 'Live test', origins: 'https://shop.example' });
-    await browser.post(`/console/widget-keys/${id}/rotate`, {});
+    await browser.post(`/console/widget-keys/${id}/rotate`, { grace: '0' });
     const rotated = await keyOf();
     assert.notEqual(rotated, key);
     assert.equal(
@@ -246,6 +246,54 @@ describe('API Console', () => {
       'widget_key.rotated',
       'widget_key.revoked',
     ]);
+  });
+
+  it('asks before rotating or revoking, saying what will stop working, and keeps the old value for the grace chosen', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const created = await browser.post('/console/widget-keys', {
+      name: 'Grace test',
+      origins: 'https://grace.example',
+    });
+    const id = created.location!.split('/').pop()!.split('?')[0];
+    const keyOf = async () =>
+      (await db.query<{ key: string }>('select key from widget_keys where id = $1', [id]))[0].key;
+    const old = await keyOf();
+
+    const asked = await browser.get(`/console/widget-keys/${id}/rotate`);
+    assert.equal(asked.status, 200);
+    assert.match(asked.text, /Rotate “Grace test”\?/);
+    assert.match(asked.text, /https:\/\/grace\.example/);
+    assert.match(asked.text, /name="grace" id="grace-24" value="24" checked/);
+    assert.equal(await keyOf(), old, 'asking changes nothing');
+    assert.equal((await browser.post(`/console/widget-keys/${id}/rotate`, { grace: '5' })).status, 422);
+    assert.equal(await keyOf(), old, 'a grace not offered changes nothing');
+
+    await browser.post(`/console/widget-keys/${id}/rotate`, { grace: '24' });
+    const fresh = await keyOf();
+    assert.notEqual(fresh, old);
+    assert.equal((await estimateFrom(old, 'https://grace.example')).status, 200, 'the old value works for 24 hours');
+    assert.equal((await estimateFrom(fresh, 'https://grace.example')).status, 200);
+    const keyPage = await browser.get(`/console/widget-keys/${id}`);
+    assert.match(
+      keyPage.text,
+      new RegExp(`Old value <code>${old}</code> still works until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`),
+    );
+    const [{ detail }] = await db.query<{ detail: { oldValueWorksUntil: string } }>(
+      `select detail from audit_log where target = $1 and action = 'widget_key.rotated'`,
+      [id],
+    );
+    assert.match(detail.oldValueWorksUntil, /^\d{4}-/);
+
+    // A second rotation with no grace stops both earlier values at once.
+    await browser.post(`/console/widget-keys/${id}/rotate`, { grace: '0' });
+    assert.equal((await estimateFrom(old, 'https://grace.example')).body.code, 'invalid_key');
+    assert.equal((await estimateFrom(fresh, 'https://grace.example')).body.code, 'invalid_key');
+
+    const revoke = await browser.get(`/console/widget-keys/${id}/revoke`);
+    assert.match(revoke.text, /Revoke “Grace test”\?.*stops working at once/s);
+    const platform = await browser.get('/console/platform-keys');
+    const revokeLink = /href="(\/console\/platform-keys\/[a-z0-9_]+\/revoke)"/.exec(platform.text);
+    if (revokeLink) assert.match((await browser.get(revokeLink[1])).text, /Revoke “.+”\?.*refuses/s);
   });
 
   it('shows a platform key once, keeps only its hash, and a revoked one stops working at once', async () => {

@@ -146,8 +146,10 @@ export function createTokenStore(db: Database, now: () => Date) {
         scopes: string[];
         last_used_at: Date | null;
         connected_at: Date;
+        redirect_uri: string | null;
       }>(
         `select t.client_id, coalesce(c.metadata->>'client_name', t.client_id) as client_name,
+                c.metadata->'redirect_uris'->>0 as redirect_uri,
                 array(select distinct unnest(t2.scopes) from oauth_tokens t2 where t2.client_id = t.client_id and t2.user_id = $1 and t2.revoked_at is null order by 1) as scopes,
                 max(t.last_used_at) as last_used_at, min(t.created_at) as connected_at
            from oauth_tokens t left join oauth_clients c on c.client_id = t.client_id

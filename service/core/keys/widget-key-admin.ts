@@ -21,7 +21,12 @@ export interface WidgetKeyView {
   estimatesToday: number;
   createdAt: string;
   revokedAt: string | null;
+  /** The value it had before its last rotation, while that still works (the grace the owner chose). */
+  previous?: { key: string; expiresAt: string };
 }
+
+/** The grace a rotation may give the old value, in hours, as the console offers it. */
+export const ROTATION_GRACE_HOURS = [0, 1, 24, 168] as const;
 
 /** What was wrong with a key's name or origins, in words for the person who typed them. */
 export type KeyInputErrors = Partial<Record<'name' | 'origins', string>>;
@@ -50,8 +55,10 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
       estimates_today: number | null;
       created_at: Date;
       revoked_at: Date | null;
+      previous_key: string | null;
+      previous_key_expires_at: Date | null;
     }>(
-      `select k.id, k.name, k.key, k.created_at, k.revoked_at,
+      `select k.id, k.name, k.key, k.created_at, k.revoked_at, k.previous_key, k.previous_key_expires_at,
               array(select origin from widget_key_origins o where o.widget_key_id = k.id order by origin) as origins,
               coalesce((select u.count from daily_usage u where u.kind = 'widget_estimate' and u.subject = k.id and u.day = $2), k.starts_day_at) as estimates_today
          from widget_keys k
@@ -67,6 +74,9 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
       estimatesToday: r.estimates_today ?? 0,
       createdAt: new Date(r.created_at).toISOString(),
       revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
+      ...(r.previous_key && r.previous_key_expires_at && new Date(r.previous_key_expires_at) > now()
+        ? { previous: { key: r.previous_key, expiresAt: new Date(r.previous_key_expires_at).toISOString() } }
+        : {}),
     }));
   }
 
@@ -134,13 +144,21 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
     },
 
     /** A new key value for the same websites; the old value stops working at once. */
-    rotateWidgetKey: (actor: Actor, id: string) =>
+    /** A new value for the key; the old one keeps working for `graceHours` (0: it stops at once). */
+    rotateWidgetKey: (actor: Actor, id: string, graceHours: number = 0) =>
       db.transaction(async (tx) => {
+        const until = graceHours > 0 ? new Date(now().getTime() + graceHours * 3_600_000) : null;
         const rows = await tx.query(
-          'update widget_keys set key = $3 where id = $1 and organization_id = $2 and revoked_at is null returning id',
-          [id, actor.organizationId, newWidgetKey()],
+          `update widget_keys
+              set previous_key = case when $4::timestamptz is null then null else key end,
+                  previous_key_expires_at = $4, key = $3
+            where id = $1 and organization_id = $2 and revoked_at is null returning id`,
+          [id, actor.organizationId, newWidgetKey(), until],
         );
-        if (rows.length) await recordChange(tx, actor, 'widget_key.rotated', id);
+        if (rows.length)
+          await recordChange(tx, actor, 'widget_key.rotated', id, {
+            oldValueWorksUntil: until ? until.toISOString() : 'rotation',
+          });
         return rows.length > 0;
       }),
 

@@ -9,6 +9,8 @@ import type { Members } from '../../core/organizations/members.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
 import { messagePage } from './pages/frame.js';
+import { confirmPage } from './pages/key-confirmations.js';
+import { html } from '../../web/html.js';
 
 export function aiAppRoutes({
   oauth,
@@ -44,6 +46,21 @@ export function aiAppRoutes({
     app.get('/connected-apps', async (c) =>
       page(connectedAppsPage(c.var.session, await oauth.connections(c.var.actor.userId))),
     );
+
+    app.get('/connected-apps/:clientId/revoke', async (c) => {
+      const clientId = c.req.param('clientId');
+      const app = (await oauth.connections(c.var.actor.userId)).find((a) => a.client_id === clientId);
+      if (!app) return redirect('/console/connected-apps');
+      return page(
+        confirmPage(
+          c.var.session,
+          `Disconnect “${app.client_name}”?`,
+          html`<p>Every token this app holds for you stops working at once: it can no longer call the service for you until you connect it again. Client id <code>${app.client_id}</code>.</p>`,
+          { url: `/console/connected-apps/${encodeURIComponent(clientId)}/revoke`, label: 'Disconnect', danger: true },
+          '/console/connected-apps',
+        ),
+      );
+    });
 
     app.post('/connected-apps/:clientId/revoke', async (c) => {
       const clientId = c.req.param('clientId');

@@ -2,6 +2,8 @@
 import { Hono } from 'hono';
 import type { PlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
+import { html } from '../../web/html.js';
+import { confirmPage } from './pages/key-confirmations.js';
 import { platformKeysPage } from './pages/platform-keys.js';
 
 export function platformKeyRoutes(keys: PlatformKeyAdmin) {
@@ -25,6 +27,20 @@ export function platformKeyRoutes(keys: PlatformKeyAdmin) {
     // Shown once, in this answer only: never stored, logged or shown again.
     return page(
       platformKeysPage(session, await keys.platformKeys(actor), undefined, { key: created.key, label: label.trim() }),
+    );
+  });
+
+  app.get('/platform-keys/:id{[a-z0-9_]+}/revoke', async (c) => {
+    const key = (await keys.platformKeys(c.var.actor)).find((k) => k.id === c.req.param('id'));
+    if (!key || key.revokedAt) return redirect('/console/platform-keys');
+    return page(
+      confirmPage(
+        c.var.session,
+        `Revoke “${key.label}”?`,
+        html`<p>The Platform API refuses <code>${key.prefix}…${key.last4}</code> at once: every server or script that uses it gets 401 until it is given another key. A revoked key stays in the list, marked revoked; it cannot be restored.</p>`,
+        { url: `/console/platform-keys/${key.id}/revoke`, label: 'Revoke key', danger: true },
+        '/console/platform-keys',
+      ),
     );
   });
 

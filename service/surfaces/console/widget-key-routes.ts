@@ -1,7 +1,8 @@
 /** The console's widget key routes: list and create, one key (change, rotate, revoke), its snippet. */
 import { Hono } from 'hono';
 import { readMode } from '../../core/estimates/parameters.js';
-import { createWidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import { createWidgetKeyAdmin, ROTATION_GRACE_HOURS } from '../../core/keys/widget-key-admin.js';
+import { revokeWidgetKeyPage, rotateWidgetKeyPage } from './pages/key-confirmations.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
 import type { Database } from '../../db/database.js';
 import type { BuiltLoader } from '../../web/built-loader.js';
@@ -17,7 +18,7 @@ const lines = (text: string) => text.split(/\r?\n/);
 
 const FLASHES: Record<string, string> = {
   created: 'Widget key created. Build its snippet next.',
-  rotated: 'Key rotated: the old value no longer works anywhere.',
+  rotated: 'Key rotated. Put the new value in your pages.',
   revoked: 'Key revoked: it no longer works anywhere.',
   saved: 'Changes saved: they apply to the widget at once.',
 };
@@ -75,11 +76,23 @@ export function widgetKeyRoutes(options: {
     return redirect(`/console/widget-keys/${id}?saved=1`);
   });
 
+  // Rotating and revoking ask first, on a page that says what will stop working.
+  app.get('/widget-keys/:id{[a-z0-9_]+}/:action{rotate|revoke}', async (c) => {
+    const key = await keys.widgetKey(c.var.actor, c.req.param('id'));
+    if (!key) return noSuchKey();
+    if (key.revokedAt) return redirect(`/console/widget-keys/${key.id}`);
+    const ask = c.req.param('action') === 'rotate' ? rotateWidgetKeyPage : revokeWidgetKeyPage;
+    return page(ask(c.var.session, key));
+  });
+
   app.post('/widget-keys/:id{[a-z0-9_]+}/:action{rotate|revoke}', async (c) => {
     const id = c.req.param('id');
     if (!(await keys.widgetKey(c.var.actor, id))) return noSuchKey();
     const rotate = c.req.param('action') === 'rotate';
-    await (rotate ? keys.rotateWidgetKey(c.var.actor, id) : keys.revokeWidgetKey(c.var.actor, id));
+    const grace = Number(c.var.form!.get('grace') ?? 0);
+    if (rotate && !ROTATION_GRACE_HOURS.includes(grace as (typeof ROTATION_GRACE_HOURS)[number]))
+      return page(messagePage('Choose how long the old value works', 'Pick one of the choices offered.'), 422);
+    await (rotate ? keys.rotateWidgetKey(c.var.actor, id, grace) : keys.revokeWidgetKey(c.var.actor, id));
     return redirect(`/console/widget-keys/${id}?${rotate ? 'rotated' : 'revoked'}=1`);
   });
 

@@ -9,6 +9,7 @@ import { codes, csrfField, date } from './form.js';
 import { consolePage, messagePage } from './frame.js';
 
 const scopeText: Record<string, string> = SCOPE_DESCRIPTIONS;
+const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
 
 export function consentPage(
   session: Session,
@@ -28,14 +29,22 @@ export function consentPage(
 
 export function connectedAppsPage(
   session: Session,
-  apps: { client_id: string; client_name: string; scopes: string[]; last_used_at: Date | null; connected_at: Date }[],
+  apps: {
+    client_id: string;
+    client_name: string;
+    scopes: string[];
+    last_used_at: Date | null;
+    connected_at: Date;
+    redirect_uri?: string | null;
+  }[],
 ): Html {
   const rows = apps.map((a) => [
-    a.client_name,
+    // Two apps may share a name: the client id and where it returns tell them apart.
+    html`${a.client_name}<br><span class="hint">${a.redirect_uri ? `returns to ${hostOf(a.redirect_uri)} · ` : ''}client <code>${a.client_id}</code></span>`,
     joined(codes(a.scopes), ' '),
     date(new Date(a.connected_at).toISOString()),
     a.last_used_at ? date(new Date(a.last_used_at).toISOString()) : 'not yet',
-    html`<form class="inline" method="post" action="/console/connected-apps/${encodeURIComponent(a.client_id)}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Disconnect ${a.client_name}">Disconnect</button></form>`,
+    html`<a href="/console/connected-apps/${encodeURIComponent(a.client_id)}/revoke" aria-label="Disconnect ${a.client_name} (${a.client_id})…">Disconnect…</a>`,
   ]);
   return consolePage(
     'Connected AI apps',

@@ -21,7 +21,7 @@ export function platformKeysPage(
     date(k.createdAt),
     k.revokedAt
       ? `revoked ${date(k.revokedAt)}`
-      : html`<form class="inline" method="post" action="/console/platform-keys/${k.id}/revoke">${csrfField(session)}<button class="danger" type="submit" aria-label="Revoke ${k.label}">Revoke</button></form>`,
+      : html`<a href="/console/platform-keys/${k.id}/revoke" aria-label="Revoke ${k.label}…">Revoke…</a>`,
   ]);
   const shownOnce =
     created &&

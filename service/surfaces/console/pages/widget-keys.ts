@@ -44,14 +44,14 @@ export function widgetKeyPage(
   const changes = html`<p><a href="/console/widget-keys/${key.id}/snippet">Build the snippet for this key</a></p>
 <form method="post" action="/console/widget-keys/${key.id}" novalidate>${csrfField(session)}${onceField()}${textField(form, 'name', 'Name')}${originsField(form, 'Websites')}
 <button type="submit">Save changes</button></form>
-<h2>Rotate or revoke</h2><p>Rotating gives the key a new value for the same websites; the old value stops working at once, so update your pages first.</p>
-<form class="inline" method="post" action="/console/widget-keys/${key.id}/rotate">${csrfField(session)}${onceField()}<button class="secondary" type="submit">Rotate key</button></form>
-<form class="inline" method="post" action="/console/widget-keys/${key.id}/revoke">${csrfField(session)}<button class="danger" type="submit">Revoke key</button></form>`;
+<h2>Rotate or revoke</h2><p>Rotating gives the key a new value for the same websites; you choose how long the old value keeps working. Revoking stops the key everywhere at once. Each asks first, saying what will stop working.</p>
+<p><a href="/console/widget-keys/${key.id}/rotate">Rotate key…</a> · <a href="/console/widget-keys/${key.id}/revoke">Revoke key…</a></p>`;
   return consolePage(
     'Widget key',
     session,
     html`${flash && html`<p class="notice" role="status">${flash}</p>`}<h2>${key.name}</h2>
 <p>Key: <code>${key.key}</code>${revoked && html` · <strong>revoked ${date(key.revokedAt!)}</strong>`}</p>
+${key.previous && html`<p>Old value <code>${key.previous.key}</code> still works until ${date(key.previous.expiresAt)}: update the pages that use it before then.</p>`}
 <p>Estimates today: ${key.estimatesToday.toLocaleString('en')} of ${limit.toLocaleString('en')} (resets at 00:00 UTC).</p>
 ${revoked ? '' : changes}
 <p><a href="/console/widget-keys">All widget keys</a></p>`,
