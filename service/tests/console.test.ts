@@ -296,6 +296,27 @@ describe('API Console', () => {
     if (revokeLink) assert.match((await browser.get(revokeLink[1])).text, /Revoke “.+”\?.*refuses/s);
   });
 
+  it('pages the audit log, filters it by action, and names keys by their names', async () => {
+    const browser = await new Browser().signIn('usr_arjun');
+    for (let i = 1; i <= 55; i++)
+      await browser.post('/console/widget-keys', { name: `Audit key ${i}`, origins: `https://audit${i}.example` });
+    const first = await browser.get('/console/audit');
+    assert.equal((first.text.match(/<tr><td data-label="When">/g) ?? []).length, 50);
+    assert.match(first.text, /Audit key 55 <span class="hint"><code>wk_/);
+    const older = /href="(\/console\/audit\?before=\d+)">Older changes/.exec(first.text);
+    assert.ok(older, 'a link to the older changes');
+    const second = await browser.get(older[1].replaceAll('&amp;', '&'));
+    assert.ok((second.text.match(/<tr><td data-label="When">/g) ?? []).length >= 5);
+    assert.match(second.text, /Audit key 1 </);
+    assert.match(second.text, /Newest changes/);
+    const filtered = await browser.get('/console/audit?action=widget_key.created');
+    assert.match(filtered.text, /<option value="widget_key.created" selected>/);
+    assert.doesNotMatch(filtered.text, /<code>widget_key\.(rotated|revoked)<\/code>/);
+    const nothing = await browser.get('/console/audit?action=no.such.action');
+    assert.match(nothing.text, /No change of this kind\./);
+    assert.equal((await browser.get('/console/audit?before=not-a-number')).status, 200);
+  });
+
   it('shows a platform key once, keeps only its hash, and a revoked one stops working at once', async () => {
     const browser = await new Browser().signIn('usr_siti');
     assert.match(

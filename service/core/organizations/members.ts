@@ -3,11 +3,24 @@ import type { Database } from '../../db/database.js';
 import { type Actor, recordChange } from '../events/record-change.js';
 
 export interface AuditEntry {
+  id: number;
   at: string;
   userName: string | null;
   action: string;
   target: string;
+  /** What the target is called now (a key's name, a platform key's label, an app's name), when it still exists. */
+  targetName: string | null;
   detail: Record<string, unknown>;
+}
+
+/** Entries on one page of the audit log. */
+export const AUDIT_PAGE = 50;
+
+export interface AuditQuery {
+  /** Only this action (`widget_key.rotated`, …). */
+  action?: string;
+  /** Entries older than this entry id: the next page. */
+  before?: number;
 }
 
 export function createMembers(db: Database) {
@@ -21,26 +34,46 @@ export function createMembers(db: Database) {
     record: (actor: Actor, action: string, target: string, detail: Record<string, unknown> = {}) =>
       db.transaction((tx) => recordChange(tx, actor, action, target, detail)),
 
-    audit: async (actor: Actor): Promise<AuditEntry[]> =>
-      (
-        await db.query<{
-          at: Date;
-          user_name: string | null;
-          action: string;
-          target: string;
-          detail: Record<string, unknown> | string;
-        }>(
-          `select a.at, u.name as user_name, a.action, a.target, a.detail from audit_log a left join users u on u.id = a.user_id
-            where a.organization_id = $1 order by a.at desc, a.id desc limit 200`,
-          [actor.organizationId],
-        )
-      ).map((r) => ({
+    /** One page of the organization's audit log, newest first, and the actions it has (for a filter). */
+    async audit(actor: Actor, query: AuditQuery = {}) {
+      const rows = await db.query<{
+        id: string | number;
+        at: Date;
+        user_name: string | null;
+        action: string;
+        target: string;
+        target_name: string | null;
+        detail: Record<string, unknown> | string;
+      }>(
+        `select a.id, a.at, u.name as user_name, a.action, a.target, a.detail,
+                coalesce(wk.name, pk.label, c.metadata->>'client_name') as target_name
+           from audit_log a left join users u on u.id = a.user_id
+           left join widget_keys wk on wk.id = a.target and wk.organization_id = a.organization_id
+           left join platform_keys pk on pk.id = a.target and pk.organization_id = a.organization_id
+           left join oauth_clients c on c.client_id = a.target
+          where a.organization_id = $1 and ($2::text is null or a.action = $2) and ($3::bigint is null or a.id < $3)
+          order by a.id desc limit $4`,
+        [actor.organizationId, query.action ?? null, query.before ?? null, AUDIT_PAGE + 1],
+      );
+      const actions = await db.query<{ action: string }>(
+        'select distinct action from audit_log where organization_id = $1 order by action',
+        [actor.organizationId],
+      );
+      const entries: AuditEntry[] = rows.slice(0, AUDIT_PAGE).map((r) => ({
+        id: Number(r.id),
         at: new Date(r.at).toISOString(),
         userName: r.user_name,
         action: r.action,
         target: r.target,
+        targetName: r.target_name,
         detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail,
-      })),
+      }));
+      return {
+        entries,
+        actions: actions.map((a) => a.action),
+        nextBefore: rows.length > AUDIT_PAGE ? entries.at(-1)!.id : undefined,
+      };
+    },
   };
 }
 

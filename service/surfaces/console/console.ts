@@ -144,7 +144,13 @@ export function createConsole(options: ConsoleOptions) {
     return redirect('/console/sign-in', { 'Set-Cookie': sessionCookie('', c.var.secure, 0) });
   });
   app.get('/', () => redirect('/console/widget-keys'));
-  app.get('/audit', async (c) => page(auditPage(c.var.session, await members.audit(c.var.actor))));
+  app.get('/audit', async (c) => {
+    const action = c.req.query('action') || undefined;
+    const before = Number(c.req.query('before'));
+    const query = { action, before: Number.isSafeInteger(before) && before > 0 ? before : undefined };
+    const found = await members.audit(c.var.actor, query);
+    return page(auditPage(c.var.session, { ...found, action, paged: query.before !== undefined }));
+  });
 
   app.route(
     '/',
