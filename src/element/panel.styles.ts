@@ -3,7 +3,9 @@ import { css } from '../internal/css.js';
 /**
  * Every inherited property is set on :host, so the host page's font, colour, line height and
  * letter spacing stop here; sizes are px (the page's root font size must not scale the panel).
- * Each colour is light-dark(light, dark); data-theme picks the colour scheme.
+ * Each colour is light-dark(light, dark); data-theme picks the colour scheme. Long words wrap with
+ * `break-word` (as `word-wrap`, its shorter alias), never `anywhere`: that one lets a column shrink by
+ * breaking a Tamil word or "4-room" mid-word.
  */
 export const panelStyles = css`
   :host {
@@ -58,7 +60,7 @@ export const panelStyles = css`
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    overflow-wrap: anywhere;
+    word-wrap: break-word;
   }
   header {
     display: flex;
