@@ -226,6 +226,28 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     assert.equal((await fetch(`${origin}/favicon.svg`)).headers.get('content-type'), 'image/svg+xml');
   });
 
+  it("gives every operation a curl line that works against the sandbox as written, and the SDK's typed call", async () => {
+    const page = await (await fetch(`${new URL(base).origin}/reference`)).text();
+    const unescape = (text: string) =>
+      text
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&amp;', '&');
+    const curls = [...page.matchAll(/<code>(curl [^<]+)<\/code>/g)].map((m) => unescape(m[1]));
+    assert.equal(curls.length, Object.values(contract.paths).flatMap((methods) => Object.keys(methods)).length);
+    for (const line of curls) {
+      const [, key, url] = /^curl -H "Authorization: Bearer (\S+)" "([^"]+)"$/.exec(line)!;
+      const answer = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
+      assert.equal(answer.status, 200, line);
+    }
+    assert.match(
+      unescape(page),
+      /client\.api\.GET\('\/valuations\/properties\/\{propertyId\}\/estimate', \{ params: \{ path: \{ propertyId: "hdb-560102" \}, query: \{ mode: "sale" \} \} \}\)/,
+    );
+  });
+
   it('honours Accept, and answers unknown paths and methods with problems', async () => {
     assert.equal((await get('/products', KEYS.agency, { Accept: 'text/html' })).status, 406);
     assert.equal((await get('/products', KEYS.agency, { Accept: 'text/html, application/json;q=0.5' })).status, 200);

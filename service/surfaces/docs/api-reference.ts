@@ -2,6 +2,7 @@
 import { contentSecurityPolicy } from '../../web/content-security.js';
 import { FAVICON_PATH } from '../../web/favicon.js';
 import { type Html, html, joined, raw, withCode as prose } from '../../web/html.js';
+import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 import { contractDocument as doc } from '../../web/platform-contract.js';
 import { problemCodes, problemStatus, problemTitle } from '../../web/problems.js';
 
@@ -9,7 +10,7 @@ const STYLES = `*,::before,::after{box-sizing:border-box}:root{color-scheme:ligh
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:var(--fg);background:var(--bg)}code{font-size:.95em;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.3rem .5rem;vertical-align:top;overflow-wrap:anywhere}
 caption{text-align:left;font-weight:600}.method{background:#0b6b57;color:#fff;border-radius:4px;padding:0 .4rem;font-size:.8em}
-.operation{border-top:1px solid var(--border);margin-top:1.5rem}a{color:var(--accent)}
+.operation{border-top:1px solid var(--border);margin-top:1.5rem}pre{overflow-x:auto;background:light-dark(#f3f6f8,#1e262f);padding:.5rem;border-radius:6px}pre code{overflow-wrap:normal}a{color:var(--accent)}
 @media (max-width:40rem){body{padding:.75rem}th,td{padding:.3rem .25rem;font-size:.9rem}}`;
 
 interface Schema {
@@ -73,7 +74,51 @@ function typeOf(schema: Schema): Html {
   return html`${[schema.type].flat().join(' or ')}${limits.length ? ` (${limits.join(', ')})` : ''}`;
 }
 
-function renderOperation(path: string, method: string, op: Operation): Html {
+/** The sandbox keys the README lists: the developer's for developer routes, the agency's (every scope) for the rest. */
+const exampleKey = (path: string) =>
+  path.startsWith('/developers/') ? 'svcp_test_developer0000000000002' : 'svcp_test_agency00000000000000001';
+
+/** A parameter's schema, following a reference into either contract. */
+function schemaOf(schema: Schema): Schema & { examples?: unknown[] } {
+  if (!schema.$ref) return schema;
+  const [file, pointer] = schema.$ref.split('#');
+  const name = refName(pointer);
+  const schemas = (file ? widgetContract.components.schemas : components.schemas) as Record<string, Schema>;
+  return schemaOf(schemas[name]);
+}
+
+/** A value to show for a parameter: its example, else its first allowed value; none for an optional one without either. */
+function exampleValue(p: Parameter): string | undefined {
+  const schema = schemaOf(p.schema);
+  const value = schema.examples?.[0] ?? schema.enum?.[0];
+  return value === undefined ? undefined : String(value);
+}
+
+/** A curl line and the SDK's typed call for an operation, with the sandbox's key and example values. */
+function examples(baseUrl: string, path: string, method: string, params: Parameter[]): Html {
+  const values = params.flatMap((p) => {
+    const value = exampleValue(p);
+    return value === undefined ? [] : [{ p, value }];
+  });
+  const filled = values
+    .filter(({ p }) => p.in === 'path')
+    .reduce((url, { p, value }) => url.replace(`{${p.name}}`, encodeURIComponent(value)), path);
+  const query = new URLSearchParams(values.filter(({ p }) => p.in === 'query').map(({ p, value }) => [p.name, value]));
+  const url = `${baseUrl}${filled}${query.size ? `?${query}` : ''}`;
+  const curl = `curl -H "Authorization: Bearer ${exampleKey(path)}" "${url}"`;
+  const sdkParams = ['path', 'query']
+    .map((where) => {
+      const given = values.filter(({ p }) => p.in === where);
+      return given.length
+        ? `${where}: { ${given.map(({ p, value }) => `${p.name}: ${JSON.stringify(value)}`).join(', ')} }`
+        : '';
+    })
+    .filter(Boolean);
+  const sdk = `const { data, error } = await client.api.${method.toUpperCase()}('${path}'${sdkParams.length ? `, { params: { ${sdkParams.join(', ')} } }` : ''});`;
+  return html`<details><summary>Try it: curl and the SDK</summary><pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre></details>`;
+}
+
+function renderOperation(path: string, method: string, op: Operation, baseUrl: string): Html {
   const params = (op.parameters ?? []).map(parameterOf);
   const ok = op.responses['200'];
   const okSchema = ok?.content?.['application/json']?.schema;
@@ -88,6 +133,7 @@ function renderOperation(path: string, method: string, op: Operation): Html {
 <h3 id="${op.operationId}-title"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></h3>
 <p>${prose(op.summary)}.${op.description && html` ${prose(op.description)}`} Needs the scope <code>${op['x-required-scope']}</code>. Operation id <code>${op.operationId}</code>.</p>
 ${table}
+${examples(baseUrl, path, method, params)}
 <p><strong>200</strong>: ${prose(ok?.description)} ${okSchema && typeOf(okSchema)}</p>
 <p>Failures: ${joined(
     failures.map(([status, r]) => html`<a href="#response-${refName(r.$ref ?? '')}">${status}</a>`),
@@ -114,7 +160,7 @@ export const REFERENCE_POLICY = contentSecurityPolicy([STYLES]);
 export function renderReference(baseUrl: string, consoleUrl?: string): Html {
   const paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
   const operations = Object.entries(paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => renderOperation(path, method, op)),
+    Object.entries(methods).map(([method, op]) => renderOperation(path, method, op, baseUrl)),
   );
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${doc.info.title} reference (sandbox)</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
