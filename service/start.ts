@@ -115,7 +115,7 @@ console.log(`Sandbox widget host: ${widgetHost.url}`);
 console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${widgetHost.url}console/`);
 console.log(`Valuation page:      ${widgetHost.url}valuation/hdb-560102?mode=sale`);
-console.log(`Platform API:        ${platform.baseUrl}  (sandbox keys: README, "The Platform API")`);
+console.log(`Platform API:        ${platform.baseUrl}  (sandbox keys: docs/integrators.md)`);
 console.log(`API reference:       ${platform.referenceUrl}`);
 console.log(
   `MCP endpoint:        ${mcp.url}  (Streamable HTTP; OAuth metadata at /.well-known/oauth-authorization-server)`,

@@ -107,7 +107,7 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
     seen: 'Console error; each container shows a short notice with the attribution and the disclaimer.',
     meaning:
       "The element's code could not be loaded or run. The browser's own console line beside it names the cause: a Content-Security-Policy without the widget host in `script-src`; Trusted Types enforced without the `lit-html` policy; a blocker; or the host unreachable. A browser below the support line gets the notice without a console line.",
-    fix: "Add the widget host to `script-src` (or use a nonce with `'strict-dynamic'`: see the README's recipes); with Trusted Types, add `lit-html` to the `trusted-types` directive.",
+    fix: "Add the widget host to `script-src` (or use a nonce with `'strict-dynamic'`: see the recipes in docs/site-owners.md); with Trusted Types, add `lit-html` to the `trusted-types` directive.",
   },
   not_a_container: {
     seen: 'Console warning naming the element.',

@@ -1,4 +1,4 @@
-/** Tamil, as written in Singapore. To be reviewed by a native speaker before live use (README). */
+/** Tamil, as written in Singapore. To be reviewed by a native speaker before live use (docs/integrators.md). */
 import type { Mode } from '../api/types.js';
 import type { Words } from './en.js';
 import { intlDates } from './intl-dates.js';

@@ -74,7 +74,7 @@ function typeOf(schema: Schema): Html {
   return html`${[schema.type].flat().join(' or ')}${limits.length ? ` (${limits.join(', ')})` : ''}`;
 }
 
-/** The sandbox keys the README lists: the developer's for developer routes, the agency's (every scope) for the rest. */
+/** The sandbox keys docs/integrators.md lists: the developer's for developer routes, the agency's (every scope) for the rest. */
 const exampleKey = (path: string) =>
   path.startsWith('/developers/') ? 'svcp_test_developer0000000000002' : 'svcp_test_agency00000000000000001';
 
