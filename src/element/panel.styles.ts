@@ -3,9 +3,7 @@ import { css } from '../internal/css.js';
 /**
  * Every inherited property is set on :host, so the host page's font, colour, line height and
  * letter spacing stop here; sizes are px (the page's root font size must not scale the panel).
- * Each colour is light-dark(light, dark); data-theme picks the colour scheme. Long words wrap with
- * `break-word` (as `word-wrap`, its shorter alias), never `anywhere`: that one lets a column shrink by
- * breaking a Tamil word or "4-room" mid-word.
+ * Each colour is light-dark(light, dark); data-theme picks the colour scheme.
  */
 export const panelStyles = css`
   :host {
@@ -60,7 +58,7 @@ export const panelStyles = css`
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    word-wrap: break-word;
+    overflow-wrap: anywhere;
   }
   header {
     display: flex;
