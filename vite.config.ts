@@ -11,7 +11,7 @@ import { shortWordKeysPlugin } from './scripts/short-word-keys.js';
  *   their content so the widget host can cache them for a year; plus `public/` (font, logo);
  * - `--mode loader`: `dist/widget.js`, the classic script a site owner pastes, which knows its
  *   element's file by name, and `dist/integrity.json`, its SRI hash for the pinned snippet.
- * - `--mode package` (`npm run build:package`): `package/`, the npm package's ES modules.
+ * - `--mode package` (`npm run build:package`): `packages/widget/dist/`, the npm package's ES modules.
  * - `--mode static-demo` (`npm run demo:static`): the demo with the sandbox host running in the
  *   page through MSW, for static hosting with no server.
  * The element is a library build: an app build wraps each dynamic import (the language files) in
@@ -34,7 +34,7 @@ export default defineConfig(({ mode }) => {
       plugins: [minifyTemplatesPlugin()],
       build: {
         target: 'es2022',
-        outDir: 'package',
+        outDir: 'packages/widget/dist',
         emptyOutDir: true,
         minify: false,
         reportCompressedSize: false,

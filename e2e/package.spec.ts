@@ -12,6 +12,7 @@ import { API_BASE, expect, search, test } from './fixtures.js';
 
 const APP_PORT = 4176;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const PACKAGE = `${ROOT}packages/widget/`;
 // Inside the repository (git-ignored), so the app finds Vite and TypeScript in its node_modules.
 const WORK = fileURLToPath(new URL('./.package-app/', import.meta.url));
 const run = (command: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
@@ -23,10 +24,10 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  if (!existsSync(`${ROOT}package/index.js`)) throw new Error('Build the package first: npm run build:package');
+  if (!existsSync(`${PACKAGE}dist/index.js`)) throw new Error('Build the package first: npm run build:package');
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  run('npm', ['pack', '--pack-destination', WORK], ROOT);
+  run('npm', ['pack', '--pack-destination', WORK], PACKAGE);
   const tarball = readdirSync(WORK).find((name) => name.endsWith('.tgz'))!;
   cpSync(fileURLToPath(new URL('./package-app/', import.meta.url)), `${WORK}app`, { recursive: true });
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `../${tarball}`], `${WORK}app`);

@@ -1,5 +1,5 @@
 /**
- * `npm run service -- <command>`: the Platform API from a terminal, on the SDK. Reads the key from
+ * The CLI (`service-valuation` from the SDK package, `npm run service --` here): the Platform API from a terminal, on the SDK. Reads the key from
  * SERVICE_API_KEY, prints a readable table (or --json), and exits non-zero with one clear line.
  */
 import { parseArgs } from 'node:util';
@@ -217,14 +217,4 @@ export function explain(error: unknown): { line: string; status: number } {
     line: `error: the Platform API could not be reached (${error instanceof Error ? error.message : String(error)})`,
     status: 1,
   };
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    process.exitCode = await run(process.argv.slice(2), process.env, (text) => console.log(text));
-  } catch (error) {
-    const { line, status } = explain(error);
-    console.error(line);
-    process.exitCode = status;
-  }
 }
