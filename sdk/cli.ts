@@ -28,7 +28,7 @@ The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
     'Usage: service valuations estimate (--id ID | --postal CODE | --query TEXT) [--mode sale|rent] [--json]\nThe sale (default) or rent estimate. --postal and --query value the best match.',
   'organizations current': 'Usage: service organizations current [--json]',
   'agents current': 'Usage: service agents current [--json]',
-  'products list': 'Usage: service products list [--all] [--limit N] [--json]',
+  'products list': 'Usage: service products list [--all] [--limit N] [--cursor C] [--json]',
   'developers projects': 'Usage: service developers projects [--all] [--limit N] [--cursor C] [--json]',
   'webhooks endpoints': 'Usage: service webhooks endpoints [--all] [--limit N] [--cursor C] [--json]',
 };

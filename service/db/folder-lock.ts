@@ -7,7 +7,7 @@
  * folder, taken over when nothing answers on it. Whoever holds it tells a second process who it is.
  */
 import { createHash } from 'node:crypto';
-import { realpathSync, unlinkSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,8 +25,12 @@ function socketAddress(folder: string): string {
   const id = createHash('sha256').update(realpathSync(folder)).digest('hex').slice(0, 32);
   if (process.platform === 'linux') return `\0service-valuation-db-${id}`;
   if (process.platform === 'win32') return `\\\\?\\pipe\\service-valuation-db-${id}`;
-  return join(tmpdir(), `service-valuation-db-${id}.sock`);
+  // A socket file's path must fit in about 100 bytes (macOS's temporary folder alone is near 50).
+  return join(tmpdir().length > 60 ? '/tmp' : tmpdir(), `svdb-${id.slice(0, 16)}.sock`);
 }
+
+/** Whether the lock is a file that outlives its process (elsewhere the name dies with the listener). */
+const isSocketFile = (address: string) => !address.startsWith('\0') && !address.startsWith('\\\\?\\pipe');
 
 /** Who holds the lock, as the holder says; undefined when nothing answers (a socket file left by a dead process). */
 function askHolder(address: string): Promise<string | undefined> {
@@ -67,7 +71,8 @@ export async function lockDataFolder(folder: string, description: string): Promi
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     const other = await askHolder(address);
     if (other) throw new DataFolderInUse(folder, other);
-    unlinkSync(address); // a socket file whose process died: nothing listens on it
+    // Nothing answers: a socket file left by a dead process, or a holder that just exited. Try once more.
+    if (isSocketFile(address)) rmSync(address, { force: true });
     server = await listenOn(address, holder);
   }
   return { release: () => new Promise((resolve) => server.close(() => resolve())) };

@@ -69,7 +69,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
       const id = `wk_seed${String(i + 1).padStart(3, '0')}`;
       const used = (k as { usedToday?: number }).usedToday ?? 0;
       const inserted = await tx.query(
-        'insert into widget_keys (id, organization_id, key, name, starts_day_at) values ($1, $2, $3, $4, $5) on conflict (key) do nothing returning id',
+        'insert into widget_keys (id, organization_id, key, name, starts_day_at) values ($1, $2, $3, $4, $5) on conflict do nothing returning id',
         [id, WIDGET_KEY_OWNER, k.key, k.label, used],
       );
       if (inserted.length)

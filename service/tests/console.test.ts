@@ -284,10 +284,17 @@ describe('API Console', () => {
     );
     assert.match(detail.oldValueWorksUntil, /^\d{4}-/);
 
-    // A second rotation with no grace stops both earlier values at once.
+    // A second rotation with a grace keeps both earlier values for theirs.
+    await browser.post(`/console/widget-keys/${id}/rotate`, { grace: '1' });
+    const third = await keyOf();
+    for (const value of [old, fresh, third])
+      assert.equal((await estimateFrom(value, 'https://grace.example')).status, 200, 'each value within its grace');
+    assert.equal(((await browser.get(`/console/widget-keys/${id}`)).text.match(/Old value <code>/g) ?? []).length, 2);
+
+    // A rotation with no grace (a leak) stops every earlier value at once.
     await browser.post(`/console/widget-keys/${id}/rotate`, { grace: '0' });
-    assert.equal((await estimateFrom(old, 'https://grace.example')).body.code, 'invalid_key');
-    assert.equal((await estimateFrom(fresh, 'https://grace.example')).body.code, 'invalid_key');
+    for (const value of [old, fresh, third])
+      assert.equal((await estimateFrom(value, 'https://grace.example')).body.code, 'invalid_key');
 
     const revoke = await browser.get(`/console/widget-keys/${id}/revoke`);
     assert.match(revoke.text, /Revoke “Grace test”\?.*stops working at once/s);

@@ -68,6 +68,18 @@ onEachEngine('database', 5499, (database) => {
     await db.query(`delete from widget_key_origins where origin = any($1)`, [moved]);
   });
 
+  it('starts again after a magic key was rotated (its id is taken, its old value is gone)', async (t) => {
+    if (!db) return t.skip('PostgreSQL is not installed here');
+    const [{ key }] = await db.query<{ key: string }>(`select key from widget_keys where id = 'wk_seed003'`);
+    await db.query(`update widget_keys set key = 'svce_test_rotatedseed000000003' where id = 'wk_seed003'`);
+    await seed(db);
+    const [{ count }] = await db.query<{ count: number }>(
+      `select count(*)::int as count from widget_keys where id = 'wk_seed003'`,
+    );
+    assert.equal(count, 1);
+    await db.query(`update widget_keys set key = $1 where id = 'wk_seed003'`, [key]);
+  });
+
   it('authenticates the Platform API from the hashes it keeps, and refuses a revoked key at once', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     const api = createPlatformApi({

@@ -21,8 +21,8 @@ export interface WidgetKeyView {
   estimatesToday: number;
   createdAt: string;
   revokedAt: string | null;
-  /** The value it had before its last rotation, while that still works (the grace the owner chose). */
-  previous?: { key: string; expiresAt: string };
+  /** Values it had before its rotations that still work (the grace the owner chose), soonest to end first. */
+  previous: { key: string; expiresAt: string }[];
 }
 
 /** The grace a rotation may give the old value, in hours, as the console offers it. */
@@ -55,16 +55,17 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
       estimates_today: number | null;
       created_at: Date;
       revoked_at: Date | null;
-      previous_key: string | null;
-      previous_key_expires_at: Date | null;
+      previous: { key: string; expires_at: string }[] | string | null;
     }>(
-      `select k.id, k.name, k.key, k.created_at, k.revoked_at, k.previous_key, k.previous_key_expires_at,
+      `select k.id, k.name, k.key, k.created_at, k.revoked_at,
+              (select coalesce(json_agg(json_build_object('key', p.key, 'expires_at', p.expires_at) order by p.expires_at), '[]')
+                 from widget_key_previous_values p where p.widget_key_id = k.id and p.expires_at > $4) as previous,
               array(select origin from widget_key_origins o where o.widget_key_id = k.id order by origin) as origins,
               coalesce((select u.count from daily_usage u where u.kind = 'widget_estimate' and u.subject = k.id and u.day = $2), k.starts_day_at) as estimates_today
          from widget_keys k
         where k.organization_id = $1 and ($3::text is null or k.id = $3)
         order by k.revoked_at is not null, k.created_at desc, k.id`,
-      [actor.organizationId, utcDay(now()), id ?? null],
+      [actor.organizationId, utcDay(now()), id ?? null, now()],
     );
     return rows.map((r) => ({
       id: r.id,
@@ -74,9 +75,9 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
       estimatesToday: r.estimates_today ?? 0,
       createdAt: new Date(r.created_at).toISOString(),
       revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
-      ...(r.previous_key && r.previous_key_expires_at && new Date(r.previous_key_expires_at) > now()
-        ? { previous: { key: r.previous_key, expiresAt: new Date(r.previous_key_expires_at).toISOString() } }
-        : {}),
+      previous: (typeof r.previous === 'string' ? JSON.parse(r.previous) : (r.previous ?? [])).map(
+        (p: { key: string; expires_at: string }) => ({ key: p.key, expiresAt: new Date(p.expires_at).toISOString() }),
+      ),
     }));
   }
 
@@ -148,18 +149,23 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
     rotateWidgetKey: (actor: Actor, id: string, graceHours: number = 0) =>
       db.transaction(async (tx) => {
         const until = graceHours > 0 ? new Date(now().getTime() + graceHours * 3_600_000) : null;
-        const rows = await tx.query(
-          `update widget_keys
-              set previous_key = case when $4::timestamptz is null then null else key end,
-                  previous_key_expires_at = $4, key = $3
-            where id = $1 and organization_id = $2 and revoked_at is null returning id`,
-          [id, actor.organizationId, newWidgetKey(), until],
+        const [old] = await tx.query<{ key: string }>(
+          'select key from widget_keys where id = $1 and organization_id = $2 and revoked_at is null for update',
+          [id, actor.organizationId],
         );
-        if (rows.length)
-          await recordChange(tx, actor, 'widget_key.rotated', id, {
-            oldValueWorksUntil: until ? until.toISOString() : 'rotation',
-          });
-        return rows.length > 0;
+        if (!old) return false;
+        // No grace means the key leaked: every earlier value stops now too. Otherwise the old value joins them.
+        if (until)
+          await tx.query(
+            'insert into widget_key_previous_values (key, widget_key_id, expires_at) values ($1, $2, $3)',
+            [old.key, id, until],
+          );
+        else await tx.query('delete from widget_key_previous_values where widget_key_id = $1', [id]);
+        await tx.query('update widget_keys set key = $2 where id = $1', [id, newWidgetKey()]);
+        await recordChange(tx, actor, 'widget_key.rotated', id, {
+          oldValueWorksUntil: until ? until.toISOString() : 'rotation (every earlier value ended too)',
+        });
+        return true;
       }),
 
     revokeWidgetKey: (actor: Actor, id: string) =>

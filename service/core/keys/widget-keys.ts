@@ -41,7 +41,8 @@ export function databaseWidgetKeys(db: Database): WidgetKeyStore {
       const rows = await db.query<{ id: string; key: string; starts_day_at: number; origins: string[] | null }>(
         `select k.id, k.key, k.starts_day_at, array_remove(array_agg(o.origin), null) as origins
            from widget_keys k left join widget_key_origins o on o.widget_key_id = k.id
-          where (k.key = $1 or (k.previous_key = $1 and k.previous_key_expires_at > now())) and k.revoked_at is null
+          where k.revoked_at is null
+            and (k.key = $1 or k.id = (select p.widget_key_id from widget_key_previous_values p where p.key = $1 and p.expires_at > now()))
           group by k.id`,
         [key],
       );

@@ -131,8 +131,12 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       keys: auth?.keys,
       createKey: auth?.createKey,
     });
-    await server.connect(transport);
-    return transport.handleRequest(c.req.raw, { parsedBody: body, authInfo });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(c.req.raw, { parsedBody: body, authInfo });
+    } finally {
+      admission.settle(); // the session is in the table by now, or was never opened
+    }
   });
   app.all('*', () => jsonRpcError(404, -32601, `The MCP endpoint is ${url}.`));
   app.onError((error) => {

@@ -17,12 +17,18 @@ interface Entry<T> {
   lastSeen: number;
 }
 
-export type Admission = { admitted: true } | { admitted: false; status: 429 | 503; retryAfter: number; reason: string };
+/** An admitted request holds its place until `settle` (called once its initialize is answered, opened or not). */
+export type Admission =
+  { admitted: true; settle(): void } | { admitted: false; status: 429 | 503; retryAfter: number; reason: string };
 
 export function createSessionTable<T extends Closable>(limits = MCP_SESSION_LIMITS, now = () => Date.now()) {
   // Insertion order is recency order: a touched entry is moved to the end.
   const entries = new Map<string, Entry<T>>();
   const perAddress = new Map<string, number>();
+  // Places held by initialize requests still being answered: counted, so concurrent ones cannot pass the limits together.
+  const pending = new Map<string, number>();
+  let pendingTotal = 0;
+  const holding = (address: string) => (perAddress.get(address) ?? 0) + (pending.get(address) ?? 0);
 
   function remove(id: string) {
     const entry = entries.get(id);
@@ -58,15 +64,15 @@ export function createSessionTable<T extends Closable>(limits = MCP_SESSION_LIMI
     admit(address: string): Admission {
       sweep();
       const t = now();
-      if ((perAddress.get(address) ?? 0) >= limits.perAddress) {
-        const oldest = [...entries.values()].find((e) => e.address === address)!;
-        const retryAfter = Math.max(1, Math.ceil((oldest.lastSeen + limits.idleMs - t) / 1000));
+      if (holding(address) >= limits.perAddress) {
+        const oldest = [...entries.values()].find((e) => e.address === address);
+        const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.lastSeen + limits.idleMs - t) / 1000)) : 1;
         const reason = `This address has ${limits.perAddress} open sessions, the most one client may hold: end one (DELETE with its Mcp-Session-Id) or retry in ${retryAfter} s.`;
         return { admitted: false, status: 429, retryAfter, reason };
       }
-      if (entries.size >= limits.total) {
-        const [lruId, lru] = entries.entries().next().value!;
-        if (t - lru.lastSeen < limits.evictableAfterMs) {
+      if (entries.size + pendingTotal >= limits.total) {
+        const [lruId, lru] = entries.entries().next().value ?? [];
+        if (!lru || t - lru.lastSeen < limits.evictableAfterMs) {
           const retryAfter = Math.ceil(limits.evictableAfterMs / 1000);
           return {
             admitted: false,
@@ -75,9 +81,20 @@ export function createSessionTable<T extends Closable>(limits = MCP_SESSION_LIMI
             reason: 'The endpoint holds as many sessions as it can; retry shortly.',
           };
         }
-        close(lruId);
+        close(lruId!);
       }
-      return { admitted: true };
+      pending.set(address, (pending.get(address) ?? 0) + 1);
+      pendingTotal++;
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        pendingTotal--;
+        const left = (pending.get(address) ?? 1) - 1;
+        if (left > 0) pending.set(address, left);
+        else pending.delete(address);
+      };
+      return { admitted: true, settle };
     },
     add(id: string, transport: T, address: string) {
       entries.set(id, { transport, address, lastSeen: now() });

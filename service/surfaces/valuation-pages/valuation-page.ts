@@ -104,10 +104,14 @@ export type ValuationPage = { status: number; html: Html; headers?: Record<strin
 
 /** A visitor's share is spent: a page that says when to come back (the same limits as the widget's). */
 function comeBackLater(retryAfter: number): ValuationPage {
+  const minutes = Math.ceil(retryAfter / 60);
+  const hours = Math.round(retryAfter / 3600);
   const when =
     retryAfter < 120
       ? `in ${retryAfter} seconds`
-      : `in about ${Math.ceil(retryAfter / 3600)} hour${retryAfter > 3600 ? 's' : ''}`;
+      : retryAfter < 5400
+        ? `in ${minutes} minutes`
+        : `in about ${hours} hours`;
   const body = html`<h1>Please come back ${when}</h1>
 <p>This address has asked for more valuations than one person reads, so the service is pausing it. Copying estimates in bulk is not allowed by the service's terms.</p>${searchForm()}`;
   return {

@@ -9,7 +9,7 @@ import { codes, csrfField, onceField } from './form.js';
 import { consolePage } from './frame.js';
 
 const GRACE_WORDS: Record<(typeof ROTATION_GRACE_HOURS)[number], string> = {
-  0: 'Stop at once (the key leaked: nobody may use it)',
+  0: 'Stop at once, with every earlier value still in its grace (the key leaked: nobody may use it)',
   1: 'Keep working for 1 hour',
   24: 'Keep working for 24 hours (time to redeploy your pages)',
   168: 'Keep working for 7 days',

@@ -51,7 +51,7 @@ export function widgetKeyPage(
     session,
     html`${flash && html`<p class="notice" role="status">${flash}</p>`}<h2>${key.name}</h2>
 <p>Key: <code>${key.key}</code>${revoked && html` · <strong>revoked ${date(key.revokedAt!)}</strong>`}</p>
-${key.previous && html`<p>Old value <code>${key.previous.key}</code> still works until ${date(key.previous.expiresAt)}: update the pages that use it before then.</p>`}
+${key.previous.map((p) => html`<p>Old value <code>${p.key}</code> still works until ${date(p.expiresAt)}: update the pages that use it before then.</p>`)}
 <p>Estimates today: ${key.estimatesToday.toLocaleString('en')} of ${limit.toLocaleString('en')} (resets at 00:00 UTC).</p>
 ${revoked ? '' : changes}
 <p><a href="/console/widget-keys">All widget keys</a></p>`,
