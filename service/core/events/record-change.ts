@@ -11,13 +11,16 @@ export interface Actor {
   organizationId: string;
 }
 
+/** Who made a change no person made (the service disabling a failing webhook endpoint, say): no user. */
+export const serviceActor = (organizationId: string) => ({ userId: null, organizationId });
+
 export type Tx = Pick<Database, 'query'>;
 
 export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
 export async function recordChange(
   tx: Tx,
-  actor: Actor,
+  actor: Actor | ReturnType<typeof serviceActor>,
   action: string,
   target: string,
   detail: Record<string, unknown> = {},

@@ -1,0 +1,133 @@
+/**
+ * Webhook deliveries: one per endpoint and event, made from the outbox (fan-out, idempotent on the
+ * event's id), claimed by any number of senders with one `FOR UPDATE SKIP LOCKED` statement (a lease,
+ * so a sender that dies leaves its claim to be taken again), and settled by each attempt's outcome:
+ * any 2xx succeeds; anything else is tried again on the schedule, and fails for good after the last
+ * try. An endpoint that answers 410, or has failed for 5 days, is disabled.
+ */
+import type { Database } from '../../db/database.js';
+import type { OutboxEvent } from '../events/outbox.js';
+import { nextAttemptAt } from './retry-schedule.js';
+
+/** An endpoint failing this long, with nothing succeeding, is disabled. */
+export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
+
+export interface Delivery {
+  id: string;
+  endpointId: string;
+  url: string;
+  body: string;
+  attempts: number;
+  lease: string;
+}
+
+export type AttemptOutcome =
+  { statusCode: number; retryAfterSeconds?: number; durationMs: number } | { error: string; durationMs: number };
+
+/** The body every receiver gets: Standard Webhooks' `{type, timestamp, data}`. */
+export const deliveryBody = (event: OutboxEvent) =>
+  JSON.stringify({
+    type: event.type,
+    timestamp: (event.payload.occurredAt as string | undefined) ?? event.createdAt,
+    data: { target: event.payload.target, detail: event.payload.detail, eventId: event.id },
+  });
+
+export function createDeliveries(db: Database) {
+  return {
+    /** A delivery for every enabled endpoint of the event's organization that takes its type; again is a no-op. */
+    async fanOut(event: OutboxEvent): Promise<number> {
+      if (!event.organizationId) return 0;
+      const rows = await db.query(
+        `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, body)
+         select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, $2, $3, $4 from webhook_endpoints e
+          where e.organization_id = $1 and e.enabled and (cardinality(e.event_types) = 0 or $3 = any(e.event_types))
+         on conflict (endpoint_id, event_id) do nothing
+         returning id`,
+        [event.organizationId, event.id, event.type, deliveryBody(event)],
+      );
+      return rows.length;
+    },
+
+    async claim({ now, limit, leaseMs }: { now: Date; limit: number; leaseMs: number }): Promise<Delivery[]> {
+      const rows = await db.query<{
+        id: string;
+        endpoint_id: string;
+        url: string;
+        body: string;
+        attempts: number;
+        locked_until: Date;
+      }>(
+        `with next as (
+           select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+            where d.status in ('pending', 'sending') and e.enabled and d.next_attempt_at <= $1
+              and (d.locked_until is null or d.locked_until <= $1)
+            order by d.next_attempt_at, d.id
+            limit $2
+            for update of d skip locked
+         )
+         update webhook_deliveries d set status = 'sending', attempts = d.attempts + 1, locked_until = $3
+           from next, webhook_endpoints e
+          where d.id = next.id and e.id = d.endpoint_id
+         returning d.id, d.endpoint_id, e.url, d.body, d.attempts, d.locked_until`,
+        [now, limit, new Date(now.getTime() + leaseMs)],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        endpointId: r.endpoint_id,
+        url: r.url,
+        body: r.body,
+        attempts: r.attempts,
+        lease: new Date(r.locked_until).toISOString(),
+      }));
+    },
+
+    /**
+     * Records one attempt and settles the delivery; says whether its endpoint should now be disabled
+     * (it answered 410, or has failed for 5 days). A lost lease records nothing.
+     */
+    async settle(delivery: Delivery, outcome: AttemptOutcome, at: Date): Promise<{ disable?: string }> {
+      return db.transaction(async (tx) => {
+        const owned = await tx.query(
+          `select id from webhook_deliveries where id = $1 and locked_until = $2 and status = 'sending' for update`,
+          [delivery.id, delivery.lease],
+        );
+        if (owned.length === 0) return {};
+        const statusCode = 'statusCode' in outcome ? outcome.statusCode : null;
+        await tx.query(
+          'insert into webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms) values ($1, $2, $3, $4, $5)',
+          [delivery.id, at, statusCode, 'error' in outcome ? outcome.error.slice(0, 500) : null, outcome.durationMs],
+        );
+        if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+          await tx.query(`update webhook_deliveries set status = 'succeeded', locked_until = null where id = $1`, [
+            delivery.id,
+          ]);
+          await tx.query('update webhook_endpoints set failing_since = null where id = $1', [delivery.endpointId]);
+          return {};
+        }
+        const gone = statusCode === 410;
+        const next = gone
+          ? undefined
+          : nextAttemptAt(
+              delivery.attempts,
+              at,
+              'retryAfterSeconds' in outcome ? outcome.retryAfterSeconds : undefined,
+            );
+        await tx.query(
+          `update webhook_deliveries set status = $2, next_attempt_at = coalesce($3, next_attempt_at), locked_until = null
+            where id = $1`,
+          [delivery.id, next ? 'pending' : 'failed', next ?? null],
+        );
+        const [endpoint] = await tx.query<{ failing_since: Date }>(
+          `update webhook_endpoints set failing_since = coalesce(failing_since, $2) where id = $1 returning failing_since`,
+          [delivery.endpointId, at],
+        );
+        if (gone) return { disable: 'The endpoint answered 410 Gone.' };
+        if (at.getTime() - new Date(endpoint.failing_since).getTime() >= DISABLE_AFTER_FAILING_MS)
+          return { disable: 'Every delivery to the endpoint has failed for 5 days.' };
+        return {};
+      });
+    },
+  };
+}
+
+export type Deliveries = ReturnType<typeof createDeliveries>;
