@@ -68,3 +68,28 @@ for (const width of [360, 1280]) {
     });
   }
 }
+
+test("the reference's Try it sends a request to the sandbox and shows the answer as text", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The browser logs the deliberate 401 below as a failed load; anything else is a fault of the page.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
+  });
+  await page.goto(`http://127.0.0.1:${PLATFORM_PORT}/reference`);
+  const operation = page.locator('#getValuation');
+  await operation.getByText('Try it: here, with curl, or with the SDK').click();
+  await expect(operation.getByLabel('propertyId (path, required)')).toHaveValue('hdb-560102');
+  await operation.getByLabel('mode (query)').fill('rent');
+  await operation.getByRole('button', { name: 'Send to the sandbox' }).click();
+  const answer = operation.locator('pre.answer');
+  await expect(answer).toContainText(/^200 OK\nRequest-Id: req_[0-9a-f]+/);
+  await expect(answer).toContainText('"mode": "rent"');
+  await operation.getByLabel('API key').fill('svcp_test_<b>nope</b>');
+  await operation.getByRole('button', { name: 'Send to the sandbox' }).click();
+  await expect(answer).toContainText(/^401 /);
+  await expect(answer.locator('b')).toHaveCount(0); // shown as text, never as HTML
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -6,6 +6,7 @@ import type { IdempotencyStore } from '../core/idempotency/idempotency-store.js'
 import type { PlatformKeyStore } from '../core/keys/platform-key-store.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
 import { REFERENCE_POLICY, renderReference } from '../surfaces/docs/api-reference.js';
+import { TRY_IT_PATH, TRY_IT_SCRIPT } from '../surfaces/docs/try-it.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import platformContract from '../../contract/platform.openapi.json' with { type: 'json' };
 import widgetHostContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
@@ -39,6 +40,17 @@ export async function startPlatformServer(
     .get('/', (c) => c.redirect('/reference', 302))
     .get('/reference', (c) => c.html(reference, 200, { 'Content-Security-Policy': REFERENCE_POLICY }))
     .get(FAVICON_PATH, () => faviconResponse())
+    .get(
+      TRY_IT_PATH,
+      () =>
+        new Response(TRY_IT_SCRIPT, {
+          headers: {
+            'Content-Type': 'text/javascript; charset=utf-8',
+            'Cache-Control': 'no-cache',
+            'X-Content-Type-Options': 'nosniff',
+          },
+        }),
+    )
     // The contract itself, and the widget contract its schemas refer to (`./widget-host.openapi.json`).
     .get('/openapi.json', (c) => c.json(platformContract, 200, PUBLIC))
     .get('/widget-host.openapi.json', (c) => c.json(widgetHostContract, 200, PUBLIC))

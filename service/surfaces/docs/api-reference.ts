@@ -1,6 +1,7 @@
 /** The REST reference page, rendered from contract/platform.openapi.json: nothing here restates it. */
 import { contentSecurityPolicy } from '../../web/content-security.js';
 import { FAVICON_PATH } from '../../web/favicon.js';
+import { TRY_IT_PATH, tryItForm } from './try-it.js';
 import { type Html, html, joined, raw, withCode as prose } from '../../web/html.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 import { contractDocument as doc } from '../../web/platform-contract.js';
@@ -10,7 +11,9 @@ const STYLES = `*,::before,::after{box-sizing:border-box}:root{color-scheme:ligh
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:var(--fg);background:var(--bg)}code{font-size:.95em;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.3rem .5rem;vertical-align:top;overflow-wrap:anywhere}
 caption{text-align:left;font-weight:600}.method{background:#0b6b57;color:#fff;border-radius:4px;padding:0 .4rem;font-size:.8em}
-.operation{border-top:1px solid var(--border);margin-top:1.5rem}pre{overflow-x:auto;background:light-dark(#f3f6f8,#1e262f);padding:.5rem;border-radius:6px}pre code{overflow-wrap:normal}a{color:var(--accent)}
+.operation{border-top:1px solid var(--border);margin-top:1.5rem}.try input{font:inherit;width:100%;max-width:28rem;padding:.4rem;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg)}
+.try label{display:block;font-weight:600}.try button{font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:6px;background:var(--accent);color:light-dark(#fff,#0c1a16)}
+pre.answer{max-height:24rem;overflow:auto}pre{overflow-x:auto;background:light-dark(#f3f6f8,#1e262f);padding:.5rem;border-radius:6px}pre code{overflow-wrap:normal}a{color:var(--accent)}
 @media (max-width:40rem){body{padding:.75rem}th,td{padding:.3rem .25rem;font-size:.9rem}}`;
 
 interface Schema {
@@ -95,7 +98,7 @@ function exampleValue(p: Parameter): string | undefined {
 }
 
 /** A curl line and the SDK's typed call for an operation, with the sandbox's key and example values. */
-function examples(baseUrl: string, path: string, method: string, params: Parameter[]): Html {
+function examples(baseUrl: string, path: string, method: string, params: Parameter[], operationId: string): Html {
   const values = params.flatMap((p) => {
     const value = exampleValue(p);
     return value === undefined ? [] : [{ p, value }];
@@ -115,7 +118,14 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
     })
     .filter(Boolean);
   const sdk = `const { data, error } = await client.api.${method.toUpperCase()}('${path}'${sdkParams.length ? `, { params: { ${sdkParams.join(', ')} } }` : ''});`;
-  return html`<details><summary>Try it: curl and the SDK</summary><pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre></details>`;
+  const fields = params.map((p) => ({
+    name: p.name,
+    in: p.in as 'path' | 'query',
+    value: exampleValue(p) ?? '',
+    required: Boolean(p.required),
+  }));
+  return html`<details><summary>Try it: here, with curl, or with the SDK</summary>${tryItForm(operationId, method, path, exampleKey(path), fields)}
+<pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre></details>`;
 }
 
 function renderOperation(path: string, method: string, op: Operation, baseUrl: string): Html {
@@ -133,7 +143,7 @@ function renderOperation(path: string, method: string, op: Operation, baseUrl: s
 <h3 id="${op.operationId}-title"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></h3>
 <p>${prose(op.summary)}.${op.description && html` ${prose(op.description)}`} Needs the scope <code>${op['x-required-scope']}</code>. Operation id <code>${op.operationId}</code>.</p>
 ${table}
-${examples(baseUrl, path, method, params)}
+${examples(baseUrl, path, method, params, op.operationId)}
 <p><strong>200</strong>: ${prose(ok?.description)} ${okSchema && typeOf(okSchema)}</p>
 <p>Failures: ${joined(
     failures.map(([status, r]) => html`<a href="#response-${refName(r.$ref ?? '')}">${status}</a>`),
@@ -163,7 +173,7 @@ export function renderReference(baseUrl: string, consoleUrl?: string): Html {
     Object.entries(methods).map(([method, op]) => renderOperation(path, method, op, baseUrl)),
   );
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${doc.info.title} reference (sandbox)</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
+<title>${doc.info.title} reference (sandbox)</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml"><script src="${TRY_IT_PATH}" defer></script>
 <style>${raw(STYLES)}</style></head>
 <body><main><h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
 <p>${prose(doc.info.description)}</p>
