@@ -76,18 +76,14 @@ export async function startWidgetHostServer(
       .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env))
       .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
   const links = options.links ?? {};
-  const page = (html: unknown) =>
-    new Response(String(html), { headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-cache' } });
-  app.get('/', () => page(indexPage(baseUrl, links)));
+  const htmlPage = (html: unknown, cache = 'no-cache') =>
+    new Response(String(html), { headers: { ...PAGE_HEADERS, 'Cache-Control': cache } });
+  app.get('/', () => htmlPage(indexPage(baseUrl, links)));
   app.get(FAVICON_PATH, () => faviconResponse());
   app.get('/openapi.json', (c) => c.json(widgetHostContract, 200, { 'Access-Control-Allow-Origin': '*' }));
   if (links.apiReference) app.get('/docs/api', (c) => c.redirect(links.apiReference!, 302));
-  if (links.mcpEndpoint) app.get('/docs/mcp', () => page(mcpPage(links.mcpEndpoint!)));
-  app.get(
-    `/${MESSAGES_PATH}`,
-    () =>
-      new Response(String(messagesPage()), { headers: { ...PAGE_HEADERS, 'Cache-Control': 'public, max-age=300' } }),
-  );
+  if (links.mcpEndpoint) app.get('/docs/mcp', () => htmlPage(mcpPage(links.mcpEndpoint!)));
+  app.get(`/${MESSAGES_PATH}`, () => htmlPage(messagesPage(), 'public, max-age=300'));
   app.get('/valuation/*', async (c, next) => {
     const page = await pages(new URL(c.req.url), getConnInfo(c).remote.address ?? 'unknown');
     if (!page) return next();

@@ -298,9 +298,10 @@ describe('API Console', () => {
 
     const revoke = await browser.get(`/console/widget-keys/${id}/revoke`);
     assert.match(revoke.text, /Revoke “Grace test”\?.*stops working at once/s);
-    const platform = await browser.get('/console/platform-keys');
+    const platform = await browser.post('/console/platform-keys', { label: 'Confirm me', scopes: 'valuations.read' });
     const revokeLink = /href="(\/console\/platform-keys\/[a-z0-9_]+\/revoke)"/.exec(platform.text);
-    if (revokeLink) assert.match((await browser.get(revokeLink[1])).text, /Revoke “.+”\?.*refuses/s);
+    assert.ok(revokeLink, 'the list links to a confirmation, not a one-click revoke');
+    assert.match((await browser.get(revokeLink[1])).text, /Revoke “Confirm me”\?.*refuses/s);
   });
 
   it('pages the audit log, filters it by action, and names keys by their names', async () => {

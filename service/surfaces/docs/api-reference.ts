@@ -99,10 +99,13 @@ function exampleValue(p: Parameter): string | undefined {
 
 /** A curl line and the SDK's typed call for an operation, with the sandbox's key and example values. */
 function examples(baseUrl: string, path: string, method: string, params: Parameter[], operationId: string): Html {
-  const values = params.flatMap((p) => {
-    const value = exampleValue(p);
-    return value === undefined ? [] : [{ p, value }];
-  });
+  const fields = params.map((p) => ({
+    name: p.name,
+    in: p.in as 'path' | 'query',
+    value: exampleValue(p) ?? '',
+    required: Boolean(p.required),
+  }));
+  const values = fields.filter((f) => f.value !== '').map((f) => ({ p: f, value: f.value }));
   const filled = values
     .filter(({ p }) => p.in === 'path')
     .reduce((url, { p, value }) => url.replace(`{${p.name}}`, encodeURIComponent(value)), path);
@@ -118,12 +121,6 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
     })
     .filter(Boolean);
   const sdk = `const { data, error } = await client.api.${method.toUpperCase()}('${path}'${sdkParams.length ? `, { params: { ${sdkParams.join(', ')} } }` : ''});`;
-  const fields = params.map((p) => ({
-    name: p.name,
-    in: p.in as 'path' | 'query',
-    value: exampleValue(p) ?? '',
-    required: Boolean(p.required),
-  }));
   return html`<details><summary>Try it: here, with curl, or with the SDK</summary>${tryItForm(operationId, method, path, exampleKey(path), fields)}
 <pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre></details>`;
 }
