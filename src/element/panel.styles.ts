@@ -58,7 +58,8 @@ export const panelStyles = css`
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    overflow-wrap: anywhere;
+    /* Words wrap whole; only text from the network (below, and in each part) may break anywhere. */
+    overflow-wrap: break-word;
   }
   header {
     display: flex;
@@ -141,10 +142,15 @@ export const panelStyles = css`
     text-decoration: underline;
     text-underline-offset: 2px;
   }
-  /* Text from the network keeps its direction to itself: a stray bidi override cannot flip the panel. */
+  /* Text from the network keeps its direction to itself and may break anywhere: it cannot widen the panel. */
   footer a,
   .disclaimer {
     unicode-bidi: isolate;
+    overflow-wrap: anywhere;
+  }
+  /* A unit type ("4-room", "1-bedroom") stays whole. */
+  .unit {
+    white-space: nowrap;
   }
   .visually-hidden {
     position: absolute;

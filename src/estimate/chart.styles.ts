@@ -16,13 +16,13 @@ export const chartStyles = css`
     stroke: var(--_border);
     stroke-width: 1;
   }
-  .tick,
-  .value {
+  .tick {
     fill: var(--_muted);
     font-size: 14px;
     font-family: var(--_font);
   }
-  .value {
+  /* The value labels; not .value, the estimate's own figure, which these sizes once shrank. */
+  .end {
     text-anchor: end;
   }
   .estimate-value {
@@ -45,8 +45,7 @@ export const chartStyles = css`
   }
   /* The chart scales with its width; in a narrow panel its labels and dots grow to stay legible. */
   @container panel (max-width: 420px) {
-    .tick,
-    .value {
+    .tick {
       font-size: 22px;
     }
     .dot {

@@ -67,7 +67,7 @@ export function renderComparablesChart(estimate: Estimate, unit: AreaUnit) {
   const ticks = gridValues(y0, y1).filter((v) => Math.abs(y(v) - y(estimateY)) > 24);
   const description = describeChart(estimate, unit);
   const label = (v: number, type: string) =>
-    svg`<text class="value ${type}" x=${PAD.left - 8} y=${y(v) + 5}>${formatPerAreaAmount(v)}</text>`;
+    svg`<text class="tick end ${type}" x=${PAD.left - 8} y=${y(v) + 5}>${formatPerAreaAmount(v)}</text>`;
 
   return html`<figure class="chart" part="chart">
     <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label=${description}>
@@ -77,7 +77,7 @@ export function renderComparablesChart(estimate: Estimate, unit: AreaUnit) {
       ${points.map((p) => svg`<circle class="dot" cx=${x(p.t)} cy=${y(p.y)} r="6"></circle>`)}
       ${ticks.map((v) => label(v, ''))} ${label(estimateY, 'estimate-value')}
       <text class="tick" x=${PAD.left} y=${HEIGHT - 6}>${words.month(new Date(t0).toISOString().slice(0, 10))}</text>
-      <text class="tick" x=${WIDTH - PAD.right} y=${HEIGHT - 6} text-anchor="end">${words.month(estimate.asOf)}</text>
+      <text class="tick end" x=${WIDTH - PAD.right} y=${HEIGHT - 6}>${words.month(estimate.asOf)}</text>
     </svg>
     <figcaption>
       <span><span class="key dot-key"></span> ${words.chartKeyComparables(estimate.mode, words.perUnit[unit])}</span>

@@ -58,7 +58,7 @@ export function renderComparablesTable(estimate: Estimate, view: ComparablesView
             (c) => html`<tr tabindex="-1">
               <td>${words.date(c.date)}</td>
               <td class="address">${c.address}</td>
-              <td>${words.propertyType[c.propertyType]} ${c.unitType}</td>
+              <td>${words.propertyType[c.propertyType]} <span class="unit">${c.unitType}</span></td>
               <td class="num">${formatArea(c.floorAreaSqm, unit)}</td>
               <td class="num">${formatMoney(c.price)}</td>
               <td class="num">${formatPricePerArea(c.pricePerSqm, unit)}</td>

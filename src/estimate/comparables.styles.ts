@@ -71,6 +71,7 @@ export const comparablesStyles = css`
     }
     td.address {
       grid-column: 1 / -1;
+      overflow-wrap: anywhere;
       font-weight: 600;
     }
     /* A card's values may wrap: a price per area in Malay or Tamil is longer than half a phone. */

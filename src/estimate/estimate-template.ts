@@ -51,7 +51,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
     <p class="property">
       <span class="property-name">${property.project ? `${property.project}, ` : ''}${property.address}</span>
       <span class="property-meta"
-        >${property.town} · ${words.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm, view.unit)}
+        >${property.town} · ${words.propertyType[property.propertyType]} <span class="unit">${property.unitType}</span> · ${formatArea(property.floorAreaSqm, view.unit)}
         · ${words.postal(property.postalCode)}</span
       >
     </p>

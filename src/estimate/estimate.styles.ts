@@ -163,9 +163,10 @@ export const estimateStyles = css`
       animation-duration: 3s;
     }
   }
-  /* Text from the network keeps its direction to itself: a stray bidi override cannot flip the panel. */
+  /* Text from the network keeps its direction to itself and may break anywhere: it cannot widen the panel. */
   .property-name,
   .property-meta {
     unicode-bidi: isolate;
+    overflow-wrap: anywhere;
   }
 `;

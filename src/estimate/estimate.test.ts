@@ -10,6 +10,10 @@ const column = (el: Awaited<ReturnType<typeof widget>>, index: number) =>
   $$(el, 'tbody tr').map((row) => row.children[index].textContent!.trim());
 const money = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
 
+/** The chart's value labels (S$…), the estimate's among them; the month labels are ticks too. */
+const valueLabels = (el: Awaited<ReturnType<typeof widget>>) =>
+  $$(el, 'svg text.tick').filter((t) => t.textContent!.startsWith('S$'));
+
 describe('the estimate panel', () => {
   beforeEach(() => useSandbox());
 
@@ -97,9 +101,9 @@ describe('the estimate panel', () => {
     expect($$(el, 'svg circle')).to.have.length(count);
     expect($$(el, 'svg .estimate-line')).to.have.length(1);
     // Round grid values, evenly stepped, none of them the estimate; the estimate's own label is the card's figure.
-    const grid = $$(el, 'svg text.value:not(.estimate-value)').map((t) =>
-      Number(t.textContent!.replace(/[^\d.]/g, '')),
-    );
+    const grid = valueLabels(el)
+      .filter((t) => !t.matches('.estimate-value'))
+      .map((t) => Number(t.textContent!.replace(/[^\d.]/g, '')));
     expect(grid.length).to.be.within(1, 4);
     const step = grid.length > 1 ? Math.abs(grid[1] - grid[0]) : grid[0];
     for (const value of grid)
@@ -110,7 +114,7 @@ describe('the estimate panel', () => {
     expect(grid.map(String)).not.to.include(estimateLabel.replace(/[^\d.]/g, ''));
     // Every label in the gutter, left of every dot; every dot whole inside the drawing.
     const svgBox = chart.getBoundingClientRect();
-    const labelsRight = Math.max(...$$(el, 'svg text.value').map((t) => t.getBoundingClientRect().right));
+    const labelsRight = Math.max(...valueLabels(el).map((t) => t.getBoundingClientRect().right));
     for (const dot of $$(el, 'svg circle')) {
       const box = dot.getBoundingClientRect();
       expect(box.left, 'clear of the labels').to.be.greaterThan(labelsRight);
@@ -128,11 +132,46 @@ describe('the estimate panel', () => {
     await until(() => text(el).includes('Estimated monthly rent'), 'rent');
     expect($$(el, '.facts dd')[0].textContent!.trim()).to.match(/^S\$\d+\.\d\d psf$/);
     expect($(el, 'svg text.estimate-value')!.textContent).to.match(/^S\$\d+\.\d\d$/);
-    const grid = $$(el, 'svg text.value:not(.estimate-value)').map((t) => t.textContent);
+    const grid = valueLabels(el)
+      .filter((t) => !t.matches('.estimate-value'))
+      .map((t) => t.textContent);
     expect(new Set(grid).size, grid.join(', ')).to.equal(grid.length);
     const perArea = $$(el, 'td.num').filter((td) => td.textContent!.includes('psf'));
     expect(perArea.length).to.be.greaterThan(0);
     for (const td of perArea) expect(td.textContent!.trim()).to.match(/^S\$\d+\.\d\d psf$/);
+  });
+
+  it('shows the estimate at its own size at every width, whatever the chart\u2019s labels are', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    for (const width of ['300px', '900px']) {
+      el.style.width = width;
+      await until(() => getComputedStyle($(el, 'p.value')!).fontSize === '32px', `a 32 px figure at ${width}`);
+    }
+  });
+
+  it('keeps a unit type ("4-room") whole, and wraps words whole, in a narrow panel', async () => {
+    const el = await widget({ lang: 'ta' });
+    el.style.width = '280px';
+    await until(() => $(el, '.panel[lang="ta"]') && $(el, 'input'), 'the Tamil panel');
+    await searchAndChoose(el, 'amk ave 3');
+    const lines = (node: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    };
+    const types = $$(el, '.unit');
+    expect(types.length).to.be.greaterThan(1);
+    for (let width = 260; width <= 420; width += 8) {
+      el.style.width = `${width}px`;
+      for (const type of types) {
+        expect(getComputedStyle(type).whiteSpace, type.textContent!).to.equal('nowrap');
+        expect(lines(type), `${type.textContent} at ${width}px`).to.equal(1);
+      }
+    }
+    const panel = $(el, '.panel')!;
+    expect(panel.scrollWidth).to.be.at.most(panel.clientWidth);
+    expect(getComputedStyle(panel).overflowWrap).to.equal('break-word');
   });
 
   it('never shows a late answer for the mode the visitor left', async () => {

@@ -119,9 +119,10 @@ export const searchStyles = css`
   .popup-message p {
     margin: 0 0 6px;
   }
-  /* Text from the network keeps its direction to itself: a stray bidi override cannot flip the panel. */
+  /* Text from the network keeps its direction to itself and may break anywhere: it cannot widen the panel. */
   .option-text,
   .option-meta {
     unicode-bidi: isolate;
+    overflow-wrap: anywhere;
   }
 `;
