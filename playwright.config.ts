@@ -50,6 +50,8 @@ export default defineConfig<{ engine: Engine }>({
         SANDBOX_DATA_DIR: 'memory://',
         MCP_PORT: String(MCP_PORT),
         SANDBOX_VISITOR_LIMITS: 'off',
+        // The webhook walk's receiver runs on loopback (e2e/webhooks.spec.ts), as a developer's own would.
+        WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       },
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',

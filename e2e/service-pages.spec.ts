@@ -25,6 +25,7 @@ const SIGNED_IN_PAGES = [
   '/console/widget-keys/wk_seed001',
   '/console/widget-keys/wk_seed001/snippet',
   '/console/platform-keys',
+  '/console/webhooks',
   '/console/connected-apps',
   '/console/audit',
 ];

@@ -26,6 +26,13 @@ import { createSessions } from './core/organizations/sessions.js';
 import { expirySweeper } from './workers/expiry-sweeper.js';
 import { idempotencyPruner } from './workers/idempotency-pruner.js';
 import { createWorkerRunner } from './workers/runner.js';
+import { createOutbox } from './core/events/outbox.js';
+import { policyFromEnv } from './core/webhooks/address-guard.js';
+import { createSecretBox } from './core/webhooks/secret-box.js';
+import { loadSecretsKey } from './core/webhooks/secrets-key.js';
+import { createWebhookService } from './core/webhooks/webhook-service.js';
+import { outboxWorker } from './workers/outbox-worker.js';
+import { webhookSender } from './workers/webhook-sender.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
@@ -51,6 +58,15 @@ const engine = createEstimateEngine({ serviceUrl: widgetHostUrl });
 const meter = databaseMeter(db);
 const idempotency = createIdempotencyStore(db);
 const oauth = createOAuthStore(db);
+const secretsKey = (() => {
+  try {
+    return loadSecretsKey({ value: process.env.WEBHOOK_SECRETS_KEY, databaseUrl, dataDir });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+})();
+const webhooks = createWebhookService(db, createSecretBox(secretsKey), { policy: policyFromEnv() });
 const widgetKeyAdmin = createWidgetKeyAdmin(db);
 const keyRequests = createKeyRequests(db, widgetKeyAdmin);
 const createKey = createWidgetKeyTool({
@@ -80,6 +96,7 @@ const widgetHost = await startWidgetHostServer({
       oauth,
       confirmations: keyRequests,
       idempotency,
+      webhooks,
     }),
 });
 const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
@@ -89,6 +106,7 @@ const platform = await startPlatformServer({
   meter,
   idempotency,
   keyStore: databasePlatformKeys(db),
+  webhooks,
   consoleUrl: `${widgetHost.url}console/platform-keys`,
 });
 const mcp = await startMcpServer({
@@ -102,9 +120,18 @@ const mcp = await startMcpServer({
     createKey,
   },
 });
-// Nothing consumes the outbox in production yet (webhook deliveries will); the runner is where it will run.
+// The outbox's events become webhook deliveries, which the sender posts (any number of processes may run both).
 const workers = createWorkerRunner({
-  workers: [idempotencyPruner(idempotency), expirySweeper({ sessions: createSessions(db), meter })],
+  workers: [
+    idempotencyPruner(idempotency),
+    expirySweeper({ sessions: createSessions(db), meter }),
+    outboxWorker({
+      name: 'webhook-fan-out',
+      outbox: createOutbox(db),
+      handle: async (event) => void (await webhooks.deliveries.fanOut(event)),
+    }),
+    webhookSender({ deliveries: webhooks.deliveries, endpoints: webhooks.endpoints, policy: webhooks.policy }),
+  ],
 });
 workers.start();
 

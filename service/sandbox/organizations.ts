@@ -12,7 +12,6 @@ export interface OrganizationFixture {
   products: Schemas['Product'][];
   agent?: Schemas['AgentContext'];
   projects: Schemas['Project'][];
-  webhooks: Schemas['WebhookEndpoint'][];
 }
 
 const product = (
@@ -26,21 +25,6 @@ const product = (
   kind,
   name,
   status,
-});
-
-const webhook = (
-  id: string,
-  url: string,
-  events: string[],
-  createdAt: string,
-  status: 'enabled' | 'disabled' = 'enabled',
-): Schemas['WebhookEndpoint'] => ({
-  object: 'webhook_endpoint',
-  id,
-  url,
-  events,
-  status,
-  createdAt,
 });
 
 /** 45 unit-type rows over 25 projects: enough to page through. */
@@ -122,14 +106,6 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
       ],
     },
     projects: [],
-    webhooks: [
-      webhook(
-        'we_listings01',
-        'https://hooks.lioncityrealty.example/listings',
-        ['listing.updated', 'viewing.booked'],
-        '2026-09-14T02:30:00Z',
-      ),
-    ],
   },
   org_marinaheights: {
     organization: {
@@ -152,22 +128,6 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
       product('prod_viewings02', 'viewings', 'Showflat viewings'),
     ],
     projects: projects(),
-    webhooks: [
-      webhook(
-        'we_inventory1',
-        'https://ops.marinaheights.example/hooks/inventory',
-        ['inventory.batch_released', 'price_list.published'],
-        '2026-08-01T09:00:00Z',
-      ),
-      webhook('we_leads00001', 'https://crm.marinaheights.example/leads', ['lead.routed'], '2026-08-03T09:00:00Z'),
-      webhook(
-        'we_legacy0001',
-        'https://old.marinaheights.example/hook',
-        ['lead.routed'],
-        '2026-03-03T09:00:00Z',
-        'disabled',
-      ),
-    ],
   },
   org_lionhomes: {
     organization: {
@@ -190,6 +150,5 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
       product('prod_valuation2', 'valuations', 'Valuation widget'),
     ],
     projects: [],
-    webhooks: [],
   },
 };

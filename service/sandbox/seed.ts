@@ -88,7 +88,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     for (const [i, k] of platformKeys.keys.entries()) {
       await tx.query(
         `insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes, starts_day_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (sha256) do nothing`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (sha256) do update set scopes = excluded.scopes`,
         [
           `pk_seed${String(i + 1).padStart(3, '0')}`,
           k.organization,

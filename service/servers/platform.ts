@@ -5,6 +5,7 @@ import type { EstimateEngine } from '../core/estimates/engine.js';
 import type { IdempotencyStore } from '../core/idempotency/idempotency-store.js';
 import type { PlatformKeyStore } from '../core/keys/platform-key-store.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
+import type { WebhookService } from '../core/webhooks/webhook-service.js';
 import { REFERENCE_POLICY, renderReference } from '../surfaces/docs/api-reference.js';
 import { TRY_IT_PATH, TRY_IT_SCRIPT } from '../surfaces/docs/try-it.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
@@ -24,6 +25,8 @@ export interface PlatformServerOptions {
   keyStore?: PlatformKeyStore;
   meter?: DailyMeter;
   idempotency?: IdempotencyStore;
+  /** The webhook area; without it, webhook operations say they need the database. */
+  webhooks?: WebhookService;
   /** The API Console's platform keys page, linked from the reference. */
   consoleUrl?: string;
 }
@@ -78,6 +81,7 @@ export async function startPlatformServer(
         keyStore: options.keyStore,
         meter: options.meter,
         idempotency: options.idempotency,
+        webhooks: options.webhooks,
         referenceUrl,
       }),
     );

@@ -20,6 +20,9 @@ import { onEachEngine } from '../sandbox/test-engines.js';
 import { outboxWorker } from '../workers/outbox-worker.js';
 import { webhookSender } from '../workers/webhook-sender.js';
 
+/** The sandbox operator's allowance for this test's receiver (WEBHOOK_ALLOW_HOSTS=127.0.0.1). */
+const LOOPBACK_ALLOWED = { allowHosts: new Set(['127.0.0.1']) };
+
 interface Received {
   path: string;
   id: string;
@@ -81,7 +84,7 @@ onEachEngine('webhook deliveries', 5498, (database) => {
       handle: async (event) => void (await deliveries.fanOut(event)),
       clock,
     });
-    sender = webhookSender({ deliveries, endpoints, clock, timeoutMs: 2000 });
+    sender = webhookSender({ deliveries, endpoints, clock, timeoutMs: 2000, policy: LOOPBACK_ALLOWED });
   });
   after(() => receiver?.server.close());
 
@@ -89,7 +92,11 @@ onEachEngine('webhook deliveries', 5498, (database) => {
   async function endpointAt(path: string, statuses: number[] = [200], eventTypes: string[] = []) {
     const org = `org_hooks_${++organization}_${randomBytes(3).toString('hex')}`;
     await db.query(`insert into organizations (id, name, kind) values ($1, 'Hooks', 'agency')`, [org]);
-    const { id, secret } = await endpoints.create({ organizationId: org, url: `${receiver.base}${path}`, eventTypes });
+    const { id, secret } = (await endpoints.create({
+      organizationId: org,
+      url: `${receiver.base}${path}`,
+      eventTypes,
+    }))!;
     receiver.secrets.set(path, secret);
     receiver.answers.set(path, statuses);
     return { org, id, secret };
@@ -184,7 +191,7 @@ onEachEngine('webhook deliveries', 5498, (database) => {
     );
     assert.deepEqual(
       audit.map((a) => a.action),
-      ['webhook_endpoint.disabled'],
+      ['webhook_endpoint.created', 'webhook_endpoint.disabled'],
     );
     const sent = at('/gone').length;
     now = new Date(now.getTime() + 3_600_000);
@@ -198,8 +205,8 @@ onEachEngine('webhook deliveries', 5498, (database) => {
     const { org } = await endpointAt('/busy');
     for (let i = 0; i < 30; i++) await change(org, 'widget_key.created', `wk_${i}`);
     await drain();
-    const other = webhookSender({ deliveries, endpoints, clock, timeoutMs: 2000, batch: 4 });
-    const mine = webhookSender({ deliveries, endpoints, clock, timeoutMs: 2000, batch: 4 });
+    const other = webhookSender({ deliveries, endpoints, clock, timeoutMs: 2000, batch: 4, policy: LOOPBACK_ALLOWED });
+    const mine = webhookSender({ deliveries, endpoints, clock, timeoutMs: 2000, batch: 4, policy: LOOPBACK_ALLOWED });
     while ((await Promise.all([mine.run(now), other.run(now)])).some((n) => n > 0));
     const ids = at('/busy').map((r) => r.id);
     assert.equal(ids.length, 30);

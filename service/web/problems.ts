@@ -16,6 +16,7 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   not_found: [404, 'Not found'],
   method_not_allowed: [405, 'Method not allowed'],
   not_acceptable: [406, 'Not acceptable'],
+  endpoint_disabled: [409, 'The webhook endpoint is disabled'],
   idempotency_key_in_use: [409, 'The first request with this Idempotency-Key is still running'],
   payload_too_large: [413, 'The body is too large'],
   unsupported_media_type: [415, 'The body is not JSON'],

@@ -1,13 +1,17 @@
 /**
  * Webhook deliveries: one per endpoint and event, made from the outbox (fan-out, idempotent on the
- * event's id), claimed by any number of senders with one `FOR UPDATE SKIP LOCKED` statement (a lease,
- * so a sender that dies leaves its claim to be taken again), and settled by each attempt's outcome:
- * any 2xx succeeds; anything else is tried again on the schedule, and fails for good after the last
- * try. An endpoint that answers 410, or has failed for 5 days, is disabled.
+ * event's id, only for types in the catalogue), claimed by any number of senders with one
+ * `FOR UPDATE SKIP LOCKED` statement (a lease, so a sender that dies leaves its claim to be taken
+ * again), and settled by each attempt's outcome, kept as evidence: any 2xx succeeds; anything else is
+ * tried again on the schedule, and fails for good after the last try. An endpoint that answers 410,
+ * or has failed for 5 days, is disabled. A replay is one manual attempt outside the schedule.
  */
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import type { OutboxEvent } from '../events/outbox.js';
+import { EVENT_TYPES, exampleOf, type WebhookEventType } from './event-types.js';
 import { nextAttemptAt } from './retry-schedule.js';
+import type { WebhookExchange } from './transport.js';
 
 /** An endpoint failing this long, with nothing succeeding, is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
@@ -18,25 +22,28 @@ export interface Delivery {
   url: string;
   body: string;
   attempts: number;
+  manual: boolean;
   lease: string;
 }
 
-export type AttemptOutcome =
-  { statusCode: number; retryAfterSeconds?: number; durationMs: number } | { error: string; durationMs: number };
+/** What an attempt sent, and what came back (or why nothing did). */
+export type AttemptOutcome = WebhookExchange & { request: { url: string; headers: Record<string, string> } };
 
 /** The body every receiver gets: Standard Webhooks' `{type, timestamp, data}`. */
 export const deliveryBody = (event: OutboxEvent) =>
   JSON.stringify({
     type: event.type,
     timestamp: (event.payload.occurredAt as string | undefined) ?? event.createdAt,
-    data: { target: event.payload.target, detail: event.payload.detail, eventId: event.id },
+    data: { eventId: event.id, target: event.payload.target, detail: event.payload.detail ?? {} },
   });
+
+const newDeliveryId = () => `msg_${randomBytes(16).toString('hex')}`;
 
 export function createDeliveries(db: Database) {
   return {
     /** A delivery for every enabled endpoint of the event's organization that takes its type; again is a no-op. */
     async fanOut(event: OutboxEvent): Promise<number> {
-      if (!event.organizationId) return 0;
+      if (!event.organizationId || !(EVENT_TYPES as string[]).includes(event.type)) return 0;
       const rows = await db.query(
         `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, body)
          select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, $2, $3, $4 from webhook_endpoints e
@@ -48,6 +55,46 @@ export function createDeliveries(db: Database) {
       return rows.length;
     },
 
+    /** A test event of `type` with the catalogue's example, marked as a test, queued like a real one. */
+    async queueTest(endpointId: string, type: WebhookEventType, at: Date): Promise<string> {
+      const id = newDeliveryId();
+      const eventId = `evt_test_${randomBytes(12).toString('hex')}`;
+      const body = JSON.stringify({
+        type,
+        timestamp: at.toISOString(),
+        test: true,
+        data: { eventId, ...exampleOf(type) },
+      });
+      await db.query(
+        `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, body, test, next_attempt_at, created_at)
+         values ($1, $2, $3, $4, $5, true, $6, $6)`,
+        [id, endpointId, eventId, type, body, at],
+      );
+      return id;
+    },
+
+    /** Queues one manual attempt of a delivery (same id, same body); false when it is being sent right now. */
+    async replay(deliveryId: string, at: Date): Promise<boolean> {
+      const rows = await db.query(
+        `update webhook_deliveries set status = 'pending', manual = true, next_attempt_at = $2, locked_until = null
+          where id = $1 and status <> 'sending' returning id`,
+        [deliveryId, at],
+      );
+      return rows.length > 0;
+    },
+
+    /** Queues every failed delivery of one endpoint created in [since, until) again; how many. */
+    async replayFailed(endpointId: string, since: Date, until: Date, at: Date, limit = 1000): Promise<number> {
+      const rows = await db.query(
+        `update webhook_deliveries set status = 'pending', manual = true, next_attempt_at = $4
+          where id in (select id from webhook_deliveries where endpoint_id = $1 and status = 'failed'
+                        and created_at >= $2 and created_at < $3 order by created_at limit $5)
+          returning id`,
+        [endpointId, since, until, at, limit],
+      );
+      return rows.length;
+    },
+
     async claim({ now, limit, leaseMs }: { now: Date; limit: number; leaseMs: number }): Promise<Delivery[]> {
       const rows = await db.query<{
         id: string;
@@ -55,6 +102,7 @@ export function createDeliveries(db: Database) {
         url: string;
         body: string;
         attempts: number;
+        manual: boolean;
         locked_until: Date;
       }>(
         `with next as (
@@ -68,7 +116,7 @@ export function createDeliveries(db: Database) {
          update webhook_deliveries d set status = 'sending', attempts = d.attempts + 1, locked_until = $3
            from next, webhook_endpoints e
           where d.id = next.id and e.id = d.endpoint_id
-         returning d.id, d.endpoint_id, e.url, d.body, d.attempts, d.locked_until`,
+         returning d.id, d.endpoint_id, e.url, d.body, d.attempts, d.manual, d.locked_until`,
         [now, limit, new Date(now.getTime() + leaseMs)],
       );
       return rows.map((r) => ({
@@ -77,13 +125,14 @@ export function createDeliveries(db: Database) {
         url: r.url,
         body: r.body,
         attempts: r.attempts,
+        manual: r.manual,
         lease: new Date(r.locked_until).toISOString(),
       }));
     },
 
     /**
-     * Records one attempt and settles the delivery; says whether its endpoint should now be disabled
-     * (it answered 410, or has failed for 5 days). A lost lease records nothing.
+     * Records one attempt with its evidence and settles the delivery; says whether its endpoint should
+     * now be disabled (it answered 410, or has failed for 5 days). A lost lease records nothing.
      */
     async settle(delivery: Delivery, outcome: AttemptOutcome, at: Date): Promise<{ disable?: string }> {
       return db.transaction(async (tx) => {
@@ -92,28 +141,47 @@ export function createDeliveries(db: Database) {
           [delivery.id, delivery.lease],
         );
         if (owned.length === 0) return {};
-        const statusCode = 'statusCode' in outcome ? outcome.statusCode : null;
+        const answered = 'status' in outcome ? outcome : undefined;
+        const statusCode = answered?.status ?? null;
         await tx.query(
-          'insert into webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms) values ($1, $2, $3, $4, $5)',
-          [delivery.id, at, statusCode, 'error' in outcome ? outcome.error.slice(0, 500) : null, outcome.durationMs],
+          `insert into webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms, trigger, request_url,
+             request_headers, response_headers, response_body, response_truncated)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [
+            delivery.id,
+            at,
+            statusCode,
+            'error' in outcome ? outcome.error.slice(0, 500) : null,
+            outcome.durationMs,
+            delivery.manual ? 'manual' : 'scheduled',
+            outcome.request.url,
+            JSON.stringify(outcome.request.headers),
+            answered ? JSON.stringify(answered.headers) : null,
+            answered?.body ?? null,
+            answered?.truncated ?? false,
+          ],
         );
         if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
-          await tx.query(`update webhook_deliveries set status = 'succeeded', locked_until = null where id = $1`, [
-            delivery.id,
-          ]);
+          await tx.query(
+            `update webhook_deliveries set status = 'succeeded', manual = false, locked_until = null where id = $1`,
+            [delivery.id],
+          );
           await tx.query('update webhook_endpoints set failing_since = null where id = $1', [delivery.endpointId]);
           return {};
         }
         const gone = statusCode === 410;
-        const next = gone
-          ? undefined
-          : nextAttemptAt(
-              delivery.attempts,
-              at,
-              'retryAfterSeconds' in outcome ? outcome.retryAfterSeconds : undefined,
-            );
+        const retryAfter = Number(answered?.headers['retry-after']);
+        const next =
+          gone || delivery.manual
+            ? undefined
+            : nextAttemptAt(
+                delivery.attempts,
+                at,
+                Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+              );
         await tx.query(
-          `update webhook_deliveries set status = $2, next_attempt_at = coalesce($3, next_attempt_at), locked_until = null
+          `update webhook_deliveries set status = $2, manual = false, next_attempt_at = coalesce($3, next_attempt_at),
+                  locked_until = null
             where id = $1`,
           [delivery.id, next ? 'pending' : 'failed', next ?? null],
         );

@@ -23,7 +23,9 @@ import { COPY_SCRIPT } from './copy-script.js';
 import { auditPage } from './pages/audit.js';
 import { messagePage, signInPage } from './pages/frame.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 import { widgetKeyRoutes } from './widget-key-routes.js';
+import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 
 export interface ConsoleOptions {
   db: Database;
@@ -37,6 +39,8 @@ export interface ConsoleOptions {
   confirmations?: KeyRequests;
   /** Where a form sent twice finds its first answer. */
   idempotency?: IdempotencyStore;
+  /** The webhook area: endpoints, deliveries and their evidence. */
+  webhooks?: WebhookService;
 }
 
 /** Where to go after signing in: only a console page (never another site). */
@@ -157,6 +161,7 @@ export function createConsole(options: ConsoleOptions) {
     widgetKeyRoutes({ db: options.db, widgetScriptUrl: options.widgetScriptUrl, pinnedLoader: options.pinnedLoader }),
   );
   app.route('/', platformKeyRoutes(createPlatformKeyAdmin(options.db)));
+  if (options.webhooks) app.route('/', webhookRoutes(options.webhooks));
   app.route('/', aiAppRoutes({ oauth: options.oauth, confirmations: options.confirmations, members }));
 
   app.notFound(() => page(messagePage('Not found', 'There is no such page in the console.'), 404));

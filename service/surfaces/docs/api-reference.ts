@@ -30,6 +30,7 @@ interface Schema {
   minLength?: number;
   maxLength?: number;
   default?: unknown;
+  examples?: unknown[];
 }
 interface Parameter {
   $ref?: string;
@@ -46,6 +47,7 @@ interface Operation {
   tags: string[];
   'x-required-scope': string;
   parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema: Schema }> }>;
 }
 
@@ -98,20 +100,28 @@ function exampleValue(p: Parameter): string | undefined {
 }
 
 /** A curl line and the SDK's typed call for an operation, with the sandbox's key and example values. */
-function examples(baseUrl: string, path: string, method: string, params: Parameter[], operationId: string): Html {
-  const fields = params.map((p) => ({
-    name: p.name,
-    in: p.in as 'path' | 'query',
-    value: exampleValue(p) ?? '',
-    required: Boolean(p.required),
-  }));
+function examples(baseUrl: string, path: string, method: string, params: Parameter[], op: Operation): Html {
+  const { operationId } = op;
+  const bodySchema = op.requestBody?.content['application/json']?.schema;
+  const body = bodySchema && JSON.stringify(schemaOf(bodySchema).examples?.[0] ?? {});
+  const fields = params
+    .filter((p) => p.in !== 'header')
+    .map((p) => ({
+      name: p.name,
+      in: p.in as 'path' | 'query',
+      value: exampleValue(p) ?? '',
+      required: Boolean(p.required),
+    }));
   const values = fields.filter((f) => f.value !== '').map((f) => ({ p: f, value: f.value }));
   const filled = values
     .filter(({ p }) => p.in === 'path')
     .reduce((url, { p, value }) => url.replace(`{${p.name}}`, encodeURIComponent(value)), path);
   const query = new URLSearchParams(values.filter(({ p }) => p.in === 'query').map(({ p, value }) => [p.name, value]));
   const url = `${baseUrl}${filled}${query.size ? `?${query}` : ''}`;
-  const curl = `curl -H "Authorization: Bearer ${exampleKey(path)}" "${url}"`;
+  const write = method !== 'get';
+  const curl = write
+    ? `curl -X ${method.toUpperCase()} -H "Authorization: Bearer ${exampleKey(path)}" -H "Idempotency-Key: $(uuidgen)"${body ? ` -H "Content-Type: application/json" -d '${body}'` : ''} "${url}"`
+    : `curl -H "Authorization: Bearer ${exampleKey(path)}" "${url}"`;
   const sdkParams = ['path', 'query']
     .map((where) => {
       const given = values.filter(({ p }) => p.in === where);
@@ -120,16 +130,23 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
         : '';
     })
     .filter(Boolean);
-  const sdk = `const { data, error } = await client.api.${method.toUpperCase()}('${path}'${sdkParams.length ? `, { params: { ${sdkParams.join(', ')} } }` : ''});`;
-  return html`<details><summary>Try it: here, with curl, or with the SDK</summary>${tryItForm(operationId, method, path, exampleKey(path), fields)}
+  const options = [
+    sdkParams.length ? `params: { ${sdkParams.join(', ')} }` : '',
+    body ? `body: ${body}` : '',
+    write ? `headers: { 'Idempotency-Key': crypto.randomUUID() }` : '',
+  ].filter(Boolean);
+  const sdk = `const { data, error } = await client.api.${method.toUpperCase()}('${path}'${options.length ? `, { ${options.join(', ')} }` : ''});`;
+  return html`<details><summary>Try it: here, with curl, or with the SDK</summary>${tryItForm(operationId, method, path, exampleKey(path), fields, body)}
 <pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre></details>`;
 }
 
 function renderOperation(path: string, method: string, op: Operation, baseUrl: string): Html {
   const params = (op.parameters ?? []).map(parameterOf);
-  const ok = op.responses['200'];
+  const okStatus = Object.keys(op.responses).find((status) => status.startsWith('2')) ?? '200';
+  const ok = op.responses[okStatus];
   const okSchema = ok?.content?.['application/json']?.schema;
-  const failures = Object.entries(op.responses).filter(([status]) => status !== '200');
+  const bodySchema = op.requestBody?.content['application/json']?.schema;
+  const failures = Object.entries(op.responses).filter(([status]) => status !== okStatus);
   const table =
     params.length > 0 &&
     html`<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${params.map(
@@ -140,8 +157,9 @@ function renderOperation(path: string, method: string, op: Operation, baseUrl: s
 <h3 id="${op.operationId}-title"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></h3>
 <p>${prose(op.summary)}.${op.description && html` ${prose(op.description)}`} Needs the scope <code>${op['x-required-scope']}</code>. Operation id <code>${op.operationId}</code>.</p>
 ${table}
-${examples(baseUrl, path, method, params, op.operationId)}
-<p><strong>200</strong>: ${prose(ok?.description)} ${okSchema && typeOf(okSchema)}</p>
+${bodySchema && html`<p>Body: ${typeOf(bodySchema)} (JSON).</p>`}
+${examples(baseUrl, path, method, params, op)}
+<p><strong>${okStatus}</strong>: ${prose(ok?.description)} ${okSchema && typeOf(okSchema)}</p>
 <p>Failures: ${joined(
     failures.map(([status, r]) => html`<a href="#response-${refName(r.$ref ?? '')}">${status}</a>`),
     ', ',
@@ -161,6 +179,28 @@ function renderSchema(name: string, schema: Schema): Html {
 ${schema.description && html`<p>${prose(schema.description)}</p>`}${fields}</section>`;
 }
 
+/** The contract's `webhooks` object: every event type, its payload and an example, and how deliveries are signed. */
+function renderWebhookEvents(): Html {
+  const events = Object.entries(
+    (
+      doc as unknown as {
+        webhooks: Record<
+          string,
+          { post: { summary: string; requestBody: { content: Record<string, { schema: Schema }> } } }
+        >;
+      }
+    ).webhooks,
+  );
+  return html`<h2 id="webhooks">Webhook events</h2>
+<p>Each change below is posted to every enabled endpoint subscribed to its type (or to every type) as <code>{type, timestamp, data}</code>, with the Standard Webhooks headers <code>webhook-id</code> (the same on every retry and replay: deduplicate on it), <code>webhook-timestamp</code> and <code>webhook-signature</code> (<code>v1,</code> and the base64 HMAC-SHA256 of <code>id.timestamp.body</code> under the endpoint's secret; two signatures for 24 hours after a rotation). Verify the raw body, before any JSON parsing, with the <code>standardwebhooks</code> package or the SDK's <code>verifyWebhook</code>. Any 2xx within 15 s is success; anything else, a redirect included, is tried again at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (later if <code>Retry-After</code> asks). An endpoint that answers 410, or fails for 5 days, is disabled.</p>
+${events.map(([name, { post }]) => {
+  const schema = post.requestBody.content['application/json'].schema;
+  const example = schemaOf(schema).examples?.[0];
+  return html`<section id="event-${name}" aria-labelledby="event-${name}-title"><h3 id="event-${name}-title"><code>${name}</code></h3><p>${prose(post.summary)} Payload: ${typeOf(schema)}.</p>
+<pre tabindex="0"><code>${JSON.stringify(example, null, 2)}</code></pre></section>`;
+})}`;
+}
+
 /** The reference page's Content-Security-Policy: its one inline style, nothing else inline. */
 export const REFERENCE_POLICY = contentSecurityPolicy([STYLES]);
 
@@ -177,6 +217,7 @@ export function renderReference(baseUrl: string, consoleUrl?: string): Html {
 <p>The contract as a file: <a href="/openapi.json">OpenAPI 3.1 document</a> (for code generators and API clients). ${consoleUrl && html`Keys come from the <a href="${consoleUrl}">API Console</a>.`}</p>
 <h2>Environments</h2><ul>${doc.servers.map((s) => html`<li><code>${s.url === 'http://127.0.0.1:8790/v1' ? baseUrl : s.url}</code>: ${s.description}</li>`)}</ul>
 <h2>Operations</h2>${joined(operations, '\n')}
+${renderWebhookEvents()}
 <h2>Problems</h2><p>Every failure is <code>application/problem+json</code> (RFC 9457) with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, a stable <code>code</code> and the <code>requestId</code>.</p>
 <table><caption>Problem codes</caption><thead><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">title</th></tr></thead><tbody>${problemCodes.map(
     (code) =>

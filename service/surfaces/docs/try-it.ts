@@ -14,14 +14,24 @@ export interface TryItField {
   required: boolean;
 }
 
-export function tryItForm(operationId: string, method: string, path: string, key: string, fields: TryItField[]): Html {
+export function tryItForm(
+  operationId: string,
+  method: string,
+  path: string,
+  key: string,
+  fields: TryItField[],
+  body?: string,
+): Html {
   const id = (name: string) => `try-${operationId}-${name}`;
   return html`<form class="try" data-method="${method.toUpperCase()}" data-path="/v1${path}">
 <p><label for="${id('key')}">API key</label><input id="${id('key')}" name="key" value="${key}" autocomplete="off" spellcheck="false"></p>
 ${fields.map(
   (f) =>
     html`<p><label for="${id(f.name)}">${f.name} (${f.in}${f.required ? ', required' : ''})</label><input id="${id(f.name)}" name="p:${f.in}:${f.name}" value="${f.value}"${f.required && html` required`} autocomplete="off"></p>`,
-)}<p><button type="submit">Send to the sandbox</button></p>
+)}${
+    body !== undefined &&
+    html`<p><label for="${id('body')}">Body (JSON)</label><textarea id="${id('body')}" name="body" rows="5" spellcheck="false">${body}</textarea></p>`
+  }<p><button type="submit">Send to the sandbox</button></p>
 <pre class="answer" tabindex="0" aria-live="polite" hidden></pre></form>`;
 }
 
@@ -43,9 +53,14 @@ export const TRY_IT_SCRIPT = `document.addEventListener('submit', async (event) 
   answer.hidden = false;
   answer.textContent = 'Sending…';
   try {
+    const headers = { Authorization: 'Bearer ' + data.get('key'), Accept: 'application/json' };
+    // A write gets a fresh Idempotency-Key per click, as a careful client sends one per change.
+    if (form.dataset.method !== 'GET') headers['Idempotency-Key'] = crypto.randomUUID();
+    if (data.has('body')) headers['Content-Type'] = 'application/json';
     const response = await fetch(path + (query.size ? '?' + query : ''), {
       method: form.dataset.method,
-      headers: { Authorization: 'Bearer ' + data.get('key'), Accept: 'application/json' },
+      headers,
+      body: data.has('body') ? data.get('body') : undefined,
     });
     const text = await response.text();
     let body = text;

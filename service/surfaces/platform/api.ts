@@ -20,6 +20,7 @@ import { idempotency } from '../../web/idempotency.js';
 import { readJsonBody } from '../../web/json-body.js';
 import { matchRoute, type Route, routes } from '../../web/platform-contract.js';
 import { createOperations, type OperationId } from './operations.js';
+import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 import { createReply, type Reply } from './reply.js';
 
 export interface PlatformOptions {
@@ -30,6 +31,8 @@ export interface PlatformOptions {
   meter?: DailyMeter;
   /** Idempotency keys of writes: the database's store (writes without one are not replayed). */
   idempotency?: IdempotencyStore;
+  /** The webhook area (endpoints, deliveries, replays): it needs the database. */
+  webhooks?: WebhookService;
   /** The REST reference page; problem `type` URIs point into it. */
   referenceUrl: string;
 }
@@ -75,7 +78,7 @@ export function createPlatformApi(options: PlatformOptions) {
   const { engine, referenceUrl } = options;
   const keys = options.keyStore ?? memoryPlatformKeys();
   const minutes = createMinuteWindow(engine.now);
-  const operations = createOperations(engine, options.meter ?? memoryMeter());
+  const operations = createOperations(engine, options.meter ?? memoryMeter(), options.webhooks);
   const app = new Hono<PlatformEnv>();
 
   app.use('*', async (c, next) => {

@@ -14,6 +14,8 @@ import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/meteri
 import type { OrganizationFixture } from '../../sandbox/organizations.js';
 import type { Problem, ProblemCode } from '../../web/problems.js';
 import { paginate } from './pagination.js';
+import { createWebhookOperations } from './webhook-operations.js';
+import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 
 export interface OperationContext {
   key: StoredKey;
@@ -30,7 +32,11 @@ export type Answer =
 export type Operation = (ctx: OperationContext) => Answer | Promise<Answer>;
 export type OperationId = keyof ContractOperations;
 
-export function createOperations(engine: EstimateEngine, meter: DailyMeter): Record<OperationId, Operation> {
+export function createOperations(
+  engine: EstimateEngine,
+  meter: DailyMeter,
+  webhooks?: WebhookService,
+): Record<OperationId, Operation> {
   const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
 
   const page = <T extends { id: string }>(items: T[], ctx: OperationContext): Answer => {
@@ -45,6 +51,7 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
   };
 
   return {
+    ...createWebhookOperations(webhooks),
     getCurrentOrganization: ({ key, org }) => ({
       body: { ...org.organization, environment: 'sandbox', scopes: key.scopes },
     }),
@@ -57,7 +64,6 @@ export function createOperations(engine: EstimateEngine, meter: DailyMeter): Rec
       ctx.org.organization.kind === 'developer'
         ? page(ctx.org.projects, ctx)
         : { problem: 'not_found', detail: `${ctx.org.organization.name} is not a developer, so it has no projects.` },
-    listWebhookEndpoints: (ctx) => page(ctx.org.webhooks, ctx),
     searchProperties: ({ params }) => {
       const q = String(params.q).trim();
       // One more than a page tells whether more matched; searches are never paged (no bulk collection).

@@ -8,6 +8,7 @@ import { csrfField } from './form.js';
 const SECTIONS = [
   ['/console/widget-keys', 'Widget keys'],
   ['/console/platform-keys', 'Platform keys'],
+  ['/console/webhooks', 'Webhooks'],
   ['/console/connected-apps', 'Connected AI apps'],
   ['/console/audit', 'Audit log'],
 ] as const;

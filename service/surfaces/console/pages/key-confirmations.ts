@@ -20,13 +20,14 @@ export function confirmPage(
   session: Session,
   title: string,
   body: Html,
-  action: { url: string; label: string; danger?: boolean; fields?: Html },
+  /** `showsSecret`: the answer holds a secret, so it is never kept for a resend (no idempotency field). */
+  action: { url: string; label: string; danger?: boolean; fields?: Html; showsSecret?: boolean },
   back: string,
 ): Html {
   return consolePage(
     title,
     session,
-    html`${body}<form method="post" action="${action.url}">${csrfField(session)}${onceField()}${action.fields ?? ''}
+    html`${body}<form method="post" action="${action.url}">${csrfField(session)}${action.showsSecret ? '' : onceField()}${action.fields ?? ''}
 <p><button class="${action.danger ? 'danger' : ''}" type="submit">${action.label}</button> <a href="${back}">Cancel</a></p></form>`,
   );
 }

@@ -1,0 +1,33 @@
+/**
+ * The rules an endpoint's URL meets when it is registered or changed: at most 2,048 characters, http
+ * or https in the sandbox (https only in live), no user name or password in it, and no address written
+ * into it that deliveries may not reach. Names are checked again when each delivery connects
+ * (address-guard.ts).
+ */
+import { type AddressPolicy, refusedLiteral } from './address-guard.js';
+
+export const MAX_URL_LENGTH = 2048;
+
+export function checkEndpointUrl(
+  text: string,
+  policy: AddressPolicy,
+  environment: 'sandbox' | 'live' = 'sandbox',
+): { url: string } | { problem: string } {
+  if (text.length > MAX_URL_LENGTH) return { problem: `must be at most ${MAX_URL_LENGTH} characters` };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { problem: 'must be an absolute URL, such as https://hooks.example.sg/service' };
+  }
+  const schemes = environment === 'live' ? ['https:'] : ['https:', 'http:'];
+  if (!schemes.includes(url.protocol))
+    return { problem: environment === 'live' ? 'must use https' : 'must use https (or http in the sandbox)' };
+  if (url.username || url.password) return { problem: 'must not hold a user name or password: sign requests instead' };
+  const refused = refusedLiteral(url.hostname, policy);
+  if (refused)
+    return {
+      problem: `cannot receive deliveries: ${refused}. To receive webhooks on your own machine, see docs/integrators.md#webhooks-on-your-machine`,
+    };
+  return { url: url.href };
+}

@@ -1,0 +1,305 @@
+/**
+ * The Platform API's webhook area over real HTTP, on PGlite, with a real receiver on loopback that
+ * verifies with the standardwebhooks package: endpoints made, changed, rotated and deleted with
+ * Idempotency-Key; test events with evidence; a replay that keeps the webhook-id; a bulk replay of an
+ * endpoint's failures; the retry schedule on a fake clock; hostile bodies; and deliveries refused to
+ * loopback in every spelling unless the operator allows the host. Nothing is sent off this machine.
+ */
+import assert from 'node:assert/strict';
+import contract from '../../contract/platform.openapi.json' with { type: 'json' };
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { createEstimateEngine } from '../core/estimates/engine.js';
+import { createOutbox } from '../core/events/outbox.js';
+import { recordChange, serviceActor } from '../core/events/record-change.js';
+import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
+import { RETRY_SCHEDULE_MS } from '../core/webhooks/retry-schedule.js';
+import { createSecretBox } from '../core/webhooks/secret-box.js';
+import { createWebhookService, type WebhookService } from '../core/webhooks/webhook-service.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
+import { seed } from '../sandbox/seed.js';
+import { startPlatformServer } from '../servers/platform.js';
+import { validatorFor } from '../web/platform-contract.js';
+import { outboxWorker } from '../workers/outbox-worker.js';
+import { webhookSender } from '../workers/webhook-sender.js';
+import { startReceiver } from './webhook-receiver.js';
+
+const AGENCY = 'svcp_test_agency00000000000000001';
+const PARTNER = 'svcp_test_partner000000000000003'; // no webhooks scopes
+const PORT = 8846;
+
+let db: Database;
+let server: Server;
+let base: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let webhooks: WebhookService;
+let send: ReturnType<typeof webhookSender>;
+
+before(async () => {
+  db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+  await seed(db);
+  receiver = await startReceiver();
+  // The sandbox's operator allows the test's receiver by its address, as WEBHOOK_ALLOW_HOSTS would.
+  webhooks = createWebhookService(db, createSecretBox(randomBytes(32)), {
+    policy: { allowHosts: new Set(['127.0.0.1']) },
+  });
+  send = webhookSender({
+    deliveries: webhooks.deliveries,
+    endpoints: webhooks.endpoints,
+    policy: webhooks.policy,
+    timeoutMs: 1500,
+  });
+  const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8845/' });
+  ({ server, baseUrl: base } = await startPlatformServer({
+    port: PORT,
+    engine,
+    keyStore: databasePlatformKeys(db),
+    idempotency: createIdempotencyStore(db),
+    webhooks,
+  }));
+});
+after(async () => {
+  server?.close();
+  receiver?.close();
+  await db?.close();
+});
+
+async function call(method: string, path: string, body?: unknown, key = AGENCY, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+const conforms = (schema: string, body: unknown) => {
+  const validate = validatorFor(`#/components/schemas/${schema}`);
+  assert.ok(validate(body), `${schema}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+};
+const drainSender = async (now = new Date()) => {
+  while ((await send.run(now)) > 0);
+};
+async function endpointAt(path: string, extra: Record<string, unknown> = {}) {
+  const created = await call('POST', '/webhooks/endpoints', { url: `${receiver.base}${path}`, ...extra });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  receiver.secrets.set(path, [created.body.secret]);
+  return created.body as { id: string; secret: string };
+}
+
+describe('webhook endpoints through the Platform API', () => {
+  it("describes every event type in the contract's webhooks object, each example valid against its schema", () => {
+    const events = Object.keys(contract.webhooks);
+    assert.deepEqual(events, contract.components.schemas.WebhookEventType.enum);
+    const schemas = contract.components.schemas as Record<string, { examples?: unknown[] }>;
+    for (const [name, schema] of Object.entries(schemas))
+      for (const example of schema.examples ?? []) conforms(name, example);
+  });
+
+  it('registers an endpoint once per Idempotency-Key, shows its secret once, and needs webhooks.write', async () => {
+    const key = `create-${randomBytes(4).toString('hex')}`;
+    const body = { url: `${receiver.base}/idem`, description: 'CRM', events: ['widget_key.revoked'] };
+    const first = await call('POST', '/webhooks/endpoints', body, AGENCY, { 'Idempotency-Key': key });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    conforms('WebhookEndpointWithSecret', first.body);
+    assert.match(first.body.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    const again = await call('POST', '/webhooks/endpoints', body, AGENCY, { 'Idempotency-Key': key });
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.id, first.body.id);
+    const read = await call('GET', `/webhooks/endpoints/${first.body.id}`);
+    conforms('WebhookEndpoint', read.body);
+    assert.equal(read.body.secret, undefined, 'the secret is never shown again');
+    const [row] = await db.query<{ secret_sealed: string }>(
+      'select secret_sealed from webhook_endpoints where id = $1',
+      [first.body.id],
+    );
+    assert.ok(!row.secret_sealed.includes(first.body.secret.slice(6)), 'sealed at rest, not stored as given');
+    const refused = await call('POST', '/webhooks/endpoints', body, PARTNER);
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.requiredScope, 'webhooks.write');
+  });
+
+  it('refuses bad URLs and hostile bodies with a problem naming the field', async () => {
+    for (const [url, words] of [
+      ['ftp://hooks.example.sg/x', 'https'],
+      ['https://user:pw@hooks.example.sg/x', 'user name or password'],
+      [`https://hooks.example.sg/${'a'.repeat(2100)}`, '2048'],
+      ['not a url', 'absolute URL'],
+    ] as const) {
+      const answer = await call('POST', '/webhooks/endpoints', { url });
+      assert.equal(answer.status, 400, url.slice(0, 40));
+      assert.equal(answer.body.errors[0].parameter, 'body.url');
+      assert.ok(answer.body.detail.includes(words), answer.body.detail);
+    }
+    for (const body of [
+      { url: 'https://a.example/x', events: ['no.such'] },
+      { url: 'https://a.example/x', admin: true },
+      {},
+      '{"url":',
+    ]) {
+      const answer = await call('POST', '/webhooks/endpoints', body);
+      assert.equal(answer.status, 400, JSON.stringify(body));
+    }
+    const cursor = await call('GET', '/webhooks/deliveries?cursor=bm9wZQ');
+    assert.equal(cursor.body.errors[0].parameter, 'cursor');
+  });
+
+  it('sends a test event, verified by standardwebhooks, and keeps the evidence of the attempt', async () => {
+    const { id } = await endpointAt('/test-events');
+    const queued = await call('POST', `/webhooks/endpoints/${id}/test-events`, { type: 'widget_key.revoked' });
+    assert.equal(queued.status, 202);
+    conforms('WebhookDelivery', queued.body);
+    await drainSender();
+    const [got] = receiver.at('/test-events');
+    assert.equal(got.verifiedBy.length, 1);
+    assert.equal(got.id, queued.body.id);
+    assert.equal(got.body.type, 'widget_key.revoked');
+    assert.equal(got.body.test, true);
+    const read = await call('GET', `/webhooks/deliveries/${queued.body.id}`);
+    conforms('WebhookDelivery', read.body);
+    assert.equal(read.body.status, 'succeeded');
+    const [attempt] = read.body.attempts;
+    assert.equal(attempt.trigger, 'scheduled');
+    assert.equal(attempt.request.headers['webhook-id'], queued.body.id);
+    assert.equal(attempt.request.body, JSON.stringify(got.body));
+    assert.equal(attempt.response.status, 200);
+    assert.equal(attempt.response.body, 'answered 200');
+  });
+
+  it('replays a delivery with the same webhook-id and a fresh signature, as a manual attempt', async () => {
+    const { id } = await endpointAt('/replay');
+    const queued = await call('POST', `/webhooks/endpoints/${id}/test-events`, { type: 'platform_key.created' });
+    await drainSender();
+    const replay = await call('POST', `/webhooks/deliveries/${queued.body.id}/replay`, undefined, AGENCY, {
+      'Idempotency-Key': randomBytes(8).toString('hex'),
+    });
+    assert.equal(replay.status, 202);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a new second, so a new timestamp
+    await drainSender();
+    const [first, second] = receiver.at('/replay');
+    assert.equal(second.id, first.id);
+    assert.deepEqual(second.body, first.body, 'the payload is never edited');
+    assert.notEqual(second.signature, first.signature);
+    assert.equal(second.verifiedBy.length, 1);
+    const read = await call('GET', `/webhooks/deliveries/${queued.body.id}`);
+    assert.deepEqual(
+      read.body.attempts.map((a: { trigger: string }) => a.trigger),
+      ['scheduled', 'manual'],
+    );
+  });
+
+  it('retries on the published schedule exactly, then fails; a bulk replay sends the failures again', async () => {
+    const { id } = await endpointAt('/down');
+    receiver.answers.set('/down', [500]);
+    const queued = await call('POST', `/webhooks/endpoints/${id}/test-events`, { type: 'widget_key.created' });
+    const gaps: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      await send.run(new Date(Date.now() + 40 * 3_600_000)); // one attempt: whatever is due, however far ahead
+      const [row] = await db.query<{ status: string; next_attempt_at: Date }>(
+        'select status, next_attempt_at from webhook_deliveries where id = $1',
+        [queued.body.id],
+      );
+      const [last] = await db.query<{ attempted_at: Date }>(
+        'select attempted_at from webhook_attempts where delivery_id = $1 order by id desc limit 1',
+        [queued.body.id],
+      );
+      if (row.status === 'pending')
+        gaps.push(new Date(row.next_attempt_at).getTime() - new Date(last.attempted_at).getTime());
+    }
+    assert.deepEqual(gaps, RETRY_SCHEDULE_MS);
+    const failed = await call('GET', `/webhooks/deliveries?endpointId=${id}&status=failed`);
+    conforms('WebhookDeliveryList', failed.body);
+    assert.equal(failed.body.data.length, 1);
+    assert.equal(failed.body.data[0].attemptCount, 8);
+    assert.equal(new Set(receiver.at('/down').map((r) => r.id)).size, 1, 'one webhook-id on every retry');
+
+    receiver.answers.set('/down', [200]);
+    const hour = 3_600_000;
+    const window = {
+      since: new Date(Date.now() - hour).toISOString(),
+      until: new Date(Date.now() + hour).toISOString(),
+    };
+    const tooLong = await call('POST', `/webhooks/endpoints/${id}/replays`, {
+      since: window.since,
+      until: new Date(Date.now() + 9 * 24 * hour).toISOString(),
+    });
+    assert.equal(tooLong.body.errors[0].parameter, 'body.until');
+    const bulk = await call('POST', `/webhooks/endpoints/${id}/replays`, window);
+    assert.equal(bulk.status, 202);
+    conforms('WebhookReplay', bulk.body);
+    assert.equal(bulk.body.count, 1);
+    await drainSender();
+    assert.equal((await call('GET', `/webhooks/deliveries/${queued.body.id}`)).body.status, 'succeeded');
+  });
+
+  it('cuts a huge answer at 4 KB and a receiver that never answers at the timeout', async () => {
+    const { id } = await endpointAt('/huge');
+    receiver.answers.set('/huge', ['huge']);
+    const huge = await call('POST', `/webhooks/endpoints/${id}/test-events`, { type: 'widget_key.created' });
+    const slow = await endpointAt('/never');
+    receiver.answers.set('/never', ['never']);
+    const never = await call('POST', `/webhooks/endpoints/${slow.id}/test-events`, { type: 'widget_key.created' });
+    await drainSender();
+    const [cut] = (await call('GET', `/webhooks/deliveries/${huge.body.id}`)).body.attempts;
+    assert.equal(cut.response.body.length, 4096);
+    assert.equal(cut.response.truncated, true);
+    const [silent] = (await call('GET', `/webhooks/deliveries/${never.body.id}`)).body.attempts;
+    assert.equal(silent.response, null);
+    assert.match(silent.error, /no answer within 1\.5 s/);
+    assert.ok(silent.durationMs >= 1400 && silent.durationMs < 5000, String(silent.durationMs));
+  });
+
+  it('rotates a secret and signs with both for 24 hours; disables, enables and deletes an endpoint', async () => {
+    const { id, secret } = await endpointAt('/rotate');
+    const rotated = await call('POST', `/webhooks/endpoints/${id}/rotate-secret`);
+    conforms('WebhookEndpointWithSecret', rotated.body);
+    assert.notEqual(rotated.body.secret, secret);
+    const overlap = new Date(rotated.body.previousSecretExpiresAt).getTime() - Date.now();
+    assert.ok(Math.abs(overlap - 24 * 3_600_000) < 60_000);
+    receiver.secrets.set('/rotate', [secret, rotated.body.secret]);
+    await call('POST', `/webhooks/endpoints/${id}/test-events`, { type: 'widget_key.rotated' });
+    await drainSender();
+    const [got] = receiver.at('/rotate');
+    assert.equal(got.signature.split(' ').length, 2);
+    assert.equal(got.verifiedBy.length, 2, 'the old and the new secret both verify');
+
+    const off = await call('PATCH', `/webhooks/endpoints/${id}`, { enabled: false });
+    assert.equal(off.body.status, 'disabled');
+    const refused = await call('POST', `/webhooks/endpoints/${id}/test-events`, { type: 'widget_key.created' });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.code, 'endpoint_disabled');
+    assert.equal((await call('PATCH', `/webhooks/endpoints/${id}`, { enabled: true })).body.status, 'enabled');
+    assert.equal((await call('PATCH', `/webhooks/endpoints/${id}`, {})).status, 400, 'an empty change');
+    const deleted = await call('DELETE', `/webhooks/endpoints/${id}`);
+    assert.deepEqual(deleted.body, { object: 'webhook_endpoint', id, deleted: true });
+    assert.equal((await call('GET', `/webhooks/endpoints/${id}`)).status, 404);
+  });
+
+  it('delivers a real change from the outbox to a subscribed endpoint', async () => {
+    const { id } = await endpointAt('/changes', { events: ['platform_key.revoked'] });
+    await db.transaction((tx) => recordChange(tx, serviceActor('org_lionrealty'), 'platform_key.revoked', 'pk_9'));
+    await db.transaction((tx) => recordChange(tx, serviceActor('org_lionrealty'), 'widget_key.revoked', 'wk_9'));
+    const fanOut = outboxWorker({
+      name: 'fan-out',
+      outbox: createOutbox(db),
+      handle: async (e) => void (await webhooks.deliveries.fanOut(e)),
+    });
+    while ((await fanOut.run(new Date(Date.now() + 60_000))) > 0);
+    await drainSender();
+    const got = receiver.at('/changes');
+    assert.deepEqual(
+      got.map((r) => r.body.type),
+      ['platform_key.revoked'],
+    );
+    assert.equal((got[0].body.data as { target: string }).target, 'pk_9');
+    const list = await call('GET', `/webhooks/deliveries?endpointId=${id}`);
+    assert.equal(list.body.data[0].eventType, 'platform_key.revoked');
+  });
+});

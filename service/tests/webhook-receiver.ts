@@ -1,0 +1,71 @@
+/**
+ * A webhook receiver for tests, on loopback: it verifies every request with the standardwebhooks
+ * package (not our own code) under the secrets it is given, and answers each path as the test says:
+ * a status, a huge body, or never.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+
+export interface Received {
+  path: string;
+  id: string;
+  signature: string;
+  body: Record<string, unknown>;
+  /** The secrets (of those given for its path) that verify it. */
+  verifiedBy: string[];
+}
+
+export type Answer = number | 'huge' | 'never';
+
+export async function startReceiver() {
+  const received: Received[] = [];
+  const answers = new Map<string, Answer[]>();
+  const secrets = new Map<string, string[]>();
+  const open = new Set<IncomingMessage>();
+  const server: Server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      const verifiedBy = (secrets.get(path) ?? []).filter((secret) => {
+        try {
+          new Webhook(secret).verify(text, request.headers as Record<string, string>);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      received.push({
+        path,
+        id: String(request.headers['webhook-id']),
+        signature: String(request.headers['webhook-signature']),
+        body: JSON.parse(text),
+        verifiedBy,
+      });
+      const queue = answers.get(path) ?? [];
+      const answer = queue.length > 1 ? queue.shift()! : (queue[0] ?? 200);
+      if (answer === 'never') return void open.add(request);
+      if (answer === 'huge') {
+        response.writeHead(200, { 'Content-Type': 'text/plain' });
+        return void response.end('x'.repeat(100_000));
+      }
+      response.writeHead(answer, answer === 302 ? { Location: 'http://127.0.0.1:9/elsewhere' } : {});
+      response.end(`answered ${answer}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    server,
+    base,
+    received,
+    answers,
+    secrets,
+    at: (path: string) => received.filter((r) => r.path === path),
+    close: () => {
+      for (const request of open) request.socket.destroy();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
