@@ -44,7 +44,7 @@ test('add an endpoint, send a test event, see the evidence, fail, retry and repl
     await page.getByLabel('URL').fill(`${receiver.base}/walk`);
     await page.getByLabel('Description (optional)').fill('Walk-through receiver');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    const secret = await page.getByLabel('Signing secret').inputValue();
+    const secret = await page.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     receiver.secrets.set('/walk', [secret]);
     await expectAccessible(page);
@@ -61,6 +61,12 @@ test('add an endpoint, send a test event, see the evidence, fail, retry and repl
     await page.getByText(/^Response 200/).click();
     await expect(page.getByText('answered 200', { exact: true })).toBeVisible();
     await expectAccessible(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'the evidence wraps at 360 px',
+    ).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const [first] = receiver.at('/walk');
     expect(first.verifiedBy).toHaveLength(1);
     expect(first.body).toMatchObject({ type: 'widget_key.revoked', test: true });

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { formatDate, formatDistance, formatMoney } from '../src/format/format.js';
 import { formatArea } from '../src/words/words.js';
 import { createPlatformClient, type Estimate, PlatformConfigError, PlatformError } from './client.js';
+import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
 
 const USAGE: Record<string, string> = {
   '': `Usage: service <command> [options]
@@ -19,6 +20,9 @@ Commands:
   products list [--all]                           the organization's products
   developers projects [--all]                     the developer's projects
   webhooks endpoints [--all]                      registered webhook endpoints
+  webhooks create|delete|rotate|test              an endpoint made, deleted, its secret rotated, a test event
+  webhooks deliveries|delivery|replay             deliveries, one with its attempts, sent again
+  webhooks listen --forward-to URL                the sandbox's events, passed on to a URL on this machine
 
 Options: --json (print the API's JSON), --base-url URL, --help (on any command)
 The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
@@ -30,7 +34,7 @@ The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
   'agents current': 'Usage: service agents current [--json]',
   'products list': 'Usage: service products list [--all] [--limit N] [--cursor C] [--json]',
   'developers projects': 'Usage: service developers projects [--all] [--limit N] [--cursor C] [--json]',
-  'webhooks endpoints': 'Usage: service webhooks endpoints [--all] [--limit N] [--cursor C] [--json]',
+  ...WEBHOOK_USAGE,
 };
 
 /** A mistake in how the command was typed (exit 2). */
@@ -85,7 +89,12 @@ function describeEstimate(e: Estimate): string {
   ].join('\n');
 }
 
-export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: string) => void): Promise<number> {
+export async function run(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -101,6 +110,15 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
       query: { type: 'string' },
       mode: { type: 'string' },
       'base-url': { type: 'string' },
+      url: { type: 'string' },
+      events: { type: 'string' },
+      description: { type: 'string' },
+      type: { type: 'string' },
+      endpoint: { type: 'string' },
+      status: { type: 'string' },
+      since: { type: 'string' },
+      until: { type: 'string' },
+      'forward-to': { type: 'string' },
     },
   });
   const command = positionals.slice(0, 2).join(' ');
@@ -201,7 +219,18 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (text: st
     case 'webhooks endpoints':
       return listing(client.webhooks.endpoints, ['id', 'url', 'status']);
   }
-  return 2;
+  const answered = await runWebhookCommand({
+    command,
+    target: positionals[2],
+    values,
+    client,
+    out,
+    print,
+    table,
+    usage: (message) => new UsageError(message),
+    signal,
+  });
+  return answered ?? 2;
 }
 
 /** One line for a person to act on. */

@@ -8,6 +8,9 @@
 import createClient from 'openapi-fetch';
 import contract from '../contract/platform.openapi.json' with { type: 'json' };
 import type { components, paths } from '../contract/generated/platform.js';
+import { webhookOperations } from './webhook-operations.js';
+
+export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './verify-webhook.js';
 
 export type Problem = components['schemas']['Problem'];
 export type Estimate = components['schemas']['Estimate'];
@@ -188,12 +191,10 @@ export function createPlatformClient(options: PlatformClientOptions) {
         all: () => all('/developers/current/projects'),
       },
     },
-    webhooks: {
-      endpoints: {
-        list: (query?: { limit?: number; cursor?: string }) => list('/webhooks/endpoints', query),
-        all: () => all('/webhooks/endpoints'),
-      },
-    },
+    webhooks: (() => {
+      const operations = webhookOperations(api, unwrap);
+      return { ...operations, endpoints: { ...operations.endpoints, all: () => all('/webhooks/endpoints') } };
+    })(),
     valuations: {
       search: (q: string) => unwrap(api.GET('/valuations/properties', { params: { query: { q } } })),
       estimate: (propertyId: string, mode: Mode = 'sale') =>

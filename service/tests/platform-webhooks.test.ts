@@ -162,6 +162,7 @@ describe('webhook endpoints through the Platform API', () => {
     assert.equal(got.id, queued.body.id);
     assert.equal(got.body.type, 'widget_key.revoked');
     assert.equal(got.body.test, true);
+    assert.match((got.body.data as { eventId: string }).eventId, /^evt_test_[0-9a-f]{24}$/);
     const read = await call('GET', `/webhooks/deliveries/${queued.body.id}`);
     conforms('WebhookDelivery', read.body);
     assert.equal(read.body.status, 'succeeded');

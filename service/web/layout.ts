@@ -23,7 +23,7 @@ label{display:block;font-weight:600}input{font:inherit;padding:.6rem;min-width:1
 button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:8px;background:var(--accent);color:light-dark(#fff,#0c1a16)}
 .error{color:light-dark(#a4262c,#ff9a9a);font-weight:600;margin:.25rem 0}.field{margin:1rem 0}.hint{color:var(--muted);font-size:.9rem;margin:.2rem 0}
 textarea{font:inherit;width:100%;min-height:6rem;padding:.6rem;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--fg)}
-textarea.code{font-family:ui-monospace,monospace;font-size:.85rem}fieldset{border:1px solid var(--border);border-radius:8px;margin:1rem 0}
+textarea.code{font-family:ui-monospace,monospace;font-size:.85rem}pre.code{font-size:.85rem;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--surface,transparent);padding:.5rem;border-radius:6px}fieldset{border:1px solid var(--border);border-radius:8px;margin:1rem 0}
 .inline{display:inline}.secondary{background:var(--surface);color:var(--fg);border:1px solid var(--border)}.danger{background:light-dark(#a4262c,#ff9a9a);color:light-dark(#fff,#151b22)}
 input[type=radio],input[type=checkbox]{min-width:0;width:1.1rem;height:1.1rem;padding:0;margin:0 .5rem 0 0;vertical-align:middle}
 .notice{background:var(--surface);border-inline-start:4px solid var(--accent);padding:.75rem 1rem;border-radius:6px}

@@ -63,7 +63,7 @@ export function createDeliveries(db: Database) {
         type,
         timestamp: at.toISOString(),
         test: true,
-        data: { eventId, ...exampleOf(type) },
+        data: { ...exampleOf(type), eventId },
       });
       await db.query(
         `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, body, test, next_attempt_at, created_at)

@@ -1,0 +1,145 @@
+/**
+ * The CLI's webhook commands against a sandbox on loopback (PGlite, the real sender): an endpoint
+ * made and its secret printed once, a test event and its delivery read back, and `webhooks listen`
+ * passing a delivery on to a local URL with its signature intact, then deleting its endpoint.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { createEstimateEngine } from '../service/core/estimates/engine.js';
+import { createIdempotencyStore } from '../service/core/idempotency/idempotency-store.js';
+import { databasePlatformKeys } from '../service/core/keys/platform-key-store.js';
+import { createSecretBox } from '../service/core/webhooks/secret-box.js';
+import { createWebhookService } from '../service/core/webhooks/webhook-service.js';
+import { type Database, openDatabase } from '../service/db/database.js';
+import { migrate } from '../service/db/migrate.js';
+import { seed } from '../service/sandbox/seed.js';
+import { startPlatformServer } from '../service/servers/platform.js';
+import { startReceiver } from '../service/tests/webhook-receiver.js';
+import { webhookSender } from '../service/workers/webhook-sender.js';
+import { explain, run } from './cli.js';
+
+const KEY = 'svcp_test_agency00000000000000001';
+
+describe('the CLI webhook commands', () => {
+  let db: Database;
+  const servers: Server[] = [];
+  let env: NodeJS.ProcessEnv;
+  let strictEnv: NodeJS.ProcessEnv;
+  let target: Awaited<ReturnType<typeof startReceiver>>;
+  let send: () => Promise<void>;
+
+  before(async () => {
+    db = await openDatabase({ dataDir: 'memory://' });
+    await migrate(db);
+    await seed(db);
+    target = await startReceiver();
+    const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8855/' });
+    const box = createSecretBox(randomBytes(32));
+    const webhooks = createWebhookService(db, box, { policy: { allowHosts: new Set(['127.0.0.1']) } });
+    const sender = webhookSender({
+      deliveries: webhooks.deliveries,
+      endpoints: webhooks.endpoints,
+      policy: webhooks.policy,
+    });
+    send = async () => {
+      while ((await sender.run(new Date())) > 0);
+    };
+    const common = { engine, keyStore: databasePlatformKeys(db), idempotency: createIdempotencyStore(db) };
+    const open = await startPlatformServer({ port: 8856, webhooks, ...common });
+    // The same database behind a sandbox whose operator allows no loopback host.
+    const strict = await startPlatformServer({
+      port: 8857,
+      webhooks: createWebhookService(db, box, { policy: { allowHosts: new Set() } }),
+      ...common,
+    });
+    servers.push(open.server, strict.server);
+    env = { SERVICE_API_KEY: KEY, SERVICE_BASE_URL: open.baseUrl };
+    strictEnv = { SERVICE_API_KEY: KEY, SERVICE_BASE_URL: strict.baseUrl };
+  });
+  after(async () => {
+    for (const server of servers) server.close();
+    target?.close();
+    await db?.close();
+  });
+
+  const cli = async (args: string[], use = env) => {
+    const lines: string[] = [];
+    const status = await run(args, use, (text) => lines.push(text));
+    return { status, text: lines.join('\n') };
+  };
+
+  it('makes an endpoint, sends it a test event and reads the delivery back', async () => {
+    const made = await cli([
+      'webhooks',
+      'create',
+      '--url',
+      `${target.base}/cli`,
+      '--events',
+      'widget_key.revoked',
+      '--json',
+    ]);
+    const endpoint = JSON.parse(made.text);
+    assert.match(endpoint.secret, /^whsec_/);
+    target.secrets.set('/cli', [endpoint.secret]);
+    const test = await cli(['webhooks', 'test', endpoint.id, '--type', 'widget_key.revoked']);
+    const deliveryId = /Queued widget_key\.revoked as (msg_[0-9a-f]+)/.exec(test.text)![1];
+    await send();
+    assert.equal(target.at('/cli')[0].verifiedBy.length, 1);
+    const read = await cli(['webhooks', 'delivery', deliveryId]);
+    assert.match(read.text, /succeeded[\s\S]*scheduled .* answered 200/);
+    const wrong = await cli(['webhooks', 'test', endpoint.id, '--type', 'no.such']).catch((error) => explain(error));
+    assert.equal((wrong as { status: number }).status, 1);
+    assert.match((wrong as { line: string }).line, /invalid_request/);
+  });
+
+  it('listens: passes a delivery on with its signature, then deletes its endpoint', async () => {
+    const stop = new AbortController();
+    const lines: string[] = [];
+    const listening = run(
+      ['webhooks', 'listen', '--forward-to', `${target.base}/forwarded`],
+      env,
+      (t) => lines.push(t),
+      stop.signal,
+    );
+    await waitFor(() => lines.some((l) => l.startsWith('Ready')));
+    const endpointId = /endpoint (we_[0-9a-f]+)/.exec(lines[0])![1];
+    const secret = /secret: (whsec_\S+)/.exec(lines[1])![1];
+    await cli(['webhooks', 'test', endpointId, '--type', 'platform_key.created']);
+    await send();
+    await waitFor(() => lines.some((l) => l.includes('platform_key.created') && l.endsWith('→ 200')));
+    const [got] = target.at('/forwarded');
+    assert.equal(got.body.type, 'platform_key.created');
+    const signed = {
+      'webhook-id': got.id,
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': got.signature,
+    };
+    assert.doesNotThrow(
+      () => new Webhook(secret).verify(JSON.stringify(got.body), signed),
+      'verifies with the printed secret',
+    );
+    stop.abort();
+    assert.equal(await listening, 0);
+    assert.match(lines.at(-1)!, /deleted/);
+    const [row] = await db.query('select id from webhook_endpoints where id = $1', [endpointId]);
+    assert.equal(row, undefined);
+  });
+
+  it('says how to let the sandbox reach this machine when it refuses loopback', async () => {
+    await assert.rejects(
+      run(['webhooks', 'listen', '--forward-to', `${target.base}/x`], strictEnv, () => undefined, AbortSignal.abort()),
+      /WEBHOOK_ALLOW_HOSTS=127\.0\.0\.1/,
+    );
+  });
+});
+
+async function waitFor(check: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
