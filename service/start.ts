@@ -118,6 +118,7 @@ const mcp = await startMcpServer({
     keys: widgetKeyAdmin,
     consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`,
     createKey,
+    webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${widgetHost.url}console/${path}` },
   },
 });
 // The outbox's events become webhook deliveries, which the sender posts (any number of processes may run both).

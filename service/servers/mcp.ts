@@ -19,6 +19,8 @@ import { createMcpEndpoint, type McpEndpointOptions } from '../surfaces/mcp/endp
 import { createOAuthProvider } from '../surfaces/mcp/oauth-provider.js';
 import { listenOn } from '../web/serve.js';
 
+import type { WebhookArea } from '../surfaces/mcp/tool.js';
+
 export { MAX_BODY_BYTES } from '../surfaces/mcp/endpoint.js';
 
 export interface McpServerOptions {
@@ -35,6 +37,8 @@ export interface McpServerOptions {
     keys: WidgetKeyAdmin;
     consentUrl: (requestId: string) => string;
     createKey: CreateWidgetKeyTool;
+    /** The webhook tools' service, idempotency store and console pages. */
+    webhookArea?: WebhookArea;
     /** Client registrations per address per hour (the SDK's default: 20); a test suite registers more. */
     registrationsPerHour?: number;
   };
@@ -60,6 +64,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
       resourceMetadata: getOAuthProtectedResourceMetadataUrl(new URL(url)),
       keys: options.oauth!.keys,
       createKey: options.oauth!.createKey,
+      webhookArea: options.oauth!.webhookArea,
     },
   });
   const oauthRoutes =

@@ -28,12 +28,17 @@ import { startMcpServer } from '../servers/mcp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createWidgetKeyTool } from '../surfaces/mcp/create-widget-key.js';
 import { createOAuthStore } from '../core/grants/oauth-store.js';
+import { createSecretBox } from '../core/webhooks/secret-box.js';
+import { createWebhookService } from '../core/webhooks/webhook-service.js';
+import { webhookSender } from '../workers/webhook-sender.js';
+import { startReceiver } from './webhook-receiver.js';
 
 const CONSOLE = 'http://127.0.0.1:8819';
 const MCP = 'http://127.0.0.1:8820';
 const REDIRECT = 'http://127.0.0.1:8899/callback';
 let servers: Server[] = [];
 let db: Awaited<ReturnType<typeof openDatabase>>;
+let webhooks: ReturnType<typeof createWebhookService>;
 
 before(async () => {
   db = await openDatabase({ dataDir: 'memory://' });
@@ -42,6 +47,10 @@ before(async () => {
   const oauth = createOAuthStore(db);
   const keys = createWidgetKeyAdmin(db);
   const requests = createKeyRequests(db, keys);
+  webhooks = createWebhookService(db, createSecretBox(randomBytes(32)), {
+    policy: { allowHosts: new Set(['127.0.0.1']) },
+  });
+  const idempotency = createIdempotencyStore(db);
   const createKey = createWidgetKeyTool({
     keys,
     requests,
@@ -51,7 +60,8 @@ before(async () => {
   const host = await startWidgetHostServer({
     port: 8819,
     keyStore: databaseWidgetKeys(db),
-    console: (baseUrl) => createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: requests }),
+    console: (baseUrl) =>
+      createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: requests, webhooks }),
   });
   const mcp = await startMcpServer({
     port: 8820,
@@ -61,6 +71,7 @@ before(async () => {
       keys,
       consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}`,
       createKey,
+      webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${CONSOLE}/console/${path}` },
       registrationsPerHour: 1000,
     },
   });
@@ -544,6 +555,53 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
       assert.equal((again.structuredContent as { status: string }).status, 'created');
       assert.equal((await db.query('select 1 from widget_keys where name = $1', [name])).length, 1);
       await client.close();
+    }
+  });
+
+  it("lists deliveries, and replays one only after the person presses Replay on the service's page", async () => {
+    const receiver = await startReceiver();
+    try {
+      const person = new Person();
+      const { access_token } = await tokensFor(person, 'webhooks.read webhooks.write');
+      const [{ organization_id: org }] = await db.query<{ organization_id: string }>(
+        `select organization_id from users where id = 'usr_siti'`,
+      );
+      const endpoint = (await webhooks.endpoints.create({ organizationId: org, url: `${receiver.base}/mcp` }))!;
+      const deliveryId = await webhooks.deliveries.queueTest(endpoint.id, 'widget_key.created', new Date());
+      const send = webhookSender({
+        deliveries: webhooks.deliveries,
+        endpoints: webhooks.endpoints,
+        policy: webhooks.policy,
+      });
+      while ((await send.run(new Date())) > 0);
+
+      const listed = await resultOf(
+        await callTool('list_webhook_deliveries', access_token, { endpointId: endpoint.id }),
+      );
+      assert.deepEqual(
+        (listed.structuredContent?.data as { id: string; status: string }[]).map((d) => [d.id, d.status]),
+        [[deliveryId, 'succeeded']],
+      );
+      const args = { deliveryId, idempotencyKey: 'replay-0001' };
+      const asked = await resultOf(await callTool('replay_webhook_delivery', access_token, args));
+      assert.equal(asked.structuredContent?.status, 'awaiting_confirmation');
+      while ((await send.run(new Date())) > 0);
+      assert.equal(receiver.at('/mcp').length, 1, 'nothing is sent before the person decides');
+      const confirmUrl = String(asked.structuredContent?.confirmUrl);
+      const page = await person.open(confirmUrl);
+      assert.match(page.text, /Replay<\/button>/);
+      assert.equal((await person.submit(`${new URL(confirmUrl).pathname}/replay`, {})).status, 303);
+      while ((await send.run(new Date())) > 0);
+      const [first, second] = receiver.at('/mcp');
+      assert.equal(second.id, first.id, 'the same webhook-id');
+      const done = await resultOf(await callTool('replay_webhook_delivery', access_token, args));
+      assert.deepEqual(done.structuredContent, { status: 'replayed', deliveryId, outcome: 'answered 200' });
+      const other = await resultOf(
+        await callTool('replay_webhook_delivery', access_token, { ...args, deliveryId: 'msg_0000000000000000' }),
+      );
+      assert.equal(other.isError, true);
+    } finally {
+      receiver.close();
     }
   });
 

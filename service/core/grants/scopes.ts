@@ -12,7 +12,8 @@ export const SCOPE_DESCRIPTIONS = {
   'products.read': 'Read the products your organization uses',
   'agents.read': 'Read your agency’s agent profile',
   'developers.read': 'Read your developer projects',
-  'webhooks.read': 'Read your webhook endpoints',
+  'webhooks.read': 'Read your webhook endpoints, their deliveries and the evidence of each attempt',
+  'webhooks.write': 'Register and change webhook endpoints, and send deliveries again',
   'valuations.read': 'Search properties and read valuations',
   'widget_keys.read': 'List your widget keys and the websites on each',
   'widget_keys.write': 'Create widget keys for your websites (you confirm each one)',
@@ -28,6 +29,8 @@ export const MCP_SCOPES = [
   'organizations.read',
   'widget_keys.read',
   'widget_keys.write',
+  'webhooks.read',
+  'webhooks.write',
 ] as const satisfies readonly Scope[];
 export type McpScope = (typeof MCP_SCOPES)[number];
 

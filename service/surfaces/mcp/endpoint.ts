@@ -14,6 +14,7 @@ import type { EstimateEngine } from '../../core/estimates/engine.js';
 import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { readJsonBody } from '../../web/json-body.js';
+import type { WebhookArea } from './tool.js';
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
 import { createMcpServer, toolsFor } from './server.js';
 import { createSessionTable } from './sessions.js';
@@ -33,6 +34,7 @@ export interface McpEndpointOptions {
     resourceMetadata: string;
     keys: WidgetKeyAdmin;
     createKey: CreateWidgetKeyTool;
+    webhookArea?: WebhookArea;
   };
   /** How many sessions are held, and for how long (limits.ts by default). */
   sessionLimits?: Parameters<typeof createSessionTable>[0];
@@ -46,7 +48,7 @@ const jsonRpcError = (status: number, code: number, message: string, headers: Re
 
 export function createMcpEndpoint(options: McpEndpointOptions) {
   const { url, auth } = options;
-  const tools = toolsFor({ keys: auth?.keys, createKey: auth?.createKey });
+  const tools = toolsFor({ keys: auth?.keys, createKey: auth?.createKey, webhookArea: auth?.webhookArea });
   const sessions = createSessionTable<WebStandardStreamableHTTPServerTransport>(options.sessionLimits);
 
   /** 401 with a challenge pointing at the resource's metadata (RFC 9728), or 403 naming the scope (RFC 6750). */
@@ -130,6 +132,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       client,
       keys: auth?.keys,
       createKey: auth?.createKey,
+      webhookArea: auth?.webhookArea,
     });
     try {
       await server.connect(transport);

@@ -19,7 +19,8 @@ import { utcDay } from '../../core/metering/utc-day.js';
 import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
 import { PRIVATE_TOOLS } from './private-tools.js';
-import { access, type Caller, type McpTool, type ToolContext, type ToolResult } from './tool.js';
+import { access, type Caller, type McpTool, type ToolContext, type ToolResult, type WebhookArea } from './tool.js';
+import { WEBHOOK_TOOLS } from './webhook-tools.js';
 import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
 
 export interface McpContext {
@@ -30,6 +31,7 @@ export interface McpContext {
   /** With OAuth: the organization's keys and the consequential write (the HTTP layer has checked the token). */
   keys?: WidgetKeyAdmin;
   createKey?: CreateWidgetKeyTool;
+  webhookArea?: WebhookArea;
 }
 
 const answer = (result: Exclude<ToolResult, { error: string }>): CallToolResult => ({
@@ -39,8 +41,10 @@ const answer = (result: Exclude<ToolResult, { error: string }>): CallToolResult 
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
 /** The tools this endpoint offers: the public ones, and the private ones where it signs people in. */
-export const toolsFor = (context: Pick<McpContext, 'keys' | 'createKey'>): McpTool[] =>
-  context.keys && context.createKey ? [...PUBLIC_TOOLS, ...PRIVATE_TOOLS] : PUBLIC_TOOLS;
+export const toolsFor = (context: Pick<McpContext, 'keys' | 'createKey' | 'webhookArea'>): McpTool[] =>
+  context.keys && context.createKey
+    ? [...PUBLIC_TOOLS, ...PRIVATE_TOOLS, ...(context.webhookArea ? WEBHOOK_TOOLS : [])]
+    : PUBLIC_TOOLS;
 
 export function createMcpServer(context: McpContext): Server {
   const tools = toolsFor(context);
@@ -98,6 +102,9 @@ export function createMcpServer(context: McpContext): Server {
       keys: context.keys,
       createKey: context.createKey,
       showPage,
+      webhooks: context.webhookArea?.service,
+      idempotency: context.webhookArea?.idempotency,
+      consoleUrl: context.webhookArea?.consoleUrl,
     };
     const result = await tool.run(args, toolContext);
     if ('error' in result) {

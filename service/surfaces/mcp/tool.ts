@@ -7,6 +7,16 @@ import type { EstimateEngine } from '../../core/estimates/engine.js';
 import type { McpScope } from '../../core/grants/scopes.js';
 import type { Actor, WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
+import type { IdempotencyStore } from '../../core/idempotency/idempotency-store.js';
+import type { WebhookService } from '../../core/webhooks/webhook-service.js';
+
+/** What the webhook tools act on: the webhook service, the one idempotency store, and the console's pages. */
+export interface WebhookArea {
+  service: WebhookService;
+  idempotency: IdempotencyStore;
+  /** A console page's URL from its path under /console/. */
+  consoleUrl: (path: string) => string;
+}
 
 export type JsonSchema = Record<string, unknown>;
 export type ToolAnnotations = {
@@ -36,6 +46,9 @@ export interface ToolContext {
   createKey?: CreateWidgetKeyTool;
   /** Shows the person a page of the service from inside the client (URL-mode elicitation), where it can. */
   showPage(url: string, message: string, elicitationId: string): Promise<void>;
+  webhooks?: WebhookService;
+  idempotency?: IdempotencyStore;
+  consoleUrl?: (path: string) => string;
 }
 
 export interface McpTool {
