@@ -26,13 +26,11 @@ import { createSessions } from './core/organizations/sessions.js';
 import { expirySweeper } from './workers/expiry-sweeper.js';
 import { idempotencyPruner } from './workers/idempotency-pruner.js';
 import { createWorkerRunner } from './workers/runner.js';
-import { createOutbox } from './core/events/outbox.js';
 import { policyFromEnv } from './core/webhooks/address-guard.js';
 import { createSecretBox } from './core/webhooks/secret-box.js';
 import { loadSecretsKey } from './core/webhooks/secrets-key.js';
 import { createWebhookService } from './core/webhooks/webhook-service.js';
-import { outboxWorker } from './workers/outbox-worker.js';
-import { webhookSender } from './workers/webhook-sender.js';
+import { webhookWorkers } from './workers/webhook-workers.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
@@ -126,12 +124,7 @@ const workers = createWorkerRunner({
   workers: [
     idempotencyPruner(idempotency),
     expirySweeper({ sessions: createSessions(db), meter }),
-    outboxWorker({
-      name: 'webhook-fan-out',
-      outbox: createOutbox(db),
-      handle: async (event) => void (await webhooks.deliveries.fanOut(event)),
-    }),
-    webhookSender({ deliveries: webhooks.deliveries, endpoints: webhooks.endpoints, policy: webhooks.policy }),
+    ...webhookWorkers(db, webhooks),
   ],
 });
 workers.start();
