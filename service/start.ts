@@ -12,6 +12,7 @@ import { createKeyRequests } from './core/keys/key-requests.js';
 import { databasePlatformKeys } from './core/keys/platform-key-store.js';
 import { createWidgetKeyAdmin } from './core/keys/widget-key-admin.js';
 import { databaseWidgetKeys } from './core/keys/widget-keys.js';
+import { recordQuotaReached } from './core/keys/quota-reached.js';
 import { databaseMeter } from './core/metering/daily-meter.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -81,6 +82,7 @@ const widgetHost = await startWidgetHostServer({
   keyStore: databaseWidgetKeys(db),
   // A QA suite that asks for hundreds of estimates from one machine turns the per-visitor share off.
   visitorLimits: process.env.SANDBOX_VISITOR_LIMITS !== 'off',
+  onQuotaReached: recordQuotaReached(db),
   links: {
     apiReference: `http://127.0.0.1:${platformPort}/reference`,
     apiBase: `http://127.0.0.1:${platformPort}/v1`,

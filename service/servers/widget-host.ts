@@ -18,7 +18,7 @@ import { memoryMeter } from '../core/metering/memory-meter.js';
 import { createTokenBuckets } from '../core/metering/token-bucket.js';
 import { createVisitorLimit } from '../core/metering/visitor-limit.js';
 import { valuationPages } from '../surfaces/valuation-pages/valuation-page.js';
-import { createWidgetHost, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
+import { createWidgetHost, type HostOptions, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
 import { ASSET_HEADERS, widgetHostRoutes } from '../surfaces/widget-host/routes.js';
 import { DEFAULT_DIST } from '../web/built-loader.js';
 import { PAGE_HEADERS } from '../web/layout.js';
@@ -36,6 +36,8 @@ export interface WidgetHostServerOptions {
   visitorLimits?: boolean;
   /** The estimate engine every surface shares; one is made otherwise. */
   engine?: EstimateEngine;
+  /** Told when a key answers its last estimate of the day. */
+  onQuotaReached?: HostOptions['onQuotaReached'];
   /** Built widget files (vite build output). */
   distDir?: string;
   /** The service's other origins, linked from this one's front page and docs. */
@@ -60,6 +62,7 @@ export async function startWidgetHostServer(
     engine: options.engine,
     serviceUrl: baseUrl,
     previewOrigin: new URL(baseUrl).origin,
+    onQuotaReached: options.onQuotaReached,
   });
   const distDir = options.distDir ?? DEFAULT_DIST;
   const consoleApp = options.console?.(baseUrl);

@@ -26,6 +26,10 @@ import { validatorFor } from '../web/platform-contract.js';
 import { outboxWorker } from '../workers/outbox-worker.js';
 import { webhookSender } from '../workers/webhook-sender.js';
 import { startReceiver } from './webhook-receiver.js';
+import { recordQuotaReached } from '../core/keys/quota-reached.js';
+import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
+import { databaseMeter } from '../core/metering/daily-meter.js';
+import { createWidgetHost } from '../surfaces/widget-host/host.js';
 
 const AGENCY = 'svcp_test_agency00000000000000001';
 const PARTNER = 'svcp_test_partner000000000000003'; // no webhooks scopes
@@ -302,5 +306,31 @@ describe('webhook endpoints through the Platform API', () => {
     assert.equal((got[0].body.data as { target: string }).target, 'pk_9');
     const list = await call('GET', `/webhooks/deliveries?endpointId=${id}`);
     assert.equal(list.body.data[0].eventType, 'platform_key.revoked');
+  });
+
+  it("records a widget key's last estimate of the day as widget_key.quota_reached, once", async () => {
+    const key = 'svce_test_demo0000000000000001';
+    await db.query('update widget_keys set starts_day_at = 1999 where key = $1', [key]);
+    const host = createWidgetHost({
+      keyStore: databaseWidgetKeys(db),
+      meter: databaseMeter(db),
+      serviceUrl: 'http://127.0.0.1:8845/',
+      visitorLimit: null,
+      onQuotaReached: recordQuotaReached(db),
+    });
+    const estimate = () =>
+      host.handle({
+        method: 'GET',
+        url: new URL(`http://127.0.0.1:8845/v1/estimates?key=${key}&id=hdb-560102&mode=sale`),
+        origin: 'http://localhost:5173',
+        clientAddress: '127.0.0.1',
+      });
+    assert.equal((await estimate()).status, 200, 'the 2,000th');
+    assert.equal((await estimate()).status, 429, 'the 2,001st');
+    const events = await db.query<{ payload: { detail: { limit: number } } }>(
+      `select payload from outbox where type = 'widget_key.quota_reached'`,
+    );
+    assert.equal(events.length, 1);
+    assert.equal(events[0].payload.detail.limit, 2000);
   });
 });

@@ -47,6 +47,8 @@ export interface HostOptions {
   previewOrigin?: string;
   /** Each visitor address's share of a key's estimates; made on the meter by default, null for none (a QA suite). */
   visitorLimit?: VisitorLimit | null;
+  /** Told when a key answers its last estimate of the day (the service records it as an event). */
+  onQuotaReached?: (keyId: string, day: string, limit: number) => Promise<void>;
 }
 
 const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
@@ -179,6 +181,10 @@ export function createWidgetHost(options: HostOptions) {
     }
     const day = utcDay(now());
     const usedToday = await meter.take('widget_estimate', key.id, day, key.startsDayAt);
+    if (usedToday === DAILY_ESTIMATE_QUOTA)
+      await options.onQuotaReached?.(key.id, day, DAILY_ESTIMATE_QUOTA).catch((error: Error) => {
+        console.error(`[widget-host] the quota event of ${key.id} was not recorded: ${error.message}`);
+      });
     if (usedToday === undefined) {
       await visitor?.giveBack();
       const resetAt = nextUtcMidnight(now()).toISOString();
