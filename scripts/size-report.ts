@@ -18,8 +18,9 @@ export const BUDGETS = {
   loaderBrotli: Math.floor(1.2 * KB),
   widget: Math.floor(16.5 * KB),
   // 15 KB is the target (issue 27); the chart's round grid values and its labelled estimate line (issue 26) cost 112 B
-  // brotli, allowed here until the start-up work wins them back.
-  widgetBrotli: 15 * KB + 128,
+  // brotli, and suggestions written in the visitor's unit (issue 26, item 6) 40 B more, allowed here until the
+  // start-up work wins them back.
+  widgetBrotli: 15 * KB + 176,
 };
 
 async function files(dir: string): Promise<string[]> {

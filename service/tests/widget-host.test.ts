@@ -115,6 +115,13 @@ describe('sandbox widget host', () => {
     const condos = suggestions.filter((s) => s.kind === 'condo');
     expect(condos.length).to.be.greaterThan(0);
     for (const s of condos) expect(s.secondaryText).to.match(/, [\d,]+ sq ft$/);
+    // The visitor's choice of square metres, sent as unit=sqm, writes them in m².
+    const metric = await get(host(), `/v1/suggestions?key=${KEY}&q=parc+esta&unit=sqm`);
+    const inMetres = (metric.body as { suggestions: { kind: string; secondaryText: string }[] }).suggestions;
+    for (const s of inMetres.filter((x) => x.kind === 'condo')) expect(s.secondaryText).to.match(/, [\d,]+ m²$/);
+    const wrong = await get(host(), `/v1/suggestions?key=${KEY}&q=parc+esta&unit=acres`);
+    expect(wrong.status).to.equal(400);
+    expect((wrong.body as { message: string }).message).to.equal('unit must be sqft or sqm.');
   });
 
   it("names the time zone of a quota's reset, in every language", () => {

@@ -6,6 +6,7 @@ import * as problemIn from './generated/checks.js';
 import type { Estimate, HostError, Language, Mode, SuggestionList } from './types.js';
 import type { Check } from './validate.js';
 import { WidgetError } from './widget-error.js';
+import type { AreaUnit } from '../format/format.js';
 
 export interface ClientOptions {
   /** The widget host API's base URL, ending with `/`. */
@@ -19,12 +20,14 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** The language the host words its answers in (`lang`): the panel's, asked at each request. */
   language?: () => Language;
+  /** The unit suggestions write areas in (`unit`): the visitor's choice in the panel, asked at each search. */
+  unit?: () => AreaUnit;
 }
 
 const nativeFetch = globalThis.fetch;
 
 export function createClient(options: ClientOptions) {
-  const { baseUrl, key, timeoutMs = 10_000, retries = 1, language = () => 'en' } = options;
+  const { baseUrl, key, timeoutMs = 10_000, retries = 1, language = () => 'en', unit = () => 'sqft' } = options;
   const fetchImpl = options.fetch ?? nativeFetch;
 
   async function attempt(url: URL, problemInAnswer: Check, signal?: AbortSignal): Promise<unknown> {
@@ -85,7 +88,7 @@ export function createClient(options: ClientOptions) {
 
   return {
     suggest: (q: string, signal?: AbortSignal) =>
-      get('v1/suggestions', { q }, problemIn.SuggestionList, signal) as Promise<SuggestionList>,
+      get('v1/suggestions', { q, unit: unit() }, problemIn.SuggestionList, signal) as Promise<SuggestionList>,
     estimate: (id: string, mode: Mode, signal?: AbortSignal) =>
       get('v1/estimates', { id, mode }, problemIn.Estimate, signal) as Promise<Estimate>,
   };

@@ -229,7 +229,14 @@ export class ServiceValuation extends LitHost {
     this.#baseUrl = resolveApiBase(this.apiBase);
     const key = this.embedKey.trim();
     const problem = checkWidgetKey(key);
-    this.#client = problem ? undefined : createClient({ baseUrl: this.#baseUrl, key, language: () => this.#language });
+    this.#client = problem
+      ? undefined
+      : createClient({
+          baseUrl: this.#baseUrl,
+          key,
+          language: () => this.#language,
+          unit: () => this.#estimate.unit,
+        });
     this.#setupProblem.value = problem ? () => keyProblem(problem, key) : undefined;
     if (!problem) return;
     // prettier-ignore

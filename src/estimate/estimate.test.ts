@@ -3,7 +3,7 @@ import { delay, http } from 'msw';
 import { sandboxHandlers } from '../../service/servers/msw.js';
 import type { Comparable } from '../api/types.js';
 import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
-import { $, $$, searchAndChoose, text, until, widget } from '../test/widget-fixture.js';
+import { $, $$, press, searchAndChoose, text, type, until, widget } from '../test/widget-fixture.js';
 import { DEFAULT_SORT, sortComparables } from './sort-comparables.js';
 
 const column = (el: Awaited<ReturnType<typeof widget>>, index: number) =>
@@ -47,6 +47,26 @@ describe('the estimate panel', () => {
     expect(toggle.getAttribute('aria-pressed')).to.equal('true');
     expect($(el, '.facts div')!.textContent).to.contain('psm');
     expect(column(el, 3)[0]).to.match(/m²$/);
+  });
+
+  it('writes the suggestions\u2019 areas in the unit the visitor chose, and keeps it for the next property', async () => {
+    const el = await widget();
+    type(el, 'parc esta');
+    await until(() => $$(el, '.option-meta').length > 0, 'suggestions');
+    expect($$(el, '.option-meta')[0].textContent).to.match(/sq ft$/);
+    press(el, 'ArrowDown');
+    press(el, 'Enter');
+    await until(() => $(el, '.estimate:not(.skeleton)'), 'the estimate');
+    $<HTMLButtonElement>(el, '.text-button')!.click();
+    const searches = () => sentRequests().filter((u) => u.pathname.endsWith('/v1/suggestions'));
+    const before = searches().length;
+    type(el, 'parc es');
+    await until(() => searches().length > before, 'the next search');
+    const asked = searches().at(-1)!;
+    expect(asked.searchParams.get('q')).to.equal('parc es');
+    expect(asked.searchParams.get('unit')).to.equal('sqm');
+    await until(() => /m²$/.test($$(el, '.option-meta')[0]?.textContent ?? ''), 'suggestions in m²');
+    expect($(el, '.facts div')!.textContent).to.contain('psm');
   });
 
   it('sorts the comparables with one labelled control, each order in its useful direction', async () => {

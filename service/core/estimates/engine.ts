@@ -2,6 +2,7 @@
  * The one estimate engine every surface shares (the widget host, the Platform API, the public
  * valuation page): the fixtures, the search index, and estimates with the service's attribution.
  */
+import type { AreaUnit } from '../../../src/format/format.js';
 import type { components } from '../../../contract/generated/widget-host.js';
 import { estimateProperty } from './estimate.js';
 import { generateFixtures, type Fixtures } from '../../sandbox/fixtures/generate.js';
@@ -28,7 +29,7 @@ export function createEstimateEngine(options: EngineOptions) {
     now,
     serviceUrl: options.serviceUrl,
     /** Up to 8 suggestions (or `limit`) for an address, postal code or condo name, best first. */
-    search: (query: string, limit?: number) => suggest(index, query, limit),
+    search: (query: string, limit?: number, unit?: AreaUnit) => suggest(index, query, limit, unit),
     /** The estimate for a property as of today: one answer for every surface. */
     estimate(propertyId: string, mode: Mode): EstimateOutcome {
       const property = fixtures.byId.get(propertyId);

@@ -1,6 +1,7 @@
 import type { components } from '../../../contract/generated/widget-host.js';
 import en from '../../../src/words/en.js';
 import { formatArea } from '../../../src/words/words.js';
+import type { AreaUnit } from '../../../src/format/format.js';
 import type { Fixtures, PropertyRecord } from '../../sandbox/fixtures/generate.js';
 
 type Suggestion = components['schemas']['Suggestion'];
@@ -80,7 +81,12 @@ export function matchRanges(text: string, queryWords: string[]): Suggestion['mat
   return ranges.slice(0, 20);
 }
 
-function toSuggestion(property: PropertyRecord, kind: Suggestion['kind'], queryWords: string[] = []): Suggestion {
+function toSuggestion(
+  property: PropertyRecord,
+  kind: Suggestion['kind'],
+  unit: AreaUnit,
+  queryWords: string[] = [],
+): Suggestion {
   const text = kind === 'condo' && property.project ? property.project : property.address;
   return {
     id: property.id,
@@ -88,21 +94,26 @@ function toSuggestion(property: PropertyRecord, kind: Suggestion['kind'], queryW
     text,
     matches: matchRanges(text, queryWords),
     secondaryText: property.project
-      ? `${kind === 'condo' ? property.address : property.project} · ${property.unitType}, ${formatArea(property.floorAreaSqm, 'sqft')}`
+      ? `${kind === 'condo' ? property.address : property.project} · ${property.unitType}, ${formatArea(property.floorAreaSqm, unit)}`
       : `${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · Singapore ${property.postalCode}`,
     postalCode: property.postalCode,
   };
 }
 
 /** Matches addresses, postal codes (by prefix) and condo names (any word, by prefix), best first. */
-export function suggest(index: Indexed[], query: string, limit = MAX_SUGGESTIONS): Suggestion[] {
+export function suggest(
+  index: Indexed[],
+  query: string,
+  limit = MAX_SUGGESTIONS,
+  unit: AreaUnit = 'sqft',
+): Suggestion[] {
   const digits = query.replace(/\s+/g, '');
   if (/^[0-9]{2,6}$/.test(digits)) {
     return index
       .filter((entry) => entry.property.postalCode.startsWith(digits))
       .sort((a, b) => a.property.postalCode.localeCompare(b.property.postalCode))
       .slice(0, limit)
-      .map((entry) => toSuggestion(entry.property, 'postal_code'));
+      .map((entry) => toSuggestion(entry.property, 'postal_code', unit));
   }
   const queryWords = words(query);
   if (queryWords.length === 0) return [];
@@ -112,10 +123,10 @@ export function suggest(index: Indexed[], query: string, limit = MAX_SUGGESTIONS
       entry.projectWords.length &&
       everyPrefixed(queryWords, [...entry.projectWords, ...words(entry.property.town)])
     ) {
-      results.push({ suggestion: toSuggestion(entry.property, 'condo', queryWords), rank: 0 });
+      results.push({ suggestion: toSuggestion(entry.property, 'condo', unit, queryWords), rank: 0 });
     } else if (everyPrefixed(queryWords, entry.addressWords)) {
       const exactBlock = entry.addressWords[0] === queryWords[0] ? 0 : 1;
-      results.push({ suggestion: toSuggestion(entry.property, 'address', queryWords), rank: 1 + exactBlock });
+      results.push({ suggestion: toSuggestion(entry.property, 'address', unit, queryWords), rank: 1 + exactBlock });
     }
   }
   return results

@@ -2,6 +2,7 @@
  * The widget host (sandbox): one implementation of contract/widget-host.openapi.json, with no
  * transport of its own. Its routes on the service's origin (routes.ts) and MSW (servers/msw.ts) both call `handle`.
  */
+import type { AreaUnit } from '../../../src/format/format.js';
 import * as problemIn from '../../../src/api/generated/checks.js';
 import { SearchQueryLength } from '../../../src/api/generated/checks.js';
 import type { Language } from '../../../src/api/types.js';
@@ -139,6 +140,8 @@ export function createWidgetHost(options: HostOptions) {
       if (q.replace(/\s/g, '').length < min || problemIn.SearchQuery(q)) {
         return fail('invalid_request', `q must have ${min} to ${max} characters.`);
       }
+      const unit = url.searchParams.get('unit') ?? 'sqft';
+      if (problemIn.AreaUnit(unit)) return fail('invalid_request', 'unit must be sqft or sqm.');
       // The key's shared budget is taken only when the address's own allows: one address cannot drain it.
       const wait = suggestionsByAddress.take(request.clientAddress ?? 'unknown') || suggestionsByKey.take(key.id);
       if (wait) {
@@ -151,7 +154,7 @@ export function createWidgetHost(options: HostOptions) {
       }
       const magic = magicSuggestions(q);
       if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
-      const suggestions = magic ? magic.suggestions : engine.search(q);
+      const suggestions = magic ? magic.suggestions : engine.search(q, undefined, unit as AreaUnit);
       return respond(200, { query: q, suggestions }, allow, magic?.delayMs ?? 0);
     }
 
