@@ -3,10 +3,9 @@
  * It never touches the DOM. Every answer is checked against the contract before use.
  */
 import * as problemIn from './generated/checks.js';
-import type { Estimate, HostError, Language, Mode, SuggestionList } from './types.js';
+import type { AreaUnit, Estimate, HostError, Language, Mode, SuggestionList } from './types.js';
 import type { Check } from './validate.js';
 import { WidgetError } from './widget-error.js';
-import type { AreaUnit } from '../format/format.js';
 
 export interface ClientOptions {
   /** The widget host API's base URL, ending with `/`. */

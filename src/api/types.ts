@@ -8,3 +8,4 @@ export type Mode = components['schemas']['Mode'];
 export type Language = components['schemas']['Language'];
 export type HostErrorCode = components['schemas']['ErrorCode'];
 export type HostError = components['schemas']['Error'];
+export type AreaUnit = components['schemas']['AreaUnit'];
