@@ -119,6 +119,9 @@ describe('where webhooks may go', () => {
       '::ffff:10.0.0.1',
       '::ffff:a9fe:a9fe',
       '64:ff9b::a9fe:a9fe',
+      '::127.0.0.1',
+      '::7f00:1',
+      'fec0::1',
       'not an address',
     ])
       assert.equal(isReservedAddress(address), true, address);

@@ -28,15 +28,17 @@ for (const [network, prefix] of [
 ] as const)
   reserved.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
+  ['::', 96], // unspecified, and IPv4-compatible addresses (::127.0.0.1)
   ['::1', 128], // loopback
   ['64:ff9b::', 96], // NAT64 (reaches IPv4 addresses)
+  ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
   ['2001::', 23], // IETF protocol assignments
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4 (reaches IPv4 addresses)
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still private)
   ['ff00::', 8], // multicast
 ] as const)
   reserved.addSubnet(network, prefix, 'ipv6');
