@@ -48,7 +48,14 @@ describe('MCP endpoint: public tools', () => {
 
   it('finds a property and values it: the same estimate as the engine, as structured content and text', async () => {
     const client = await connect();
+    await client.listTools(); // from here the SDK client checks every answer against its tool's output schema
     const found = await client.callTool({ name: 'search_properties', arguments: { query: 'parc esta' } });
+    assert.equal(found.isError, undefined, JSON.stringify(found.content));
+    assert.deepEqual(
+      found.structuredContent,
+      engine.searchPage('parc esta'),
+      "the Platform API's search answer, hasMore and all",
+    );
     const id = (found.structuredContent as { data: { id: string }[] }).data[0].id;
     const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: id, mode: 'rent' } });
     assert.equal(result.isError, undefined);

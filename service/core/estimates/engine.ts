@@ -6,7 +6,7 @@ import type { AreaUnit } from '../../../src/format/format.js';
 import type { components } from '../../../contract/generated/widget-host.js';
 import { estimateProperty } from './estimate.js';
 import { generateFixtures, type Fixtures } from '../../sandbox/fixtures/generate.js';
-import { buildIndex, suggest } from './search.js';
+import { buildIndex, MAX_SUGGESTIONS, suggest } from './search.js';
 
 type Estimate = components['schemas']['Estimate'];
 type Mode = components['schemas']['Mode'];
@@ -30,6 +30,15 @@ export function createEstimateEngine(options: EngineOptions) {
     serviceUrl: options.serviceUrl,
     /** Up to 8 suggestions (or `limit`) for an address, postal code or condo name, best first. */
     search: (query: string, limit?: number, unit?: AreaUnit) => suggest(index, query, limit, unit),
+    /**
+     * A property search as the APIs answer it (Platform API and MCP): the first 8, and whether more
+     * matched. Never paged, so that the APIs cannot be walked for bulk collection.
+     */
+    searchPage(query: string) {
+      const found = suggest(index, query, MAX_SUGGESTIONS + 1);
+      const data = found.slice(0, MAX_SUGGESTIONS);
+      return { object: 'list' as const, query, data, hasMore: found.length > MAX_SUGGESTIONS, nextCursor: null };
+    },
     /** The estimate for a property as of today: one answer for every surface. */
     estimate(propertyId: string, mode: Mode): EstimateOutcome {
       const property = fixtures.byId.get(propertyId);

@@ -52,11 +52,12 @@ export const PUBLIC_TOOLS: McpTool[] = [
     annotations: READ_ONLY,
     run(args, { engine }) {
       const query = String(args.query).trim();
-      const data = engine.search(query);
-      const lines = data.map((s) => `- ${s.text} (${s.secondaryText}), id ${s.id}`);
+      const result = engine.searchPage(query);
+      const lines = result.data.map((s) => `- ${s.text} (${s.secondaryText}), id ${s.id}`);
+      const more = result.hasMore ? '\nMore matched: add a block number, street or postal code to narrow it.' : '';
       return {
-        structured: { object: 'list', query, data },
-        text: data.length ? `Matches for "${query}":\n${lines.join('\n')}` : `No matches for "${query}".`,
+        structured: result,
+        text: lines.length ? `Matches for "${query}":\n${lines.join('\n')}${more}` : `No matches for "${query}".`,
       };
     },
   },

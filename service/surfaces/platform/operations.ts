@@ -6,7 +6,6 @@
 import type { operations as ContractOperations } from '../../../contract/generated/platform.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import { readMode } from '../../core/estimates/parameters.js';
-import { MAX_SUGGESTIONS as SEARCH_PAGE } from '../../core/estimates/search.js';
 import type { StoredKey } from '../../core/keys/platform-keys.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
@@ -64,20 +63,7 @@ export function createOperations(
       ctx.org.organization.kind === 'developer'
         ? page(ctx.org.projects, ctx)
         : { problem: 'not_found', detail: `${ctx.org.organization.name} is not a developer, so it has no projects.` },
-    searchProperties: ({ params }) => {
-      const q = String(params.q).trim();
-      // One more than a page tells whether more matched; searches are never paged (no bulk collection).
-      const found = engine.search(q, SEARCH_PAGE + 1);
-      return {
-        body: {
-          object: 'list',
-          query: q,
-          data: found.slice(0, SEARCH_PAGE),
-          hasMore: found.length > SEARCH_PAGE,
-          nextCursor: null,
-        },
-      };
-    },
+    searchProperties: ({ params }) => ({ body: engine.searchPage(String(params.q).trim()) }),
     getValuation: async ({ key, params }) => {
       const read = readMode(params.mode);
       if ('problem' in read)
