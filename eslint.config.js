@@ -31,6 +31,8 @@ const FLOORS = {
       'workers',
     ],
     ['servers'],
+    // N processes of the service behind a balancer (npm run start:cluster, the cross-process tests).
+    ['cluster'],
     // Tests that start servers or span floors: above everything, imported by nothing.
     ['tests'],
   ],

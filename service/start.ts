@@ -4,6 +4,7 @@
  * API, the MCP endpoint) and the workers, and stops them in order.
  */
 import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startDemoServer } from '../demo/server.js';
 import { createEstimateEngine } from './core/estimates/engine.js';
 import { createIdempotencyStore } from './core/idempotency/idempotency-store.js';
@@ -14,6 +15,9 @@ import { createWidgetKeyAdmin } from './core/keys/widget-key-admin.js';
 import { databaseWidgetKeys } from './core/keys/widget-keys.js';
 import { recordQuotaReached } from './core/keys/quota-reached.js';
 import { databaseMeter } from './core/metering/daily-meter.js';
+import { sharedRates } from './core/metering/shared-rates.js';
+import { databaseSessions } from './surfaces/mcp/session-store.js';
+import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './sandbox/seed.js';
@@ -34,10 +38,15 @@ import { createWebhookService } from './core/webhooks/webhook-service.js';
 import { webhookWorkers } from './workers/webhook-workers.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
-const demoPort = Number(process.env.DEMO_PORT ?? 5173);
+// DEMO_PORT=off: no demo site (a process of a cluster, whose demo runs once beside the balancer).
+const demoPort = process.env.DEMO_PORT === 'off' ? undefined : Number(process.env.DEMO_PORT ?? 5173);
 const platformPort = Number(process.env.PLATFORM_PORT ?? 8790);
 const mcpPort = Number(process.env.MCP_PORT ?? 8791);
-const widgetHostUrl = `http://127.0.0.1:${widgetPort}/`;
+// Behind a balancer, each origin is reached at the balancer's address, not at this process's port.
+const widgetHostUrl = process.env.WIDGET_HOST_PUBLIC_URL ?? `http://127.0.0.1:${widgetPort}/`;
+const platformOrigin = process.env.PLATFORM_PUBLIC_ORIGIN ?? `http://127.0.0.1:${platformPort}`;
+const mcpOrigin = process.env.MCP_PUBLIC_ORIGIN ?? `http://127.0.0.1:${mcpPort}`;
+const demoOriginPort = Number(process.env.DEMO_PUBLIC_PORT ?? demoPort ?? 5173);
 
 // The embedded database (PGlite in SANDBOX_DATA_DIR), or DATABASE_URL's server; migrated and seeded at every start.
 const databaseUrl = process.env.DATABASE_URL;
@@ -50,11 +59,15 @@ const db = await openDatabase(
   process.exit(1);
 });
 await migrate(db);
-await seed(db, { demoOrigins: [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`] });
+await seed(db, { demoOrigins: [`http://localhost:${demoOriginPort}`, `http://127.0.0.1:${demoOriginPort}`] });
+health.ready(async () => void (await db.query('select 1')));
 
 // One engine and one meter behind the widget host, the valuation pages, the Platform API and MCP.
 const engine = createEstimateEngine({ serviceUrl: widgetHostUrl });
 const meter = databaseMeter(db);
+// Every short-lived limit and MCP session in the database, so any number of processes share them.
+const rates = sharedRates(db);
+const mcpSessions = databaseSessions(db);
 const idempotency = createIdempotencyStore(db);
 const oauth = createOAuthStore(db);
 const secretsKey = (() => {
@@ -77,6 +90,8 @@ const createKey = createWidgetKeyTool({
 
 const widgetHost = await startWidgetHostServer({
   port: widgetPort,
+  publicUrl: widgetHostUrl,
+  rates,
   engine,
   meter,
   keyStore: databaseWidgetKeys(db),
@@ -84,9 +99,9 @@ const widgetHost = await startWidgetHostServer({
   visitorLimits: process.env.SANDBOX_VISITOR_LIMITS !== 'off',
   onQuotaReached: recordQuotaReached(db),
   links: {
-    apiReference: `http://127.0.0.1:${platformPort}/reference`,
-    apiBase: `http://127.0.0.1:${platformPort}/v1`,
-    mcpEndpoint: `http://127.0.0.1:${mcpPort}/mcp`,
+    apiReference: `${platformOrigin}/reference`,
+    apiBase: `${platformOrigin}/v1`,
+    mcpEndpoint: `${mcpOrigin}/mcp`,
   },
   console: (baseUrl) =>
     createConsole({
@@ -99,9 +114,12 @@ const widgetHost = await startWidgetHostServer({
       webhooks,
     }),
 });
-const demo = await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
+const demo =
+  demoPort === undefined ? undefined : await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
 const platform = await startPlatformServer({
   port: platformPort,
+  publicOrigin: platformOrigin,
+  rates,
   engine,
   meter,
   idempotency,
@@ -111,6 +129,8 @@ const platform = await startPlatformServer({
 });
 const mcp = await startMcpServer({
   port: mcpPort,
+  publicOrigin: mcpOrigin,
+  shared: { sessions: mcpSessions, rates },
   engine,
   meter,
   oauth: {
@@ -125,7 +145,7 @@ const mcp = await startMcpServer({
 const workers = createWorkerRunner({
   workers: [
     idempotencyPruner(idempotency),
-    expirySweeper({ sessions: createSessions(db), meter }),
+    expirySweeper({ sessions: createSessions(db), meter, shared: [rates, mcpSessions] }),
     ...webhookWorkers(db, webhooks),
   ],
 });
@@ -135,7 +155,7 @@ console.log(
   `Database:            ${databaseUrl ? `Postgres at ${new URL(databaseUrl).host}` : `PGlite in ${dataDir}`}`,
 );
 console.log(`Sandbox widget host: ${widgetHost.url}`);
-console.log(`Demo site:           ${demo.url}`);
+if (demo) console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${widgetHost.url}console/`);
 console.log(`Valuation page:      ${widgetHost.url}valuation/hdb-560102?mode=sale`);
 console.log(`Platform API:        ${platform.baseUrl}  (sandbox keys: docs/integrators.md)`);
@@ -145,11 +165,28 @@ console.log(
 );
 console.log('Press Ctrl+C to stop.');
 
-const stop = async () => {
-  for (const server of [widgetHost.server, demo.server, platform.server, mcp.server]) server.close();
+console.log(
+  `Health:              ${widgetHost.url.replace(/\/$/, '')}${READINESS_PATH} (and ${LIVENESS_PATH}, on every origin)`,
+);
+
+// Stops gracefully: not ready (the balancer stops sending), then no new connections, what is in flight
+// finished (at most STOP_TIMEOUT_MS), the workers' current runs finished, the database closed.
+const once = <T>(work: () => Promise<T>) => {
+  let running: Promise<T> | undefined;
+  return () => (running ??= work());
+};
+const stop = once(async () => {
+  health.drain();
+  await delay(Number(process.env.DRAIN_DELAY_MS ?? 0));
+  const servers = [widgetHost.server, demo?.server, platform.server, mcp.server].filter((s) => s !== undefined);
+  const closed = Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  const deadline = delay(Number(process.env.STOP_TIMEOUT_MS ?? 10_000)).then(() => {
+    for (const server of servers) server.closeAllConnections(); // long-lived streams (MCP's GET) end here
+  });
+  await Promise.race([closed, deadline]);
   await workers.stop();
   await db.close();
   process.exit(0);
-};
+});
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

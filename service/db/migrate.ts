@@ -1,30 +1,37 @@
-/** Applies the SQL files in migrations/ in name order, each once, each in its own transaction. */
+/**
+ * Applies the SQL files in migrations/ in name order, each once, all in one transaction that holds
+ * the startup lock: several processes starting together on one server migrate it once, in turn.
+ */
 import { readdir, readFile } from 'node:fs/promises';
 import type { Database } from './database.js';
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
 
+/** Taken first by every startup transaction (migrations, the sandbox's seed); released at its end. */
+export const STARTUP_LOCK = 'select pg_advisory_xact_lock(280028)';
+
 export async function migrate(db: Database): Promise<string[]> {
-  await db.query(
-    'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
-  );
-  const applied = new Set(
-    (await db.query<{ version: string }>('select version from schema_migrations')).map((row) => row.version),
-  );
   const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();
-  const ran: string[] = [];
-  for (const file of files) {
-    if (applied.has(file)) continue;
-    const sql = await readFile(new URL(file, MIGRATIONS), 'utf8');
-    await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.query(STARTUP_LOCK);
+    await tx.query(
+      'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
+    );
+    const applied = new Set(
+      (await tx.query<{ version: string }>('select version from schema_migrations')).map((row) => row.version),
+    );
+    const ran: string[] = [];
+    for (const file of files) {
+      if (applied.has(file)) continue;
+      const sql = await readFile(new URL(file, MIGRATIONS), 'utf8');
       for (const statement of sql
         .split(/;\s*$/m)
         .map((s) => s.trim())
         .filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s)))
         await tx.query(statement);
       await tx.query('insert into schema_migrations (version) values ($1)', [file]);
-    });
-    ran.push(file);
-  }
-  return ran;
+      ran.push(file);
+    }
+    return ran;
+  });
 }

@@ -6,6 +6,7 @@ import { ORGANIZATIONS } from './organizations.js';
 import platformKeys from './platform-keys.json' with { type: 'json' };
 import widgetKeys from './widget-keys.json' with { type: 'json' };
 import type { Database } from '../db/database.js';
+import { STARTUP_LOCK } from '../db/migrate.js';
 
 /** The magic widget keys belong to the demo's partner site. */
 const WIDGET_KEY_OWNER = 'org_lionhomes';
@@ -52,6 +53,7 @@ export interface SeedOptions {
 
 export async function seed(db: Database, options: SeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.query(STARTUP_LOCK);
     for (const { organization } of Object.values(ORGANIZATIONS)) {
       await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3) on conflict (id) do nothing', [
         organization.id,

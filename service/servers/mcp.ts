@@ -17,7 +17,11 @@ import { memoryMeter } from '../core/metering/memory-meter.js';
 import type { CreateWidgetKeyTool } from '../surfaces/mcp/create-widget-key.js';
 import { createMcpEndpoint, type McpEndpointOptions } from '../surfaces/mcp/endpoint.js';
 import { createOAuthProvider } from '../surfaces/mcp/oauth-provider.js';
+import { TRUSTED_PROXIES } from '../web/client-address.js';
 import { listenOn } from '../web/serve.js';
+import { sharedRateLimitStore } from './shared-rate-limit.js';
+import type { RateStore } from '../core/metering/rate-store.js';
+import type { McpSessionStore } from '../surfaces/mcp/session-store.js';
 
 import type { WebhookArea } from '../surfaces/mcp/tool.js';
 
@@ -25,8 +29,12 @@ export { MAX_BODY_BYTES } from '../surfaces/mcp/endpoint.js';
 
 export interface McpServerOptions {
   port: number;
+  /** Where clients reach this origin when it is behind a balancer; the port on loopback otherwise. */
+  publicOrigin?: string;
   engine: EstimateEngine;
   meter?: DailyMeter;
+  /** Sessions in the database and OAuth's per-address limits in the shared rate store, for several processes. */
+  shared?: { sessions: McpSessionStore; rates: RateStore };
   /** How many MCP sessions are held, and for how long (limits.ts by default). */
   sessionLimits?: McpEndpointOptions['sessionLimits'];
   /** Browser origins allowed to call the endpoint besides its own (a page of the service, say). */
@@ -46,9 +54,9 @@ export interface McpServerOptions {
 
 export async function startMcpServer(options: McpServerOptions): Promise<{ server: Server; url: string }> {
   const hostname = '127.0.0.1';
-  const origin = `http://${hostname}:${options.port}`;
+  const origin = options.publicOrigin ?? `http://${hostname}:${options.port}`;
   const url = `${origin}/mcp`;
-  const allowedHosts = new Set([`${hostname}:${options.port}`, `localhost:${options.port}`]);
+  const allowedHosts = new Set([`${hostname}:${options.port}`, `localhost:${options.port}`, new URL(origin).host]);
   const provider =
     options.oauth &&
     createOAuthProvider({ store: options.oauth.store, resource: url, consentUrl: options.oauth.consentUrl });
@@ -57,6 +65,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
     engine: options.engine,
     meter: options.meter ?? memoryMeter(),
     sessionLimits: options.sessionLimits,
+    sessionStore: options.shared?.sessions,
     allowedOrigins: new Set([origin, `http://localhost:${options.port}`, ...(options.allowedOrigins ?? [])]),
     allowedHosts,
     auth: provider && {
@@ -67,21 +76,33 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
       webhookArea: options.oauth!.webhookArea,
     },
   });
+  // The SDK's own limits per address (its windows and counts), kept where every process sees them.
+  const sharedLimit = (prefix: string) =>
+    options.shared ? { store: sharedRateLimitStore(options.shared.rates, prefix) } : {};
   const oauthRoutes =
     provider &&
-    express().use(
-      readableOAuthErrors,
-      mcpAuthRouter({
-        provider,
-        issuerUrl: new URL(origin),
-        scopesSupported: [...MCP_SCOPES],
-        resourceServerUrl: new URL(url),
-        resourceName: 'Service Valuations (sandbox)',
-        clientRegistrationOptions: {
-          rateLimit: { windowMs: 3_600_000, limit: options.oauth!.registrationsPerHour ?? 20 },
-        },
-      }),
-    );
+    express()
+      .set('trust proxy', [...TRUSTED_PROXIES])
+      .use(
+        readableOAuthErrors,
+        mcpAuthRouter({
+          provider,
+          issuerUrl: new URL(origin),
+          scopesSupported: [...MCP_SCOPES],
+          resourceServerUrl: new URL(url),
+          resourceName: 'Service Valuations (sandbox)',
+          clientRegistrationOptions: {
+            rateLimit: {
+              windowMs: 3_600_000,
+              limit: options.oauth!.registrationsPerHour ?? 20,
+              ...sharedLimit('oauth:register'),
+            },
+          },
+          authorizationOptions: { rateLimit: sharedLimit('oauth:authorize') },
+          tokenOptions: { rateLimit: sharedLimit('oauth:token') },
+          revocationOptions: { rateLimit: sharedLimit('oauth:revoke') },
+        }),
+      );
   const endpointListener = getRequestListener(endpoint.fetch);
 
   // OAuth's routes check Host as /mcp does: a page on another name (DNS rebinding) reaches neither.

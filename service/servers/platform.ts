@@ -14,12 +14,17 @@ import widgetHostContract from '../../contract/widget-host.openapi.json' with { 
 import { FAVICON_PATH, faviconResponse } from '../web/favicon.js';
 import { routes } from '../web/platform-contract.js';
 import { listen } from '../web/serve.js';
+import type { RateStore } from '../core/metering/rate-store.js';
 
 const PUBLIC = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
 
 export interface PlatformServerOptions {
   port: number;
   host?: string;
+  /** Where integrators reach this origin when it is behind a balancer; the port on loopback otherwise. */
+  publicOrigin?: string;
+  /** The per-minute limit's counts: memory for one process, the database (sharedRates) for several. */
+  rates?: RateStore;
   engine: EstimateEngine;
   /** The database's keys; the sandbox's platform keys in memory without one. */
   keyStore?: PlatformKeyStore;
@@ -35,7 +40,7 @@ export async function startPlatformServer(
   options: PlatformServerOptions,
 ): Promise<{ server: Server; baseUrl: string; referenceUrl: string }> {
   const hostname = options.host ?? '127.0.0.1';
-  const origin = `http://${hostname}:${options.port}`;
+  const origin = options.publicOrigin ?? `http://${hostname}:${options.port}`;
   const baseUrl = `${origin}/v1`;
   const referenceUrl = `${origin}/reference`;
   const reference = String(renderReference(baseUrl, options.consoleUrl));
@@ -82,6 +87,7 @@ export async function startPlatformServer(
         meter: options.meter,
         idempotency: options.idempotency,
         webhooks: options.webhooks,
+        rates: options.rates,
         referenceUrl,
       }),
     );

@@ -12,9 +12,10 @@ import widgetHostContract from '../../contract/widget-host.openapi.json' with { 
 import { indexPage, mcpPage, type ServiceLinks } from '../surfaces/docs/index-page.js';
 import { messagesPage } from '../surfaces/docs/messages-page.js';
 import { FAVICON_PATH, faviconResponse } from '../web/favicon.js';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress } from '../web/client-address.js';
 import { SUGGESTION_LIMITS } from '../core/metering/limits.js';
 import { memoryMeter } from '../core/metering/memory-meter.js';
+import { memoryRates, type RateStore } from '../core/metering/rate-store.js';
 import { createTokenBuckets } from '../core/metering/token-bucket.js';
 import { createVisitorLimit } from '../core/metering/visitor-limit.js';
 import { valuationPages } from '../surfaces/valuation-pages/valuation-page.js';
@@ -28,6 +29,10 @@ import { fileResponse } from '../web/static-files.js';
 export interface WidgetHostServerOptions {
   port: number;
   host?: string;
+  /** Where visitors reach this origin when it is behind a balancer (ends with `/`); the port on loopback otherwise. */
+  publicUrl?: string;
+  /** The limits' counts: memory for one process, the database (sharedRates) for several. */
+  rates?: RateStore;
   /** Keys in memory, or the store the service keeps them in (its database). */
   keys?: WidgetKeyConfig[];
   keyStore?: WidgetKeyStore;
@@ -50,10 +55,11 @@ export async function startWidgetHostServer(
   options: WidgetHostServerOptions,
 ): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
   const hostname = options.host ?? '127.0.0.1';
-  const baseUrl = `http://${hostname}:${options.port}/`;
+  const baseUrl = options.publicUrl ?? `http://${hostname}:${options.port}/`;
   const meter = options.meter ?? memoryMeter();
   const now = options.engine?.now ?? (() => new Date());
-  const visitorLimit = options.visitorLimits === false ? null : createVisitorLimit(meter, now);
+  const rates = options.rates ?? memoryRates();
+  const visitorLimit = options.visitorLimits === false ? null : createVisitorLimit(meter, now, { store: rates });
   const widgetHost = createWidgetHost({
     keys: options.keys,
     keyStore: options.keyStore,
@@ -63,13 +69,17 @@ export async function startWidgetHostServer(
     serviceUrl: baseUrl,
     previewOrigin: new URL(baseUrl).origin,
     onQuotaReached: options.onQuotaReached,
+    rates,
   });
   const distDir = options.distDir ?? DEFAULT_DIST;
   const consoleApp = options.console?.(baseUrl);
   const pages = valuationPages({
     engine: widgetHost.engine,
     visitorLimit,
-    searches: createTokenBuckets(SUGGESTION_LIMITS.perAddress.burst, SUGGESTION_LIMITS.perAddress.perSecond, now),
+    searches: createTokenBuckets(SUGGESTION_LIMITS.perAddress.burst, SUGGESTION_LIMITS.perAddress.perSecond, now, {
+      store: rates,
+      prefix: 'pages:search:',
+    }),
   });
 
   const app = new Hono();
@@ -88,7 +98,7 @@ export async function startWidgetHostServer(
   if (links.mcpEndpoint) app.get('/docs/mcp', () => htmlPage(mcpPage(links.mcpEndpoint!)));
   app.get(`/${MESSAGES_PATH}`, () => htmlPage(messagesPage(), 'public, max-age=300'));
   app.get('/valuation/*', async (c, next) => {
-    const page = await pages(new URL(c.req.url), getConnInfo(c).remote.address ?? 'unknown');
+    const page = await pages(new URL(c.req.url), clientAddress(c));
     if (!page) return next();
     return new Response(String(page.html), {
       status: page.status,

@@ -1,10 +1,12 @@
 /**
  * Every origin's Node server: Hono's Node adapter over a fetch handler, listening on loopback. The
  * handler sees web-standard Requests; the visitor's address is in `c.env.incoming` (getConnInfo).
- * A method no origin serves (TRACE, PROPFIND, …) is answered here, before any handler, with 501.
+ * A method no origin serves (TRACE, PROPFIND, …) is answered here, before any handler, with 501, and
+ * the process's health (health.ts) on every origin.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { answerHealth } from './health.js';
 
 type FetchHandler = (request: Request, env: never) => Response | Promise<Response>;
 
@@ -15,6 +17,7 @@ const served = new Set<string>(SERVED_METHODS);
 /** Wraps a Node listener so that an unserved method gets a problem body (RFC 9457), never a handler's error. */
 export function servedMethodsOnly(listener: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (answerHealth(req, res)) return;
     if (served.has(req.method ?? '')) return listener(req, res);
     const method = (req.method ?? '').slice(0, 20);
     const body = {

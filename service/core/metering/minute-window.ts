@@ -1,19 +1,17 @@
-/** Requests per subject per minute: a fixed window, with the RateLimit headers (IETF draft) to send. */
+/** Requests per subject per minute: a fixed window in a rate store, with the RateLimit headers (IETF draft) to send. */
 import { PLATFORM_REQUESTS_PER_MINUTE } from './limits.js';
+import { memoryRates, type RateStore } from './rate-store.js';
 
-export function createMinuteWindow(now: () => Date, limit = PLATFORM_REQUESTS_PER_MINUTE) {
-  const minutes = new Map<string, number>();
+export function createMinuteWindow(
+  now: () => Date,
+  store: RateStore = memoryRates(),
+  limit = PLATFORM_REQUESTS_PER_MINUTE,
+) {
   return {
     /** Counts a request; the headers to send, and whether it is over the limit. */
-    request(subject: string) {
+    async request(subject: string) {
       const t = now().getTime();
-      const window = Math.floor(t / 60_000);
-      const id = `${window} ${subject}`;
-      const used = (minutes.get(id) ?? 0) + 1;
-      minutes.set(id, used);
-      // Earlier windows are never read again.
-      if (minutes.size > 10_000)
-        for (const key of minutes.keys()) if (!key.startsWith(`${window} `)) minutes.delete(key);
+      const used = await store.count(`minute:${subject}`, Math.floor(t / 60_000) * 60_000);
       const reset = 60 - Math.floor((t % 60_000) / 1000);
       return {
         limited: used > limit,

@@ -1,33 +1,20 @@
 /**
  * Token buckets by name: each holds `capacity` requests and refills at `perSecond`, so bursts up to
- * the capacity pass and a steady rate up to the refill never runs out. A bucket that has refilled is
- * the same as none, so those are forgotten when there are many (a flood of addresses cannot grow it).
+ * the capacity pass and a steady rate up to the refill never runs out. The counts live in a rate
+ * store: this process's memory, or the database that every process shares.
  */
-const FORGET_ABOVE = 20_000;
+import { memoryRates, type RateStore } from './rate-store.js';
 
-export function createTokenBuckets(capacity: number, perSecond: number, now: () => Date) {
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const level = (bucket: { tokens: number; at: number }, t: number) =>
-    Math.min(capacity, bucket.tokens + ((t - bucket.at) / 1000) * perSecond);
+export function createTokenBuckets(
+  capacity: number,
+  perSecond: number,
+  now: () => Date,
+  { store = memoryRates(), prefix = '' }: { store?: RateStore; prefix?: string } = {},
+) {
   return {
     /** Takes one token for `name`: 0 when it may go ahead, else the seconds until a token is back. */
-    take(name: string): number {
-      const t = now().getTime();
-      if (buckets.size > FORGET_ABOVE) for (const [n, b] of buckets) if (level(b, t) >= capacity) buckets.delete(n);
-      const bucket = buckets.get(name) ?? { tokens: capacity, at: t };
-      bucket.tokens = level(bucket, t);
-      bucket.at = t;
-      buckets.set(name, bucket);
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        return 0;
-      }
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
-    },
+    take: (name: string): Promise<number> => store.take(prefix + name, capacity, perSecond, now().getTime()),
     /** Returns a token taken for a request that was then refused elsewhere. */
-    giveBack(name: string) {
-      const bucket = buckets.get(name);
-      if (bucket) bucket.tokens = Math.min(capacity, bucket.tokens + 1);
-    },
+    giveBack: (name: string): Promise<void> => store.giveBack(prefix + name, capacity),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { DailyMeter } from './daily-meter.js';
 import { VISITOR_ESTIMATE_LIMITS } from './limits.js';
+import type { RateStore } from './rate-store.js';
 import { createTokenBuckets } from './token-bucket.js';
 import { secondsToUtcMidnight, utcDay } from './utc-day.js';
 
@@ -17,24 +18,28 @@ export type VisitorTake =
 
 export type VisitorLimit = ReturnType<typeof createVisitorLimit>;
 
-export function createVisitorLimit(meter: DailyMeter, now: () => Date, limits = VISITOR_ESTIMATE_LIMITS) {
-  const buckets = createTokenBuckets(limits.burst, limits.perSecond, now);
+export function createVisitorLimit(
+  meter: DailyMeter,
+  now: () => Date,
+  { limits = VISITOR_ESTIMATE_LIMITS, store }: { limits?: typeof VISITOR_ESTIMATE_LIMITS; store?: RateStore } = {},
+) {
+  const buckets = createTokenBuckets(limits.burst, limits.perSecond, now, { store, prefix: 'visitor:' });
   return {
     limits,
     /** Takes one estimate for `address` within `scope` (a widget key, the valuation pages). */
     async take(scope: string, address: string): Promise<VisitorTake> {
       const subject = `${scope}:${await addressDigest(address)}`;
-      const wait = buckets.take(subject);
+      const wait = await buckets.take(subject);
       if (wait) return { granted: false, retryAfter: wait, spent: 'burst' };
       const day = utcDay(now());
       if ((await meter.take('visitor_estimate', subject, day)) === undefined) {
-        buckets.giveBack(subject);
+        await buckets.giveBack(subject);
         return { granted: false, retryAfter: secondsToUtcMidnight(now()), spent: 'day' };
       }
       return {
         granted: true,
         async giveBack() {
-          buckets.giveBack(subject);
+          await buckets.giveBack(subject);
           await meter.giveBack('visitor_estimate', subject, day);
         },
       };

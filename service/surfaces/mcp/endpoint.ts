@@ -5,7 +5,7 @@
  * JSON-RPC error, and a token's access to a tool checked before the call reaches the server.
  */
 import { randomUUID } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress } from '../../web/client-address.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -17,6 +17,7 @@ import { readJsonBody } from '../../web/json-body.js';
 import type { WebhookArea } from './tool.js';
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
 import { createMcpServer, toolsFor } from './server.js';
+import type { McpSessionStore } from './session-store.js';
 import { createSessionTable } from './sessions.js';
 import { access } from './tool.js';
 
@@ -38,6 +39,8 @@ export interface McpEndpointOptions {
   };
   /** How many sessions are held, and for how long (limits.ts by default). */
   sessionLimits?: Parameters<typeof createSessionTable>[0];
+  /** Sessions in the database, so that any process serves any session; this process's memory alone without it. */
+  sessionStore?: McpSessionStore;
 }
 
 const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
@@ -50,6 +53,54 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
   const { url, auth } = options;
   const tools = toolsFor({ keys: auth?.keys, createKey: auth?.createKey, webhookArea: auth?.webhookArea });
   const sessions = createSessionTable<WebStandardStreamableHTTPServerTransport>(options.sessionLimits);
+  const store = options.sessionStore;
+
+  /** A transport and server for one session; `id` is its Mcp-Session-Id, `client` who counts against limits. */
+  async function connect(id: string, client: string) {
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      onsessioninitialized: () => sessions.add(id, transport, client),
+    });
+    transport.onclose = () => sessions.remove(id);
+    const server = createMcpServer({
+      engine: options.engine,
+      meter: options.meter,
+      client,
+      keys: auth?.keys,
+      createKey: auth?.createKey,
+      webhookArea: auth?.webhookArea,
+    });
+    await server.connect(transport);
+    return transport;
+  }
+
+  /** A session another process opened: its client's initialize is replayed here, its answer discarded. */
+  async function resume(id: string, stored: { address: string; initialize: Record<string, unknown> }) {
+    const transport = await connect(id, stored.address);
+    const post = (message: object) =>
+      transport.handleRequest(
+        new Request(url, {
+          method: 'POST',
+          headers: { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' },
+          body: JSON.stringify(message),
+        }),
+        { parsedBody: message },
+      );
+    await (await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: stored.initialize })).text();
+    await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return transport;
+  }
+
+  /** The session's transport in this process, made from the database's row when another process opened it. */
+  async function sessionFor(id: string) {
+    if (!store) return sessions.get(id);
+    const stored = await store.touch(id);
+    if (!stored) {
+      void sessions.get(id)?.close();
+      return undefined;
+    }
+    return sessions.get(id) ?? (await resume(id, stored));
+  }
 
   /** 401 with a challenge pointing at the resource's metadata (RFC 9728), or 403 naming the scope (RFC 6750). */
   const challenge = (status: 401 | 403, message: string, error?: string, scope?: string) =>
@@ -66,7 +117,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       return jsonRpcError(403, -32600, `Requests from the origin ${requestOrigin.slice(0, 100)} are not allowed.`);
     }
     const sessionId = c.req.header('mcp-session-id');
-    const existing = sessionId !== undefined ? sessions.get(sessionId) : undefined;
+    const existing = sessionId !== undefined ? await sessionFor(sessionId) : undefined;
     if (sessionId !== undefined && !existing)
       return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
 
@@ -105,7 +156,10 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
 
     if (existing) {
       const response = await existing.handleRequest(c.req.raw, { parsedBody: body, authInfo });
-      if (c.req.method === 'DELETE') sessions.remove(sessionId!);
+      if (c.req.method === 'DELETE') {
+        sessions.remove(sessionId!);
+        await store?.end(sessionId!);
+      }
       return response;
     }
     if (c.req.method !== 'POST' || !isInitializeRequest(body)) {
@@ -115,27 +169,18 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
         'Start with an initialize request; later requests carry the Mcp-Session-Id it returns.',
       );
     }
-    const client = getConnInfo(c).remote.address ?? 'unknown';
+    const client = clientAddress(c);
     const admission = sessions.admit(client);
     if (!admission.admitted)
       return jsonRpcError(admission.status, -32000, admission.reason, { 'Retry-After': String(admission.retryAfter) });
-    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => sessions.add(id, transport, client),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.remove(transport.sessionId);
-    };
-    const server = createMcpServer({
-      engine: options.engine,
-      meter: options.meter,
-      client,
-      keys: auth?.keys,
-      createKey: auth?.createKey,
-      webhookArea: auth?.webhookArea,
-    });
+    const id = randomUUID();
+    if (store && !(await store.open(id, client, (body as { params: unknown }).params))) {
+      admission.settle();
+      const reason = `This address has ${sessions.limits.perAddress} open sessions, the most one client may hold: end one (DELETE with its Mcp-Session-Id) or let one sit idle.`;
+      return jsonRpcError(429, -32000, reason, { 'Retry-After': '60' });
+    }
     try {
-      await server.connect(transport);
+      const transport = await connect(id, client);
       return await transport.handleRequest(c.req.raw, { parsedBody: body, authInfo });
     } finally {
       admission.settle(); // the session is in the table by now, or was never opened

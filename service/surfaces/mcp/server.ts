@@ -4,7 +4,6 @@
  * (tool.ts): checked for access, its arguments validated, metered, run with one context.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -68,15 +67,7 @@ export function createMcpServer(context: McpContext): Server {
     })),
   }));
 
-  // Points the person at the service's confirmation page from inside the client (URL-mode elicitation),
-  // where the client supports it. Its answer only says whether the person opened the page: the decision
-  // is made on the page, never by the client.
-  const showPage = async (url: string, message: string, elicitationId: string) => {
-    if (!server.getClientCapabilities()?.elicitation?.url) return;
-    await server.elicitInput({ mode: 'url', url, message, elicitationId }).catch(() => undefined);
-  };
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra: { authInfo?: AuthInfo }) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const args = request.params.arguments ?? {};
     const tool = tools.find((t) => t.name === request.params.name);
     if (!tool)
@@ -96,6 +87,15 @@ export function createMcpServer(context: McpContext): Server {
         `This client has used its ${limit} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`,
       );
     }
+    // Points the person at the service's confirmation page from inside the client (URL-mode elicitation),
+    // where the client supports it, on this call's own stream. Its answer is not awaited: it only says
+    // whether the page was opened (the decision is made on the page), and it may reach another process.
+    const showPage = async (url: string, message: string, elicitationId: string) => {
+      if (!server.getClientCapabilities()?.elicitation?.url) return;
+      void server
+        .elicitInput({ mode: 'url', url, message, elicitationId }, { relatedRequestId: extra.requestId })
+        .catch(() => undefined);
+    };
     const toolContext: ToolContext = {
       engine: context.engine,
       caller: tool.scope ? (extra.authInfo?.extra as Caller | undefined) : undefined,

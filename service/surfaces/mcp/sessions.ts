@@ -57,6 +57,7 @@ export function createSessionTable<T extends Closable>(limits = MCP_SESSION_LIMI
   sweeper.unref();
 
   return {
+    limits,
     get size() {
       return entries.size;
     },
@@ -97,6 +98,8 @@ export function createSessionTable<T extends Closable>(limits = MCP_SESSION_LIMI
       return { admitted: true, settle };
     },
     add(id: string, transport: T, address: string) {
+      // A session resumed from the database comes without admission: the least recently used makes room.
+      if (entries.size >= limits.total) close(entries.keys().next().value!);
       entries.set(id, { transport, address, lastSeen: now() });
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     },

@@ -15,6 +15,7 @@ import { memoryPlatformKeys, type PlatformKeyStore } from '../../core/keys/platf
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createMinuteWindow } from '../../core/metering/minute-window.js';
+import type { RateStore } from '../../core/metering/rate-store.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { idempotency } from '../../web/idempotency.js';
 import { readJsonBody } from '../../web/json-body.js';
@@ -35,6 +36,8 @@ export interface PlatformOptions {
   webhooks?: WebhookService;
   /** The REST reference page; problem `type` URIs point into it. */
   referenceUrl: string;
+  /** Where the per-minute limit counts: memory by default, the database when processes share it. */
+  rates?: RateStore;
 }
 
 type PlatformEnv = { Variables: { reply: Reply; key: StoredKey } };
@@ -77,7 +80,7 @@ function readParams(route: Route, url: URL, pathParams: Record<string, string>) 
 export function createPlatformApi(options: PlatformOptions) {
   const { engine, referenceUrl } = options;
   const keys = options.keyStore ?? memoryPlatformKeys();
-  const minutes = createMinuteWindow(engine.now);
+  const minutes = createMinuteWindow(engine.now, options.rates);
   const operations = createOperations(engine, options.meter ?? memoryMeter(), options.webhooks);
   const app = new Hono<PlatformEnv>();
 
@@ -107,7 +110,7 @@ export function createPlatformApi(options: PlatformOptions) {
         );
       }
       const { key } = auth;
-      const rate = minutes.request(key.sha256);
+      const rate = await minutes.request(key.sha256);
       reply.headers(rate.headers);
       if (rate.limited) {
         return reply.fail(

@@ -126,7 +126,7 @@ export interface ValuationPagesOptions {
   /** Each address's share of estimates and searches; null for none (a QA suite). */
   visitorLimit: VisitorLimit | null;
   /** Searches per address: a burst, then a steady rate (the widget's suggestion limits). */
-  searches: { take(address: string): number };
+  searches: { take(address: string): Promise<number> };
 }
 
 /** The service's pages under `/valuation/`, each visitor address within its share. */
@@ -135,7 +135,7 @@ export const valuationPages =
   async (url: URL, address: string): Promise<ValuationPage> => {
     if (!url.pathname.startsWith('/valuation/')) return undefined;
     if (url.pathname === '/valuation/' && (url.searchParams.get('q') ?? '').trim()) {
-      const wait = searches.take(address);
+      const wait = await searches.take(address);
       if (wait) return comeBackLater(wait);
     }
     const visitor = url.pathname === '/valuation/' ? undefined : await visitorLimit?.take('pages', address);

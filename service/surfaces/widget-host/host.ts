@@ -15,6 +15,7 @@ import { inLanguage } from '../../core/estimates/service-words.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
 import { memoryMeter } from '../../core/metering/memory-meter.js';
+import { memoryRates, type RateStore } from '../../core/metering/rate-store.js';
 import { createTokenBuckets } from '../../core/metering/token-bucket.js';
 import { createVisitorLimit, type VisitorLimit } from '../../core/metering/visitor-limit.js';
 import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
@@ -48,6 +49,8 @@ export interface HostOptions {
   previewOrigin?: string;
   /** Each visitor address's share of a key's estimates; made on the meter by default, null for none (a QA suite). */
   visitorLimit?: VisitorLimit | null;
+  /** Where the suggestion and visitor limits keep their counts: memory by default, the database when processes share them. */
+  rates?: RateStore;
   /** Told when a key answers its last estimate of the day (the service records it as an event). */
   onQuotaReached?: (keyId: string, day: string, limit: number) => Promise<void>;
 }
@@ -57,15 +60,17 @@ const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 export function createWidgetHost(options: HostOptions) {
   const engine = options.engine ?? createEstimateEngine(options);
   const { now, fixtures } = engine;
-  const suggestionsByAddress = createTokenBuckets(
-    SUGGESTION_LIMITS.perAddress.burst,
-    SUGGESTION_LIMITS.perAddress.perSecond,
-    now,
-  );
-  const suggestionsByKey = createTokenBuckets(SUGGESTION_LIMITS.perKey.burst, SUGGESTION_LIMITS.perKey.perSecond, now);
+  const store = options.rates ?? memoryRates();
+  const { perAddress, perKey } = SUGGESTION_LIMITS;
+  const suggestionsByAddress = createTokenBuckets(perAddress.burst, perAddress.perSecond, now, {
+    store,
+    prefix: 'suggest:address:',
+  });
+  const suggestionsByKey = createTokenBuckets(perKey.burst, perKey.perSecond, now, { store, prefix: 'suggest:key:' });
   const keys = options.keyStore ?? memoryWidgetKeys(options.keys ?? []);
   const meter = options.meter ?? memoryMeter();
-  const visitorLimit = options.visitorLimit === undefined ? createVisitorLimit(meter, now) : options.visitorLimit;
+  const visitorLimit =
+    options.visitorLimit === undefined ? createVisitorLimit(meter, now, { store }) : options.visitorLimit;
   const secondsToReset = () => secondsToUtcMidnight(now());
 
   function rateLimitHeaders(usedToday: number): Record<string, string> {
@@ -143,7 +148,8 @@ export function createWidgetHost(options: HostOptions) {
       const unit = url.searchParams.get('unit') ?? 'sqft';
       if (problemIn.AreaUnit(unit)) return fail('invalid_request', 'unit must be sqft or sqm.');
       // The key's shared budget is taken only when the address's own allows: one address cannot drain it.
-      const wait = suggestionsByAddress.take(request.clientAddress ?? 'unknown') || suggestionsByKey.take(key.id);
+      const wait =
+        (await suggestionsByAddress.take(request.clientAddress ?? 'unknown')) || (await suggestionsByKey.take(key.id));
       if (wait) {
         return fail(
           'rate_limited',

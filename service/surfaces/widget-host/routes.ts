@@ -2,7 +2,7 @@
  * The widget host on its origin: the loader at its three addresses, the element's code and the other
  * built files, and the `/v1` API (host.ts) for the widget's requests.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress } from '../../web/client-address.js';
 import { Hono } from 'hono';
 import { builtLoader } from '../../web/built-loader.js';
 import { fileResponse } from '../../web/static-files.js';
@@ -55,7 +55,7 @@ export function widgetHostRoutes(host: WidgetHost, distDir: string) {
       url: new URL(c.req.url),
       origin: c.req.header('origin') ?? null,
       fetchSite: c.req.header('sec-fetch-site') ?? null,
-      clientAddress: getConnInfo(c).remote.address,
+      clientAddress: clientAddress(c),
     });
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     return new Response(answer.body === null ? null : JSON.stringify(answer.body), {

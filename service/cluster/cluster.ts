@@ -1,0 +1,158 @@
+/**
+ * The service as N processes on one PostgreSQL server behind HAProxy, on loopback: each process is
+ * `service/start.ts` with its own ports and the balancer's addresses as its public ones. Used by
+ * `npm run start:cluster`, the cross-process tests and the scale bench; it stops what it started.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestPostgres } from '../db/test-postgres.js';
+import { haproxyConfig } from './haproxy-config.js';
+
+const START = fileURLToPath(new URL('../start.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ClusterOptions {
+  processes: number;
+  /** The balancer's ports: widget host, Platform API, MCP (each process listens on base + 100·origin + i). */
+  ports?: { widgetHost: number; platform: number; mcp: number };
+  /** Each process's ports start here. */
+  processPortBase?: number;
+  /** A PostgreSQL server to use; a throwaway one on `postgresPort` otherwise. */
+  databaseUrl?: string;
+  postgresPort?: number;
+  /** More environment for every process (WEBHOOK_ALLOW_HOSTS, SANDBOX_VISITOR_LIMITS, …). */
+  env?: Record<string, string>;
+  /** Where each process's output goes; discarded by default. */
+  log?: (index: number, line: string) => void;
+}
+
+export interface ServiceProcess {
+  index: number;
+  child: ChildProcess;
+  ports: { widgetHost: number; platform: number; mcp: number };
+}
+
+export type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+export async function startCluster(options: ClusterOptions) {
+  const ports = options.ports ?? { widgetHost: 8787, platform: 8790, mcp: 8791 };
+  const base = options.processPortBase ?? 9100;
+  const postgres = options.databaseUrl ? undefined : await startTestPostgres(options.postgresPort ?? 5488);
+  const databaseUrl = options.databaseUrl ?? postgres?.url;
+  if (!databaseUrl)
+    throw new Error('A cluster needs PostgreSQL: install it (apt-get install postgresql) or set DATABASE_URL.');
+  const dir = mkdtempSync(join(tmpdir(), 'service-cluster-'));
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    // Every process seals and opens webhook secrets with one key.
+    WEBHOOK_SECRETS_KEY: process.env.WEBHOOK_SECRETS_KEY ?? randomBytes(32).toString('base64'),
+    WIDGET_HOST_PUBLIC_URL: `http://127.0.0.1:${ports.widgetHost}/`,
+    PLATFORM_PUBLIC_ORIGIN: `http://127.0.0.1:${ports.platform}`,
+    MCP_PUBLIC_ORIGIN: `http://127.0.0.1:${ports.mcp}`,
+    TRUSTED_PROXIES: '127.0.0.1',
+    DEMO_PORT: 'off',
+    // A stopping process fails its readiness, then waits out two health checks before it stops accepting.
+    DRAIN_DELAY_MS: '1200',
+    ...options.env,
+  };
+  const processes: ServiceProcess[] = [];
+  const spawnProcess = (index: number): ServiceProcess => {
+    const own = { widgetHost: base + index, platform: base + 100 + index, mcp: base + 200 + index };
+    const child = spawn(process.execPath, ['--import', 'tsx', START], {
+      cwd: ROOT,
+      env: {
+        ...env,
+        WIDGET_HOST_PORT: String(own.widgetHost),
+        PLATFORM_PORT: String(own.platform),
+        MCP_PORT: String(own.mcp),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout!, child.stderr!])
+      stream.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) options.log?.(index, line);
+      });
+    return { index, child, ports: own };
+  };
+  for (let i = 0; i < options.processes; i++) processes.push(spawnProcess(i));
+  const haproxyFile = join(dir, 'haproxy.cfg');
+  writeFileSync(
+    haproxyFile,
+    haproxyConfig([
+      { name: 'widget_host', port: ports.widgetHost, backends: processes.map((p) => p.ports.widgetHost) },
+      { name: 'platform', port: ports.platform, backends: processes.map((p) => p.ports.platform) },
+      { name: 'mcp', port: ports.mcp, backends: processes.map((p) => p.ports.mcp) },
+    ]),
+  );
+  let haproxy: ChildProcess | undefined;
+  const stop = async () => {
+    haproxy?.kill('SIGTERM');
+    await Promise.all(processes.map((p) => stopProcess(p.child, 'SIGTERM')));
+    postgres?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(processes.map((p) => waitUntilReady(p)));
+    haproxy = spawn('haproxy', ['-db', '-f', haproxyFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    haproxy.stderr!.on('data', (chunk: Buffer) => options.log?.(-1, chunk.toString().trim()));
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${ports.platform}/v1`)).ok, 'the balancer');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    processes,
+    databaseUrl,
+    urls: {
+      widgetHost: env.WIDGET_HOST_PUBLIC_URL,
+      platform: env.PLATFORM_PUBLIC_ORIGIN,
+      mcp: `${env.MCP_PUBLIC_ORIGIN}/mcp`,
+    },
+    /** Starts process `index` again (after a kill) and waits until it is ready. */
+    async restart(index: number) {
+      processes[index] = spawnProcess(index);
+      await waitUntilReady(processes[index]);
+    },
+    stop,
+  };
+}
+
+async function waitFor(ok: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await ok().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+function waitUntilReady(p: ServiceProcess) {
+  const exited = new Promise<never>((_, reject) =>
+    p.child.once('exit', (code) =>
+      reject(new Error(`service process ${p.index} exited (${code}) before it was ready`)),
+    ),
+  );
+  const ready = waitFor(
+    async () => (await fetch(`http://127.0.0.1:${p.ports.mcp}/readyz`)).ok,
+    `service process ${p.index}`,
+  );
+  return Promise.race([ready, exited]);
+}
+
+/** Sends `signal` and waits for the exit (SIGKILL after 15 s). */
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The rate store in the database, shared by every process: one statement per take, so requests spread
+ * over several processes meet one count. A bucket row holds its level and when it was read; the
+ * update computes the refill, the grant and the new level from the old row at once (no read, then
+ * write). Buckets untouched for an hour are full again; they and past windows are pruned by the expiry sweeper.
+ */
+import type { Database } from '../../db/database.js';
+import { type RateStore, waitFor } from './rate-store.js';
+
+export function sharedRates(db: Pick<Database, 'query'>): RateStore & { prune(now: number): Promise<number> } {
+  return {
+    async take(name, capacity, perSecond, at) {
+      const [row] = await db.query<{ granted: boolean; tokens: number }>(
+        `insert into rate_buckets as b (name, tokens, at_ms, granted) values ($1, $2::float8 - 1, $4::float8, true)
+         on conflict (name) do update set
+           granted = least($2::float8, b.tokens + greatest(0, $4::float8 - b.at_ms) / 1000 * $3::float8) >= 1,
+           tokens = least($2::float8, b.tokens + greatest(0, $4::float8 - b.at_ms) / 1000 * $3::float8)
+             - case when least($2::float8, b.tokens + greatest(0, $4::float8 - b.at_ms) / 1000 * $3::float8) >= 1 then 1 else 0 end,
+           at_ms = greatest(b.at_ms, $4::float8)
+         returning granted, tokens`,
+        [name, capacity, perSecond, at],
+      );
+      return row!.granted ? 0 : waitFor(row!.tokens, perSecond);
+    },
+    async giveBack(name, capacity) {
+      await db.query('update rate_buckets set tokens = least($2::float8, tokens + 1) where name = $1', [
+        name,
+        capacity,
+      ]);
+    },
+    async count(name, windowStart) {
+      const [row] = await db.query<{ used: number }>(
+        `insert into rate_windows (name, window_start, used) values ($1, $2, 1)
+         on conflict (name, window_start) do update set used = rate_windows.used + 1 returning used`,
+        [name, windowStart],
+      );
+      return row!.used;
+    },
+    async prune(now) {
+      const buckets = await db.query('delete from rate_buckets where at_ms < $1 returning 1', [now - 3_600_000]);
+      // The longest window is an hour (client registrations).
+      const windows = await db.query('delete from rate_windows where window_start < $1 returning 1', [now - 7_200_000]);
+      return buckets.length + windows.length;
+    },
+  };
+}

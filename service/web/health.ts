@@ -1,0 +1,53 @@
+/**
+ * Each process's health, answered by every origin's server before any route, for a balancer:
+ * `/livez` says the process runs; `/readyz` says it should get traffic (the database migrated and
+ * answering, and the process not stopping). Process-wide, as the process is what a balancer drains.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const LIVENESS_PATH = '/livez';
+export const READINESS_PATH = '/readyz';
+
+type Check = () => Promise<void>;
+let check: Check | undefined;
+let draining = false;
+
+export const health = {
+  /** From now on, ready whenever `databaseAnswers` resolves (called once migrations have run). */
+  ready(databaseAnswers: Check) {
+    check = databaseAnswers;
+  },
+  /** Stopping: not ready again, so the balancer sends no more. */
+  drain() {
+    draining = true;
+  },
+};
+
+async function readiness(): Promise<{ ready: boolean; reason?: string }> {
+  if (draining) return { ready: false, reason: 'stopping' };
+  if (!check) return { ready: false, reason: 'starting: migrations have not run' };
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref());
+  try {
+    await Promise.race([check(), timeout]);
+    return { ready: true };
+  } catch {
+    return { ready: false, reason: 'the database does not answer' };
+  }
+}
+
+/** Answers a health path and returns true; false for any other request. */
+export function answerHealth(req: IncomingMessage, res: ServerResponse): boolean {
+  const path = (req.url ?? '').split('?')[0];
+  if (path !== LIVENESS_PATH && path !== READINESS_PATH) return false;
+  req.resume();
+  const send = (status: number, body: object) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  if (path === LIVENESS_PATH) send(200, { status: 'live', pid: process.pid });
+  else
+    void readiness().then(({ ready, reason }) =>
+      send(ready ? 200 : 503, ready ? { status: 'ready' } : { status: 'not_ready', reason }),
+    );
+  return true;
+}
