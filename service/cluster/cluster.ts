@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestPostgres } from '../db/test-postgres.js';
-import { haproxyConfig } from './haproxy-config.js';
+import { type BalancerOptions, haproxyConfig } from './haproxy-config.js';
 
 const START = fileURLToPath(new URL('../start.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,6 +26,8 @@ export interface ClusterOptions {
   postgresPort?: number;
   /** More environment for every process (WEBHOOK_ALLOW_HOSTS, SANDBOX_VISITOR_LIMITS, …). */
   env?: Record<string, string>;
+  /** How the balancer runs (haproxy-config.ts). */
+  balancer?: BalancerOptions;
   /** Where each process's output goes; discarded by default. */
   log?: (index: number, line: string) => void;
 }
@@ -83,11 +85,14 @@ export async function startCluster(options: ClusterOptions) {
   const haproxyFile = join(dir, 'haproxy.cfg');
   writeFileSync(
     haproxyFile,
-    haproxyConfig([
-      { name: 'widget_host', port: ports.widgetHost, backends: processes.map((p) => p.ports.widgetHost) },
-      { name: 'platform', port: ports.platform, backends: processes.map((p) => p.ports.platform) },
-      { name: 'mcp', port: ports.mcp, backends: processes.map((p) => p.ports.mcp) },
-    ]),
+    haproxyConfig(
+      [
+        { name: 'widget_host', port: ports.widgetHost, backends: processes.map((p) => p.ports.widgetHost) },
+        { name: 'platform', port: ports.platform, backends: processes.map((p) => p.ports.platform) },
+        { name: 'mcp', port: ports.mcp, backends: processes.map((p) => p.ports.mcp) },
+      ],
+      options.balancer,
+    ),
   );
   let haproxy: ChildProcess | undefined;
   const stop = async () => {

@@ -14,7 +14,17 @@ export interface Origin {
   backends: number[];
 }
 
-export function haproxyConfig(origins: Origin[], { checkIntervalMs = 500 } = {}): string {
+export interface BalancerOptions {
+  checkIntervalMs?: number;
+  /**
+   * Keep an X-Forwarded-For the client sent. Only for the scale bench, which plays thousands of
+   * visitors from one machine: a real balancer must never, or any client could choose its address.
+   */
+  keepClientForwardedFor?: boolean;
+}
+
+export function haproxyConfig(origins: Origin[], options: BalancerOptions = {}): string {
+  const { checkIntervalMs = 500, keepClientForwardedFor = false } = options;
   const lines = [
     'global',
     '  maxconn 4000',
@@ -25,7 +35,7 @@ export function haproxyConfig(origins: Origin[], { checkIntervalMs = 500 } = {})
     '  timeout server 5m',
     '  timeout http-keep-alive 10s',
     // The visitor's address for the limits (TRUSTED_PROXIES), and another process when one refuses the connection.
-    '  option forwardfor',
+    keepClientForwardedFor ? '  option forwardfor if-none' : '  option forwardfor',
     '  option redispatch',
     '  retries 3',
     '  retry-on conn-failure',
