@@ -1,7 +1,7 @@
 /**
  * The load half of `npm run test:scale`: figures, not verdicts. The service as 1 and as 3 processes
  * on one PostgreSQL server behind HAProxy (service/cluster), loaded with autocannon for
- * SCALE_SECONDS (10) per surface: suggestions, widget estimates, Platform API valuations and MCP
+ * SCALE_SECONDS (6) per surface, in SCALE_ROUNDS (3) rounds that alternate 1 and 3 processes: suggestions, widget estimates, Platform API valuations and MCP
  * valuations. Prints requests per second, p50 and p99 latency and any non-2xx answers, and what one
  * shared limit take costs against the database and in memory.
  *
@@ -22,7 +22,8 @@ import { startTestPostgres } from '../service/db/test-postgres.js';
 import { createEstimateEngine } from '../service/core/estimates/engine.js';
 import { hashSecret } from '../service/db/secrets.js';
 
-const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 6);
+const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 32);
 const PORTS = { widgetHost: 28787, platform: 28790, mcp: 28791 };
 const ORIGIN = 'http://127.0.0.1:5173';
@@ -123,6 +124,7 @@ async function run(processes: number, databaseUrl: string, keys: Awaited<ReturnT
   try {
     const { widgetHost, platform, mcp } = cluster.urls;
     const sessions = await openSessions(mcp, 64);
+    let rpcId = 0;
     const figures: Record<string, Figures> = {};
     figures.suggestions = await load(widgetHost, (r) => ({
       ...r,
@@ -149,9 +151,10 @@ async function run(processes: number, databaseUrl: string, keys: Awaited<ReturnT
         'Mcp-Session-Id': pick(sessions),
         'Mcp-Protocol-Version': '2025-06-18',
       },
+      // A request id is never reused within a session (a reused one leaves the earlier request unanswered).
       body: JSON.stringify({
         jsonrpc: '2.0',
-        id: 1,
+        id: ++rpcId,
         method: 'tools/call',
         params: { name: 'get_valuation', arguments: { propertyId: pick(PROPERTIES), mode: 'sale' } },
       }),
@@ -201,21 +204,29 @@ try {
   const keys = await makeKeys(admin);
   await admin.end();
 
-  const results: Record<number, Record<string, Figures>> = {};
-  for (const processes of [1, 3]) results[processes] = await run(processes, postgres.url, keys);
+  // Rounds alternate, so that a busy moment of the machine falls on both.
+  const rounds: Record<number, Record<string, Figures>[]> = { 1: [], 3: [] };
+  for (let round = 0; round < ROUNDS; round++)
+    for (const processes of [1, 3]) rounds[processes]!.push(await run(processes, postgres.url, keys));
 
   console.log(
     `\nScale: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.versions.node}; HAProxy, PostgreSQL, autocannon and every process share these cores`,
   );
-  console.log(`${CONNECTIONS} connections, ${SECONDS} s per surface; every limit on; latency in ms\n`);
   console.log(
-    `${'surface'.padEnd(26)}${'processes'.padEnd(11)}${'req/s'.padStart(8)}${'p50'.padStart(7)}${'p99'.padStart(7)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
+    `${CONNECTIONS} connections, ${SECONDS} s per surface, ${ROUNDS} rounds: median (range); every limit on; latency in ms\n`,
   );
-  for (const surface of Object.keys(results[1]!))
+  console.log(
+    `${'surface'.padEnd(25)}${'processes'.padEnd(10)}${'req/s'.padEnd(18)}${'p50'.padEnd(16)}${'p99'.padEnd(16)}non-2xx, errors`,
+  );
+  const cell = (values: number[]) =>
+    `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+  for (const surface of Object.keys(rounds[1]![0]!))
     for (const processes of [1, 3]) {
-      const f = results[processes]![surface]!;
+      const runs = rounds[processes]!.map((r) => r[surface]!);
+      const failed = runs.reduce((sum, f) => sum + f.non2xx, 0);
+      const errors = runs.reduce((sum, f) => sum + f.errors, 0);
       console.log(
-        `${surface.padEnd(26)}${String(processes).padEnd(11)}${f.rps.toFixed(0).padStart(8)}${String(f.p50).padStart(7)}${String(f.p99).padStart(7)}${String(f.non2xx).padStart(9)}${String(f.errors).padStart(8)}`,
+        `${surface.padEnd(25)}${String(processes).padEnd(10)}${cell(runs.map((f) => f.rps)).padEnd(18)}${cell(runs.map((f) => f.p50)).padEnd(16)}${cell(runs.map((f) => f.p99)).padEnd(16)}${failed}, ${errors}`,
       );
     }
 

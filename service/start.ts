@@ -52,7 +52,9 @@ const demoOriginPort = Number(process.env.DEMO_PUBLIC_PORT ?? demoPort ?? 5173);
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
 const db = await openDatabase(
-  databaseUrl ? { url: databaseUrl } : { dataDir, holder: `npm start, widget host on port ${widgetPort}` },
+  databaseUrl
+    ? { url: databaseUrl, poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) }
+    : { dataDir, holder: `npm start, widget host on port ${widgetPort}` },
 ).catch((error: Error) => {
   // A second process on the same data folder (DataFolderInUse) says who holds it, in one line.
   console.error(error.name === 'DataFolderInUse' ? error.message : `The database did not open: ${error.message}`);

@@ -20,6 +20,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** A Postgres connection string; when set, the server is used. */
   url?: string;
+  /** Connections this process keeps to the server at most (10). */
+  poolSize?: number;
   /** PGlite's data folder (made if missing); without one, or with `memory://`, PGlite keeps it in memory (tests). */
   dataDir?: string;
   /** Who this process is, told to a second process that tries to open the same data folder. */
@@ -67,7 +69,7 @@ function fromPool(pool: pg.Pool): Database {
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection that the server closes (a restart, a failover) is an event, not a crash:
     // without a listener node-postgres throws it as an uncaught exception. The pool replaces it.
     pool.on('error', (error) => console.error(`[database] an idle connection was closed: ${error.message}`));
