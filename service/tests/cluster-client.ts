@@ -85,15 +85,23 @@ export class Person {
   }
 }
 
-/** Retries `attempt` while it throws or answers 5xx (a process died under it), as a careful client does. */
-export async function withRetries(attempt: () => Promise<Answer>, tries = 8): Promise<Answer> {
+/**
+ * Retries `attempt` while it throws or answers 5xx (a process died under it), or 409
+ * `idempotency_key_in_use` (the dead process's first attempt holds the key until it is stale, 60 s),
+ * as a careful client does, for at most `withinMs`.
+ */
+export async function withRetries(attempt: () => Promise<Answer>, withinMs = 90_000): Promise<Answer> {
+  const until = Date.now() + withinMs;
   for (let i = 1; ; i++) {
+    const last = Date.now() >= until;
     try {
       const answer = await attempt();
-      if (answer.status < 500 || i >= tries) return answer;
+      const retryable =
+        answer.status >= 500 || (answer.status === 409 && answer.body.includes('idempotency_key_in_use'));
+      if (!retryable || last) return answer;
     } catch (error) {
-      if (i >= tries) throw error;
+      if (last) throw error;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100 * i));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100 * i, 2000)));
   }
 }

@@ -59,7 +59,7 @@ const platform = (path: string, key: string, init: { method?: string; body?: obj
 const json = (answer: Answer) => JSON.parse(answer.body) as Record<string, unknown>;
 const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
 
-describe('the service as three processes behind a balancer', { skip, timeout: 240_000 }, () => {
+describe('the service as three processes behind a balancer', { skip, timeout: 360_000 }, () => {
   before(async () => {
     cluster = await startCluster({
       processes: 3,
