@@ -16,6 +16,8 @@ import { databaseWidgetKeys } from './core/keys/widget-keys.js';
 import { recordQuotaReached } from './core/keys/quota-reached.js';
 import { databaseMeter } from './core/metering/daily-meter.js';
 import { sharedRates } from './core/metering/shared-rates.js';
+import { createListingStore } from './core/listings/listing-store.js';
+import { createViewingStore } from './core/listings/viewing-store.js';
 import { databaseSessions } from './surfaces/mcp/session-store.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
 import { openDatabase } from './db/database.js';
@@ -127,6 +129,10 @@ const platform = await startPlatformServer({
   idempotency,
   keyStore: databasePlatformKeys(db),
   webhooks,
+  listingArea: {
+    listings: createListingStore(db, engine.fixtures.byId),
+    viewings: createViewingStore(db),
+  },
   consoleUrl: `${widgetHost.url}console/platform-keys`,
 });
 const mcp = await startMcpServer({

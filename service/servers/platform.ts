@@ -15,6 +15,7 @@ import { FAVICON_PATH, faviconResponse } from '../web/favicon.js';
 import { routes } from '../web/platform-contract.js';
 import { listen } from '../web/serve.js';
 import type { RateStore } from '../core/metering/rate-store.js';
+import type { ListingArea } from '../surfaces/platform/listing-operations.js';
 
 const PUBLIC = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
 
@@ -32,6 +33,8 @@ export interface PlatformServerOptions {
   idempotency?: IdempotencyStore;
   /** The webhook area; without it, webhook operations say they need the database. */
   webhooks?: WebhookService;
+  /** An agency's listings and viewings (the database's stores). */
+  listingArea?: ListingArea;
   /** The API Console's platform keys page, linked from the reference. */
   consoleUrl?: string;
 }
@@ -88,6 +91,7 @@ export async function startPlatformServer(
         idempotency: options.idempotency,
         webhooks: options.webhooks,
         rates: options.rates,
+        listingArea: options.listingArea,
         referenceUrl,
       }),
     );

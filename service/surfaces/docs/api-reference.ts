@@ -9,12 +9,12 @@ import { problemCodes, problemStatus, problemTitle } from '../../web/problems.js
 
 const STYLES = `*,::before,::after{box-sizing:border-box}:root{color-scheme:light dark;--fg:light-dark(#17212b,#e8edf2);--bg:light-dark(#fff,#151b22);--accent:light-dark(#0b6b57,#5fd4b5);--border:light-dark(#cfd6dd,#3a4653)}
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:var(--fg);background:var(--bg)}code{font-size:.95em;overflow-wrap:anywhere}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.3rem .5rem;vertical-align:top;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;border-bottom:1px solid var(--border);padding:.3rem .5rem;vertical-align:top;overflow-wrap:break-word}
 caption{text-align:left;font-weight:600}.method{background:#0b6b57;color:#fff;border-radius:4px;padding:0 .4rem;font-size:.8em}
 .operation{border-top:1px solid var(--border);margin-top:1.5rem}.try input,.try textarea{font:inherit;width:100%;max-width:28rem;padding:.4rem;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg)}
 .try label{display:block;font-weight:600}.try button{font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:6px;background:var(--accent);color:light-dark(#fff,#0c1a16)}
 pre.answer{max-height:24rem;overflow:auto}td a,p a,caption,h3{overflow-wrap:anywhere}pre{overflow-x:auto;background:light-dark(#f3f6f8,#1e262f);padding:.5rem;border-radius:6px}pre code{overflow-wrap:normal}a{color:var(--accent)}
-@media (max-width:40rem){body{padding:.75rem}th,td{padding:.3rem .25rem;font-size:.9rem}}`;
+@media (max-width:40rem){body{padding:.75rem}th,td{padding:.3rem .25rem;font-size:.9rem;overflow-wrap:anywhere}}`;
 
 interface Schema {
   $ref?: string;
@@ -29,6 +29,8 @@ interface Schema {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  /** A status's state machine: from each status, the ones it may move to. */
+  'x-transitions'?: Record<string, string[]>;
   default?: unknown;
   examples?: unknown[];
 }
@@ -175,8 +177,24 @@ function renderSchema(name: string, schema: Schema): Html {
   const fields = rows.length
     ? html`<table><caption>${name} fields</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows}</tbody></table>`
     : html`<p>${typeOf(schema)}</p>`;
+  const machine = schema['x-transitions'];
+  const transitions =
+    machine &&
+    html`<table><caption>${name} moves (x-transitions)</caption><thead><tr><th scope="col">From</th><th scope="col">May move to</th></tr></thead><tbody>${Object.entries(
+      machine,
+    ).map(
+      ([from, to]) =>
+        html`<tr><td><code>${from}</code></td><td>${
+          to.length
+            ? joined(
+                to.map((t) => html`<code>${t}</code>`),
+                ', ',
+              )
+            : 'nothing: final'
+        }</td></tr>`,
+    )}</tbody></table>`;
   return html`<section id="schema-${name}" aria-labelledby="schema-${name}-title"><h3 id="schema-${name}-title">${name}</h3>
-${schema.description && html`<p>${prose(schema.description)}</p>`}${fields}</section>`;
+${schema.description && html`<p>${prose(schema.description)}</p>`}${fields}${transitions}</section>`;
 }
 
 /** The contract's `webhooks` object: every event type, its payload and an example, and how deliveries are signed. */

@@ -16,6 +16,7 @@ import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createMinuteWindow } from '../../core/metering/minute-window.js';
 import type { RateStore } from '../../core/metering/rate-store.js';
+import type { ListingArea } from './listing-operations.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { idempotency } from '../../web/idempotency.js';
 import { readJsonBody } from '../../web/json-body.js';
@@ -38,6 +39,8 @@ export interface PlatformOptions {
   referenceUrl: string;
   /** Where the per-minute limit counts: memory by default, the database when processes share it. */
   rates?: RateStore;
+  /** An agency's listings and viewings: they need the database. */
+  listingArea?: ListingArea;
 }
 
 type PlatformEnv = { Variables: { reply: Reply; key: StoredKey } };
@@ -81,7 +84,7 @@ export function createPlatformApi(options: PlatformOptions) {
   const { engine, referenceUrl } = options;
   const keys = options.keyStore ?? memoryPlatformKeys();
   const minutes = createMinuteWindow(engine.now, options.rates);
-  const operations = createOperations(engine, options.meter ?? memoryMeter(), options.webhooks);
+  const operations = createOperations(engine, options.meter ?? memoryMeter(), options.webhooks, options.listingArea);
   const app = new Hono<PlatformEnv>();
 
   app.use('*', async (c, next) => {

@@ -14,6 +14,7 @@ import type { OrganizationFixture } from '../../sandbox/organizations.js';
 import type { Problem, ProblemCode } from '../../web/problems.js';
 import { paginate } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
+import { createListingOperations, type ListingArea } from './listing-operations.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 
 export interface OperationContext {
@@ -35,6 +36,7 @@ export function createOperations(
   engine: EstimateEngine,
   meter: DailyMeter,
   webhooks?: WebhookService,
+  listingArea?: ListingArea,
 ): Record<OperationId, Operation> {
   const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
 
@@ -51,6 +53,7 @@ export function createOperations(
 
   return {
     ...createWebhookOperations(webhooks),
+    ...createListingOperations(listingArea),
     getCurrentOrganization: ({ key, org }) => ({
       body: { ...org.organization, environment: 'sandbox', scopes: key.scopes },
     }),

@@ -1,0 +1,163 @@
+/**
+ * The Platform API's listings and viewings (contract tags Listings and Viewings), on the listing and
+ * viewing stores. A refused move answers 409 `transition_not_allowed` naming where the resource may
+ * go; values that parse but cannot be used answer 422 `unprocessable` naming the field.
+ */
+import type { components } from '../../../contract/generated/platform.js';
+import type { ListingStore } from '../../core/listings/listing-store.js';
+import type { Refusal, StandardStatus, ViewingStatus } from '../../core/listings/transitions.js';
+import type { ViewingStore } from '../../core/listings/viewing-store.js';
+import type { Answer, Operation, OperationContext } from './operations.js';
+import { paginate } from './pagination.js';
+
+type Schemas = components['schemas'];
+type ListingOperation =
+  | 'listListings'
+  | 'createListing'
+  | 'getListing'
+  | 'updateListing'
+  | 'changeListingStatus'
+  | 'listViewings'
+  | 'requestViewing'
+  | 'getViewing'
+  | 'confirmViewing'
+  | 'declineViewing'
+  | 'completeViewing'
+  | 'markViewingNoShow'
+  | 'cancelViewing'
+  | 'rescheduleViewing';
+
+export interface ListingArea {
+  listings: ListingStore;
+  viewings: ViewingStore;
+}
+
+const page = <T extends { id: string }>(items: T[], ctx: OperationContext): Answer => {
+  const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
+  return result
+    ? { body: result }
+    : {
+        problem: 'invalid_request',
+        detail: 'cursor was not written by this API: pass a nextCursor unchanged.',
+        extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] },
+      };
+};
+const notFound = (what: 'listing' | 'viewing', id: unknown, list: string): Answer => ({
+  problem: 'not_found',
+  detail: `No ${what} ${String(id)} belongs to this organization. List them with GET ${list}.`,
+});
+const refused = <S extends string>({ refused: { from, allowed } }: Refusal<S>, verb: string): Answer => ({
+  problem: 'transition_not_allowed',
+  detail: allowed.length
+    ? `A ${from} resource cannot ${verb}; from ${from} it may move to ${allowed.join(', ')}.`
+    : `${from} is final: the resource cannot ${verb}, or change any more.`,
+  extra: { allowedTransitions: allowed },
+});
+const unprocessable = (errors: { parameter: string; detail: string }[]): Answer => ({
+  problem: 'unprocessable',
+  detail: errors.map((e) => `${e.parameter} ${e.detail}.`).join(' '),
+  extra: { errors },
+});
+/** A booking's outcome as an answer: the viewing (201), or why not. */
+function booked(outcome: Awaited<ReturnType<ViewingStore['request']>>): Answer {
+  if ('viewing' in outcome) return { status: 201, body: outcome.viewing };
+  if ('errors' in outcome) return unprocessable(outcome.errors);
+  if ('slotTaken' in outcome)
+    return {
+      problem: 'slot_taken',
+      detail: `The listing's slot overlaps viewing ${outcome.slotTaken}, which holds it: choose another time (GET /viewings?listingId=… shows the booked ones).`,
+    };
+  return {
+    problem: 'listing_unavailable',
+    detail: `The listing is ${outcome.unavailable}: only active listings and those under contract take viewings.`,
+  };
+}
+
+export function createListingOperations(area?: ListingArea): Record<ListingOperation, Operation> {
+  const org = (ctx: OperationContext) => ctx.key.organization;
+  // Listings are an agency's: other organizations, and the API without the sandbox's database, have none.
+  const agencyOnly =
+    (operation: (ctx: OperationContext, area: ListingArea) => Promise<Answer>): Operation =>
+    (ctx) => {
+      if (!area)
+        return {
+          problem: 'not_found',
+          detail: 'Listings need the sandbox database: start the sandbox with npm start.',
+        };
+      if (ctx.org.organization.kind !== 'agency')
+        return {
+          problem: 'not_found',
+          detail: `${ctx.org.organization.name} is not an agency, so it has no listings or viewings.`,
+        };
+      return operation(ctx, area);
+    };
+  const move = (to: ViewingStatus, verb: string) =>
+    agencyOnly(async (ctx, { viewings }) => {
+      const outcome = await viewings.move(org(ctx), String(ctx.params.viewingId), to);
+      if (!outcome) return notFound('viewing', ctx.params.viewingId, '/viewings');
+      return 'refused' in outcome ? refused(outcome, verb) : { body: outcome.viewing };
+    });
+
+  return {
+    listListings: agencyOnly(async (ctx, { listings }) =>
+      page(await listings.list(org(ctx), ctx.params.standardStatus as StandardStatus | undefined), ctx),
+    ),
+    createListing: agencyOnly(async (ctx, { listings }) => {
+      const outcome = await listings.create(
+        org(ctx),
+        ctx.org.agent?.id ?? 'agt_unknown',
+        ctx.body as Schemas['ListingCreate'],
+      );
+      return 'errors' in outcome ? unprocessable(outcome.errors) : { status: 201, body: outcome.listing };
+    }),
+    getListing: agencyOnly(async (ctx, { listings }) => {
+      const listing = await listings.get(org(ctx), String(ctx.params.listingId));
+      return listing ? { body: listing } : notFound('listing', ctx.params.listingId, '/listings');
+    }),
+    updateListing: agencyOnly(async (ctx, { listings }) => {
+      const outcome = await listings.update(
+        org(ctx),
+        String(ctx.params.listingId),
+        ctx.body as Schemas['ListingUpdate'],
+      );
+      if (!outcome) return notFound('listing', ctx.params.listingId, '/listings');
+      return 'refused' in outcome ? refused(outcome, 'change') : { body: outcome.listing };
+    }),
+    changeListingStatus: agencyOnly(async (ctx, { listings }) => {
+      const to = (ctx.body as Schemas['ListingStatusChange']).standardStatus;
+      const outcome = await listings.changeStatus(org(ctx), String(ctx.params.listingId), to);
+      if (!outcome) return notFound('listing', ctx.params.listingId, '/listings');
+      return 'refused' in outcome ? refused(outcome, `become ${to}`) : { body: outcome.listing };
+    }),
+    listViewings: agencyOnly(async (ctx, { viewings }) =>
+      page(
+        await viewings.list(org(ctx), {
+          listingId: ctx.params.listingId as string | undefined,
+          status: ctx.params.status as ViewingStatus | undefined,
+        }),
+        ctx,
+      ),
+    ),
+    requestViewing: agencyOnly(async (ctx, { viewings }) =>
+      booked(await viewings.request(org(ctx), ctx.body as Schemas['ViewingCreate'])),
+    ),
+    getViewing: agencyOnly(async (ctx, { viewings }) => {
+      const viewing = await viewings.get(org(ctx), String(ctx.params.viewingId));
+      return viewing ? { body: viewing } : notFound('viewing', ctx.params.viewingId, '/viewings');
+    }),
+    confirmViewing: move('confirmed', 'be confirmed'),
+    declineViewing: move('declined', 'be declined'),
+    completeViewing: move('completed', 'be completed'),
+    markViewingNoShow: move('no_show', 'be marked a no-show'),
+    cancelViewing: move('cancelled', 'be cancelled'),
+    rescheduleViewing: agencyOnly(async (ctx, { viewings }) => {
+      const outcome = await viewings.reschedule(
+        org(ctx),
+        String(ctx.params.viewingId),
+        ctx.body as Schemas['ViewingReschedule'],
+      );
+      if (!outcome) return notFound('viewing', ctx.params.viewingId, '/viewings');
+      return 'refused' in outcome ? refused(outcome, 'be rescheduled') : booked(outcome);
+    }),
+  };
+}
