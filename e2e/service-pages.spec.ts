@@ -28,6 +28,7 @@ const SIGNED_IN_PAGES = [
   '/console/webhooks',
   '/console/connected-apps',
   '/console/audit',
+  '/console/go-live',
 ];
 
 async function expectFits(page: Page, url: string) {

@@ -18,6 +18,7 @@ import { databaseMeter } from './core/metering/daily-meter.js';
 import { sharedRates } from './core/metering/shared-rates.js';
 import { createListingStore } from './core/listings/listing-store.js';
 import { createViewingStore } from './core/listings/viewing-store.js';
+import { createReadiness } from './core/organizations/readiness.js';
 import { databaseSessions } from './surfaces/mcp/session-store.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
 import { openDatabase } from './db/database.js';
@@ -116,6 +117,7 @@ const widgetHost = await startWidgetHostServer({
       confirmations: keyRequests,
       idempotency,
       webhooks,
+      apiReference: `${platformOrigin}/reference`,
     }),
 });
 const demo =
@@ -133,6 +135,7 @@ const platform = await startPlatformServer({
     listings: createListingStore(db, engine.fixtures.byId),
     viewings: createViewingStore(db),
   },
+  readiness: createReadiness(db),
   consoleUrl: `${widgetHost.url}console/platform-keys`,
 });
 const mcp = await startMcpServer({

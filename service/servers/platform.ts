@@ -16,6 +16,7 @@ import { routes } from '../web/platform-contract.js';
 import { listen } from '../web/serve.js';
 import type { RateStore } from '../core/metering/rate-store.js';
 import type { ListingArea } from '../surfaces/platform/listing-operations.js';
+import type { Readiness } from '../core/organizations/readiness.js';
 
 const PUBLIC = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
 
@@ -35,6 +36,8 @@ export interface PlatformServerOptions {
   webhooks?: WebhookService;
   /** An agency's listings and viewings (the database's stores). */
   listingArea?: ListingArea;
+  /** Each organization's readiness for live access (the database's). */
+  readiness?: Readiness;
   /** The API Console's platform keys page, linked from the reference. */
   consoleUrl?: string;
 }
@@ -92,6 +95,7 @@ export async function startPlatformServer(
         webhooks: options.webhooks,
         rates: options.rates,
         listingArea: options.listingArea,
+        readiness: options.readiness,
         referenceUrl,
       }),
     );

@@ -23,6 +23,8 @@ import { COPY_SCRIPT } from './copy-script.js';
 import { auditPage } from './pages/audit.js';
 import { messagePage, signInPage } from './pages/frame.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
+import { goLiveRoutes } from './go-live-routes.js';
+import { createReadiness } from '../../core/organizations/readiness.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { widgetKeyRoutes } from './widget-key-routes.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
@@ -41,6 +43,8 @@ export interface ConsoleOptions {
   idempotency?: IdempotencyStore;
   /** The webhook area: endpoints, deliveries and their evidence. */
   webhooks?: WebhookService;
+  /** The Platform API's reference, linked from the Go live checklist. */
+  apiReference?: string;
 }
 
 /** Where to go after signing in: only a console page (never another site). */
@@ -162,6 +166,7 @@ export function createConsole(options: ConsoleOptions) {
   );
   app.route('/', platformKeyRoutes(createPlatformKeyAdmin(options.db)));
   if (options.webhooks) app.route('/', webhookRoutes(options.webhooks));
+  app.route('/', goLiveRoutes(createReadiness(options.db), options.apiReference ?? '/docs/api'));
   app.route('/', aiAppRoutes({ oauth: options.oauth, confirmations: options.confirmations, members }));
 
   app.notFound(() => page(messagePage('Not found', 'There is no such page in the console.'), 404));

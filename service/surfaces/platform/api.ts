@@ -17,6 +17,7 @@ import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createMinuteWindow } from '../../core/metering/minute-window.js';
 import type { RateStore } from '../../core/metering/rate-store.js';
 import type { ListingArea } from './listing-operations.js';
+import type { Readiness } from '../../core/organizations/readiness.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { idempotency } from '../../web/idempotency.js';
 import { readJsonBody } from '../../web/json-body.js';
@@ -41,6 +42,8 @@ export interface PlatformOptions {
   rates?: RateStore;
   /** An agency's listings and viewings: they need the database. */
   listingArea?: ListingArea;
+  /** Each organization's readiness for live access, computed from the database. */
+  readiness?: Readiness;
 }
 
 type PlatformEnv = { Variables: { reply: Reply; key: StoredKey } };
@@ -84,7 +87,11 @@ export function createPlatformApi(options: PlatformOptions) {
   const { engine, referenceUrl } = options;
   const keys = options.keyStore ?? memoryPlatformKeys();
   const minutes = createMinuteWindow(engine.now, options.rates);
-  const operations = createOperations(engine, options.meter ?? memoryMeter(), options.webhooks, options.listingArea);
+  const operations = createOperations(engine, options.meter ?? memoryMeter(), {
+    webhooks: options.webhooks,
+    listingArea: options.listingArea,
+    readiness: options.readiness,
+  });
   const app = new Hono<PlatformEnv>();
 
   app.use('*', async (c, next) => {

@@ -15,6 +15,7 @@ import type { Problem, ProblemCode } from '../../web/problems.js';
 import { paginate } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
 import { createListingOperations, type ListingArea } from './listing-operations.js';
+import { notStarted, type Readiness } from '../../core/organizations/readiness.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 
 export interface OperationContext {
@@ -32,12 +33,19 @@ export type Answer =
 export type Operation = (ctx: OperationContext) => Answer | Promise<Answer>;
 export type OperationId = keyof ContractOperations;
 
+/** What needs the sandbox's database: without it, these answer that they need it (or, readiness, that nothing is done). */
+export interface DatabaseAreas {
+  webhooks?: WebhookService;
+  listingArea?: ListingArea;
+  readiness?: Readiness;
+}
+
 export function createOperations(
   engine: EstimateEngine,
   meter: DailyMeter,
-  webhooks?: WebhookService,
-  listingArea?: ListingArea,
+  areas: DatabaseAreas = {},
 ): Record<OperationId, Operation> {
+  const { webhooks, listingArea, readiness } = areas;
   const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
 
   const page = <T extends { id: string }>(items: T[], ctx: OperationContext): Answer => {
@@ -54,8 +62,13 @@ export function createOperations(
   return {
     ...createWebhookOperations(webhooks),
     ...createListingOperations(listingArea),
-    getCurrentOrganization: ({ key, org }) => ({
-      body: { ...org.organization, environment: 'sandbox', scopes: key.scopes },
+    getCurrentOrganization: async ({ key, org }) => ({
+      body: {
+        ...org.organization,
+        environment: 'sandbox',
+        scopes: key.scopes,
+        onboarding: readiness ? await readiness.of(org.organization.id) : notStarted(),
+      },
     }),
     listProducts: (ctx) => page(ctx.org.products, ctx),
     getCurrentAgent: ({ org }) =>

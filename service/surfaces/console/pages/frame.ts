@@ -11,6 +11,7 @@ const SECTIONS = [
   ['/console/webhooks', 'Webhooks'],
   ['/console/connected-apps', 'Connected AI apps'],
   ['/console/audit', 'Audit log'],
+  ['/console/go-live', 'Go live'],
 ] as const;
 
 export function consolePage(title: string, session: Session, body: Html): Html {

@@ -1,0 +1,135 @@
+/**
+ * Readiness for live access: each onboarding step computed from what the organization has done in
+ * the sandbox (never ticked by hand), and the integration review the steps gate. The review's moves
+ * are the contract's (`x-transitions` of IntegrationReviewStatus); in the sandbox the organization
+ * plays the reviewer on the console's page, since nobody else reviews a sandbox.
+ */
+import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import type { components } from '../../../contract/generated/platform.js';
+import type { Database } from '../../db/database.js';
+import { type Actor, recordChange } from '../events/record-change.js';
+
+export type Onboarding = components['schemas']['Onboarding'];
+type StepId = components['schemas']['OnboardingStepId'];
+export type ReviewStatus = components['schemas']['IntegrationReviewStatus'];
+
+export const REVIEW_TRANSITIONS = platform.components.schemas.IntegrationReviewStatus['x-transitions'] as Record<
+  ReviewStatus,
+  ReviewStatus[]
+>;
+
+/** Each step: what to do, where, and when it was first done (null: not yet). The sandbox's seeded keys never count. */
+const STEPS: { id: StepId; name: string; help: string; firstDone: string }[] = [
+  {
+    id: 'platform_key_created',
+    name: 'Make a platform key',
+    help: 'API Console, Platform keys',
+    firstDone: `select min(created_at) as at from platform_keys where organization_id = $1 and id not like 'pk_seed%'`,
+  },
+  {
+    id: 'widget_key_with_origin',
+    name: 'Make a widget key for your website',
+    help: 'API Console, Widget keys',
+    firstDone: `select min(k.created_at) as at from widget_keys k
+      where k.organization_id = $1 and k.id not like 'wk_seed%' and k.revoked_at is null
+        and exists (select 1 from widget_key_origins o where o.widget_key_id = k.id)`,
+  },
+  {
+    id: 'webhook_endpoint_verified',
+    name: 'Receive a test event at a webhook endpoint',
+    help: 'API Console, Webhooks: Send test event',
+    firstDone: `select min(d.created_at) as at from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+      where e.organization_id = $1 and d.test and d.status = 'succeeded'`,
+  },
+  {
+    id: 'valuation_called',
+    name: 'Call the valuation route with your platform key',
+    help: 'GET /v1/valuations/properties/{propertyId}/estimate',
+    firstDone: `select min(u.day)::timestamptz as at from daily_usage u join platform_keys k on k.id = u.subject
+      where u.kind = 'platform_estimate' and u.count > 0 and k.organization_id = $1 and k.id not like 'pk_seed%'`,
+  },
+];
+
+type ReviewRow = { status: ReviewStatus; requested_at: Date | null; decided_at: Date | null; note: string | null };
+const iso = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null);
+
+/** Readiness without the database (the API in a test without one): nothing done yet. */
+export const notStarted = (): Onboarding => ({
+  status: 'not_started',
+  steps: STEPS.map(({ id, name, help }) => ({ id, name, help, done: false, completedAt: null })),
+  review: { status: 'not_requested', requestedAt: null, decidedAt: null, note: null },
+});
+
+export function createReadiness(db: Database, now = () => new Date()) {
+  async function review(q: Pick<Database, 'query'>, organizationId: string): Promise<ReviewRow> {
+    const [row] = await q.query<ReviewRow>('select * from integration_reviews where organization_id = $1', [
+      organizationId,
+    ]);
+    return row ?? { status: 'not_requested', requested_at: null, decided_at: null, note: null };
+  }
+
+  async function of(organizationId: string): Promise<Onboarding> {
+    const steps = await Promise.all(
+      STEPS.map(async ({ id, name, help, firstDone }) => {
+        const [row] = await db.query<{ at: Date | null }>(firstDone, [organizationId]);
+        return { id, name, help, done: Boolean(row?.at), completedAt: iso(row?.at) };
+      }),
+    );
+    const r = await review(db, organizationId);
+    const done = steps.filter((s) => s.done).length;
+    const status: Onboarding['status'] =
+      r.status === 'approved'
+        ? 'live'
+        : r.status === 'in_review'
+          ? 'in_review'
+          : done === steps.length
+            ? 'ready_for_review'
+            : done
+              ? 'in_progress'
+              : 'not_started';
+    return {
+      status,
+      steps,
+      review: { status: r.status, requestedAt: iso(r.requested_at), decidedAt: iso(r.decided_at), note: r.note },
+    };
+  }
+
+  /** Moves the review, recorded; refused when the move is not allowed or, to request it, a step is not done. */
+  async function move(
+    actor: Actor,
+    to: ReviewStatus,
+    note?: string,
+  ): Promise<{ onboarding: Onboarding } | { refused: ReviewStatus[] } | { missing: string[] }> {
+    if (to === 'in_review') {
+      const missing = (await of(actor.organizationId)).steps.filter((s) => !s.done).map((s) => s.name);
+      if (missing.length) return { missing };
+    }
+    const outcome = await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(280031, hashtext($1))', [actor.organizationId]);
+      const current = await review(tx, actor.organizationId);
+      const allowed = REVIEW_TRANSITIONS[current.status];
+      if (!allowed.includes(to)) return { refused: allowed };
+      const at = now();
+      await tx.query(
+        `insert into integration_reviews (organization_id, status, requested_at, decided_at, note)
+         values ($1, $2, $3, $4, $5)
+         on conflict (organization_id) do update set status = $2, requested_at = coalesce($3, integration_reviews.requested_at),
+           decided_at = $4, note = $5`,
+        [
+          actor.organizationId,
+          to,
+          to === 'in_review' ? at : null,
+          to === 'in_review' ? null : at,
+          note?.trim() || null,
+        ],
+      );
+      await recordChange(tx, actor, `integration_review.${to}`, actor.organizationId, note ? { note } : {});
+      return undefined;
+    });
+    return outcome ?? { onboarding: await of(actor.organizationId) };
+  }
+
+  return { of, move };
+}
+
+export type Readiness = ReturnType<typeof createReadiness>;
