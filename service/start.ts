@@ -18,6 +18,7 @@ import { databaseMeter } from './core/metering/daily-meter.js';
 import { sharedRates } from './core/metering/shared-rates.js';
 import { createListingStore } from './core/listings/listing-store.js';
 import { createViewingStore } from './core/listings/viewing-store.js';
+import { resetSandboxData } from './core/listings/sandbox-reset.js';
 import { createReadiness } from './core/organizations/readiness.js';
 import { databaseSessions } from './surfaces/mcp/session-store.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
@@ -134,6 +135,7 @@ const platform = await startPlatformServer({
   listingArea: {
     listings: createListingStore(db, engine.fixtures.byId),
     viewings: createViewingStore(db),
+    reset: (organizationId) => resetSandboxData(db, organizationId),
   },
   readiness: createReadiness(db),
   consoleUrl: `${widgetHost.url}console/platform-keys`,

@@ -3,6 +3,7 @@
  * machine, made from the transaction fixtures (each price the property's own latest transaction, or
  * its town's). Seeded once; an organization's writes are its own from then on.
  */
+import type { Database } from '../db/database.js';
 import { generateFixtures, type Fixtures } from './fixtures/generate.js';
 import type { components } from '../../contract/generated/platform.js';
 
@@ -98,3 +99,31 @@ export const VIEWING_FIXTURES: ViewingFixture[] = [
     attendee: 'Rajesh Kumar',
   },
 ];
+
+/** Writes the fixtures' listings and viewings (those missing), in the caller's transaction: at seed, and at a reset. */
+export async function insertListingFixtures(tx: Pick<Database, 'query'>) {
+  for (const l of listingFixtures())
+    await tx.query(
+      `insert into listings (id, organization_id, property_id, mode, list_price, public_remarks, standard_status,
+         list_agent_id, status_changed_at, modified_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $9) on conflict (id) do nothing`,
+      [
+        l.id,
+        LISTING_AGENCY,
+        l.propertyId,
+        l.mode,
+        l.listPrice,
+        l.publicRemarks,
+        l.standardStatus,
+        LISTING_AGENT,
+        l.createdAt,
+      ],
+    );
+  for (const v of VIEWING_FIXTURES)
+    await tx.query(
+      `insert into viewings (id, organization_id, listing_id, status, starts_at, ends_at, attendee_name, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $5::timestamptz + make_interval(mins => $6), $7, '2026-11-01', '2026-11-01')
+       on conflict (id) do nothing`,
+      [v.id, LISTING_AGENCY, v.listingId, v.status, v.startsAt, v.minutes, v.attendee],
+    );
+}

@@ -7,7 +7,7 @@ import platformKeys from './platform-keys.json' with { type: 'json' };
 import widgetKeys from './widget-keys.json' with { type: 'json' };
 import type { Database } from '../db/database.js';
 import { STARTUP_LOCK } from '../db/migrate.js';
-import { LISTING_AGENCY, LISTING_AGENT, listingFixtures, VIEWING_FIXTURES } from './listings.js';
+import { insertListingFixtures } from './listings.js';
 
 /** The magic widget keys belong to the demo's partner site. */
 const WIDGET_KEY_OWNER = 'org_lionhomes';
@@ -88,30 +88,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
             [k.key, origin],
           );
     }
-    for (const l of listingFixtures())
-      await tx.query(
-        `insert into listings (id, organization_id, property_id, mode, list_price, public_remarks, standard_status,
-           list_agent_id, status_changed_at, modified_at, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $9) on conflict (id) do nothing`,
-        [
-          l.id,
-          LISTING_AGENCY,
-          l.propertyId,
-          l.mode,
-          l.listPrice,
-          l.publicRemarks,
-          l.standardStatus,
-          LISTING_AGENT,
-          l.createdAt,
-        ],
-      );
-    for (const v of VIEWING_FIXTURES)
-      await tx.query(
-        `insert into viewings (id, organization_id, listing_id, status, starts_at, ends_at, attendee_name, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $5::timestamptz + make_interval(mins => $6), $7, '2026-11-01', '2026-11-01')
-         on conflict (id) do nothing`,
-        [v.id, LISTING_AGENCY, v.listingId, v.status, v.startsAt, v.minutes, v.attendee],
-      );
+    await insertListingFixtures(tx);
     for (const [i, k] of platformKeys.keys.entries()) {
       await tx.query(
         `insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes, starts_day_at)

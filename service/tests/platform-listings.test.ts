@@ -20,6 +20,7 @@ import {
   type ViewingStatus,
 } from '../core/listings/transitions.js';
 import { createViewingStore } from '../core/listings/viewing-store.js';
+import { resetSandboxData } from '../core/listings/sandbox-reset.js';
 import { memoryRates } from '../core/metering/rate-store.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -46,7 +47,11 @@ before(async () => {
     idempotency: createIdempotencyStore(db),
     // This suite sends hundreds of requests a minute with one key; the per-minute limit has its own tests.
     rates: { ...memoryRates(), count: async () => 1 },
-    listingArea: { listings: createListingStore(db, engine.fixtures.byId), viewings: createViewingStore(db) },
+    listingArea: {
+      listings: createListingStore(db, engine.fixtures.byId),
+      viewings: createViewingStore(db),
+      reset: (organizationId) => resetSandboxData(db, organizationId),
+    },
   }));
 });
 after(async () => {
@@ -324,6 +329,30 @@ describe('viewings', () => {
     await call('POST', `/listings/${listingId}/status`, { standardStatus: 'withdrawn' });
     assert.equal((await call('GET', `/viewings/${open.id}`)).body.status, 'cancelled');
     assert.equal((await outbox('viewing.cancelled', open.id))[0].reason, 'listing_off_market');
+  });
+});
+
+describe('a sandbox reset', () => {
+  it("puts the agency's listings and viewings back to the fixtures, once the key holds organizations.write", async () => {
+    await call('POST', '/listings/lst_0001/status', { standardStatus: 'withdrawn' });
+    const refused = await call('POST', '/organizations/current/sandbox-reset', undefined, PARTNER);
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.requiredScope, 'organizations.write');
+    const reset = await call('POST', '/organizations/current/sandbox-reset');
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    assert.deepEqual(
+      { ...reset.body, resetAt: '' },
+      { object: 'sandbox_reset', listings: 12, viewings: 3, resetAt: '' },
+    );
+    assert.equal((await call('GET', '/listings/lst_0001')).body.standardStatus, 'active');
+    assert.equal((await call('GET', '/viewings/vw_0001')).body.status, 'confirmed');
+    assert.equal(
+      (await call('GET', '/listings?limit=100')).body.data.length,
+      12,
+      'what the organization wrote is gone',
+    );
+    const [entry] = await db.query<{ detail: unknown }>(`select detail from audit_log where action = 'sandbox.reset'`);
+    assert.deepEqual(entry?.detail, { listings: 12, viewings: 3 });
   });
 });
 

@@ -9,6 +9,7 @@ import type { components } from '../../../contract/generated/platform.js';
 /** What a person reads on the console's consent page and key form, for every scope. */
 export const SCOPE_DESCRIPTIONS = {
   'organizations.read': 'Read your organization: its name, kind and products',
+  'organizations.write': 'Reset your organization’s sandbox data to the fixtures',
   'products.read': 'Read the products your organization uses',
   'agents.read': 'Read your agency’s agent profile',
   'developers.read': 'Read your developer projects',

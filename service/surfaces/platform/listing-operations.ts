@@ -8,7 +8,7 @@ import type { ListingStore } from '../../core/listings/listing-store.js';
 import type { Refusal, StandardStatus, ViewingStatus } from '../../core/listings/transitions.js';
 import type { ViewingStore } from '../../core/listings/viewing-store.js';
 import type { Answer, Operation, OperationContext } from './operations.js';
-import { paginate } from './pagination.js';
+import { pageAnswer as page } from './pagination.js';
 
 type Schemas = components['schemas'];
 type ListingOperation =
@@ -30,18 +30,10 @@ type ListingOperation =
 export interface ListingArea {
   listings: ListingStore;
   viewings: ViewingStore;
+  /** Puts an organization's listings and viewings back to the sandbox's fixtures. */
+  reset(organizationId: string): Promise<Schemas['SandboxReset']>;
 }
 
-const page = <T extends { id: string }>(items: T[], ctx: OperationContext): Answer => {
-  const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
-  return result
-    ? { body: result }
-    : {
-        problem: 'invalid_request',
-        detail: 'cursor was not written by this API: pass a nextCursor unchanged.',
-        extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] },
-      };
-};
 const notFound = (what: 'listing' | 'viewing', id: unknown, list: string): Answer => ({
   problem: 'not_found',
   detail: `No ${what} ${String(id)} belongs to this organization. List them with GET ${list}.`,

@@ -12,10 +12,11 @@ import { DAILY_LIMITS } from '../../core/metering/limits.js';
 import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
 import type { OrganizationFixture } from '../../sandbox/organizations.js';
 import type { Problem, ProblemCode } from '../../web/problems.js';
-import { paginate } from './pagination.js';
+import { pageAnswer as page } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
 import { createListingOperations, type ListingArea } from './listing-operations.js';
 import { notStarted, type Readiness } from '../../core/organizations/readiness.js';
+
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 
 export interface OperationContext {
@@ -48,17 +49,6 @@ export function createOperations(
   const { webhooks, listingArea, readiness } = areas;
   const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
 
-  const page = <T extends { id: string }>(items: T[], ctx: OperationContext): Answer => {
-    const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
-    return result
-      ? { body: result }
-      : {
-          problem: 'invalid_request',
-          detail: 'cursor was not written by this API: pass a nextCursor unchanged.',
-          extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] },
-        };
-  };
-
   return {
     ...createWebhookOperations(webhooks),
     ...createListingOperations(listingArea),
@@ -70,6 +60,13 @@ export function createOperations(
         onboarding: readiness ? await readiness.of(org.organization.id) : notStarted(),
       },
     }),
+    resetSandboxData: async ({ key }) =>
+      listingArea
+        ? { body: await listingArea.reset(key.organization) }
+        : {
+            problem: 'not_found',
+            detail: 'Sandbox data needs the sandbox database: start the sandbox with npm start.',
+          },
     listProducts: (ctx) => page(ctx.org.products, ctx),
     getCurrentAgent: ({ org }) =>
       org.agent

@@ -8,6 +8,21 @@ const decode = (cursor: string) => {
   return text.startsWith('after:') ? text.slice('after:'.length) : undefined;
 };
 
+import type { Answer, OperationContext } from './operations.js';
+
+/** The answer to a cursor this scheme did not write. */
+export const cursorProblem: Answer = {
+  problem: 'invalid_request',
+  detail: 'cursor was not written by this API: pass a nextCursor unchanged.',
+  extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] },
+};
+
+/** A page of `items` as an operation answers it, from the request's `limit` and `cursor`. */
+export function pageAnswer<T extends { id: string }>(items: T[], ctx: Pick<OperationContext, 'params'>): Answer {
+  const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
+  return result ? { body: result } : cursorProblem;
+}
+
 export interface Page<T> {
   object: 'list';
   data: T[];

@@ -9,7 +9,7 @@ import { MAX_ENDPOINTS } from '../../core/webhooks/endpoint-store.js';
 import { checkEndpointUrl } from '../../core/webhooks/endpoint-url.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 import type { Answer, Operation, OperationContext, OperationId } from './operations.js';
-import { paginate } from './pagination.js';
+import { cursorProblem, paginate } from './pagination.js';
 
 type Schemas = components['schemas'];
 type WebhookOperation =
@@ -33,11 +33,6 @@ const badUrl = (detail: string): Answer => ({
   detail: `url ${detail}.`,
   extra: { errors: [{ parameter: 'body.url', detail }] },
 });
-const cursorProblem: Answer = {
-  problem: 'invalid_request',
-  detail: 'cursor was not written by this API: pass a nextCursor unchanged.',
-  extra: { errors: [{ parameter: 'cursor', detail: 'unknown cursor' }] },
-};
 const noEndpoint = (id: unknown): Answer => ({
   problem: 'not_found',
   detail: `No webhook endpoint ${String(id)} belongs to this organization. List them with GET /webhooks/endpoints.`,

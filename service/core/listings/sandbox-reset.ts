@@ -1,0 +1,31 @@
+/**
+ * A sandbox organization's listings and viewings put back to the fixtures: what it wrote deleted,
+ * the fixtures' rows restored, in one transaction, recorded in the audit log. Keys, webhook
+ * endpoints and the audit log itself are kept.
+ */
+import type { Database } from '../../db/database.js';
+import { insertListingFixtures, LISTING_AGENCY } from '../../sandbox/listings.js';
+import { recordChange, serviceActor } from '../events/record-change.js';
+
+export async function resetSandboxData(db: Database, organizationId: string, now = () => new Date()) {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      // Links between viewings first, so that either row may go.
+      'update viewings set rescheduled_from_id = null, rescheduled_to_id = null where organization_id = $1',
+      [organizationId],
+    );
+    await tx.query('delete from viewings where organization_id = $1', [organizationId]);
+    await tx.query('delete from listings where organization_id = $1', [organizationId]);
+    // The fixtures are the sandbox agency's; any other organization starts with none.
+    if (organizationId === LISTING_AGENCY) await insertListingFixtures(tx);
+    const count = async (table: 'listings' | 'viewings') =>
+      (
+        await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where organization_id = $1`, [
+          organizationId,
+        ])
+      )[0]!.n;
+    const [listings, viewings] = [await count('listings'), await count('viewings')];
+    await recordChange(tx, serviceActor(organizationId), 'sandbox.reset', organizationId, { listings, viewings });
+    return { object: 'sandbox_reset' as const, listings, viewings, resetAt: now().toISOString() };
+  });
+}
