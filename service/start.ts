@@ -19,6 +19,7 @@ import { sharedRates } from './core/metering/shared-rates.js';
 import { createListingStore } from './core/listings/listing-store.js';
 import { createViewingStore } from './core/listings/viewing-store.js';
 import { resetSandboxData } from './core/listings/sandbox-reset.js';
+import { agentAnalytics } from './core/listings/analytics.js';
 import { createReadiness } from './core/organizations/readiness.js';
 import { databaseSessions } from './surfaces/mcp/session-store.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
@@ -136,6 +137,7 @@ const platform = await startPlatformServer({
     listings: createListingStore(db, engine.fixtures.byId),
     viewings: createViewingStore(db),
     reset: (organizationId) => resetSandboxData(db, organizationId),
+    analytics: (organizationId, agentId) => agentAnalytics(db, organizationId, agentId),
   },
   readiness: createReadiness(db),
   consoleUrl: `${widgetHost.url}console/platform-keys`,

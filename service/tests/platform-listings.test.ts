@@ -21,6 +21,7 @@ import {
 } from '../core/listings/transitions.js';
 import { createViewingStore } from '../core/listings/viewing-store.js';
 import { resetSandboxData } from '../core/listings/sandbox-reset.js';
+import { agentAnalytics } from '../core/listings/analytics.js';
 import { memoryRates } from '../core/metering/rate-store.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -51,6 +52,7 @@ before(async () => {
       listings: createListingStore(db, engine.fixtures.byId),
       viewings: createViewingStore(db),
       reset: (organizationId) => resetSandboxData(db, organizationId),
+      analytics: (organizationId, agentId) => agentAnalytics(db, organizationId, agentId),
     },
   }));
 });
@@ -356,19 +358,50 @@ describe('a sandbox reset', () => {
   });
 });
 
+describe('agent analytics', () => {
+  it('counts the fixtures: listings by status, viewings by the week they start in', async () => {
+    const answer = await call('GET', '/agents/current/analytics');
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.agentId, 'agt_tanmeiling');
+    assert.deepEqual(answer.body.listingsByStatus, {
+      coming_soon: 1,
+      active: 6,
+      active_under_contract: 1,
+      pending: 1,
+      withdrawn: 1,
+      expired: 1,
+      closed: 1,
+      canceled: 0,
+    });
+    const zero = { requested: 0, confirmed: 0, declined: 0, completed: 0, no_show: 0, cancelled: 0 };
+    assert.deepEqual(answer.body.viewingsByWeek, [
+      { weekStart: '2026-11-16', ...zero, completed: 1 },
+      { weekStart: '2026-11-30', ...zero, requested: 1, confirmed: 1 },
+    ]);
+    const other = await call('GET', '/agents/current/analytics', undefined, 'svcp_test_developer0000000000002');
+    assert.equal(other.status, 404, 'a developer has no agent');
+  });
+});
+
 describe('the reference for listings and viewings', () => {
   it("shows both state machines, and gives every read a curl line that works against the sandbox's fixtures", async () => {
     const page = await (await fetch(`${new URL(base).origin}/reference`)).text();
     const reads = [...page.matchAll(/<code>(curl -H [^<]+)<\/code>/g)]
       .map((m) => m[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
-      .filter((line) => /\/(listings|viewings)/.test(line));
+      .filter((line) => /\/(listings|viewings|analytics)/.test(line));
     // Both state machines, as the contract writes them.
     assert.match(page, /StandardStatus moves \(x-transitions\)[\s\S]*<code>closed<\/code><\/td><td>nothing: final/);
     assert.match(
       page,
       /ViewingStatus moves \(x-transitions\)[\s\S]*<code>requested<\/code><\/td><td><code>confirmed<\/code>/,
     );
-    const expected = ['/listings', '/listings/{listingId}', '/viewings', '/viewings/{viewingId}'];
+    const expected = [
+      '/listings',
+      '/listings/{listingId}',
+      '/viewings',
+      '/viewings/{viewingId}',
+      '/agents/current/analytics',
+    ];
     assert.equal(reads.length, expected.length);
     assert.ok(expected.every((path) => path in contract.paths));
     for (const line of reads) {

@@ -25,13 +25,16 @@ type ListingOperation =
   | 'completeViewing'
   | 'markViewingNoShow'
   | 'cancelViewing'
-  | 'rescheduleViewing';
+  | 'rescheduleViewing'
+  | 'getAgentAnalytics';
 
 export interface ListingArea {
   listings: ListingStore;
   viewings: ViewingStore;
   /** Puts an organization's listings and viewings back to the sandbox's fixtures. */
   reset(organizationId: string): Promise<Schemas['SandboxReset']>;
+  /** Listings by status and viewings by week. */
+  analytics(organizationId: string, agentId: string): Promise<Schemas['AgentAnalytics']>;
 }
 
 const notFound = (what: 'listing' | 'viewing', id: unknown, list: string): Answer => ({
@@ -142,6 +145,9 @@ export function createListingOperations(area?: ListingArea): Record<ListingOpera
     completeViewing: move('completed', 'be completed'),
     markViewingNoShow: move('no_show', 'be marked a no-show'),
     cancelViewing: move('cancelled', 'be cancelled'),
+    getAgentAnalytics: agencyOnly(async (ctx, area) => ({
+      body: await area.analytics(org(ctx), ctx.org.agent?.id ?? 'agt_unknown'),
+    })),
     rescheduleViewing: agencyOnly(async (ctx, { viewings }) => {
       const outcome = await viewings.reschedule(
         org(ctx),
