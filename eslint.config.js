@@ -19,7 +19,7 @@ const FLOORS = {
     ['db', 'web'],
     ['sandbox'],
     ['core/estimates', 'core/metering', 'core/events', 'core/idempotency'],
-    ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings'],
+    ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings', 'core/inventory'],
     ['core/keys'],
     [
       'surfaces/widget-host',

@@ -21,6 +21,7 @@ import { createViewingStore } from './core/listings/viewing-store.js';
 import { resetSandboxData } from './core/listings/sandbox-reset.js';
 import { agentAnalytics } from './core/listings/analytics.js';
 import { createReadiness } from './core/organizations/readiness.js';
+import { createShowflatStore } from './core/inventory/showflat-store.js';
 import { databaseSessions } from './surfaces/mcp/session-store.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
 import { openDatabase } from './db/database.js';
@@ -140,6 +141,7 @@ const platform = await startPlatformServer({
     analytics: (organizationId, agentId) => agentAnalytics(db, organizationId, agentId),
   },
   readiness: createReadiness(db),
+  showflats: createShowflatStore(db),
   consoleUrl: `${widgetHost.url}console/platform-keys`,
 });
 const mcp = await startMcpServer({

@@ -1,5 +1,5 @@
 /**
- * The sandbox agency's listings and viewings: the same ids, properties, prices and statuses on every
+ * The sandbox agency's listings and viewings, and its developer's showflat booking: the same ids, properties, prices and statuses on every
  * machine, made from the transaction fixtures (each price the property's own latest transaction, or
  * its town's). Seeded once; an organization's writes are its own from then on.
  */
@@ -125,5 +125,20 @@ export async function insertListingFixtures(tx: Pick<Database, 'query'>) {
        values ($1, $2, $3, $4, $5, $5::timestamptz + make_interval(mins => $6), $7, '2026-11-01', '2026-11-01')
        on conflict (id) do nothing`,
       [v.id, LISTING_AGENCY, v.listingId, v.status, v.startsAt, v.minutes, v.attendee],
+    );
+}
+
+/** The sandbox developer's one showflat booking, so that every read has something to show. */
+export const SHOWFLAT_DEVELOPER = 'org_marinaheights';
+export const SHOWFLAT_FIXTURES = [
+  { id: 'sfb_0001', projectId: 'proj_0002', startsAt: '2026-12-05T02:00:00.000Z', visitor: 'Lim Hui Min' },
+];
+
+export async function insertShowflatFixtures(tx: Pick<Database, 'query'>) {
+  for (const b of SHOWFLAT_FIXTURES)
+    await tx.query(
+      `insert into showflat_bookings (id, organization_id, project_id, status, starts_at, visitor_name, created_at, updated_at)
+       values ($1, $2, $3, 'booked', $4, $5, '2026-11-01', '2026-11-01') on conflict (id) do nothing`,
+      [b.id, SHOWFLAT_DEVELOPER, b.projectId, b.startsAt, b.visitor],
     );
 }

@@ -20,6 +20,7 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   transition_not_allowed: [409, 'The status does not allow this'],
   slot_taken: [409, 'The time slot is taken'],
   listing_unavailable: [409, 'The listing takes no viewings'],
+  showflat_closed: [409, 'The showflat takes no visitors'],
   idempotency_key_in_use: [409, 'The first request with this Idempotency-Key is still running'],
   payload_too_large: [413, 'The body is too large'],
   unsupported_media_type: [415, 'The body is not JSON'],

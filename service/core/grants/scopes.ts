@@ -17,6 +17,8 @@ export const SCOPE_DESCRIPTIONS = {
   'listings.write': 'Create and change your agency’s listings and their status',
   'viewings.read': 'Read viewings of your agency’s listings',
   'viewings.write': 'Request, confirm, decline, reschedule and close viewings of your listings',
+  'inventory.read': 'Read your projects’ showflat slots and bookings',
+  'inventory.write': 'Book, cancel and close showflat visits of your projects',
   'webhooks.read': 'Read your webhook endpoints, their deliveries and the evidence of each attempt',
   'webhooks.write': 'Register and change webhook endpoints, and send deliveries again',
   'valuations.read': 'Search properties and read valuations',

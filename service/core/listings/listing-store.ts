@@ -3,9 +3,9 @@
  * change an audit entry and an outbox event (`listing.created`, `listing.updated`,
  * `listing.status_changed`). A listing leaving the market cancels the viewings that held a slot.
  */
-import { randomBytes } from 'node:crypto';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
+import { newTimeOrderedId } from '../../db/ids.js';
 import type { PropertyRecord } from '../../sandbox/fixtures/generate.js';
 import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import { HOLDS_SLOT, LISTING_TRANSITIONS, OFF_MARKET, type Refusal, type StandardStatus } from './transitions.js';
@@ -32,10 +32,6 @@ export interface ListingRow {
   modified_at: Date;
   created_at: Date;
 }
-
-/** Ids sort in the order listings are made (after the sandbox's lst_0001…). */
-export const newTimeOrderedId = (prefix: string) =>
-  `${prefix}_${Date.now().toString(36).padStart(9, '0')}${randomBytes(5).toString('hex')}`;
 
 export function createListingStore(db: Database, properties: Map<string, PropertyRecord>, now = () => new Date()) {
   const toListing = (row: ListingRow): Listing => {

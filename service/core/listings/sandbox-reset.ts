@@ -1,10 +1,15 @@
 /**
- * A sandbox organization's listings and viewings put back to the fixtures: what it wrote deleted,
+ * A sandbox organization's listings, viewings and showflat bookings put back to the fixtures: what it wrote deleted,
  * the fixtures' rows restored, in one transaction, recorded in the audit log. Keys, webhook
  * endpoints and the audit log itself are kept.
  */
 import type { Database } from '../../db/database.js';
-import { insertListingFixtures, LISTING_AGENCY } from '../../sandbox/listings.js';
+import {
+  insertListingFixtures,
+  insertShowflatFixtures,
+  LISTING_AGENCY,
+  SHOWFLAT_DEVELOPER,
+} from '../../sandbox/listings.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
 
 export async function resetSandboxData(db: Database, organizationId: string, now = () => new Date()) {
@@ -16,8 +21,10 @@ export async function resetSandboxData(db: Database, organizationId: string, now
     );
     await tx.query('delete from viewings where organization_id = $1', [organizationId]);
     await tx.query('delete from listings where organization_id = $1', [organizationId]);
+    await tx.query('delete from showflat_bookings where organization_id = $1', [organizationId]);
     // The fixtures are the sandbox agency's; any other organization starts with none.
     if (organizationId === LISTING_AGENCY) await insertListingFixtures(tx);
+    if (organizationId === SHOWFLAT_DEVELOPER) await insertShowflatFixtures(tx);
     const count = async (table: 'listings' | 'viewings') =>
       (
         await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where organization_id = $1`, [

@@ -7,7 +7,7 @@
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
-import { newTimeOrderedId } from './listing-store.js';
+import { newTimeOrderedId } from '../../db/ids.js';
 import {
   HOLDS_SLOT,
   type Refusal,

@@ -18,6 +18,7 @@ import { createMinuteWindow } from '../../core/metering/minute-window.js';
 import type { RateStore } from '../../core/metering/rate-store.js';
 import type { ListingArea } from './listing-operations.js';
 import type { Readiness } from '../../core/organizations/readiness.js';
+import type { ShowflatStore } from '../../core/inventory/showflat-store.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { idempotency } from '../../web/idempotency.js';
 import { readJsonBody } from '../../web/json-body.js';
@@ -44,6 +45,8 @@ export interface PlatformOptions {
   listingArea?: ListingArea;
   /** Each organization's readiness for live access, computed from the database. */
   readiness?: Readiness;
+  /** A developer's showflat bookings (the database's). */
+  showflats?: ShowflatStore;
 }
 
 type PlatformEnv = { Variables: { reply: Reply; key: StoredKey } };
@@ -91,6 +94,7 @@ export function createPlatformApi(options: PlatformOptions) {
     webhooks: options.webhooks,
     listingArea: options.listingArea,
     readiness: options.readiness,
+    showflats: options.showflats,
   });
   const app = new Hono<PlatformEnv>();
 

@@ -15,6 +15,8 @@ import type { Problem, ProblemCode } from '../../web/problems.js';
 import { pageAnswer as page } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
 import { createListingOperations, type ListingArea } from './listing-operations.js';
+import { createInventoryOperations } from './inventory-operations.js';
+import type { ShowflatStore } from '../../core/inventory/showflat-store.js';
 import { notStarted, type Readiness } from '../../core/organizations/readiness.js';
 
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
@@ -39,6 +41,7 @@ export interface DatabaseAreas {
   webhooks?: WebhookService;
   listingArea?: ListingArea;
   readiness?: Readiness;
+  showflats?: ShowflatStore;
 }
 
 export function createOperations(
@@ -46,12 +49,13 @@ export function createOperations(
   meter: DailyMeter,
   areas: DatabaseAreas = {},
 ): Record<OperationId, Operation> {
-  const { webhooks, listingArea, readiness } = areas;
+  const { webhooks, listingArea, readiness, showflats } = areas;
   const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
 
   return {
     ...createWebhookOperations(webhooks),
     ...createListingOperations(listingArea),
+    ...createInventoryOperations(showflats),
     getCurrentOrganization: async ({ key, org }) => ({
       body: {
         ...org.organization,
