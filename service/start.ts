@@ -16,12 +16,9 @@ import { databaseWidgetKeys } from './core/keys/widget-keys.js';
 import { recordQuotaReached } from './core/keys/quota-reached.js';
 import { databaseMeter } from './core/metering/daily-meter.js';
 import { sharedRates } from './core/metering/shared-rates.js';
-import { createListingStore } from './core/listings/listing-store.js';
-import { createViewingStore } from './core/listings/viewing-store.js';
-import { resetSandboxData } from './core/listings/sandbox-reset.js';
-import { agentAnalytics } from './core/listings/analytics.js';
+import { createListingArea } from './core/listings/listing-area.js';
 import { createReadiness } from './core/organizations/readiness.js';
-import { createShowflatStore } from './core/inventory/showflat-store.js';
+import { createInventory } from './core/inventory/inventory.js';
 import { databaseSessions } from './surfaces/mcp/session-store.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
 import { openDatabase } from './db/database.js';
@@ -134,14 +131,9 @@ const platform = await startPlatformServer({
   idempotency,
   keyStore: databasePlatformKeys(db),
   webhooks,
-  listingArea: {
-    listings: createListingStore(db, engine.fixtures.byId),
-    viewings: createViewingStore(db),
-    reset: (organizationId) => resetSandboxData(db, organizationId),
-    analytics: (organizationId, agentId) => agentAnalytics(db, organizationId, agentId),
-  },
+  listingArea: createListingArea(db, engine.fixtures.byId),
   readiness: createReadiness(db),
-  showflats: createShowflatStore(db),
+  inventory: createInventory(db),
   consoleUrl: `${widgetHost.url}console/platform-keys`,
 });
 const mcp = await startMcpServer({

@@ -17,7 +17,7 @@ import { listen } from '../web/serve.js';
 import type { RateStore } from '../core/metering/rate-store.js';
 import type { ListingArea } from '../surfaces/platform/listing-operations.js';
 import type { Readiness } from '../core/organizations/readiness.js';
-import type { ShowflatStore } from '../core/inventory/showflat-store.js';
+import type { Inventory } from '../core/inventory/inventory.js';
 
 const PUBLIC = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
 
@@ -39,8 +39,8 @@ export interface PlatformServerOptions {
   listingArea?: ListingArea;
   /** Each organization's readiness for live access (the database's). */
   readiness?: Readiness;
-  /** A developer's showflat bookings (the database's). */
-  showflats?: ShowflatStore;
+  /** A developer's inventory: showflats, batches, price lists and lead routing (the database's). */
+  inventory?: Inventory;
   /** The API Console's platform keys page, linked from the reference. */
   consoleUrl?: string;
 }
@@ -99,7 +99,7 @@ export async function startPlatformServer(
         rates: options.rates,
         listingArea: options.listingArea,
         readiness: options.readiness,
-        showflats: options.showflats,
+        inventory: options.inventory,
         referenceUrl,
       }),
     );

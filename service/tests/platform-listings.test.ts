@@ -6,74 +6,21 @@
  * outbox event for webhooks. Racing bookings on PostgreSQL: listing-bookings.test.ts.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { type Body, platformSandbox } from './platform-sandbox.js';
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
-import { createEstimateEngine } from '../core/estimates/engine.js';
-import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
-import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
-import { createListingStore } from '../core/listings/listing-store.js';
 import {
   LISTING_TRANSITIONS,
   type StandardStatus,
   VIEWING_TRANSITIONS,
   type ViewingStatus,
 } from '../core/listings/transitions.js';
-import { createViewingStore } from '../core/listings/viewing-store.js';
-import { resetSandboxData } from '../core/listings/sandbox-reset.js';
-import { agentAnalytics } from '../core/listings/analytics.js';
-import { memoryRates } from '../core/metering/rate-store.js';
-import { type Database, openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { seed } from '../sandbox/seed.js';
-import { startPlatformServer } from '../servers/platform.js';
 
 const AGENCY = 'svcp_test_agency00000000000000001';
 const PARTNER = 'svcp_test_partner000000000000003'; // no listings or viewings scopes
 const PORT = 8848;
 
-let db: Database;
-let server: Server;
-let base: string;
-
-before(async () => {
-  db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
-  await seed(db);
-  const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8849/' });
-  ({ server, baseUrl: base } = await startPlatformServer({
-    port: PORT,
-    engine,
-    keyStore: databasePlatformKeys(db),
-    idempotency: createIdempotencyStore(db),
-    // This suite sends hundreds of requests a minute with one key; the per-minute limit has its own tests.
-    rates: { ...memoryRates(), count: async () => 1 },
-    listingArea: {
-      listings: createListingStore(db, engine.fixtures.byId),
-      viewings: createViewingStore(db),
-      reset: (organizationId) => resetSandboxData(db, organizationId),
-      analytics: (organizationId, agentId) => agentAnalytics(db, organizationId, agentId),
-    },
-  }));
-});
-after(async () => {
-  server?.close();
-  await db?.close();
-});
-
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function call(method: string, path: string, body?: unknown, key = AGENCY, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
+const { call, db: database, base } = platformSandbox(PORT, AGENCY);
 
 const SALE = { propertyId: 'hdb-560102', mode: 'sale', listPrice: 575_000 };
 /** A quarter-hour slot `days` ahead, `quarter` quarter hours into 02:00 UTC. */
@@ -90,11 +37,10 @@ async function newListing(status: 'active' | 'coming_soon' = 'active') {
 }
 const outbox = async (type: string, target: string) =>
   (
-    await db.query<{ payload: { detail: Body } }>('select payload from outbox where type = $1 and payload->>$2 = $3', [
-      type,
-      'target',
-      target,
-    ])
+    await database().query<{ payload: { detail: Body } }>(
+      'select payload from outbox where type = $1 and payload->>$2 = $3',
+      [type, 'target', target],
+    )
   ).map((r) => r.payload.detail);
 
 describe('listings', () => {
@@ -353,7 +299,9 @@ describe('a sandbox reset', () => {
       12,
       'what the organization wrote is gone',
     );
-    const [entry] = await db.query<{ detail: unknown }>(`select detail from audit_log where action = 'sandbox.reset'`);
+    const [entry] = await database().query<{ detail: unknown }>(
+      `select detail from audit_log where action = 'sandbox.reset'`,
+    );
     assert.deepEqual(entry?.detail, { listings: 12, viewings: 3 });
   });
 });
@@ -385,7 +333,7 @@ describe('agent analytics', () => {
 
 describe('the reference for listings and viewings', () => {
   it("shows both state machines, and gives every read a curl line that works against the sandbox's fixtures", async () => {
-    const page = await (await fetch(`${new URL(base).origin}/reference`)).text();
+    const page = await (await fetch(`${new URL(base()).origin}/reference`)).text();
     const reads = [...page.matchAll(/<code>(curl -H [^<]+)<\/code>/g)]
       .map((m) => m[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
       .filter((line) => /\/(listings|viewings|analytics)/.test(line));
@@ -398,6 +346,7 @@ describe('the reference for listings and viewings', () => {
     const expected = [
       '/listings',
       '/listings/{listingId}',
+      '/listings/{listingId}/media',
       '/viewings',
       '/viewings/{viewingId}',
       '/agents/current/analytics',

@@ -5,63 +5,15 @@
  * bookings on PostgreSQL: core/inventory/showflat-store.test.ts.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../core/estimates/engine.js';
-import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
-import { BOOKING_TRANSITIONS, type BookingStatus, createShowflatStore } from '../core/inventory/showflat-store.js';
-import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
-import { agentAnalytics } from '../core/listings/analytics.js';
-import { createListingStore } from '../core/listings/listing-store.js';
+import { describe, it } from 'node:test';
+import { type Body, platformSandbox } from './platform-sandbox.js';
+import { BOOKING_TRANSITIONS, type BookingStatus } from '../core/inventory/showflat-store.js';
 import { resetSandboxData } from '../core/listings/sandbox-reset.js';
-import { createViewingStore } from '../core/listings/viewing-store.js';
-import { memoryRates } from '../core/metering/rate-store.js';
-import { type Database, openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { seed } from '../sandbox/seed.js';
-import { startPlatformServer } from '../servers/platform.js';
 
 const DEVELOPER = 'svcp_test_developer0000000000002';
 const AGENCY = 'svcp_test_agency00000000000000001'; // no inventory scopes
 const PORT = 8850;
-let db: Database;
-let server: Server;
-let base: string;
-
-before(async () => {
-  db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
-  await seed(db);
-  const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8851/' });
-  ({ server, baseUrl: base } = await startPlatformServer({
-    port: PORT,
-    engine,
-    keyStore: databasePlatformKeys(db),
-    idempotency: createIdempotencyStore(db),
-    rates: { ...memoryRates(), count: async () => 1 },
-    showflats: createShowflatStore(db),
-    listingArea: {
-      listings: createListingStore(db, engine.fixtures.byId),
-      viewings: createViewingStore(db),
-      reset: (organizationId) => resetSandboxData(db, organizationId),
-      analytics: (organizationId, agentId) => agentAnalytics(db, organizationId, agentId),
-    },
-  }));
-});
-after(async () => {
-  server?.close();
-  await db?.close();
-});
-
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function call(method: string, path: string, body?: unknown, key = DEVELOPER) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
+const { call, db: database, base } = platformSandbox(PORT, DEVELOPER);
 /** A slot `days` ahead at `hourUtc` (02 to 09 UTC is the showflat's day), on the hour or `half` past. */
 const slot = (days: number, hourUtc = 3, half = false) => {
   const at = new Date();
@@ -98,9 +50,10 @@ describe('showflats', () => {
     });
     assert.equal(again.status, 409);
     assert.equal(again.body.code, 'slot_taken');
-    const events = await db.query(`select 1 from outbox where type = 'showflat.booked' and payload->>'target' = $1`, [
-      booked.body.id,
-    ]);
+    const events = await database().query(
+      `select 1 from outbox where type = 'showflat.booked' and payload->>'target' = $1`,
+      [booked.body.id],
+    );
     assert.equal(events.length, 1);
   });
 
@@ -172,7 +125,7 @@ describe('showflats', () => {
           assert.deepEqual(moved.body.allowedTransitions, BOOKING_TRANSITIONS[from]);
         }
         // Free the slot for the next round whatever happened.
-        await db.query(`update showflat_bookings set status = 'cancelled' where id = $1`, [made.body.id]);
+        await database().query(`update showflat_bookings set status = 'cancelled' where id = $1`, [made.body.id]);
       }
     const first = await call('POST', '/developers/current/showflat-bookings', {
       projectId: OPEN,
@@ -201,7 +154,7 @@ describe('showflats', () => {
     const fixture = await call('GET', '/developers/current/showflat-bookings/sfb_0001');
     assert.equal(fixture.body.projectId, 'proj_0002');
     // The developer key lacks organizations.write; the reset is the database's, tried here directly.
-    await resetSandboxData(db, 'org_marinaheights');
+    await resetSandboxData(database(), 'org_marinaheights');
     const listed = await call('GET', '/developers/current/showflat-bookings?limit=100');
     assert.deepEqual(
       listed.body.data.map((b: Body) => b.id),
@@ -210,7 +163,7 @@ describe('showflats', () => {
   });
 
   it("gives every showflat read a curl line that works against the sandbox's fixtures", async () => {
-    const page = await (await fetch(`${new URL(base).origin}/reference`)).text();
+    const page = await (await fetch(`${new URL(base()).origin}/reference`)).text();
     const reads = [...page.matchAll(/<code>(curl -H [^<]+)<\/code>/g)]
       .map((m) => m[1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
       .filter((line) => line.includes('/showflat'));

@@ -17,14 +17,17 @@ export const SCOPE_DESCRIPTIONS = {
   'listings.write': 'Create and change your agency’s listings and their status',
   'viewings.read': 'Read viewings of your agency’s listings',
   'viewings.write': 'Request, confirm, decline, reschedule and close viewings of your listings',
-  'inventory.read': 'Read your projects’ showflat slots and bookings',
-  'inventory.write': 'Book, cancel and close showflat visits of your projects',
+  'inventory.read': 'Read your projects’ showflat bookings, inventory batches and price lists',
+  'inventory.write': 'Book showflat visits, release, hold and sell inventory batches, and publish price lists',
+  'leads.read': 'Read your lead routing rules and the leads they routed, with buyers’ contact details',
+  'leads.write': 'Take in leads and change the rules that route them',
+  'datasets.read': 'Read official-source datasets, a property at a time',
   'webhooks.read': 'Read your webhook endpoints, their deliveries and the evidence of each attempt',
   'webhooks.write': 'Register and change webhook endpoints, and send deliveries again',
   'valuations.read': 'Search properties and read valuations',
   'widget_keys.read': 'List your widget keys and the websites on each',
   'widget_keys.write': 'Create widget keys for your websites (you confirm each one)',
-} as const;
+} as const satisfies Record<components['schemas']['Scope'] | 'widget_keys.read' | 'widget_keys.write', string>; // a contract scope without words is a type error
 export type Scope = keyof typeof SCOPE_DESCRIPTIONS;
 
 /** Scopes a platform key may hold: the Platform API contract's `Scope`, in its order. */

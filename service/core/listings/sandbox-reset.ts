@@ -1,5 +1,6 @@
 /**
- * A sandbox organization's listings, viewings and showflat bookings put back to the fixtures: what it wrote deleted,
+ * A sandbox organization's listings, viewings and developer inventory (showflat bookings, batches,
+ * price lists, lead routing rules and leads) put back to the fixtures: what it wrote deleted,
  * the fixtures' rows restored, in one transaction, recorded in the audit log. Keys, webhook
  * endpoints and the audit log itself are kept.
  */
@@ -10,6 +11,17 @@ import {
   LISTING_AGENCY,
   SHOWFLAT_DEVELOPER,
 } from '../../sandbox/listings.js';
+import { insertInventoryFixtures, insertMediaFixtures } from '../../sandbox/inventory-fixtures.js';
+
+/** A developer's inventory tables and the media of listings and projects, each with its organization's rows. */
+const INVENTORY_TABLES = [
+  'showflat_bookings',
+  'inventory_batches',
+  'price_lists',
+  'lead_routing_rules',
+  'leads',
+  'media',
+];
 import { recordChange, serviceActor } from '../events/record-change.js';
 
 export async function resetSandboxData(db: Database, organizationId: string, now = () => new Date()) {
@@ -21,10 +33,15 @@ export async function resetSandboxData(db: Database, organizationId: string, now
     );
     await tx.query('delete from viewings where organization_id = $1', [organizationId]);
     await tx.query('delete from listings where organization_id = $1', [organizationId]);
-    await tx.query('delete from showflat_bookings where organization_id = $1', [organizationId]);
+    for (const table of INVENTORY_TABLES)
+      await tx.query(`delete from ${table} where organization_id = $1`, [organizationId]);
     // The fixtures are the sandbox agency's; any other organization starts with none.
     if (organizationId === LISTING_AGENCY) await insertListingFixtures(tx);
-    if (organizationId === SHOWFLAT_DEVELOPER) await insertShowflatFixtures(tx);
+    await insertMediaFixtures(tx, organizationId);
+    if (organizationId === SHOWFLAT_DEVELOPER) {
+      await insertShowflatFixtures(tx);
+      await insertInventoryFixtures(tx);
+    }
     const count = async (table: 'listings' | 'viewings') =>
       (
         await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where organization_id = $1`, [

@@ -18,7 +18,7 @@ import { createMinuteWindow } from '../../core/metering/minute-window.js';
 import type { RateStore } from '../../core/metering/rate-store.js';
 import type { ListingArea } from './listing-operations.js';
 import type { Readiness } from '../../core/organizations/readiness.js';
-import type { ShowflatStore } from '../../core/inventory/showflat-store.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { idempotency } from '../../web/idempotency.js';
 import { readJsonBody } from '../../web/json-body.js';
@@ -45,8 +45,8 @@ export interface PlatformOptions {
   listingArea?: ListingArea;
   /** Each organization's readiness for live access, computed from the database. */
   readiness?: Readiness;
-  /** A developer's showflat bookings (the database's). */
-  showflats?: ShowflatStore;
+  /** A developer's inventory: showflats, batches, price lists and lead routing (the database's). */
+  inventory?: Inventory;
 }
 
 type PlatformEnv = { Variables: { reply: Reply; key: StoredKey } };
@@ -94,7 +94,7 @@ export function createPlatformApi(options: PlatformOptions) {
     webhooks: options.webhooks,
     listingArea: options.listingArea,
     readiness: options.readiness,
-    showflats: options.showflats,
+    inventory: options.inventory,
   });
   const app = new Hono<PlatformEnv>();
 

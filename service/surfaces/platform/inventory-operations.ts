@@ -1,11 +1,17 @@
 /**
  * The Platform API's developer inventory (contract tag Developers): showflat slots and bookings of
- * the developer's projects, on the showflat store. Projects are the sandbox's fixtures.
+ * the developer's projects, and the guard every developer operation goes through. Projects are the
+ * sandbox's fixtures; batches and price lists are in batch-operations.ts, leads in lead-operations.ts.
  */
 import type { components } from '../../../contract/generated/platform.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
 import type { BookingStatus, ShowflatStore } from '../../core/inventory/showflat-store.js';
+import { unprocessable } from './answers.js';
 import type { Answer, Operation, OperationContext } from './operations.js';
 import { pageAnswer as page } from './pagination.js';
+
+/** A developer's inventory in the sandbox's database. */
+export type InventoryArea = Inventory;
 
 type Schemas = components['schemas'];
 type InventoryOperation =
@@ -22,25 +28,29 @@ const noBooking = (id: unknown): Answer => ({
   detail: `No showflat booking ${String(id)} belongs to this developer. List them with GET /developers/current/showflat-bookings.`,
 });
 
-export function createInventoryOperations(showflats?: ShowflatStore): Record<InventoryOperation, Operation> {
+/** An operation only a developer has, on the database's inventory; others are told why not. */
+export const developerOnly =
+  (operation: (ctx: OperationContext, area: InventoryArea) => Promise<Answer>, area?: InventoryArea): Operation =>
+  (ctx) => {
+    if (!area)
+      return {
+        problem: 'not_found',
+        detail: 'Developer inventory needs the sandbox database: start the sandbox with npm start.',
+      };
+    if (ctx.org.organization.kind !== 'developer')
+      return {
+        problem: 'not_found',
+        detail: `${ctx.org.organization.name} is not a developer, so it has no projects or inventory.`,
+      };
+    return operation(ctx, area);
+  };
+
+export function createInventoryOperations(area?: InventoryArea): Record<InventoryOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
-  const developerOnly =
-    (operation: (ctx: OperationContext, store: ShowflatStore) => Promise<Answer>): Operation =>
-    (ctx) => {
-      if (!showflats)
-        return {
-          problem: 'not_found',
-          detail: 'Showflats need the sandbox database: start the sandbox with npm start.',
-        };
-      if (ctx.org.organization.kind !== 'developer')
-        return {
-          problem: 'not_found',
-          detail: `${ctx.org.organization.name} is not a developer, so it has no projects or showflats.`,
-        };
-      return operation(ctx, showflats);
-    };
+  const showflatsOnly = (operation: (ctx: OperationContext, store: ShowflatStore) => Promise<Answer>) =>
+    developerOnly((ctx, { showflats }) => operation(ctx, showflats), area);
   const move = (to: BookingStatus, verb: string) =>
-    developerOnly(async (ctx, store) => {
+    showflatsOnly(async (ctx, store) => {
       const outcome = await store.move(org(ctx), String(ctx.params.bookingId), to);
       if (!outcome) return noBooking(ctx.params.bookingId);
       if ('booking' in outcome) return { body: outcome.booking };
@@ -55,7 +65,7 @@ export function createInventoryOperations(showflats?: ShowflatStore): Record<Inv
     });
 
   return {
-    listShowflatSlots: developerOnly(async (ctx, store) => {
+    listShowflatSlots: showflatsOnly(async (ctx, store) => {
       const project = ctx.org.projects.find((p) => p.id === ctx.params.projectId);
       if (!project)
         return {
@@ -67,10 +77,10 @@ export function createInventoryOperations(showflats?: ShowflatStore): Record<Inv
         body: { object: 'showflat_slots', projectId: project.id, date, slots: await store.slots(project.id, date) },
       };
     }),
-    listShowflatBookings: developerOnly(async (ctx, store) =>
+    listShowflatBookings: showflatsOnly(async (ctx, store) =>
       page(await store.list(org(ctx), ctx.params.projectId as string | undefined), ctx),
     ),
-    bookShowflatSlot: developerOnly(async (ctx, store) => {
+    bookShowflatSlot: showflatsOnly(async (ctx, store) => {
       const input = ctx.body as Schemas['ShowflatBookingCreate'];
       const outcome = await store.book(
         org(ctx),
@@ -78,12 +88,7 @@ export function createInventoryOperations(showflats?: ShowflatStore): Record<Inv
         input,
       );
       if ('booking' in outcome) return { status: 201, body: outcome.booking };
-      if ('errors' in outcome)
-        return {
-          problem: 'unprocessable',
-          detail: outcome.errors.map((e) => `${e.parameter} ${e.detail}.`).join(' '),
-          extra: { errors: outcome.errors },
-        };
+      if ('errors' in outcome) return unprocessable(outcome.errors);
       if ('slotTaken' in outcome)
         return {
           problem: 'slot_taken',
@@ -94,7 +99,7 @@ export function createInventoryOperations(showflats?: ShowflatStore): Record<Inv
         detail: `The project is ${outcome.closed}: only projects in preview or launched take showflat visitors.`,
       };
     }),
-    getShowflatBooking: developerOnly(async (ctx, store) => {
+    getShowflatBooking: showflatsOnly(async (ctx, store) => {
       const booking = await store.get(org(ctx), String(ctx.params.bookingId));
       return booking ? { body: booking } : noBooking(ctx.params.bookingId);
     }),

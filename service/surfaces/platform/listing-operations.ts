@@ -5,9 +5,11 @@
  */
 import type { components } from '../../../contract/generated/platform.js';
 import type { ListingStore } from '../../core/listings/listing-store.js';
-import type { Refusal, StandardStatus, ViewingStatus } from '../../core/listings/transitions.js';
+import type { StandardStatus, ViewingStatus } from '../../core/listings/transitions.js';
 import type { ViewingStore } from '../../core/listings/viewing-store.js';
+import type { MediaStore } from '../../core/media/media-store.js';
 import type { Answer, Operation, OperationContext } from './operations.js';
+import { refused, unprocessable } from './answers.js';
 import { pageAnswer as page } from './pagination.js';
 
 type Schemas = components['schemas'];
@@ -31,6 +33,7 @@ type ListingOperation =
 export interface ListingArea {
   listings: ListingStore;
   viewings: ViewingStore;
+  media: MediaStore;
   /** Puts an organization's listings and viewings back to the sandbox's fixtures. */
   reset(organizationId: string): Promise<Schemas['SandboxReset']>;
   /** Listings by status and viewings by week. */
@@ -40,18 +43,6 @@ export interface ListingArea {
 const notFound = (what: 'listing' | 'viewing', id: unknown, list: string): Answer => ({
   problem: 'not_found',
   detail: `No ${what} ${String(id)} belongs to this organization. List them with GET ${list}.`,
-});
-const refused = <S extends string>({ refused: { from, allowed } }: Refusal<S>, verb: string): Answer => ({
-  problem: 'transition_not_allowed',
-  detail: allowed.length
-    ? `A ${from} resource cannot ${verb}; from ${from} it may move to ${allowed.join(', ')}.`
-    : `${from} is final: the resource cannot ${verb}, or change any more.`,
-  extra: { allowedTransitions: allowed },
-});
-const unprocessable = (errors: { parameter: string; detail: string }[]): Answer => ({
-  problem: 'unprocessable',
-  detail: errors.map((e) => `${e.parameter} ${e.detail}.`).join(' '),
-  extra: { errors },
 });
 /** A booking's outcome as an answer: the viewing (201), or why not. */
 function booked(outcome: Awaited<ReturnType<ViewingStore['request']>>): Answer {

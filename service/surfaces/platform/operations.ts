@@ -15,8 +15,11 @@ import type { Problem, ProblemCode } from '../../web/problems.js';
 import { pageAnswer as page } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
 import { createListingOperations, type ListingArea } from './listing-operations.js';
-import { createInventoryOperations } from './inventory-operations.js';
-import type { ShowflatStore } from '../../core/inventory/showflat-store.js';
+import { createInventoryOperations, type InventoryArea } from './inventory-operations.js';
+import { createBatchOperations } from './batch-operations.js';
+import { createLeadOperations } from './lead-operations.js';
+import { createDatasetOperations } from './dataset-operations.js';
+import { createMediaOperations } from './media-operations.js';
 import { notStarted, type Readiness } from '../../core/organizations/readiness.js';
 
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
@@ -41,7 +44,7 @@ export interface DatabaseAreas {
   webhooks?: WebhookService;
   listingArea?: ListingArea;
   readiness?: Readiness;
-  showflats?: ShowflatStore;
+  inventory?: InventoryArea;
 }
 
 export function createOperations(
@@ -49,13 +52,17 @@ export function createOperations(
   meter: DailyMeter,
   areas: DatabaseAreas = {},
 ): Record<OperationId, Operation> {
-  const { webhooks, listingArea, readiness, showflats } = areas;
+  const { webhooks, listingArea, readiness, inventory } = areas;
   const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
 
   return {
     ...createWebhookOperations(webhooks),
     ...createListingOperations(listingArea),
-    ...createInventoryOperations(showflats),
+    ...createInventoryOperations(inventory),
+    ...createBatchOperations(inventory),
+    ...createLeadOperations(inventory),
+    ...createDatasetOperations(engine),
+    ...createMediaOperations(listingArea, inventory),
     getCurrentOrganization: async ({ key, org }) => ({
       body: {
         ...org.organization,

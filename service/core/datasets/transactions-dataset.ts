@@ -1,0 +1,73 @@
+/**
+ * The sandbox's transactions as a read-only official-source dataset: the records the estimates are
+ * made from, read one property at a time (never walked whole: the valuation partner terms forbid bulk
+ * collection), every answer stating where the records come from, their licence and as-of date.
+ */
+import type { components } from '../../../contract/generated/platform.js';
+import type { Fixtures } from '../../sandbox/fixtures/generate.js';
+
+type Schemas = components['schemas'];
+export type Dataset = Schemas['Dataset'];
+export type DatasetRecord = Schemas['DatasetRecord'];
+
+export const TRANSACTIONS_DATASET = 'ds_transactions';
+
+/** What the sandbox's records imitate, and under which licence the live ones are published. */
+const SOURCE = {
+  name: 'HDB resale flat prices and URA private residential transactions (modelled; generated for the sandbox)',
+  url: 'https://data.gov.sg/',
+};
+const LICENCE = { name: 'Singapore Open Data Licence version 1.0', url: 'https://data.gov.sg/open-data-licence' };
+
+const recordId = (propertyId: string, date: string, n: number) =>
+  `rec_${propertyId.toLowerCase().replace(/[^a-z0-9]/g, '_')}_${date.replaceAll('-', '')}_${n}`;
+
+export function createDatasets(fixtures: Fixtures) {
+  const provenance: Schemas['DatasetProvenance'] = {
+    id: TRANSACTIONS_DATASET,
+    source: SOURCE,
+    licence: LICENCE,
+    asOf: fixtures.cutOff,
+    generated: true,
+  };
+  const dataset: Dataset = {
+    object: 'dataset',
+    id: TRANSACTIONS_DATASET,
+    title: 'Residential sales and rentals',
+    description:
+      'Every sale and rental the sandbox estimates from: HDB flats, condominiums and landed homes, five years to the as-of date. Read a property at a time.',
+    source: SOURCE,
+    licence: LICENCE,
+    asOf: fixtures.cutOff,
+    generated: true,
+    recordCount: fixtures.transactions.length,
+  };
+  return {
+    provenance,
+    list: (): Dataset[] => [dataset],
+    get: (id: string) => (id === TRANSACTIONS_DATASET ? dataset : undefined),
+    /** One property's records, oldest first; undefined when no property has this id. */
+    records(propertyId: string, mode?: 'sale' | 'rent'): DatasetRecord[] | undefined {
+      if (!fixtures.byId.has(propertyId)) return undefined;
+      const seen = new Map<string, number>();
+      return fixtures.transactions
+        .filter((t) => t.propertyId === propertyId)
+        .sort((a, b) => a.date.localeCompare(b.date) || a.mode.localeCompare(b.mode))
+        .map((t) => {
+          const n = seen.get(t.date) ?? 0;
+          seen.set(t.date, n + 1);
+          return {
+            id: recordId(t.propertyId, t.date, n),
+            propertyId: t.propertyId,
+            mode: t.mode,
+            date: t.date,
+            price: Math.round(t.price),
+            floorAreaSqm: t.floorAreaSqm,
+          };
+        })
+        .filter((r) => mode === undefined || r.mode === mode);
+    },
+  };
+}
+
+export type Datasets = ReturnType<typeof createDatasets>;

@@ -1,0 +1,16 @@
+/** An agency's listing area on one database: listings, viewings, their media, the sandbox reset and analytics. */
+import type { Database } from '../../db/database.js';
+import type { PropertyRecord } from '../../sandbox/fixtures/generate.js';
+import { createMediaStore } from '../media/media-store.js';
+import { agentAnalytics } from './analytics.js';
+import { createListingStore } from './listing-store.js';
+import { resetSandboxData } from './sandbox-reset.js';
+import { createViewingStore } from './viewing-store.js';
+
+export const createListingArea = (db: Database, properties: Map<string, PropertyRecord>) => ({
+  listings: createListingStore(db, properties),
+  viewings: createViewingStore(db),
+  media: createMediaStore(db),
+  reset: (organizationId: string) => resetSandboxData(db, organizationId),
+  analytics: (organizationId: string, agentId: string) => agentAnalytics(db, organizationId, agentId),
+});

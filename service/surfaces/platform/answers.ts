@@ -1,0 +1,17 @@
+/** Answers every area of the Platform API gives alike: a refused move (409) and unusable values (422). */
+import type { Refusal } from '../../core/listings/transitions.js';
+import type { Answer } from './operations.js';
+
+export const refused = <S extends string>({ refused: { from, allowed } }: Refusal<S>, verb: string): Answer => ({
+  problem: 'transition_not_allowed',
+  detail: allowed.length
+    ? `A ${from} resource cannot ${verb}; from ${from} it may move to ${allowed.join(', ')}.`
+    : `${from} is final: the resource cannot ${verb}, or change any more.`,
+  extra: { allowedTransitions: allowed },
+});
+
+export const unprocessable = (errors: { parameter: string; detail: string }[]): Answer => ({
+  problem: 'unprocessable',
+  detail: errors.map((e) => `${e.parameter} ${e.detail}.`).join(' '),
+  extra: { errors },
+});

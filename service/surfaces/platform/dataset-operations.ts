@@ -1,0 +1,37 @@
+/**
+ * The Platform API's official-source datasets (contract tag Datasets): read-only, one property's
+ * records at a time, the dataset's source, licence and as-of date on every answer.
+ */
+import { createDatasets } from '../../core/datasets/transactions-dataset.js';
+import type { EstimateEngine } from '../../core/estimates/engine.js';
+import type { Answer, Operation } from './operations.js';
+import { cursorProblem, pageAnswer as page, paginate } from './pagination.js';
+
+type DatasetOperation = 'listDatasets' | 'getDataset' | 'listDatasetRecords';
+
+const noDataset = (id: unknown): Answer => ({
+  problem: 'not_found',
+  detail: `No dataset ${String(id)}. List them with GET /datasets.`,
+});
+
+export function createDatasetOperations(engine: EstimateEngine): Record<DatasetOperation, Operation> {
+  const datasets = createDatasets(engine.fixtures);
+  return {
+    listDatasets: (ctx) => page(datasets.list(), ctx),
+    getDataset: ({ params }) => {
+      const dataset = datasets.get(String(params.datasetId));
+      return dataset ? { body: dataset } : noDataset(params.datasetId);
+    },
+    listDatasetRecords: ({ params }) => {
+      if (!datasets.get(String(params.datasetId))) return noDataset(params.datasetId);
+      const records = datasets.records(String(params.propertyId), params.mode as 'sale' | 'rent' | undefined);
+      if (!records)
+        return {
+          problem: 'not_found',
+          detail: `No property has the id ${String(params.propertyId)}. Find ids with GET /valuations/properties?q=…`,
+        };
+      const result = paginate(records, Number(params.limit ?? 20), params.cursor as string | undefined);
+      return result ? { body: { ...result, dataset: datasets.provenance } } : cursorProblem;
+    },
+  };
+}
