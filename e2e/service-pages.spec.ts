@@ -80,7 +80,7 @@ test("the reference's Try it sends a request to the sandbox and shows the answer
   });
   await page.goto(`http://127.0.0.1:${PLATFORM_PORT}/reference`);
   const operation = page.locator('#getValuation');
-  await operation.getByText('Try it: here, with curl, or with the SDK').click();
+  await operation.getByText('Try it: here, with curl, the SDK or the CLI').click();
   await expect(operation.getByLabel('propertyId (path, required)')).toHaveValue('hdb-560102');
   await operation.getByLabel('mode (query)').fill('rent');
   await operation.getByRole('button', { name: 'Send to the sandbox' }).click();

@@ -7,6 +7,8 @@ import { formatDate, formatDistance, formatMoney } from '../src/format/format.js
 import { formatArea } from '../src/words/words.js';
 import { createPlatformClient, type Estimate, PlatformConfigError, PlatformError } from './client.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
+import { runOperationCommand } from './cli-call.js';
+import { NoAnswer, UsageError } from './cli-errors.js';
 
 const USAGE: Record<string, string> = {
   '': `Usage: service <command> [options]
@@ -23,6 +25,8 @@ Commands:
   webhooks create|delete|rotate|test              an endpoint made, deleted, its secret rotated, a test event
   webhooks deliveries|delivery|replay             deliveries, one with its attempts, sent again
   webhooks listen --forward-to URL                the sandbox's events, passed on to a URL on this machine
+  operations                                      every operation of the API, from its contract
+  call <operationId> [name=value ...] [--body J]  any operation, printing its JSON answer
 
 Options: --json (print the API's JSON), --base-url URL, --help (on any command)
 The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
@@ -36,11 +40,6 @@ The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
   'developers projects': 'Usage: service developers projects [--all] [--limit N] [--cursor C] [--json]',
   ...WEBHOOK_USAGE,
 };
-
-/** A mistake in how the command was typed (exit 2). */
-class UsageError extends Error {}
-/** An answer that is not what was hoped for, such as no property matching (exit 1). */
-class NoAnswer extends Error {}
 
 /** The usage of every command of a group, for `service valuations --help`. */
 function groupUsage(group: string): string | undefined {
@@ -95,6 +94,7 @@ export async function run(
   out: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<number> {
+  if (argv[0] === 'call' || argv[0] === 'operations') return runOperationCommand(argv, env, out);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

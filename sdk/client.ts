@@ -9,8 +9,16 @@ import createClient from 'openapi-fetch';
 import contract from '../contract/platform.openapi.json' with { type: 'json' };
 import type { components, paths } from '../contract/generated/platform.js';
 import { webhookOperations } from './webhook-operations.js';
+import { operationCaller } from './operations.js';
 
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './verify-webhook.js';
+export {
+  OPERATIONS,
+  type OperationId,
+  type OperationInput,
+  type OperationResult,
+  type OperationSpec,
+} from './operations.js';
 
 export type Problem = components['schemas']['Problem'];
 export type Estimate = components['schemas']['Estimate'];
@@ -179,6 +187,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
     baseUrl,
     /** The typed openapi-fetch client, for anything the helpers below do not cover. */
     api,
+    /** Any operation by its contract operationId, typed from the contract: `call('listLeads', { query: { status: 'unrouted' } })`. */
+    call: operationCaller(api, unwrap, (message) => new PlatformConfigError(message)),
     organizations: { current: () => unwrap(api.GET('/organizations/current')) },
     products: {
       list: (query?: { limit?: number; cursor?: string }) => list('/products', query),

@@ -132,14 +132,16 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
         : '';
     })
     .filter(Boolean);
-  const options = [
-    sdkParams.length ? `params: { ${sdkParams.join(', ')} }` : '',
-    body ? `body: ${body}` : '',
-    write ? `headers: { 'Idempotency-Key': crypto.randomUUID() }` : '',
-  ].filter(Boolean);
-  const sdk = `const { data, error } = await client.api.${method.toUpperCase()}('${path}'${options.length ? `, { ${options.join(', ')} }` : ''});`;
-  return html`<details><summary>Try it: here, with curl, or with the SDK</summary>${tryItForm(operationId, method, path, exampleKey(path), fields, body)}
-<pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre></details>`;
+  const input = [...sdkParams, body ? `body: ${body}` : ''].filter(Boolean);
+  // A write gets an Idempotency-Key of its own from the SDK and the CLI: a retry of the same call is safe.
+  const sdk = `const answer = await client.call('${operationId}'${input.length ? `, { ${input.join(', ')} }` : ''});`;
+  const cli = [
+    `service call ${operationId}`,
+    ...values.map(({ p, value }) => `${p.name}=${/^[\w.@:-]+$/.test(value) ? value : `'${value}'`}`),
+    ...(body ? [`--body '${body}'`] : []),
+  ].join(' ');
+  return html`<details><summary>Try it: here, with curl, the SDK or the CLI</summary>${tryItForm(operationId, method, path, exampleKey(path), fields, body)}
+<pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre><pre tabindex="0"><code>${cli}</code></pre></details>`;
 }
 
 function renderOperation(path: string, method: string, op: Operation, baseUrl: string): Html {
