@@ -7,6 +7,7 @@ import platform from '../../../contract/platform.openapi.json' with { type: 'jso
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
+import { moveAlong } from '../events/move-along.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
 import { type FieldError, noSuchProject, problemInUnitType, type Project, SELLING } from './project-checks.js';
 
@@ -97,26 +98,17 @@ export function createBatchStore(db: Database, now = () => new Date()) {
         return { batch: toBatch(row!) };
       });
     },
-    async move(
-      organizationId: string,
-      id: string,
-      to: BatchStatus,
-    ): Promise<{ batch: InventoryBatch } | { refused: { from: BatchStatus; allowed: BatchStatus[] } } | undefined> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.query<Row>(
-          'select * from inventory_batches where organization_id = $1 and id = $2 for update',
-          [organizationId, id],
-        );
-        if (!row) return undefined;
-        const allowed = BATCH_TRANSITIONS[row.status];
-        if (!allowed.includes(to)) return { refused: { from: row.status, allowed } };
-        const [moved] = await tx.query<Row>(
-          'update inventory_batches set status = $3, updated_at = $4 where organization_id = $1 and id = $2 returning *',
-          [organizationId, id, to, now()],
-        );
-        await recordChange(tx, serviceActor(organizationId), `inventory_batch.${to}`, id, detailOf(moved!, row.status));
-        return { batch: toBatch(moved!) };
+    async move(organizationId: string, id: string, to: BatchStatus) {
+      const outcome = await moveAlong<BatchStatus, Row>(db, {
+        table: 'inventory_batches',
+        organizationId,
+        id,
+        to,
+        transitions: BATCH_TRANSITIONS,
+        at: now(),
+        event: (row) => ({ type: `inventory_batch.${to}`, detail: detailOf(row, row.status) }),
       });
+      return outcome && ('moved' in outcome ? { batch: toBatch(outcome.moved) } : outcome);
     },
   };
 }

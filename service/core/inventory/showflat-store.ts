@@ -9,6 +9,7 @@ import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
 import { newTimeOrderedId } from '../../db/ids.js';
+import { moveAlong } from '../events/move-along.js';
 
 type Schemas = components['schemas'];
 export type ShowflatBooking = Schemas['ShowflatBooking'];
@@ -140,31 +141,20 @@ export function createShowflatStore(db: Database, now = () => new Date()) {
         throw error;
       }
     },
-    async move(
-      organizationId: string,
-      id: string,
-      to: BookingStatus,
-    ): Promise<
-      { booking: ShowflatBooking } | { refused: { from: BookingStatus; allowed: BookingStatus[] } } | undefined
-    > {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.query<Row>(
-          'select * from showflat_bookings where organization_id = $1 and id = $2 for update',
-          [organizationId, id],
-        );
-        if (!row) return undefined;
-        const allowed = BOOKING_TRANSITIONS[row.status];
-        if (!allowed.includes(to)) return { refused: { from: row.status, allowed } };
-        const [moved] = await tx.query<Row>(
-          'update showflat_bookings set status = $3, updated_at = $4 where organization_id = $1 and id = $2 returning *',
-          [organizationId, id, to, now()],
-        );
-        await recordChange(tx, serviceActor(organizationId), `showflat.${to}`, id, {
-          projectId: row.project_id,
-          startsAt: new Date(row.starts_at).toISOString(),
-        });
-        return { booking: toBooking(moved!) };
+    async move(organizationId: string, id: string, to: BookingStatus) {
+      const outcome = await moveAlong<BookingStatus, Row>(db, {
+        table: 'showflat_bookings',
+        organizationId,
+        id,
+        to,
+        transitions: BOOKING_TRANSITIONS,
+        at: now(),
+        event: (row) => ({
+          type: `showflat.${to}`,
+          detail: { projectId: row.project_id, startsAt: new Date(row.starts_at).toISOString() },
+        }),
       });
+      return outcome && ('moved' in outcome ? { booking: toBooking(outcome.moved) } : outcome);
     },
   };
 }
