@@ -21,6 +21,7 @@ import {
 
 const DEVELOPER = 'svcp_test_developer0000000000002';
 const AGENCY = 'svcp_test_agency00000000000000001';
+const PARTNER_FEED = 'svcp_test_partnerfeed00000000006';
 const { base, referenceCurls } = platformSandbox(8854, DEVELOPER);
 const client = () => createPlatformClient({ apiKey: DEVELOPER, baseUrl: base(), maxRetries: 0 });
 
@@ -133,7 +134,11 @@ describe('the reference', () => {
     // Webhook endpoints and deliveries have no fixtures: their example ids name nothing in a new sandbox.
     const fixed = (o: (typeof OPERATIONS)[number]) => !(o.path.startsWith('/webhooks/') && o.path.includes('{'));
     for (const spec of OPERATIONS.filter((o) => o.method === 'get' && fixed(o))) {
-      const key = spec.path.startsWith('/developers/') ? DEVELOPER : AGENCY;
+      const key = spec.path.startsWith('/developers/')
+        ? DEVELOPER
+        : spec.path.startsWith('/partner-sites/current')
+          ? PARTNER_FEED
+          : AGENCY;
       const call = calls.find((c) => c.includes(`client.call('${spec.operationId}'`))!;
       const sdkClient = createPlatformClient({ apiKey: key, baseUrl: base(), maxRetries: 0 });
       await new AsyncFunction('client', `${call} return answer;`)(sdkClient); // throws PlatformError if refused

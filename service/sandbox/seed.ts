@@ -9,6 +9,7 @@ import type { Database } from '../db/database.js';
 import { STARTUP_LOCK } from '../db/migrate.js';
 import { insertListingFixtures, insertShowflatFixtures } from './listings.js';
 import { insertInventoryFixtures, insertMediaFixtures } from './inventory-fixtures.js';
+import { insertDistributionFixtures } from './partner-sites.js';
 
 /** The magic widget keys belong to the demo's partner site. */
 const WIDGET_KEY_OWNER = 'org_lionhomes';
@@ -93,6 +94,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await insertShowflatFixtures(tx);
     await insertInventoryFixtures(tx);
     await insertMediaFixtures(tx);
+    await insertDistributionFixtures(tx);
     for (const [i, k] of platformKeys.keys.entries()) {
       await tx.query(
         `insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes, starts_day_at)

@@ -347,6 +347,8 @@ describe('the reference for listings and viewings', () => {
       '/listings',
       '/listings/{listingId}',
       '/listings/{listingId}/media',
+      '/listings/{listingId}/distributions',
+      '/partner-sites/current/listings',
       '/viewings',
       '/viewings/{viewingId}',
       '/agents/current/analytics',

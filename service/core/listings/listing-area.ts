@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { PropertyRecord } from '../../sandbox/fixtures/generate.js';
 import { createMediaStore } from '../media/media-store.js';
 import { agentAnalytics } from './analytics.js';
+import { createDistributionStore } from './distribution-store.js';
 import { createListingStore } from './listing-store.js';
 import { resetSandboxData } from './sandbox-reset.js';
 import { createViewingStore } from './viewing-store.js';
@@ -11,6 +12,7 @@ export const createListingArea = (db: Database, properties: Map<string, Property
   listings: createListingStore(db, properties),
   viewings: createViewingStore(db),
   media: createMediaStore(db),
+  distributions: createDistributionStore(db, properties),
   reset: (organizationId: string) => resetSandboxData(db, organizationId),
   analytics: (organizationId: string, agentId: string) => agentAnalytics(db, organizationId, agentId),
 });

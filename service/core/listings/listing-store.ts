@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import type { PropertyRecord } from '../../sandbox/fixtures/generate.js';
 import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
+import { withdrawAll } from './distribution-store.js';
 import { HOLDS_SLOT, LISTING_TRANSITIONS, OFF_MARKET, type Refusal, type StandardStatus } from './transitions.js';
 
 export type Listing = components['schemas']['Listing'];
@@ -141,6 +142,15 @@ export function createListingStore(db: Database, properties: Map<string, Propert
         return { listing: toListing(row) };
       });
     },
+    /** The live listings of every agency distributed to a partner site, in the order they were distributed. */
+    async distributedTo(partnerSiteId: string) {
+      const rows = await db.query<ListingRow>(
+        `select l.* from listings l join listing_distributions d on d.listing_id = l.id
+         where d.partner_site_id = $1 and d.status = 'live' order by l.id`,
+        [partnerSiteId],
+      );
+      return rows.map(toListing);
+    },
     async update(
       organizationId: string,
       id: string,
@@ -183,7 +193,10 @@ export function createListingStore(db: Database, properties: Map<string, Propert
           from: row.standard_status,
           to,
         });
-        if (OFF_MARKET.includes(to)) await cancelOpenViewings(tx, organizationId, id);
+        if (OFF_MARKET.includes(to)) {
+          await cancelOpenViewings(tx, organizationId, id);
+          await withdrawAll(tx, organizationId, id, at);
+        }
         return { listing: toListing(changed) };
       });
     },

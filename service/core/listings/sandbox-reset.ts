@@ -1,6 +1,6 @@
 /**
- * A sandbox organization's listings, viewings and developer inventory (showflat bookings, batches,
- * price lists, lead routing rules and leads) put back to the fixtures: what it wrote deleted,
+ * A sandbox organization's listings (their media and distributions), viewings and developer inventory
+ * (showflat bookings, batches, price lists, lead routing rules and leads) put back to the fixtures: what it wrote deleted,
  * the fixtures' rows restored, in one transaction, recorded in the audit log. Keys, webhook
  * endpoints and the audit log itself are kept.
  */
@@ -12,6 +12,7 @@ import {
   SHOWFLAT_DEVELOPER,
 } from '../../sandbox/listings.js';
 import { insertInventoryFixtures, insertMediaFixtures } from '../../sandbox/inventory-fixtures.js';
+import { insertDistributionFixtures } from '../../sandbox/partner-sites.js';
 
 /** A developer's inventory tables and the media of listings and projects, each with its organization's rows. */
 const INVENTORY_TABLES = [
@@ -32,11 +33,15 @@ export async function resetSandboxData(db: Database, organizationId: string, now
       [organizationId],
     );
     await tx.query('delete from viewings where organization_id = $1', [organizationId]);
+    await tx.query('delete from listing_distributions where organization_id = $1', [organizationId]);
     await tx.query('delete from listings where organization_id = $1', [organizationId]);
     for (const table of INVENTORY_TABLES)
       await tx.query(`delete from ${table} where organization_id = $1`, [organizationId]);
     // The fixtures are the sandbox agency's; any other organization starts with none.
-    if (organizationId === LISTING_AGENCY) await insertListingFixtures(tx);
+    if (organizationId === LISTING_AGENCY) {
+      await insertListingFixtures(tx);
+      await insertDistributionFixtures(tx);
+    }
     await insertMediaFixtures(tx, organizationId);
     if (organizationId === SHOWFLAT_DEVELOPER) {
       await insertShowflatFixtures(tx);

@@ -83,7 +83,11 @@ function typeOf(schema: Schema): Html {
 
 /** The sandbox keys docs/integrators.md lists: the developer's for developer routes, the agency's (every scope) for the rest. */
 const exampleKey = (path: string) =>
-  path.startsWith('/developers/') ? 'svcp_test_developer0000000000002' : 'svcp_test_agency00000000000000001';
+  path.startsWith('/developers/')
+    ? 'svcp_test_developer0000000000002'
+    : path.startsWith('/partner-sites/current')
+      ? 'svcp_test_partnerfeed00000000006'
+      : 'svcp_test_agency00000000000000001';
 
 /** A parameter's schema, following a reference into either contract. */
 function schemaOf(schema: Schema): Schema & { examples?: unknown[] } {

@@ -8,6 +8,7 @@ import type { ListingStore } from '../../core/listings/listing-store.js';
 import type { StandardStatus, ViewingStatus } from '../../core/listings/transitions.js';
 import type { ViewingStore } from '../../core/listings/viewing-store.js';
 import type { MediaStore } from '../../core/media/media-store.js';
+import type { DistributionStore } from '../../core/listings/distribution-store.js';
 import type { Answer, Operation, OperationContext } from './operations.js';
 import { refused, unprocessable } from './answers.js';
 import { pageAnswer as page } from './pagination.js';
@@ -34,6 +35,7 @@ export interface ListingArea {
   listings: ListingStore;
   viewings: ViewingStore;
   media: MediaStore;
+  distributions: DistributionStore;
   /** Puts an organization's listings and viewings back to the sandbox's fixtures. */
   reset(organizationId: string): Promise<Schemas['SandboxReset']>;
   /** Listings by status and viewings by week. */

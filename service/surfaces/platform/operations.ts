@@ -20,6 +20,7 @@ import { createBatchOperations } from './batch-operations.js';
 import { createLeadOperations } from './lead-operations.js';
 import { createDatasetOperations } from './dataset-operations.js';
 import { createMediaOperations } from './media-operations.js';
+import { createDistributionOperations } from './distribution-operations.js';
 import { notStarted, type Readiness } from '../../core/organizations/readiness.js';
 
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
@@ -63,6 +64,7 @@ export function createOperations(
     ...createLeadOperations(inventory),
     ...createDatasetOperations(engine),
     ...createMediaOperations(listingArea, inventory),
+    ...createDistributionOperations(listingArea),
     getCurrentOrganization: async ({ key, org }) => ({
       body: {
         ...org.organization,
