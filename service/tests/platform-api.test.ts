@@ -238,7 +238,11 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     assert.equal(curls.length, Object.values(contract.paths).flatMap((methods) => Object.keys(methods)).length);
     for (const line of curls.filter((l) => !l.startsWith('curl -X'))) {
       // These need the database: platform-webhooks, platform-listings, platform-showflats and platform-inventory tests.
-      if (/\/(webhooks|listings|viewings|analytics|showflat|inventory-batches|price-lists|lead|media|partner-sites\/current)/.test(line))
+      if (
+        /\/(webhooks|listings|viewings|analytics|showflat|inventory-batches|price-lists|lead|media|partner-sites\/current)/.test(
+          line,
+        )
+      )
         continue;
       const [, key, url] = /^curl -H "Authorization: Bearer (\S+)" "([^"]+)"$/.exec(line)!;
       const answer = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
