@@ -1,0 +1,120 @@
+/**
+ * Every operation of the Platform API's contract, read from the contract itself, over real HTTP on
+ * PGlite: a key without the operation's scope is refused (403 insufficient_scope naming it), and an
+ * id that names nothing is 404 for every operation that takes one in its path. A new operation is
+ * covered by this file the day it enters the contract.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { newPlatformKey } from '../core/keys/generate.js';
+import { hashSecret } from '../db/secrets.js';
+import { OPERATIONS, type OperationSpec } from '../../sdk/operations.js';
+import contract from '../../contract/platform.openapi.json' with { type: 'json' };
+import { platformSandbox } from './platform-sandbox.js';
+
+const AGENCY = 'svcp_test_agency00000000000000001';
+const DEVELOPER = 'svcp_test_developer0000000000002';
+const PARTNER_FEED = 'svcp_test_partnerfeed00000000006';
+const NO_VALUATIONS = 'svcp_test_noscope000000000000004';
+const { call, db } = platformSandbox(8858, AGENCY);
+
+/** The sandbox key that holds every scope an operation on this path may need. */
+const keyFor = (path: string) =>
+  path.startsWith('/developers/') ? DEVELOPER : path.startsWith('/partner-sites/current') ? PARTNER_FEED : AGENCY;
+
+type RawOperation = {
+  parameters?: { name?: string; in?: string; schema?: { examples?: string[] }; $ref?: string }[];
+  requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+};
+const raw = (spec: OperationSpec) =>
+  (contract.paths as Record<string, Record<string, RawOperation>>)[spec.path]![spec.method]!;
+const schemas = contract.components.schemas as Record<string, { examples?: unknown[] }>;
+/** The operation's path with its example values, or with `unknown` ids in place of them. */
+function pathOf(spec: OperationSpec, unknown = false) {
+  return (raw(spec).parameters ?? []).reduce((path, p) => {
+    if (p.in !== 'path') return path;
+    const example = p.schema!.examples?.[0] ?? 'hdb-560102'; // the one id whose schema lives in the widget contract
+    return path.replace(`{${p.name}}`, unknown ? example.replace(/[a-z0-9]+$/, 'zz99zz99') : example);
+  }, spec.path);
+}
+const exampleBody = (spec: OperationSpec) => {
+  const ref = raw(spec).requestBody?.content['application/json'].schema.$ref;
+  return ref ? (schemas[ref.split('/').pop()!]!.examples?.[0] ?? {}) : undefined;
+};
+
+/** A key of each organization that holds only valuations.read, made as the console would. */
+const onlyValuations: Record<string, string> = {};
+describe('every operation of the contract', () => {
+  before(async () => {
+    for (const organization of ['org_lionrealty', 'org_marinaheights', 'org_lionhomes']) {
+      const key = newPlatformKey();
+      await db().query(
+        `insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes)
+         values ($1, $2, $3, $4, $5, 'valuations only', $6)`,
+        [
+          `pk_every_${organization}`,
+          organization,
+          hashSecret(key),
+          key.slice(0, 10),
+          key.slice(-4),
+          ['valuations.read'],
+        ],
+      );
+      onlyValuations[organization] = key;
+    }
+  });
+
+  it('refuses a key without the operation’s scope, naming the scope', async () => {
+    assert.ok(OPERATIONS.length >= 60, `${OPERATIONS.length} operations`);
+    for (const spec of OPERATIONS) {
+      const organization = {
+        [AGENCY]: 'org_lionrealty',
+        [DEVELOPER]: 'org_marinaheights',
+        [PARTNER_FEED]: 'org_lionhomes',
+      }[keyFor(spec.path)]!;
+      const key = spec.scope === 'valuations.read' ? NO_VALUATIONS : onlyValuations[organization]!;
+      if (spec.scope === 'organizations.read') continue; // every key holds it: a key's own organization is always readable
+      const query = spec.parameters.filter((p) => p.in === 'query' && p.required);
+      const search = query.length ? `?${query.map((p) => `${p.name}=x`).join('&')}` : '';
+      const answer = await call(spec.method.toUpperCase(), `${pathOf(spec)}${search}`, exampleBody(spec), key);
+      assert.equal(answer.status, 403, `${spec.operationId}: ${JSON.stringify(answer.body)}`);
+      assert.equal(answer.body.code, 'insufficient_scope', spec.operationId);
+      assert.ok(answer.body.detail.includes(spec.scope), `${spec.operationId}: ${answer.body.detail}`);
+    }
+  });
+
+  it('answers 404 for an id that names nothing, on every operation with an id in its path', async () => {
+    const withIds = OPERATIONS.filter((o) => o.parameters.some((p) => p.in === 'path'));
+    assert.ok(withIds.length >= 40, `${withIds.length} operations with ids`);
+    for (const spec of withIds) {
+      const answer = await call(
+        spec.method.toUpperCase(),
+        pathOf(spec, true) +
+          (spec.operationId === 'getValuation' ? '?mode=sale' : '') +
+          (spec.operationId === 'listDatasetRecords' ? '?propertyId=hdb-560102' : '') +
+          (spec.operationId === 'listShowflatSlots' ? '?date=2026-12-05' : ''),
+        exampleBody(spec),
+        keyFor(spec.path),
+      );
+      assert.equal(answer.status, 404, `${spec.operationId} ${pathOf(spec, true)}: ${JSON.stringify(answer.body)}`);
+      assert.equal(answer.body.code, 'not_found', spec.operationId);
+    }
+  });
+
+  it('refuses a body the contract forbids, naming the field, on every operation that takes one', async () => {
+    const withBodies = OPERATIONS.filter((o) => o.takesBody);
+    assert.ok(withBodies.length >= 15, `${withBodies.length} operations with a body`);
+    for (const spec of withBodies) {
+      const body = { ...(exampleBody(spec) as object), smuggled: '<script>alert(1)</script>' };
+      const answer = await call(spec.method.toUpperCase(), pathOf(spec), body, keyFor(spec.path));
+      assert.equal(answer.status, 400, `${spec.operationId}: ${JSON.stringify(answer.body)}`);
+      assert.equal(answer.body.code, 'invalid_request', spec.operationId);
+      assert.ok(
+        JSON.stringify(answer.body.errors).includes('smuggled'),
+        `${spec.operationId}: ${JSON.stringify(answer.body)}`,
+      );
+      const notJson = await call(spec.method.toUpperCase(), pathOf(spec), '{"unfinished":', keyFor(spec.path));
+      assert.equal(notJson.status, 400, `${spec.operationId} with broken JSON`);
+    }
+  });
+});
