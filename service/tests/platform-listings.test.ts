@@ -59,6 +59,10 @@ describe('listings', () => {
       closed.body.data.map((l: Body) => l.id),
       ['lst_0009'],
     );
+    const agent = (await call('GET', '/agents/current')).body.id;
+    assert.equal((await call('GET', `/listings?listAgentId=${agent}&limit=100`)).body.data.length, 12);
+    assert.deepEqual((await call('GET', '/listings?listAgentId=agt_nobody')).body.data, []);
+    assert.equal((await call('GET', '/listings?listAgentId=not-an-agent')).status, 400);
     const one = (await call('GET', '/listings/lst_0001')).body;
     assert.equal(one.propertyId, first.body.data[0].propertyId);
     assert.deepEqual(one.allowedTransitions, LISTING_TRANSITIONS.active);

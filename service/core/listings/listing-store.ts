@@ -83,10 +83,11 @@ export function createListingStore(db: Database, properties: Map<string, Propert
 
   return {
     toListing,
-    async list(organizationId: string, status?: StandardStatus): Promise<Listing[]> {
+    async list(organizationId: string, status?: StandardStatus, listAgentId?: string): Promise<Listing[]> {
       const rows = await db.query<ListingRow>(
-        `select * from listings where organization_id = $1 and ($2::text is null or standard_status = $2) order by id`,
-        [organizationId, status ?? null],
+        `select * from listings where organization_id = $1 and ($2::text is null or standard_status = $2)
+           and ($3::text is null or list_agent_id = $3) order by id`,
+        [organizationId, status ?? null, listAgentId ?? null],
       );
       return rows.map(toListing);
     },

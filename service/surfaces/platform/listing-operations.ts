@@ -88,7 +88,14 @@ export function createListingOperations(area?: ListingArea): Record<ListingOpera
 
   return {
     listListings: agencyOnly(async (ctx, { listings }) =>
-      page(await listings.list(org(ctx), ctx.params.standardStatus as StandardStatus | undefined), ctx),
+      page(
+        await listings.list(
+          org(ctx),
+          ctx.params.standardStatus as StandardStatus | undefined,
+          ctx.params.listAgentId as string | undefined,
+        ),
+        ctx,
+      ),
     ),
     createListing: agencyOnly(async (ctx, { listings }) => {
       const outcome = await listings.create(
