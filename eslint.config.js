@@ -18,7 +18,7 @@ const FLOORS = {
   service: [
     ['db', 'web'],
     ['sandbox'],
-    ['core/estimates', 'core/datasets', 'core/metering', 'core/events', 'core/idempotency'],
+    ['core/estimates', 'core/datasets', 'core/finance', 'core/metering', 'core/events', 'core/idempotency'],
     ['core/media'],
     ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings', 'core/inventory'],
     ['core/keys'],

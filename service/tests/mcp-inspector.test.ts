@@ -33,7 +33,15 @@ describe('the MCP Inspector (command-line mode)', { timeout: 120_000 }, () => {
     };
     assert.deepEqual(
       tools.map((t) => t.name),
-      ['search_properties', 'get_valuation'],
+      [
+        'search_properties',
+        'get_valuation',
+        'area_transactions',
+        'price_trend',
+        'mortgage_affordability',
+        'service_offerings',
+        'property_news',
+      ],
     );
     assert.ok(tools.every((t) => t.annotations?.readOnlyHint));
   });
@@ -53,5 +61,26 @@ describe('the MCP Inspector (command-line mode)', { timeout: 120_000 }, () => {
     };
     assert.equal(result.structuredContent.mode, 'rent');
     assert.ok(result.structuredContent.value > 0 && result.structuredContent.comparables.length >= 5);
+  });
+
+  it('calls the public discovery tools and reads their sources', async () => {
+    const trend = (await inspector(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'price_trend',
+      '--tool-arg',
+      'town=Bishan',
+      '--tool-arg',
+      'propertyType=hdb',
+    )) as { structuredContent: { town: string; points: unknown[]; source: { name: string }; synthetic: boolean } };
+    assert.equal(trend.structuredContent.town, 'Bishan');
+    assert.ok(trend.structuredContent.points.length >= 8);
+    assert.match(trend.structuredContent.source.name, /HDB resale/);
+    assert.equal(trend.structuredContent.synthetic, true);
+    const news = (await inspector('--method', 'tools/call', '--tool-name', 'property_news')) as {
+      structuredContent: { items: unknown[]; asOf: string };
+    };
+    assert.ok(news.structuredContent.items.length > 0 && news.structuredContent.asOf);
   });
 });

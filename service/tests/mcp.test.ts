@@ -36,7 +36,15 @@ describe('MCP endpoint: public tools', () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
-      ['search_properties', 'get_valuation'],
+      [
+        'search_properties',
+        'get_valuation',
+        'area_transactions',
+        'price_trend',
+        'mortgage_affordability',
+        'service_offerings',
+        'property_news',
+      ],
     );
     for (const tool of tools) {
       assert.equal(tool.annotations?.readOnlyHint, true);

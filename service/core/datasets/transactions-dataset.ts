@@ -13,11 +13,14 @@ export type DatasetRecord = Schemas['DatasetRecord'];
 export const TRANSACTIONS_DATASET = 'ds_transactions';
 
 /** What the sandbox's records imitate, and under which licence the live ones are published. */
-const SOURCE = {
+export const TRANSACTIONS_SOURCE = {
   name: 'HDB resale flat prices and URA private residential transactions (modelled; generated for the sandbox)',
   url: 'https://data.gov.sg/',
 };
-const LICENCE = { name: 'Singapore Open Data Licence version 1.0', url: 'https://data.gov.sg/open-data-licence' };
+export const TRANSACTIONS_LICENCE = {
+  name: 'Singapore Open Data Licence version 1.0',
+  url: 'https://data.gov.sg/open-data-licence',
+};
 
 const recordId = (propertyId: string, date: string, n: number) =>
   `rec_${propertyId.toLowerCase().replace(/[^a-z0-9]/g, '_')}_${date.replaceAll('-', '')}_${n}`;
@@ -25,8 +28,8 @@ const recordId = (propertyId: string, date: string, n: number) =>
 export function createDatasets(fixtures: Fixtures) {
   const provenance: Schemas['DatasetProvenance'] = {
     id: TRANSACTIONS_DATASET,
-    source: SOURCE,
-    licence: LICENCE,
+    source: TRANSACTIONS_SOURCE,
+    licence: TRANSACTIONS_LICENCE,
     asOf: fixtures.cutOff,
     generated: true,
   };
@@ -36,8 +39,8 @@ export function createDatasets(fixtures: Fixtures) {
     title: 'Residential sales and rentals',
     description:
       'Every sale and rental the sandbox estimates from: HDB flats, condominiums and landed homes, five years to the as-of date. Read a property at a time.',
-    source: SOURCE,
-    licence: LICENCE,
+    source: TRANSACTIONS_SOURCE,
+    licence: TRANSACTIONS_LICENCE,
     asOf: fixtures.cutOff,
     generated: true,
     recordCount: fixtures.transactions.length,

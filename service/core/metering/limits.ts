@@ -1,7 +1,7 @@
 /** Every limit the service enforces, in one place: what the specification and the contracts promise. */
 
 /** What a daily meter counts; each kind has one subject (a widget key, a platform key, an MCP client). */
-export type MeterKind = 'widget_estimate' | 'platform_estimate' | 'mcp_estimate' | 'visitor_estimate';
+export type MeterKind = 'widget_estimate' | 'platform_estimate' | 'mcp_estimate' | 'mcp_discovery' | 'visitor_estimate';
 
 /**
  * Estimates one visitor address may have in a day: on a widget key (a tenth of the key's day, so a
@@ -15,6 +15,8 @@ export const DAILY_LIMITS: Record<MeterKind, number> = {
   widget_estimate: 2000,
   platform_estimate: 2000,
   mcp_estimate: 2000,
+  /** MCP's public market and finance answers per client: no bulk collection through discovery either. */
+  mcp_discovery: 2000,
   visitor_estimate: VISITOR_ESTIMATE_LIMITS.perDay,
 };
 

@@ -38,7 +38,7 @@ export function mcpPage(endpoint: string): Html {
   return layout(
     'MCP endpoint · Service Valuations sandbox',
     html`<h1>Connect an AI client</h1>
-<p>The service's MCP endpoint speaks Streamable HTTP at <code>${endpoint}</code>. Its public tools (search a property, get a valuation) need no sign-in; its private tools ask the person to sign in here, in the <a href="/console/">API Console</a>, and consent to exactly the scopes the client asks for.</p>
+<p>The service's MCP endpoint speaks Streamable HTTP at <code>${endpoint}</code>. Its public tools need no sign-in: search a property, get a valuation, a town's transactions and price trend, how much may be borrowed under the published MAS and HDB rules, what the service offers and its news, each answer with its source, as-of date and licence; its private tools ask the person to sign in here, in the <a href="/console/">API Console</a>, and consent to exactly the scopes the client asks for.</p>
 <p>Add <code>${endpoint}</code> as a remote (HTTP) MCP server in your client. The OAuth metadata it discovers is at <code>${new URL('/.well-known/oauth-authorization-server', endpoint).href}</code>. Connected clients are listed, and disconnected, under <a href="/console/connected-apps">Connected AI apps</a>.</p>`,
   );
 }

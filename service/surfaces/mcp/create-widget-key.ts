@@ -22,7 +22,6 @@ export const CREATE_WIDGET_KEY = {
   description:
     "Asks for a widget key for the listed website origins. The person confirms on the service's own page (confirmUrl); the key exists only after that. Needs sign-in with widget_keys.write and an idempotencyKey: call again with the same key to learn the outcome.",
   scope: 'widget_keys.write' as const,
-  countsAsValuation: false,
   inputSchema: {
     type: 'object',
     required: ['name', 'origins', 'idempotencyKey'],

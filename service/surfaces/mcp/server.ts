@@ -21,6 +21,7 @@ import { PRIVATE_TOOLS } from './private-tools.js';
 import { access, type Caller, type McpTool, type ToolContext, type ToolResult, type WebhookArea } from './tool.js';
 import { WEBHOOK_TOOLS } from './webhook-tools.js';
 import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
+import { DISCOVERY_TOOLS } from './discovery-tools.js';
 
 export interface McpContext {
   engine: EstimateEngine;
@@ -42,8 +43,8 @@ const failure = (text: string): CallToolResult => ({ isError: true, content: [{ 
 /** The tools this endpoint offers: the public ones, and the private ones where it signs people in. */
 export const toolsFor = (context: Pick<McpContext, 'keys' | 'createKey' | 'webhookArea'>): McpTool[] =>
   context.keys && context.createKey
-    ? [...PUBLIC_TOOLS, ...PRIVATE_TOOLS, ...(context.webhookArea ? WEBHOOK_TOOLS : [])]
-    : PUBLIC_TOOLS;
+    ? [...PUBLIC_TOOLS, ...DISCOVERY_TOOLS, ...PRIVATE_TOOLS, ...(context.webhookArea ? WEBHOOK_TOOLS : [])]
+    : [...PUBLIC_TOOLS, ...DISCOVERY_TOOLS];
 
 export function createMcpServer(context: McpContext): Server {
   const tools = toolsFor(context);
@@ -52,7 +53,7 @@ export function createMcpServer(context: McpContext): Server {
     {
       capabilities: { tools: {} },
       instructions:
-        'Singapore property valuations. Find a home with search_properties, then call get_valuation with its id for a sale or rent estimate. Keep the attribution and the disclaimer with any estimate you show.',
+        'Singapore property valuations and public discovery. Find a home with search_properties, then call get_valuation with its id for a sale or rent estimate. For a town: area_transactions and price_trend; for a loan: mortgage_affordability; for the service: service_offerings and property_news. Keep the attribution, the disclaimer and the source line with anything you show.',
     },
   );
 
@@ -81,10 +82,11 @@ export function createMcpServer(context: McpContext): Server {
     if (problem) return failure(`The arguments do not fit ${tool.name}: ${problem}.`);
 
     const day = utcDay(context.engine.now());
-    if (tool.countsAsValuation && (await context.meter.take('mcp_estimate', context.client, day)) === undefined) {
-      const limit = DAILY_LIMITS.mcp_estimate.toLocaleString('en');
+    if (tool.meter && (await context.meter.take(tool.meter, context.client, day)) === undefined) {
+      const limit = DAILY_LIMITS[tool.meter].toLocaleString('en');
+      const what = tool.meter === 'mcp_estimate' ? 'valuations' : 'market and finance answers';
       return failure(
-        `This client has used its ${limit} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`,
+        `This client has used its ${limit} ${what} for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`,
       );
     }
     // Points the person at the service's confirmation page from inside the client (URL-mode elicitation),
@@ -108,7 +110,7 @@ export function createMcpServer(context: McpContext): Server {
     };
     const result = await tool.run(args, toolContext);
     if ('error' in result) {
-      if (tool.countsAsValuation) await context.meter.giveBack('mcp_estimate', context.client, day); // Only answered valuations count.
+      if (tool.meter) await context.meter.giveBack(tool.meter, context.client, day); // Only answered calls count.
       return failure(result.error);
     }
     return answer(result);

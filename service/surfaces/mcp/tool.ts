@@ -60,8 +60,8 @@ export interface McpTool {
   annotations: ToolAnnotations;
   /** The OAuth scope a call needs; a tool without one is public. */
   scope?: McpScope;
-  /** Whether a call counts against the client's daily valuations (given back when it is not answered). */
-  countsAsValuation?: boolean;
+  /** What a call counts against, per client and day (given back when it is not answered): valuations, or discovery. */
+  meter?: 'mcp_estimate' | 'mcp_discovery';
   run(args: Record<string, unknown>, context: ToolContext): ToolResult | Promise<ToolResult>;
 }
 

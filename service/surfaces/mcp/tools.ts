@@ -33,8 +33,10 @@ export function resolved(schema: unknown, base = ''): unknown {
   return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, resolved(value, base)]));
 }
 
-const schema = (name: string, document = '') =>
+/** A contract schema by name, its references resolved. */
+export const schemaOf = (name: string, document = '') =>
   resolved({ $ref: `${document}#/components/schemas/${name}` }) as JsonSchema;
+const schema = schemaOf;
 
 export const PUBLIC_TOOLS: McpTool[] = [
   {
@@ -77,7 +79,7 @@ export const PUBLIC_TOOLS: McpTool[] = [
     },
     outputSchema: schema('Estimate', './widget-host.openapi.json'),
     annotations: READ_ONLY,
-    countsAsValuation: true,
+    meter: 'mcp_estimate',
     run(args, { engine }) {
       const read = readMode(args.mode);
       if ('problem' in read) return { error: read.problem };
