@@ -105,23 +105,33 @@ class Person {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
   }
-  /** Follows an authorization URL through sign-in and consent; returns where the browser is sent back. */
-  async consent(authorizationUrl: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+  /** Follows an authorization URL through sign-in (as `userId`) to the consent page. */
+  async consentPage(authorizationUrl: string, userId: string) {
     const toConsole = await this.open(authorizationUrl);
     assert.equal(toConsole.status, 302, toConsole.text.slice(0, 200));
     let page = await this.open(toConsole.location);
     if (page.text.includes('Sign in to the API Console')) {
       const next = /name="next" value="([^"]+)"/.exec(page.text)![1].replaceAll('&amp;', '&');
-      const signedIn = await this.submit('/console/sign-in', { user: 'usr_siti', next });
+      const signedIn = await this.submit('/console/sign-in', { user: userId, next });
       page = await this.open(`${CONSOLE}${signedIn.location}`);
     }
-    assert.match(page.text, /asks to act for <strong>Siti Rahman<\/strong>/);
-    const request = /name="request" value="([^"]+)"/.exec(page.text)![1];
-    const answer = await this.submit('/console/oauth/consent', { request, decision });
+    return page;
+  }
+  /** Follows an authorization URL through sign-in and consent; returns where the browser is sent back. */
+  async consent(
+    authorizationUrl: string,
+    decision: 'allow' | 'deny' = 'allow',
+    user = { id: 'usr_siti', name: 'Siti Rahman' },
+  ): Promise<URL> {
+    const page = await this.consentPage(authorizationUrl, user.id);
+    assert.match(page.text, new RegExp(`asks to act for <strong>${user.name}</strong>`));
+    const answer = await this.submit('/console/oauth/consent', { request: requestOf(page.text), decision });
     assert.equal(answer.status, 303);
     return new URL(answer.location);
   }
 }
+
+const requestOf = (page: string) => /name="request" value="([^"]+)"/.exec(page)![1]!;
 
 /** The SDK's OAuth client interface, remembering in memory; the person consents through `person`. */
 function sdkProvider(person: Person): OAuthClientProvider & { codes: Promise<string> } {
@@ -208,10 +218,10 @@ const token = (fields: Record<string, string>) =>
     body: (await r.json()) as Record<string, string>,
   }));
 
-async function codeFor(person: Person, scope = 'organizations.read') {
+async function codeFor(person: Person, scope = 'organizations.read', user?: { id: string; name: string }) {
   const client = await register();
   const { verifier, challenge } = pkce();
-  const back = await person.consent(authorizeUrl(client.client_id, challenge, { scope }));
+  const back = await person.consent(authorizeUrl(client.client_id, challenge, { scope }), 'allow', user);
   assert.equal(back.searchParams.get('state'), 'xyz');
   return { client, verifier, code: back.searchParams.get('code')! };
 }
@@ -258,6 +268,42 @@ async function callTool(name: string, accessToken?: string, args: Record<string,
     accessToken,
     sessionId,
   );
+}
+
+/** The names tools/list gives a token (and the client's headers), in a session of its own. */
+async function toolNames(accessToken: string, headers: Record<string, string> = {}) {
+  const send = (message: object, sessionId?: string) =>
+    fetch(`${MCP}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        Authorization: `Bearer ${accessToken}`,
+        ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}),
+        ...headers,
+      },
+      body: JSON.stringify(message),
+    });
+  const init = await send({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  await init.text();
+  const sessionId = init.headers.get('mcp-session-id') ?? undefined;
+  await send({ jsonrpc: '2.0', method: 'notifications/initialized' }, sessionId);
+  const listed = (await resultOf(
+    await send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, sessionId),
+  )) as unknown as {
+    tools: { name: string }[];
+  };
+  // Ended at once: an address holds at most 20 sessions (mcp-sessions.test.ts).
+  await fetch(`${MCP}/mcp`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${accessToken}`, 'Mcp-Session-Id': sessionId! },
+  });
+  return listed.tools.map((t) => t.name);
 }
 
 /** The JSON-RPC result in an answer sent as JSON or as a server-sent event. */
@@ -603,6 +649,37 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     } finally {
       receiver.close();
     }
+  });
+
+  it('lists only the tools a token can call; read-only leaves out the writes', async () => {
+    const { access_token } = await tokensFor(new Person(), 'organizations.read widget_keys.write');
+    const names = await toolNames(access_token);
+    assert.ok(names.includes('get_organization') && names.includes('create_widget_key'), names.join());
+    assert.ok(!names.includes('list_widget_keys') && !names.includes('list_webhook_deliveries'), names.join());
+    assert.ok(names.includes('get_valuation'), 'public tools stay');
+    const readOnly = await toolNames(access_token, { 'X-MCP-Readonly': 'true' });
+    assert.ok(!readOnly.includes('create_widget_key') && readOnly.includes('get_organization'), readOnly.join());
+    assert.deepEqual(await toolNames(access_token, { 'X-MCP-Toolsets': 'organization' }), ['get_organization']);
+  });
+
+  it('lets a person give an app only what their role allows: a developer cannot give an owner-only scope', async () => {
+    const wei = new Person();
+    const { challenge } = pkce();
+    const client = await register();
+    const page = await wei.consentPage(
+      authorizeUrl(client.client_id, challenge, { scope: 'organizations.read widget_keys.write' }),
+      'usr_wei',
+    );
+    assert.match(
+      page.text,
+      /<strong>Lim Wei Jie<\/strong> \(developer\) in the workspace of <strong>Lion City Homes<\/strong>/,
+    );
+    assert.match(page.text, /cannot give an app <code>widget_keys.write<\/code>: only an owner can/);
+    assert.ok(!page.text.includes('value="allow"'), 'no Allow past the role');
+    const forced = await wei.submit('/console/oauth/consent', { request: requestOf(page.text), decision: 'allow' });
+    assert.equal(forced.status, 403, 'a form sent anyway is refused');
+    const within = await codeFor(wei, 'organizations.read webhooks.read', { id: 'usr_wei', name: 'Lim Wei Jie' });
+    assert.ok(within.code, 'what the role allows is given');
   });
 
   it('lets the person deny, and keeps tokens and codes only as hashes', async () => {

@@ -17,9 +17,9 @@ before(async () => {
 });
 after(() => server.close());
 
-async function connect(endpoint = url) {
+async function connect(endpoint = url, headers: Record<string, string> = {}) {
   const client = new Client({ name: 'sandbox-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint), { requestInit: { headers } }));
   return client;
 }
 
@@ -86,6 +86,25 @@ describe('MCP endpoint: public tools', () => {
     assert.match((missing.content as { text: string }[])[0].text, /No property has the id hdb-000000/);
     await assert.rejects(client.callTool({ name: 'sell_my_house', arguments: {} }), /Unknown tool: sell_my_house/);
     await client.close();
+  });
+
+  it('lists and calls only the toolsets a client asks for, and says what is wrong with a bad choice', async () => {
+    const market = await connect(url, { 'X-MCP-Toolsets': 'market, finance' });
+    assert.deepEqual(
+      (await market.listTools()).tools.map((t) => t.name),
+      ['area_transactions', 'price_trend', 'mortgage_affordability'],
+    );
+    await assert.rejects(
+      market.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } }),
+      /get_valuation is not available here: this client asked only for the toolsets market, finance/,
+    );
+    await market.close();
+    const readOnly = await connect(url, { 'X-MCP-Readonly': 'true' });
+    assert.equal((await readOnly.listTools()).tools.length, 7, 'every public tool is read-only');
+    await readOnly.close();
+    const wrong = await connect(url, { 'X-MCP-Toolsets': 'everything' });
+    await assert.rejects(wrong.listTools(), /X-MCP-Toolsets names everything; the toolsets are valuations, market/);
+    await wrong.close();
   });
 
   it('stops a client at its daily valuations with a clear tool error', async () => {

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { OAuthStore } from '../../core/grants/oauth-store.js';
 import type { KeyRequests } from '../../core/keys/key-requests.js';
 import type { Members } from '../../core/organizations/members.js';
+import { scopesBeyondRole } from '../../core/grants/roles.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
 import { messagePage } from './pages/frame.js';
@@ -34,6 +35,16 @@ export function aiAppRoutes({
       if (!pending) return expired();
       if (!form) return page(consentPage(session, pending));
       const allow = form.get('decision') === 'allow';
+      // The page offers no Allow past the person's role; a form sent anyway is refused, never issued.
+      const beyond = scopesBeyondRole(session.user!.role, pending.scopes);
+      if (allow && beyond.length)
+        return page(
+          messagePage(
+            'Not yours to give',
+            `As ${session.user!.role} at ${session.user!.organizationName} you cannot give an app ${beyond.join(', ')}. Ask an owner to connect it.`,
+          ),
+          403,
+        );
       const decided = await oauth.decide(id, allow ? actor.userId : undefined);
       if (!decided) return expired();
       await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, {

@@ -18,6 +18,7 @@ import type { Caller } from './tool.js';
 
 export const CREATE_WIDGET_KEY = {
   name: 'create_widget_key',
+  toolset: 'widget_keys' as const,
   title: 'Create a widget key',
   description:
     "Asks for a widget key for the listed website origins. The person confirms on the service's own page (confirmUrl); the key exists only after that. Needs sign-in with widget_keys.write and an idempotencyKey: call again with the same key to learn the outcome.",

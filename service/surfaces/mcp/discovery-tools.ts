@@ -48,6 +48,7 @@ const monthsBefore = (month: string, n: number) => {
 export const DISCOVERY_TOOLS: McpTool[] = [
   {
     name: 'area_transactions',
+    toolset: 'market',
     title: 'Recent sales or rentals in a town',
     description:
       'Transactions in one Singapore town in a period (12 months to the data’s as-of date by default, at most 24): how many, the median price per square foot, and the 20 newest. From the same data as every estimate.',
@@ -87,6 +88,7 @@ export const DISCOVERY_TOOLS: McpTool[] = [
   },
   {
     name: 'price_trend',
+    toolset: 'market',
     title: 'Price trend of a town',
     description:
       'The median price (or rent) per square foot, quarter by quarter over the last five years, for one property type in one Singapore town, and the change from first to last.',
@@ -118,6 +120,7 @@ export const DISCOVERY_TOOLS: McpTool[] = [
   },
   {
     name: 'mortgage_affordability',
+    toolset: 'finance',
     title: 'How much can I borrow for a home?',
     description:
       'The largest housing loan for a price and an income under the published Singapore rules (loan-to-value, total and mortgage servicing ratios at the stress-test rate, longest tenure), the monthly instalment and the down payment, each rule named with its source and effective date. Not a loan offer.',
@@ -158,6 +161,7 @@ export const DISCOVERY_TOOLS: McpTool[] = [
   },
   {
     name: 'service_offerings',
+    toolset: 'service',
     title: 'What this service offers',
     description:
       'The service’s products (valuations, listings, viewings, developer inventory, datasets, mortgages…), each with where to start.',
@@ -185,6 +189,7 @@ export const DISCOVERY_TOOLS: McpTool[] = [
   },
   {
     name: 'property_news',
+    toolset: 'service',
     title: 'Property news',
     description:
       'The service’s news about the Singapore property market, policy, finance and the service, newest first.',

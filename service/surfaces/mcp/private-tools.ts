@@ -10,6 +10,7 @@ const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: fal
 export const PRIVATE_TOOLS: McpTool[] = [
   {
     name: 'get_organization',
+    toolset: 'organization',
     title: 'Your organization',
     description:
       "The signed-in person's organization: its id, name, kind and products. Needs sign-in with the scope organizations.read.",
@@ -33,6 +34,7 @@ export const PRIVATE_TOOLS: McpTool[] = [
   },
   {
     name: 'list_widget_keys',
+    toolset: 'widget_keys',
     title: 'Your widget keys',
     description:
       "The organization's widget keys (publishable), the websites on each, and today's estimates. Needs sign-in with the scope widget_keys.read.",

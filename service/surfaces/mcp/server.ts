@@ -22,6 +22,7 @@ import { access, type Caller, type McpTool, type ToolContext, type ToolResult, t
 import { WEBHOOK_TOOLS } from './webhook-tools.js';
 import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
 import { DISCOVERY_TOOLS } from './discovery-tools.js';
+import { leftOut, selectionOf } from './tool-selection.js';
 
 export interface McpContext {
   engine: EstimateEngine;
@@ -57,16 +58,27 @@ export function createMcpServer(context: McpContext): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
-      name,
-      title,
-      description,
-      inputSchema: inputSchema as { type: 'object' },
-      outputSchema: outputSchema as { type: 'object' },
-      annotations,
-    })),
-  }));
+  /** The client's read-only and toolset choice on this request, or an error naming what is wrong. */
+  const selected = (headers: Record<string, string | string[] | undefined> | undefined) => {
+    const selection = selectionOf(headers);
+    if ('problem' in selection) throw new McpError(ErrorCode.InvalidRequest, selection.problem);
+    return selection;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => {
+    const selection = selected(extra.requestInfo?.headers);
+    const visible = tools.filter((tool) => !leftOut(tool, selection, extra.authInfo));
+    return {
+      tools: visible.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema: inputSchema as { type: 'object' },
+        outputSchema: outputSchema as { type: 'object' },
+        annotations,
+      })),
+    };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const args = request.params.arguments ?? {};
@@ -78,6 +90,8 @@ export function createMcpServer(context: McpContext): Server {
       );
     if (access(tool, extra.authInfo))
       throw new McpError(ErrorCode.InvalidRequest, `${tool.name} needs sign-in with ${tool.scope}.`);
+    const why = leftOut(tool, selected(extra.requestInfo?.headers), extra.authInfo);
+    if (why) throw new McpError(ErrorCode.InvalidRequest, `${tool.name} is not available here: ${why}.`);
     const problem = problemInArguments(tool, args);
     if (problem) return failure(`The arguments do not fit ${tool.name}: ${problem}.`);
 

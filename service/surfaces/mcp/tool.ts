@@ -51,8 +51,21 @@ export interface ToolContext {
   consoleUrl?: (path: string) => string;
 }
 
+/** Groups a client may ask for alone (`X-MCP-Toolsets`), as the GitHub MCP server offers. */
+export const TOOLSETS = [
+  'valuations',
+  'market',
+  'finance',
+  'service',
+  'organization',
+  'widget_keys',
+  'webhooks',
+] as const;
+export type Toolset = (typeof TOOLSETS)[number];
+
 export interface McpTool {
   name: string;
+  toolset: Toolset;
   title: string;
   description: string;
   inputSchema: JsonSchema;

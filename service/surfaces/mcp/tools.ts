@@ -41,6 +41,7 @@ const schema = schemaOf;
 export const PUBLIC_TOOLS: McpTool[] = [
   {
     name: 'search_properties',
+    toolset: 'valuations',
     title: 'Find a Singapore property',
     description:
       'Find a Singapore home by address, postal code or condo name. Returns up to 8 matches, best first, each with the id get_valuation takes.',
@@ -65,6 +66,7 @@ export const PUBLIC_TOOLS: McpTool[] = [
   },
   {
     name: 'get_valuation',
+    toolset: 'valuations',
     title: "Estimate a property's sale price or monthly rent",
     description:
       "The sale (default) or rent estimate for a property id from search_properties: value, likely range, confidence, as-of date, the comparable transactions, attribution and disclaimer. The same estimate as the service's valuation page. Counts against a daily limit per client.",

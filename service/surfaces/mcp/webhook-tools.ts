@@ -12,6 +12,7 @@ import { type McpTool, READ_ONLY } from './tool.js';
 export const WEBHOOK_TOOLS: McpTool[] = [
   {
     name: 'list_webhook_deliveries',
+    toolset: 'webhooks',
     title: 'Your webhook deliveries',
     description:
       "The organization's latest webhook deliveries, newest first, with each one's state and last outcome. Needs sign-in with webhooks.read.",
@@ -72,6 +73,7 @@ export const WEBHOOK_TOOLS: McpTool[] = [
   },
   {
     name: 'replay_webhook_delivery',
+    toolset: 'webhooks',
     title: 'Send a webhook delivery again',
     description:
       "Asks for one delivery to be sent again to its endpoint (same webhook-id and payload, fresh signature). The person replays it on the service's own page (confirmUrl); nothing is sent before that. Needs sign-in with webhooks.write and an idempotencyKey: call again with the same key to learn the outcome.",

@@ -1,4 +1,5 @@
 /** AI apps at the MCP endpoint: the consent page, the connected apps, and a widget key an app asked for. */
+import { scopesBeyondRole } from '../../../core/grants/roles.js';
 import { cardTable } from '../../../web/card-table.js';
 import { SCOPE_DESCRIPTIONS } from '../../../core/grants/scopes.js';
 import type { KeyRequest } from '../../../core/keys/key-requests.js';
@@ -16,14 +17,19 @@ export function consentPage(
   request: { id: string; clientName: string; scopes: string[]; redirectUri: string },
 ): Html {
   const user = session.user!;
+  const beyond = scopesBeyondRole(user.role, request.scopes);
   return layout(
     'Connect an AI app · API Console (sandbox)',
     html`<h1>Connect ${request.clientName}?</h1>
-<p>${request.clientName} asks to act for <strong>${user.name}</strong> at <strong>${user.organizationName}</strong> through the service's MCP endpoint. It may:</p>
-<ul>${request.scopes.map((s) => html`<li><code>${s}</code>: ${scopeText[s] ?? s}</li>`)}</ul>
-<p class="hint">Nothing else. After you answer, you return to <code>${new URL(request.redirectUri).origin}</code>. You can disconnect it at any time under Connected AI apps.</p>
+<p>${request.clientName} asks to act for <strong>${user.name}</strong> (${user.role}) in the workspace of <strong>${user.organizationName}</strong> through the service's MCP endpoint, and only there. It may:</p>
+<ul>${request.scopes.map((s) => html`<li><code>${s}</code>: ${scopeText[s] ?? s}${beyond.includes(s) ? html` <strong>(not yours to give)</strong>` : ''}</li>`)}</ul>
+${
+  beyond.length
+    ? html`<p role="alert">As ${user.role} at ${user.organizationName} you cannot give an app ${joined(codes(beyond), ', ')}: ${user.role === 'owner' ? 'no role can' : 'only an owner can'}. Ask an owner to connect it, or connect the app asking for less.</p>`
+    : html`<p class="hint">Nothing else. After you answer, you return to <code>${new URL(request.redirectUri).origin}</code>. You can disconnect it at any time under Connected AI apps.</p>`
+}
 <form class="inline" method="post" action="/console/oauth/consent">${csrfField(session)}<input type="hidden" name="request" value="${request.id}">
-<button type="submit" name="decision" value="allow">Allow</button> <button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>`,
+${beyond.length ? '' : html`<button type="submit" name="decision" value="allow">Allow</button> `}<button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>`,
   );
 }
 
