@@ -2,7 +2,8 @@
  * An AI client connects to the MCP endpoint the way a person meets it: the SDK's own client and its
  * OAuth provider do discovery, registration and PKCE; the person signs in and consents in the API
  * Console in a real browser; the client calls a private tool; the person disconnects it in the
- * console; the next call is refused with 401.
+ * console; the next call is refused with 401. The consent names the workspace the app acts in, and a
+ * tool of another workspace is refused.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -62,6 +63,9 @@ test('an AI client signs in through the console, calls a private tool, and is di
   await page.getByLabel(/Siti Rahman/).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Connect Playwright assistant?' })).toBeVisible();
+  // The workspace it will act in, and only there: Siti's own (she also works for a developer).
+  await expect(page.getByText(/Siti Rahman \(owner\) in the workspace of Lion City Homes/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Marina Heights Development' })).toBeVisible();
   await expect(page.getByRole('listitem')).toHaveCount(
     authorizationUrl!.searchParams.get('scope')?.split(' ').length ?? 3,
   );
@@ -81,6 +85,10 @@ test('an AI client signs in through the console, calls a private tool, and is di
   await signedIn.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider }));
   const keys = await signedIn.callTool({ name: 'list_widget_keys', arguments: {} });
   expect(JSON.stringify(keys.structuredContent)).toContain('svce_test_demo0000000000000001');
+  // Another workspace's work is refused: a developer's inventory is not Lion City Homes'.
+  const elsewhere = await signedIn.callTool({ name: 'list_inventory_batches', arguments: {} });
+  expect(elsewhere.isError).toBe(true);
+  expect(JSON.stringify(elsewhere.content)).toContain("inventory belongs to a developer's workspace");
 
   // A consequential write from a client without elicitation: the person confirms on the service's page.
   const args = {

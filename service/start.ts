@@ -122,6 +122,7 @@ const widgetHost = await startWidgetHostServer({
 });
 const demo =
   demoPort === undefined ? undefined : await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
+const inventory = createInventory(db);
 const platform = await startPlatformServer({
   port: platformPort,
   publicOrigin: platformOrigin,
@@ -133,7 +134,7 @@ const platform = await startPlatformServer({
   webhooks,
   listingArea: createListingArea(db, engine.fixtures.byId),
   readiness: createReadiness(db),
-  inventory: createInventory(db),
+  inventory,
   consoleUrl: `${widgetHost.url}console/platform-keys`,
 });
 const mcp = await startMcpServer({
@@ -148,6 +149,7 @@ const mcp = await startMcpServer({
     consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`,
     createKey,
     webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${widgetHost.url}console/${path}` },
+    inventory,
   },
 });
 // The outbox's events become webhook deliveries, which the sender posts (any number of processes may run both).

@@ -46,6 +46,9 @@ export const SANDBOX_USERS = [
   },
 ];
 
+/** Workspaces beyond a person's own organization: Siti also builds the developer's integration. */
+export const EXTRA_MEMBERSHIPS = [{ user: 'usr_siti', organization: 'org_marinaheights', role: 'developer' }];
+
 /** The demo site's origins in the seed file; a key listing them also lists the demo's configured ones. */
 const DEFAULT_DEMO_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
@@ -69,7 +72,16 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
         'insert into users (id, organization_id, name, email, role) values ($1, $2, $3, $4, $5) on conflict (id) do nothing',
         [u.id, u.organization, u.name, u.email, u.role],
       );
+      await tx.query(
+        'insert into memberships (user_id, organization_id, role) values ($1, $2, $3) on conflict do nothing',
+        [u.id, u.organization, u.role],
+      );
     }
+    for (const m of EXTRA_MEMBERSHIPS)
+      await tx.query(
+        'insert into memberships (user_id, organization_id, role) values ($1, $2, $3) on conflict do nothing',
+        [m.user, m.organization, m.role],
+      );
     for (const [i, k] of widgetKeys.keys.entries()) {
       const id = `wk_seed${String(i + 1).padStart(3, '0')}`;
       const used = (k as { usedToday?: number }).usedToday ?? 0;

@@ -3,6 +3,7 @@
  * OAuth's discovery (RFC 9728, RFC 8414), registration (RFC 7591), authorization, token and
  * revocation are the SDK's own router, which is written for Express.
  */
+import type { Inventory } from '../core/inventory/inventory.js';
 import type { Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
@@ -47,6 +48,8 @@ export interface McpServerOptions {
     createKey: CreateWidgetKeyTool;
     /** The webhook tools' service, idempotency store and console pages. */
     webhookArea?: WebhookArea;
+    /** A developer's inventory, for the inventory tools. */
+    inventory?: Inventory;
     /** Client registrations per address per hour (the SDK's default: 20); a test suite registers more. */
     registrationsPerHour?: number;
   };
@@ -74,6 +77,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
       keys: options.oauth!.keys,
       createKey: options.oauth!.createKey,
       webhookArea: options.oauth!.webhookArea,
+      inventory: options.oauth!.inventory,
     },
   });
   // The SDK's own limits per address (its windows and counts), kept where every process sees them.

@@ -31,6 +31,7 @@ import { createOAuthStore } from '../core/grants/oauth-store.js';
 import { createSecretBox } from '../core/webhooks/secret-box.js';
 import { createWebhookService } from '../core/webhooks/webhook-service.js';
 import { webhookSender } from '../workers/webhook-sender.js';
+import { createInventory } from '../core/inventory/inventory.js';
 import { startReceiver } from './webhook-receiver.js';
 
 const CONSOLE = 'http://127.0.0.1:8819';
@@ -72,6 +73,7 @@ before(async () => {
       consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}`,
       createKey,
       webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${CONSOLE}/console/${path}` },
+      inventory: createInventory(db),
       registrationsPerHour: 1000,
     },
   });
@@ -122,10 +124,17 @@ class Person {
     authorizationUrl: string,
     decision: 'allow' | 'deny' = 'allow',
     user = { id: 'usr_siti', name: 'Siti Rahman' },
+    workspace?: string,
   ): Promise<URL> {
-    const page = await this.consentPage(authorizationUrl, user.id);
+    let page = await this.consentPage(authorizationUrl, user.id);
+    if (workspace)
+      page = await this.open(`${CONSOLE}/console/oauth/consent?request=${requestOf(page.text)}&workspace=${workspace}`);
     assert.match(page.text, new RegExp(`asks to act for <strong>${user.name}</strong>`));
-    const answer = await this.submit('/console/oauth/consent', { request: requestOf(page.text), decision });
+    const answer = await this.submit('/console/oauth/consent', {
+      request: requestOf(page.text),
+      workspace: /name="workspace" value="([^"]+)"/.exec(page.text)![1]!,
+      decision,
+    });
     assert.equal(answer.status, 303);
     return new URL(answer.location);
   }
@@ -218,10 +227,15 @@ const token = (fields: Record<string, string>) =>
     body: (await r.json()) as Record<string, string>,
   }));
 
-async function codeFor(person: Person, scope = 'organizations.read', user?: { id: string; name: string }) {
+async function codeFor(
+  person: Person,
+  scope = 'organizations.read',
+  user?: { id: string; name: string },
+  workspace?: string,
+) {
   const client = await register();
   const { verifier, challenge } = pkce();
-  const back = await person.consent(authorizeUrl(client.client_id, challenge, { scope }), 'allow', user);
+  const back = await person.consent(authorizeUrl(client.client_id, challenge, { scope }), 'allow', user, workspace);
   assert.equal(back.searchParams.get('state'), 'xyz');
   return { client, verifier, code: back.searchParams.get('code')! };
 }
@@ -263,11 +277,18 @@ async function callTool(name: string, accessToken?: string, args: Record<string,
   await init.text();
   const sessionId = init.headers.get('mcp-session-id') ?? undefined;
   await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }, accessToken, sessionId);
-  return rpc(
+  const answer = await rpc(
     { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
     accessToken,
     sessionId,
   );
+  // Read, then the session ended at once: an address holds at most 20 sessions (mcp-sessions.test.ts).
+  const body = await answer.text();
+  await fetch(`${MCP}/mcp`, {
+    method: 'DELETE',
+    headers: { ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}), 'Mcp-Session-Id': sessionId! },
+  });
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 /** The names tools/list gives a token (and the client's headers), in a session of its own. */
@@ -315,8 +336,8 @@ async function resultOf(
   return JSON.parse(json).result;
 }
 
-async function tokensFor(person: Person, scope: string) {
-  const { client, verifier, code } = await codeFor(person, scope);
+async function tokensFor(person: Person, scope: string, workspace?: string) {
+  const { client, verifier, code } = await codeFor(person, scope, undefined, workspace);
   return (
     await token({
       grant_type: 'authorization_code',
@@ -680,6 +701,41 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     assert.equal(forced.status, 403, 'a form sent anyway is refused');
     const within = await codeFor(wei, 'organizations.read webhooks.read', { id: 'usr_wei', name: 'Lim Wei Jie' });
     assert.ok(within.code, 'what the role allows is given');
+  });
+
+  it('acts only in the workspace the person connected the app for', async () => {
+    const siti = new Person();
+    const scope = 'organizations.read inventory.read';
+    const page = await siti.consentPage(
+      authorizeUrl((await register()).client_id, pkce().challenge, { scope }),
+      'usr_siti',
+    );
+    assert.match(
+      page.text,
+      /Connect it for another workspace instead: <a href="[^"]+workspace=org_marinaheights">Marina Heights Development<\/a> \(developer\)/,
+    );
+    const notHers = await siti.open(
+      `${CONSOLE}/console/oauth/consent?request=${requestOf(page.text)}&workspace=org_lionrealty`,
+    );
+    assert.equal(notHers.status, 403, 'a workspace the person does not belong to');
+
+    const developer = (await tokensFor(siti, scope, 'org_marinaheights')).access_token;
+    const org = await resultOf(await callTool('get_organization', developer));
+    assert.equal(org.structuredContent?.name, 'Marina Heights Development');
+    const batches = await resultOf(await callTool('list_inventory_batches', developer));
+    assert.equal(batches.isError, undefined, batches.content[0]?.text);
+    assert.deepEqual(
+      (batches.structuredContent?.data as { id: string }[]).map((b) => b.id),
+      ['bat_0001', 'bat_0002', 'bat_0003'],
+    );
+
+    const partner = (await tokensFor(siti, scope)).access_token; // her own workspace: Lion City Homes
+    const refused = await resultOf(await callTool('list_inventory_batches', partner));
+    assert.equal(refused.isError, true);
+    assert.match(
+      refused.content[0]!.text,
+      /connected for Lion City Homes, which is a partner site: inventory belongs to a developer's workspace/,
+    );
   });
 
   it('lets the person deny, and keeps tokens and codes only as hashes', async () => {

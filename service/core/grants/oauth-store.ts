@@ -90,7 +90,12 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
       );
     },
     /** The person's answer: a single-use code for `userId`, or nothing when they declined. */
-    async decide(id: string, userId: string | undefined): Promise<{ redirect: URL } | undefined> {
+    /** The person's answer; `organizationId` is the workspace the app will act in (one of theirs, checked by the caller). */
+    async decide(
+      id: string,
+      userId: string | undefined,
+      organizationId?: string,
+    ): Promise<{ redirect: URL } | undefined> {
       const request = await this.pendingAuthorization(id);
       if (!request) return undefined;
       await db.query('delete from oauth_requests where id = $1', [id]);
@@ -103,8 +108,8 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
       }
       const code = newSecret('mcpac');
       await db.query(
-        `insert into oauth_codes (code_sha256, client_id, user_id, scopes, redirect_uri, code_challenge, resource, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `insert into oauth_codes (code_sha256, client_id, user_id, scopes, redirect_uri, code_challenge, resource, expires_at, organization_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           hashSecret(code),
           request.clientId,
@@ -114,6 +119,7 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
           request.codeChallenge,
           request.resource,
           at(CODE_SECONDS),
+          organizationId ?? null,
         ],
       );
       redirect.searchParams.set('code', code);
@@ -141,7 +147,8 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
       }>(
         `update oauth_codes c set used_at = $3 from users u
           where c.code_sha256 = $1 and c.client_id = $2 and c.used_at is null and u.id = c.user_id
-          returning c.user_id, c.scopes, c.redirect_uri, c.resource, c.expires_at, u.organization_id`,
+          returning c.user_id, c.scopes, c.redirect_uri, c.resource, c.expires_at,
+            coalesce(c.organization_id, u.organization_id) as organization_id`,
         [hash, clientId, now()],
       );
       if (!row) {

@@ -10,7 +10,7 @@ export type Role = 'owner' | 'developer' | 'agent';
 
 export const ROLE_SCOPES: Record<Role, readonly McpScope[]> = {
   owner: MCP_SCOPES,
-  developer: ['organizations.read', 'widget_keys.read', 'webhooks.read', 'webhooks.write'],
+  developer: ['organizations.read', 'inventory.read', 'widget_keys.read', 'webhooks.read', 'webhooks.write'],
   agent: ['organizations.read'],
 };
 

@@ -37,6 +37,7 @@ export const PLATFORM_SCOPES = platform.components.schemas.Scope.enum as Platfor
 /** Scopes an AI app may ask for at the MCP endpoint, each consented to separately. */
 export const MCP_SCOPES = [
   'organizations.read',
+  'inventory.read',
   'widget_keys.read',
   'widget_keys.write',
   'webhooks.read',

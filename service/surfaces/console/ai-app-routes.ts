@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { OAuthStore } from '../../core/grants/oauth-store.js';
 import type { KeyRequests } from '../../core/keys/key-requests.js';
 import type { Members } from '../../core/organizations/members.js';
+import type { Memberships } from '../../core/organizations/memberships.js';
 import { scopesBeyondRole } from '../../core/grants/roles.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
@@ -17,10 +18,12 @@ export function aiAppRoutes({
   oauth,
   confirmations,
   members,
+  memberships,
 }: {
   oauth?: OAuthStore;
   confirmations?: KeyRequests;
   members: Members;
+  memberships: Memberships;
 }) {
   const app = new Hono<ConsoleEnv>({ strict: false });
 
@@ -33,23 +36,33 @@ export function aiAppRoutes({
         page(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
       const pending = await oauth.pendingAuthorization(id);
       if (!pending) return expired();
-      if (!form) return page(consentPage(session, pending));
+      // The workspace the app will act in: one of the person's, their own organization unless they chose another.
+      const workspaces = await memberships.of(actor.userId);
+      const asked = form?.get('workspace') ?? c.req.query('workspace');
+      const workspace = asked ? workspaces.find((w) => w.organizationId === asked) : workspaces[0];
+      if (!workspace)
+        return page(
+          messagePage('Not your workspace', 'You can connect an app only for an organization you belong to.'),
+          403,
+        );
+      if (!form) return page(consentPage(session, pending, workspace, workspaces));
       const allow = form.get('decision') === 'allow';
       // The page offers no Allow past the person's role; a form sent anyway is refused, never issued.
-      const beyond = scopesBeyondRole(session.user!.role, pending.scopes);
+      const beyond = scopesBeyondRole(workspace.role, pending.scopes);
       if (allow && beyond.length)
         return page(
           messagePage(
             'Not yours to give',
-            `As ${session.user!.role} at ${session.user!.organizationName} you cannot give an app ${beyond.join(', ')}. Ask an owner to connect it.`,
+            `As ${workspace.role} at ${workspace.organizationName} you cannot give an app ${beyond.join(', ')}. Ask an owner to connect it.`,
           ),
           403,
         );
-      const decided = await oauth.decide(id, allow ? actor.userId : undefined);
+      const decided = await oauth.decide(id, allow ? actor.userId : undefined, workspace.organizationId);
       if (!decided) return expired();
       await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, {
         app: pending.clientName,
         scopes: pending.scopes,
+        workspace: workspace.organizationId,
       });
       return redirect(decided.redirect.href);
     });

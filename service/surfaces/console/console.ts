@@ -10,6 +10,7 @@ import { type IdempotencyStore, problemInIdempotencyKey } from '../../core/idemp
 import type { KeyRequests } from '../../core/keys/key-requests.js';
 import { createPlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
 import { createMembers } from '../../core/organizations/members.js';
+import { createMemberships } from '../../core/organizations/memberships.js';
 import { anonymousSession, createSessions, validCsrf } from '../../core/organizations/sessions.js';
 import { newSecret } from '../../db/secrets.js';
 import type { Database } from '../../db/database.js';
@@ -167,7 +168,15 @@ export function createConsole(options: ConsoleOptions) {
   app.route('/', platformKeyRoutes(createPlatformKeyAdmin(options.db)));
   if (options.webhooks) app.route('/', webhookRoutes(options.webhooks));
   app.route('/', goLiveRoutes(createReadiness(options.db), options.apiReference ?? '/docs/api'));
-  app.route('/', aiAppRoutes({ oauth: options.oauth, confirmations: options.confirmations, members }));
+  app.route(
+    '/',
+    aiAppRoutes({
+      oauth: options.oauth,
+      confirmations: options.confirmations,
+      members,
+      memberships: createMemberships(options.db),
+    }),
+  );
 
   app.notFound(() => page(messagePage('Not found', 'There is no such page in the console.'), 404));
   return app;

@@ -4,6 +4,7 @@
  * (DNS-rebinding protection), bodies read here so that an oversized or malformed one gets the right
  * JSON-RPC error, and a token's access to a tool checked before the call reaches the server.
  */
+import type { Inventory } from '../../core/inventory/inventory.js';
 import { randomUUID } from 'node:crypto';
 import { clientAddress } from '../../web/client-address.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
@@ -36,6 +37,7 @@ export interface McpEndpointOptions {
     keys: WidgetKeyAdmin;
     createKey: CreateWidgetKeyTool;
     webhookArea?: WebhookArea;
+    inventory?: Inventory;
   };
   /** How many sessions are held, and for how long (limits.ts by default). */
   sessionLimits?: Parameters<typeof createSessionTable>[0];
@@ -51,7 +53,12 @@ const jsonRpcError = (status: number, code: number, message: string, headers: Re
 
 export function createMcpEndpoint(options: McpEndpointOptions) {
   const { url, auth } = options;
-  const tools = toolsFor({ keys: auth?.keys, createKey: auth?.createKey, webhookArea: auth?.webhookArea });
+  const tools = toolsFor({
+    keys: auth?.keys,
+    createKey: auth?.createKey,
+    webhookArea: auth?.webhookArea,
+    inventory: auth?.inventory,
+  });
   const sessions = createSessionTable<WebStandardStreamableHTTPServerTransport>(options.sessionLimits);
   const store = options.sessionStore;
 
@@ -69,6 +76,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       keys: auth?.keys,
       createKey: auth?.createKey,
       webhookArea: auth?.webhookArea,
+      inventory: auth?.inventory,
     });
     await server.connect(transport);
     return transport;

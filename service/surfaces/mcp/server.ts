@@ -22,6 +22,8 @@ import { access, type Caller, type McpTool, type ToolContext, type ToolResult, t
 import { WEBHOOK_TOOLS } from './webhook-tools.js';
 import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
 import { DISCOVERY_TOOLS } from './discovery-tools.js';
+import { INVENTORY_TOOLS } from './inventory-tools.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
 import { leftOut, selectionOf } from './tool-selection.js';
 
 export interface McpContext {
@@ -33,6 +35,7 @@ export interface McpContext {
   keys?: WidgetKeyAdmin;
   createKey?: CreateWidgetKeyTool;
   webhookArea?: WebhookArea;
+  inventory?: Inventory;
 }
 
 const answer = (result: Exclude<ToolResult, { error: string }>): CallToolResult => ({
@@ -42,9 +45,15 @@ const answer = (result: Exclude<ToolResult, { error: string }>): CallToolResult 
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
 /** The tools this endpoint offers: the public ones, and the private ones where it signs people in. */
-export const toolsFor = (context: Pick<McpContext, 'keys' | 'createKey' | 'webhookArea'>): McpTool[] =>
+export const toolsFor = (context: Pick<McpContext, 'keys' | 'createKey' | 'webhookArea' | 'inventory'>): McpTool[] =>
   context.keys && context.createKey
-    ? [...PUBLIC_TOOLS, ...DISCOVERY_TOOLS, ...PRIVATE_TOOLS, ...(context.webhookArea ? WEBHOOK_TOOLS : [])]
+    ? [
+        ...PUBLIC_TOOLS,
+        ...DISCOVERY_TOOLS,
+        ...PRIVATE_TOOLS,
+        ...(context.webhookArea ? WEBHOOK_TOOLS : []),
+        ...(context.inventory ? INVENTORY_TOOLS : []),
+      ]
     : [...PUBLIC_TOOLS, ...DISCOVERY_TOOLS];
 
 export function createMcpServer(context: McpContext): Server {
@@ -121,6 +130,7 @@ export function createMcpServer(context: McpContext): Server {
       webhooks: context.webhookArea?.service,
       idempotency: context.webhookArea?.idempotency,
       consoleUrl: context.webhookArea?.consoleUrl,
+      inventory: context.inventory,
     };
     const result = await tool.run(args, toolContext);
     if ('error' in result) {

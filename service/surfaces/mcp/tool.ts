@@ -9,6 +9,7 @@ import type { Actor, WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js'
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
 import type { IdempotencyStore } from '../../core/idempotency/idempotency-store.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
 
 /** What the webhook tools act on: the webhook service, the one idempotency store, and the console's pages. */
 export interface WebhookArea {
@@ -49,6 +50,8 @@ export interface ToolContext {
   webhooks?: WebhookService;
   idempotency?: IdempotencyStore;
   consoleUrl?: (path: string) => string;
+  /** A developer's inventory (the inventory tools). */
+  inventory?: Inventory;
 }
 
 /** Groups a client may ask for alone (`X-MCP-Toolsets`), as the GitHub MCP server offers. */
@@ -60,6 +63,7 @@ export const TOOLSETS = [
   'organization',
   'widget_keys',
   'webhooks',
+  'inventory',
 ] as const;
 export type Toolset = (typeof TOOLSETS)[number];
 

@@ -1,5 +1,6 @@
 /** AI apps at the MCP endpoint: the consent page, the connected apps, and a widget key an app asked for. */
 import { scopesBeyondRole } from '../../../core/grants/roles.js';
+import type { Membership } from '../../../core/organizations/memberships.js';
 import { cardTable } from '../../../web/card-table.js';
 import { SCOPE_DESCRIPTIONS } from '../../../core/grants/scopes.js';
 import type { KeyRequest } from '../../../core/keys/key-requests.js';
@@ -15,20 +16,34 @@ const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
 export function consentPage(
   session: Session,
   request: { id: string; clientName: string; scopes: string[]; redirectUri: string },
+  workspace: Membership,
+  workspaces: Membership[],
 ): Html {
   const user = session.user!;
-  const beyond = scopesBeyondRole(user.role, request.scopes);
+  const { role, organizationName } = workspace;
+  const beyond = scopesBeyondRole(role, request.scopes);
+  const others = workspaces.filter((w) => w.organizationId !== workspace.organizationId);
+  const switchTo = (w: Membership) =>
+    `/console/oauth/consent?request=${encodeURIComponent(request.id)}&workspace=${encodeURIComponent(w.organizationId)}`;
   return layout(
     'Connect an AI app · API Console (sandbox)',
     html`<h1>Connect ${request.clientName}?</h1>
-<p>${request.clientName} asks to act for <strong>${user.name}</strong> (${user.role}) in the workspace of <strong>${user.organizationName}</strong> through the service's MCP endpoint, and only there. It may:</p>
+<p>${request.clientName} asks to act for <strong>${user.name}</strong> (${role}) in the workspace of <strong>${organizationName}</strong> through the service's MCP endpoint, and only there. It may:</p>
 <ul>${request.scopes.map((s) => html`<li><code>${s}</code>: ${scopeText[s] ?? s}${beyond.includes(s) ? html` <strong>(not yours to give)</strong>` : ''}</li>`)}</ul>
 ${
+  others.length
+    ? html`<p>Connect it for another workspace instead: ${joined(
+        others.map((w) => html`<a href="${switchTo(w)}">${w.organizationName}</a> (${w.role})`),
+        ', ',
+      )}.</p>`
+    : ''
+}
+${
   beyond.length
-    ? html`<p role="alert">As ${user.role} at ${user.organizationName} you cannot give an app ${joined(codes(beyond), ', ')}: ${user.role === 'owner' ? 'no role can' : 'only an owner can'}. Ask an owner to connect it, or connect the app asking for less.</p>`
+    ? html`<p role="alert">As ${role} at ${organizationName} you cannot give an app ${joined(codes(beyond), ', ')}: ${role === 'owner' ? 'no role can' : 'only an owner can'}. Ask an owner to connect it, or connect the app asking for less.</p>`
     : html`<p class="hint">Nothing else. After you answer, you return to <code>${new URL(request.redirectUri).origin}</code>. You can disconnect it at any time under Connected AI apps.</p>`
 }
-<form class="inline" method="post" action="/console/oauth/consent">${csrfField(session)}<input type="hidden" name="request" value="${request.id}">
+<form class="inline" method="post" action="/console/oauth/consent">${csrfField(session)}<input type="hidden" name="request" value="${request.id}"><input type="hidden" name="workspace" value="${workspace.organizationId}">
 ${beyond.length ? '' : html`<button type="submit" name="decision" value="allow">Allow</button> `}<button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>`,
   );
 }
