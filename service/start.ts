@@ -19,6 +19,7 @@ import { sharedRates } from './core/metering/shared-rates.js';
 import { createListingArea } from './core/listings/listing-area.js';
 import { createReadiness } from './core/organizations/readiness.js';
 import { createInventory } from './core/inventory/inventory.js';
+import { createPendingActions } from './core/organizations/pending-actions.js';
 import { databaseSessions } from './surfaces/mcp/session-store.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
 import { openDatabase } from './db/database.js';
@@ -93,6 +94,9 @@ const createKey = createWidgetKeyTool({
   confirmUrl: (id) => `${widgetHostUrl}console/mcp/confirm/${id}`,
 });
 
+const inventory = createInventory(db);
+/** Writes AI apps ask for, waiting for the person on the console's page. */
+const mcpActions = { actions: createPendingActions(db), stores: inventory };
 const widgetHost = await startWidgetHostServer({
   port: widgetPort,
   publicUrl: widgetHostUrl,
@@ -115,6 +119,7 @@ const widgetHost = await startWidgetHostServer({
       pinnedLoader: () => builtLoader(),
       oauth,
       confirmations: keyRequests,
+      mcpActions,
       idempotency,
       webhooks,
       apiReference: `${platformOrigin}/reference`,
@@ -122,7 +127,6 @@ const widgetHost = await startWidgetHostServer({
 });
 const demo =
   demoPort === undefined ? undefined : await startDemoServer({ port: demoPort, widgetHostUrl: widgetHost.url });
-const inventory = createInventory(db);
 const platform = await startPlatformServer({
   port: platformPort,
   publicOrigin: platformOrigin,
@@ -149,7 +153,7 @@ const mcp = await startMcpServer({
     consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`,
     createKey,
     webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${widgetHost.url}console/${path}` },
-    inventory,
+    inventory: mcpActions,
   },
 });
 // The outbox's events become webhook deliveries, which the sender posts (any number of processes may run both).

@@ -3,7 +3,7 @@
  * OAuth's discovery (RFC 9728, RFC 8414), registration (RFC 7591), authorization, token and
  * revocation are the SDK's own router, which is written for Express.
  */
-import type { Inventory } from '../core/inventory/inventory.js';
+import type { InventoryArea } from '../surfaces/mcp/tool.js';
 import type { Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
@@ -49,7 +49,7 @@ export interface McpServerOptions {
     /** The webhook tools' service, idempotency store and console pages. */
     webhookArea?: WebhookArea;
     /** A developer's inventory, for the inventory tools. */
-    inventory?: Inventory;
+    inventory?: InventoryArea;
     /** Client registrations per address per hour (the SDK's default: 20); a test suite registers more. */
     registrationsPerHour?: number;
   };

@@ -32,6 +32,8 @@ import { createSecretBox } from '../core/webhooks/secret-box.js';
 import { createWebhookService } from '../core/webhooks/webhook-service.js';
 import { webhookSender } from '../workers/webhook-sender.js';
 import { createInventory } from '../core/inventory/inventory.js';
+import { createPendingActions } from '../core/organizations/pending-actions.js';
+import { ORGANIZATIONS } from '../sandbox/organizations.js';
 import { startReceiver } from './webhook-receiver.js';
 
 const CONSOLE = 'http://127.0.0.1:8819';
@@ -52,6 +54,7 @@ before(async () => {
     policy: { allowHosts: new Set(['127.0.0.1']) },
   });
   const idempotency = createIdempotencyStore(db);
+  const mcpActions = { stores: createInventory(db), actions: createPendingActions(db) };
   const createKey = createWidgetKeyTool({
     keys,
     requests,
@@ -62,7 +65,14 @@ before(async () => {
     port: 8819,
     keyStore: databaseWidgetKeys(db),
     console: (baseUrl) =>
-      createConsole({ db, widgetScriptUrl: `${baseUrl}widget.js`, oauth, confirmations: requests, webhooks }),
+      createConsole({
+        db,
+        widgetScriptUrl: `${baseUrl}widget.js`,
+        oauth,
+        confirmations: requests,
+        webhooks,
+        mcpActions,
+      }),
   });
   const mcp = await startMcpServer({
     port: 8820,
@@ -73,7 +83,7 @@ before(async () => {
       consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}`,
       createKey,
       webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${CONSOLE}/console/${path}` },
-      inventory: createInventory(db),
+      inventory: mcpActions,
       registrationsPerHour: 1000,
     },
   });
@@ -736,6 +746,68 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
       refused.content[0]!.text,
       /connected for Lion City Homes, which is a partner site: inventory belongs to a developer's workspace/,
     );
+  });
+
+  it('books a showflat visit only when the person confirms on the service page, and once', async () => {
+    const arjun = new Person();
+    const { access_token } = (
+      await (async () => {
+        const { client, verifier, code } = await codeFor(arjun, 'inventory.write', {
+          id: 'usr_arjun',
+          name: 'Arjun Nair',
+        });
+        return token({
+          grant_type: 'authorization_code',
+          client_id: client.client_id,
+          code,
+          code_verifier: verifier,
+          redirect_uri: REDIRECT,
+        });
+      })()
+    ).body;
+    const at = new Date();
+    at.setUTCDate(at.getUTCDate() + 9);
+    at.setUTCHours(6, 30, 0, 0);
+    const args = {
+      projectId: 'proj_0002',
+      startsAt: at.toISOString(),
+      visitorName: 'Ong Bee Lian',
+      idempotencyKey: 'book-e2e-0001',
+    };
+    const bookings = () => db.query(`select id from showflat_bookings where starts_at = $1`, [at]);
+    const asked = await resultOf(await callTool('book_showflat_slot', access_token, args));
+    assert.equal(asked.structuredContent?.status, 'awaiting_confirmation', asked.content[0]?.text);
+    assert.deepEqual(asked.structuredContent?.preview, {
+      project: ORGANIZATIONS.org_marinaheights!.projects[1]!.name,
+      startsAt: args.startsAt,
+      visitor: 'Ong Bee Lian',
+    });
+    assert.equal((await bookings()).length, 0, 'nothing changes until the person confirms');
+    const again = await resultOf(await callTool('book_showflat_slot', access_token, args));
+    assert.equal(again.structuredContent?.actionId, asked.structuredContent?.actionId, 'the same key, the same action');
+    const other = await resultOf(
+      await callTool('book_showflat_slot', access_token, { ...args, visitorName: 'Someone else' }),
+    );
+    assert.match(other.content[0]!.text, /already used with other arguments/);
+
+    const confirmUrl = String(asked.structuredContent?.confirmUrl);
+    const page = await arjun.open(confirmUrl);
+    assert.match(page.text, /Ong Bee Lian/);
+    assert.match(page.text, /Nothing is booked until you confirm/);
+    const path = new URL(confirmUrl).pathname;
+    const done = await arjun.submit(path, { decision: 'allow' });
+    assert.match(done.text, /Booked: showflat booking <code>sfb_/);
+    await arjun.submit(path, { decision: 'allow' }); // a second click does nothing more
+    const made = await bookings();
+    assert.equal(made.length, 1, 'booked exactly once');
+    const [audit] = await db.query<{ user_id: string }>(
+      `select user_id from audit_log where action = 'showflat.booked' and target = $1`,
+      [made[0]!.id],
+    );
+    assert.equal(audit?.user_id, 'usr_arjun', "in the audit log under the person's name");
+    const booked = await resultOf(await callTool('book_showflat_slot', access_token, args));
+    assert.equal(booked.structuredContent?.status, 'booked');
+    assert.equal((booked.structuredContent?.booking as { id: string }).id, made[0]!.id);
   });
 
   it('lets the person deny, and keeps tokens and codes only as hashes', async () => {

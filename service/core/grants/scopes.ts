@@ -38,6 +38,7 @@ export const PLATFORM_SCOPES = platform.components.schemas.Scope.enum as Platfor
 export const MCP_SCOPES = [
   'organizations.read',
   'inventory.read',
+  'inventory.write',
   'widget_keys.read',
   'widget_keys.write',
   'webhooks.read',

@@ -7,7 +7,7 @@
 import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
-import { recordChange, serviceActor } from '../events/record-change.js';
+import { type Actor, recordChange, serviceActor } from '../events/record-change.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import { moveAlong } from '../events/move-along.js';
 
@@ -114,6 +114,8 @@ export function createShowflatStore(db: Database, now = () => new Date()) {
       organizationId: string,
       project: Schemas['Project'] | undefined,
       input: Schemas['ShowflatBookingCreate'],
+      /** The person who confirmed it (an AI app's request), for the audit log; the service otherwise. */
+      actor?: Actor,
     ): Promise<Booked> {
       if (!project)
         return { errors: [{ parameter: 'body.projectId', detail: 'no project of this developer has this id' }] };
@@ -129,7 +131,7 @@ export function createShowflatStore(db: Database, now = () => new Date()) {
              values ($1, $2, $3, 'booked', $4, $5, $6, $6) returning *`,
             [newTimeOrderedId('sfb'), organizationId, project.id, startsAt, input.visitor.name.trim(), at],
           );
-          await recordChange(tx, serviceActor(organizationId), 'showflat.booked', row!.id, {
+          await recordChange(tx, actor ?? serviceActor(organizationId), 'showflat.booked', row!.id, {
             projectId: project.id,
             startsAt: startsAt.toISOString(),
           });

@@ -62,14 +62,17 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
     /** The person's answer on the service's page: creates the key once, or records the refusal. */
     async decide(actor: Actor, confirmationId: string, allow: boolean): Promise<string | undefined> {
       // Claimed in one statement, so two clicks cannot create two keys.
-      const [claimed] = await db.query<{ name: string; origins: string[] }>(
-        `update key_requests set status = $3 where user_id = $1 and confirmation_id = $2 and status = 'pending' returning name, origins`,
+      const [claimed] = await db.query<{ name: string; origins: string[]; organization_id: string }>(
+        `update key_requests set status = $3 where user_id = $1 and confirmation_id = $2 and status = 'pending'
+         returning name, origins, organization_id`,
         [actor.userId, confirmationId, allow ? 'created' : 'declined'],
       );
       if (!claimed || !allow) return undefined;
       let created: Awaited<ReturnType<typeof create>> | undefined;
       try {
-        created = await create(actor, confirmationId, claimed.name, claimed.origins);
+        // In the workspace the app was connected for, which may not be the person's own organization.
+        const inWorkspace = { ...actor, organizationId: claimed.organization_id };
+        created = await create(inWorkspace, confirmationId, claimed.name, claimed.origins);
       } finally {
         if (!created || !('id' in created))
           await db.query(`update key_requests set status = 'pending' where confirmation_id = $1`, [confirmationId]);

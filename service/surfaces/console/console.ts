@@ -11,6 +11,8 @@ import type { KeyRequests } from '../../core/keys/key-requests.js';
 import { createPlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
 import { createMembers } from '../../core/organizations/members.js';
 import { createMemberships } from '../../core/organizations/memberships.js';
+import type { PendingActions } from '../../core/organizations/pending-actions.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
 import { anonymousSession, createSessions, validCsrf } from '../../core/organizations/sessions.js';
 import { newSecret } from '../../db/secrets.js';
 import type { Database } from '../../db/database.js';
@@ -40,6 +42,8 @@ export interface ConsoleOptions {
   oauth?: OAuthStore;
   /** Widget keys an AI app asked to create, waiting for the person here (the owned handoff). */
   confirmations?: KeyRequests;
+  /** Writes AI apps asked for, and the developer's inventory they act on. */
+  mcpActions?: { actions: PendingActions; stores: Inventory };
   /** Where a form sent twice finds its first answer. */
   idempotency?: IdempotencyStore;
   /** The webhook area: endpoints, deliveries and their evidence. */
@@ -173,6 +177,7 @@ export function createConsole(options: ConsoleOptions) {
     aiAppRoutes({
       oauth: options.oauth,
       confirmations: options.confirmations,
+      mcpActions: options.mcpActions,
       members,
       memberships: createMemberships(options.db),
     }),

@@ -4,7 +4,7 @@
  * (DNS-rebinding protection), bodies read here so that an oversized or malformed one gets the right
  * JSON-RPC error, and a token's access to a tool checked before the call reaches the server.
  */
-import type { Inventory } from '../../core/inventory/inventory.js';
+import type { InventoryArea } from './tool.js';
 import { randomUUID } from 'node:crypto';
 import { clientAddress } from '../../web/client-address.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
@@ -37,7 +37,7 @@ export interface McpEndpointOptions {
     keys: WidgetKeyAdmin;
     createKey: CreateWidgetKeyTool;
     webhookArea?: WebhookArea;
-    inventory?: Inventory;
+    inventory?: InventoryArea;
   };
   /** How many sessions are held, and for how long (limits.ts by default). */
   sessionLimits?: Parameters<typeof createSessionTable>[0];

@@ -23,7 +23,7 @@ import { WEBHOOK_TOOLS } from './webhook-tools.js';
 import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
 import { DISCOVERY_TOOLS } from './discovery-tools.js';
 import { INVENTORY_TOOLS } from './inventory-tools.js';
-import type { Inventory } from '../../core/inventory/inventory.js';
+import type { InventoryArea } from './tool.js';
 import { leftOut, selectionOf } from './tool-selection.js';
 
 export interface McpContext {
@@ -35,7 +35,7 @@ export interface McpContext {
   keys?: WidgetKeyAdmin;
   createKey?: CreateWidgetKeyTool;
   webhookArea?: WebhookArea;
-  inventory?: Inventory;
+  inventory?: InventoryArea;
 }
 
 const answer = (result: Exclude<ToolResult, { error: string }>): CallToolResult => ({

@@ -10,6 +10,7 @@ import type { CreateWidgetKeyTool } from './create-widget-key.js';
 import type { IdempotencyStore } from '../../core/idempotency/idempotency-store.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 import type { Inventory } from '../../core/inventory/inventory.js';
+import type { PendingActions } from '../../core/organizations/pending-actions.js';
 
 /** What the webhook tools act on: the webhook service, the one idempotency store, and the console's pages. */
 export interface WebhookArea {
@@ -50,8 +51,14 @@ export interface ToolContext {
   webhooks?: WebhookService;
   idempotency?: IdempotencyStore;
   consoleUrl?: (path: string) => string;
-  /** A developer's inventory (the inventory tools). */
-  inventory?: Inventory;
+  /** A developer's inventory and the writes waiting for the person (the inventory tools). */
+  inventory?: InventoryArea;
+}
+
+/** What the inventory tools act on: the developer's stores, and the actions a person confirms. */
+export interface InventoryArea {
+  stores: Inventory;
+  actions: PendingActions;
 }
 
 /** Groups a client may ask for alone (`X-MCP-Toolsets`), as the GitHub MCP server offers. */

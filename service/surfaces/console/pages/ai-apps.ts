@@ -1,6 +1,8 @@
 /** AI apps at the MCP endpoint: the consent page, the connected apps, and a widget key an app asked for. */
 import { scopesBeyondRole } from '../../../core/grants/roles.js';
 import type { Membership } from '../../../core/organizations/memberships.js';
+import type { PendingAction } from '../../../core/organizations/pending-actions.js';
+import { ORGANIZATIONS } from '../../../sandbox/organizations.js';
 import { cardTable } from '../../../web/card-table.js';
 import { SCOPE_DESCRIPTIONS } from '../../../core/grants/scopes.js';
 import type { KeyRequest } from '../../../core/keys/key-requests.js';
@@ -90,4 +92,30 @@ export function confirmKeyPage(session: Session, id: string, request: KeyRequest
 <button class="secondary" type="submit" name="decision" value="deny">Do not create it</button></form>`
       : html`<p>${request.status === 'created' ? 'This widget key was created.' : 'You declined this widget key.'}</p>`;
   return consolePage('Confirm a widget key', session, body);
+}
+
+/** A write an AI app asked for: the preview and the person's choice, or how it ended. */
+export function actionPage(session: Session, action: PendingAction | undefined): Html {
+  if (!action) return messagePage('Nothing to confirm', 'This request does not exist, or is not yours.');
+  const input = action.input as { projectId: string; startsAt: string; visitorName: string };
+  const project = ORGANIZATIONS[action.organizationId]?.projects.find((p) => p.id === input.projectId);
+  const when = new Intl.DateTimeFormat('en-SG', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'Asia/Singapore',
+  }).format(new Date(input.startsAt));
+  const facts = html`<dl class="facts"><div><dt>Workspace</dt><dd>${ORGANIZATIONS[action.organizationId]?.organization.name}</dd></div><div><dt>Project</dt><dd>${project?.name ?? input.projectId}</dd></div><div><dt>When</dt><dd>${when} (Singapore)</dd></div><div><dt>Visitor</dt><dd>${input.visitorName}</dd></div></dl>`;
+  const outcome: Record<Exclude<PendingAction['status'], 'pending'>, Html> = {
+    confirmed: html`<p role="status">Booked: showflat booking <code>${String(action.result?.id)}</code>. The app learns it on its next call.</p>`,
+    declined: html`<p role="status">You declined: nothing was booked.</p>`,
+    failed: html`<p role="alert">Not booked: ${String(action.result?.reason)}</p>`,
+    expired: html`<p role="status">This request expired before it was confirmed: nothing was booked. The app can ask again.</p>`,
+  };
+  const body =
+    action.status === 'pending'
+      ? html`<p>An AI app you connected asks to book this showflat visit. Nothing is booked until you confirm, before ${new Date(action.expiresAt).toLocaleTimeString('en-SG', { timeZone: 'Asia/Singapore', timeStyle: 'short' })}.</p>${facts}
+<form class="inline" method="post" action="/console/mcp/actions/${action.id}">${csrfField(session)}<button type="submit" name="decision" value="allow">Book the visit</button>
+<button class="secondary" type="submit" name="decision" value="deny">Do not book it</button></form>`
+      : html`${facts}${outcome[action.status]}`;
+  return consolePage('Confirm a showflat visit', session, body);
 }
