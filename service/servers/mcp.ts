@@ -3,6 +3,7 @@
  * OAuth's discovery (RFC 9728, RFC 8414), registration (RFC 7591), authorization, token and
  * revocation are the SDK's own router, which is written for Express.
  */
+import { type AddressPolicy, policyFromEnv } from '../core/webhooks/address-guard.js';
 import type { InventoryArea } from '../surfaces/mcp/tool.js';
 import type { Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
@@ -50,6 +51,8 @@ export interface McpServerOptions {
     webhookArea?: WebhookArea;
     /** A developer's inventory, for the inventory tools. */
     inventory?: InventoryArea;
+    /** Where clients' metadata documents may be fetched from: the webhooks' address policy by default. */
+    clientDocuments?: AddressPolicy;
     /** Client registrations per address per hour (the SDK's default: 20); a test suite registers more. */
     registrationsPerHour?: number;
   };
@@ -62,7 +65,12 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
   const allowedHosts = new Set([`${hostname}:${options.port}`, `localhost:${options.port}`, new URL(origin).host]);
   const provider =
     options.oauth &&
-    createOAuthProvider({ store: options.oauth.store, resource: url, consentUrl: options.oauth.consentUrl });
+    createOAuthProvider({
+      store: options.oauth.store,
+      resource: url,
+      consentUrl: options.oauth.consentUrl,
+      documents: options.oauth.clientDocuments ?? policyFromEnv(),
+    });
   const endpoint = createMcpEndpoint({
     url,
     engine: options.engine,
@@ -89,6 +97,15 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
       .set('trust proxy', [...TRUSTED_PROXIES])
       .use(
         readableOAuthErrors,
+        // Client ID Metadata Documents beside registration: said in the metadata the SDK's router writes.
+        (req: express.Request, res: express.Response, next: express.NextFunction) => {
+          if (req.path === '/.well-known/oauth-authorization-server') {
+            const send = res.json.bind(res);
+            res.json = (body: Record<string, unknown>) =>
+              send({ ...body, client_id_metadata_document_supported: true });
+          }
+          next();
+        },
         mcpAuthRouter({
           provider,
           issuerUrl: new URL(origin),

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -85,6 +85,8 @@ before(async () => {
       webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${CONSOLE}/console/${path}` },
       inventory: mcpActions,
       registrationsPerHour: 1000,
+      // The documents' server in this file is on loopback, which the operator allows as for webhooks.
+      clientDocuments: { allowHosts: new Set(['127.0.0.1']) },
     },
   });
   servers = [host.server, mcp.server];
@@ -901,5 +903,69 @@ describe('MCP OAuth defences', { timeout: 60_000 }, () => {
     const granted = await codeFor(new Person());
     const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(granted)));
     assert.equal(answers.filter((a) => a.status === 200).length, 1);
+  });
+
+  it('takes a client described by its metadata document (client_id is its URL), and refuses documents that do not fit', async () => {
+    const documents: Record<string, unknown> = {};
+    const documentServer = createServer((req, res) => {
+      const document = documents[req.url ?? ''];
+      res.writeHead(document ? 200 : 404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(document ?? {}));
+    });
+    await new Promise<void>((resolve) => documentServer.listen(8898, '127.0.0.1', resolve));
+    try {
+      const base = 'http://127.0.0.1:8898';
+      const good = `${base}/assistant/client.json`;
+      documents['/assistant/client.json'] = {
+        client_id: good,
+        client_name: 'Document assistant',
+        redirect_uris: [REDIRECT],
+      };
+      const metadata = (await (await fetch(`${MCP}/.well-known/oauth-authorization-server`)).json()) as Record<
+        string,
+        unknown
+      >;
+      assert.equal(metadata.client_id_metadata_document_supported, true);
+
+      const { verifier, challenge } = pkce();
+      const back = await new Person().consent(authorizeUrl(good, challenge, { scope: 'organizations.read' }));
+      const tokens = await token({
+        grant_type: 'authorization_code',
+        client_id: good,
+        code: back.searchParams.get('code')!,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT,
+      });
+      assert.equal(tokens.status, 200, JSON.stringify(tokens.body));
+      const org = await resultOf(await callTool('get_organization', tokens.body.access_token));
+      assert.equal(org.structuredContent?.name, 'Lion City Homes');
+
+      documents['/other/client.json'] = { client_id: `${base}/someone-else.json`, redirect_uris: [REDIRECT] };
+      documents['/secret/client.json'] = {
+        client_id: `${base}/secret/client.json`,
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'client_secret_post',
+      };
+      documents['/script/client.json'] = {
+        client_id: `${base}/script/client.json`,
+        redirect_uris: ['javascript:alert(1)'],
+      };
+      for (const clientId of [
+        `${base}/other/client.json`, // names another client
+        `${base}/secret/client.json`, // a document is public: no secrets
+        `${base}/script/client.json`, // a redirect URI no registration may have
+        `${base}/missing.json`, // 404
+        'http://10.0.0.1/client.json', // an address the service never fetches
+      ]) {
+        const refused = await fetch(authorizeUrl(clientId, challenge), { redirect: 'manual' });
+        assert.equal(refused.status, 400, clientId);
+      }
+      const elsewhere = await fetch(authorizeUrl(good, challenge, { redirect_uri: 'http://127.0.0.1:9999/other' }), {
+        redirect: 'manual',
+      });
+      assert.equal(elsewhere.status, 400, 'a redirect URI the document does not list');
+    } finally {
+      documentServer.close();
+    }
   });
 });

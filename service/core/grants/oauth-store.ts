@@ -38,6 +38,14 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
       ]);
       return client;
     },
+    /** A client described by its metadata document, kept or refreshed (its grants keep pointing at it). */
+    async rememberClient(client: Record<string, unknown>) {
+      await db.query(
+        `insert into oauth_clients (client_id, metadata) values ($1, $2)
+         on conflict (client_id) do update set metadata = excluded.metadata`,
+        [client.client_id, JSON.stringify(client)],
+      );
+    },
     async getClient(clientId: string) {
       const [row] = await db.query<{ metadata: Record<string, unknown> | string }>(
         'select metadata from oauth_clients where client_id = $1',

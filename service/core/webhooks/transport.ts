@@ -28,6 +28,20 @@ export function postWebhook(
   target: string,
   headers: Record<string, string>,
   body: string,
+  options: { timeoutMs: number; policy: AddressPolicy },
+): Promise<WebhookExchange> {
+  return guardedRequest('POST', target, headers, body, options);
+}
+
+/**
+ * A request to an address a third party gave (a webhook endpoint, an OAuth client's metadata document),
+ * with the same guard, time limit and body limit.
+ */
+export function guardedRequest(
+  method: 'GET' | 'POST',
+  target: string,
+  headers: Record<string, string>,
+  body: string,
   { timeoutMs, policy }: { timeoutMs: number; policy: AddressPolicy },
 ): Promise<WebhookExchange> {
   const started = performance.now();
@@ -50,8 +64,8 @@ export function postWebhook(
     const req = send(
       url,
       {
-        method: 'POST',
-        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        method,
+        headers: method === 'POST' ? { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } : headers,
         lookup: guardedLookup(policy) as never,
         agent: false,
       },
@@ -86,6 +100,6 @@ export function postWebhook(
         durationMs: elapsed(),
       }),
     );
-    req.end(body);
+    req.end(method === 'POST' ? body : undefined);
   });
 }

@@ -16,19 +16,27 @@ import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/share
 import { problemInClientUrls } from '../../core/grants/client-metadata.js';
 import type { OAuthStore } from '../../core/grants/oauth-store.js';
 import { MCP_SCOPES } from '../../core/grants/scopes.js';
+import type { AddressPolicy } from '../../core/webhooks/address-guard.js';
+import { createClientDocuments, isDocumentClientId } from './client-documents.js';
 
 export interface ProviderOptions {
   store: OAuthStore;
+  /** Where a client's metadata document may be fetched from (the webhooks' address policy). */
+  documents?: AddressPolicy;
   /** The MCP endpoint: every token is bound to it (RFC 8707). */
   resource: string;
   /** The console page where the person signs in and consents to request `id`. */
   consentUrl: (id: string) => string;
 }
 
-export function createOAuthProvider({ store, resource, consentUrl }: ProviderOptions): OAuthServerProvider {
+export function createOAuthProvider({ store, resource, consentUrl, documents }: ProviderOptions): OAuthServerProvider {
+  const clientDocuments = documents && createClientDocuments(store, documents);
   return {
     clientsStore: {
-      getClient: (clientId) => store.getClient(clientId) as Promise<OAuthClientInformationFull | undefined>,
+      getClient: (clientId) =>
+        (clientDocuments && isDocumentClientId(clientId, documents!)
+          ? clientDocuments.resolve(clientId)
+          : store.getClient(clientId)) as Promise<OAuthClientInformationFull | undefined>,
       registerClient(client) {
         const problem = problemInClientUrls(client as unknown as Record<string, unknown>);
         if (problem) throw new InvalidClientMetadataError(problem);
