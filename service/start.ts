@@ -20,6 +20,7 @@ import { createListingArea } from './core/listings/listing-area.js';
 import { createReadiness } from './core/organizations/readiness.js';
 import { createInventory } from './core/inventory/inventory.js';
 import { createPendingActions } from './core/organizations/pending-actions.js';
+import { pendingWrites } from './surfaces/mcp/pending-writes.js';
 import { databaseSessions } from './surfaces/mcp/session-store.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
 import { openDatabase } from './db/database.js';
@@ -96,7 +97,7 @@ const createKey = createWidgetKeyTool({
 
 const inventory = createInventory(db);
 /** Writes AI apps ask for, waiting for the person on the console's page. */
-const mcpActions = { actions: createPendingActions(db), stores: inventory };
+const actions = createPendingActions(db);
 const widgetHost = await startWidgetHostServer({
   port: widgetPort,
   publicUrl: widgetHostUrl,
@@ -119,7 +120,7 @@ const widgetHost = await startWidgetHostServer({
       pinnedLoader: () => builtLoader(),
       oauth,
       confirmations: keyRequests,
-      mcpActions,
+      mcpActions: { actions, writes: pendingWrites(inventory) },
       idempotency,
       webhooks,
       apiReference: `${platformOrigin}/reference`,
@@ -153,7 +154,7 @@ const mcp = await startMcpServer({
     consentUrl: (id) => `${widgetHost.url}console/oauth/consent?request=${id}`,
     createKey,
     webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${widgetHost.url}console/${path}` },
-    inventory: mcpActions,
+    inventory: { stores: inventory, actions },
   },
 });
 // The outbox's events become webhook deliveries, which the sender posts (any number of processes may run both).

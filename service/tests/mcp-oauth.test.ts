@@ -33,6 +33,7 @@ import { createWebhookService } from '../core/webhooks/webhook-service.js';
 import { webhookSender } from '../workers/webhook-sender.js';
 import { createInventory } from '../core/inventory/inventory.js';
 import { createPendingActions } from '../core/organizations/pending-actions.js';
+import { pendingWrites } from '../surfaces/mcp/pending-writes.js';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';
 import { startReceiver } from './webhook-receiver.js';
 
@@ -71,7 +72,7 @@ before(async () => {
         oauth,
         confirmations: requests,
         webhooks,
-        mcpActions,
+        mcpActions: { actions: mcpActions.actions, writes: pendingWrites(mcpActions.stores) },
       }),
   });
   const mcp = await startMcpServer({
@@ -779,11 +780,12 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     const bookings = () => db.query(`select id from showflat_bookings where starts_at = $1`, [at]);
     const asked = await resultOf(await callTool('book_showflat_slot', access_token, args));
     assert.equal(asked.structuredContent?.status, 'awaiting_confirmation', asked.content[0]?.text);
-    assert.deepEqual(asked.structuredContent?.preview, {
-      project: ORGANIZATIONS.org_marinaheights!.projects[1]!.name,
-      startsAt: args.startsAt,
-      visitor: 'Ong Bee Lian',
-    });
+    const preview = asked.structuredContent?.preview as Record<string, string>;
+    assert.deepEqual(
+      [preview.Project, preview.Visitor],
+      [ORGANIZATIONS.org_marinaheights!.projects[1]!.name, 'Ong Bee Lian'],
+    );
+    assert.match(preview.When!, /\(Singapore\)$/);
     assert.equal((await bookings()).length, 0, 'nothing changes until the person confirms');
     const again = await resultOf(await callTool('book_showflat_slot', access_token, args));
     assert.equal(again.structuredContent?.actionId, asked.structuredContent?.actionId, 'the same key, the same action');
@@ -795,10 +797,10 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     const confirmUrl = String(asked.structuredContent?.confirmUrl);
     const page = await arjun.open(confirmUrl);
     assert.match(page.text, /Ong Bee Lian/);
-    assert.match(page.text, /Nothing is booked until you confirm/);
+    assert.match(page.text, /Nothing is done until you confirm/);
     const path = new URL(confirmUrl).pathname;
     const done = await arjun.submit(path, { decision: 'allow' });
-    assert.match(done.text, /Booked: showflat booking <code>sfb_/);
+    assert.match(done.text, /Done: <code>sfb_/);
     await arjun.submit(path, { decision: 'allow' }); // a second click does nothing more
     const made = await bookings();
     assert.equal(made.length, 1, 'booked exactly once');
@@ -808,8 +810,44 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     );
     assert.equal(audit?.user_id, 'usr_arjun', "in the audit log under the person's name");
     const booked = await resultOf(await callTool('book_showflat_slot', access_token, args));
-    assert.equal(booked.structuredContent?.status, 'booked');
-    assert.equal((booked.structuredContent?.booking as { id: string }).id, made[0]!.id);
+    assert.equal(booked.structuredContent?.status, 'done');
+    assert.equal((booked.structuredContent?.result as { id: string }).id, made[0]!.id);
+  });
+
+  it('passes on a lead only when the person confirms, routed by the developer’s rules, as them', async () => {
+    const arjun = new Person();
+    const { access_token } = (
+      await exchange(await codeFor(arjun, 'leads.write', { id: 'usr_arjun', name: 'Arjun Nair' }))
+    ).body;
+    const args = {
+      projectId: 'proj_0002',
+      budget: 2_500_000,
+      contactName: 'Goh Kai Wen',
+      contactEmail: 'kaiwen@example.com',
+      idempotencyKey: 'lead-e2e-0001',
+    };
+    const leads = () => db.query(`select id, routed_team from leads where contact_email = 'kaiwen@example.com'`);
+    const asked = await resultOf(await callTool('submit_lead', access_token, args));
+    assert.equal(asked.structuredContent?.status, 'awaiting_confirmation', asked.content[0]?.text);
+    assert.equal((await leads()).length, 0);
+    const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
+    assert.match((await arjun.open(`${CONSOLE}${path}`)).text, /Goh Kai Wen &lt;kaiwen@example.com&gt;/);
+    await arjun.submit(path, { decision: 'allow' });
+    const [lead] = await leads();
+    assert.equal(lead?.routed_team, 'Premier sales');
+    const done = await resultOf(await callTool('submit_lead', access_token, args));
+    assert.match(done.content[0]!.text, /routed to Premier sales/);
+    const declined = await resultOf(
+      await callTool('submit_lead', access_token, { ...args, idempotencyKey: 'lead-e2e-0002' }),
+    );
+    const declinedPath = new URL(String(declined.structuredContent?.confirmUrl)).pathname;
+    await arjun.open(`${CONSOLE}${declinedPath}`);
+    await arjun.submit(declinedPath, { decision: 'deny' });
+    const after = await resultOf(
+      await callTool('submit_lead', access_token, { ...args, idempotencyKey: 'lead-e2e-0002' }),
+    );
+    assert.equal(after.structuredContent?.status, 'declined');
+    assert.equal((await leads()).length, 1, 'a declined request does nothing');
   });
 
   it('lets the person deny, and keeps tokens and codes only as hashes', async () => {

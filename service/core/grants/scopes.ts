@@ -39,6 +39,7 @@ export const MCP_SCOPES = [
   'organizations.read',
   'inventory.read',
   'inventory.write',
+  'leads.write',
   'widget_keys.read',
   'widget_keys.write',
   'webhooks.read',

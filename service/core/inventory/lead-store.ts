@@ -7,7 +7,7 @@
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
-import { recordChange, serviceActor } from '../events/record-change.js';
+import { type Actor, recordChange, serviceActor } from '../events/record-change.js';
 import { type FieldError, noSuchProject, problemInUnitType, type Project } from './project-checks.js';
 
 type Schemas = components['schemas'];
@@ -160,6 +160,8 @@ export function createLeadStore(db: Database, now = () => new Date()) {
       organizationId: string,
       project: Project | undefined,
       input: Schemas['LeadCreate'],
+      /** The person who confirmed it (an AI app's request), for the audit log; the service otherwise. */
+      actor?: Actor,
     ): Promise<{ lead: Lead } | { errors: FieldError[] }> {
       if (!project) return { errors: [noSuchProject()] };
       if (input.unitType !== undefined) {
@@ -192,7 +194,7 @@ export function createLeadStore(db: Database, now = () => new Date()) {
         );
         await recordChange(
           tx,
-          serviceActor(organizationId),
+          actor ?? serviceActor(organizationId),
           rule ? 'lead.routed' : 'lead.unrouted',
           row!.id,
           rule ? { projectId: project.id, ruleId: rule.id, team: rule.routeTo.team } : { projectId: project.id },

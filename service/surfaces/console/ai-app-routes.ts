@@ -8,11 +8,9 @@ import type { KeyRequests } from '../../core/keys/key-requests.js';
 import type { Members } from '../../core/organizations/members.js';
 import type { Memberships } from '../../core/organizations/memberships.js';
 import { scopesBeyondRole } from '../../core/grants/roles.js';
-import type { PendingActions } from '../../core/organizations/pending-actions.js';
-import type { Inventory } from '../../core/inventory/inventory.js';
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
+import type { PendingAction, PendingActions } from '../../core/organizations/pending-actions.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
-import { actionPage, confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
+import { actionPage, type ActionWrites, confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
 import { messagePage } from './pages/frame.js';
 import { confirmPage } from './pages/key-confirmations.js';
 import { html } from '../../web/html.js';
@@ -26,7 +24,7 @@ export function aiAppRoutes({
 }: {
   oauth?: OAuthStore;
   confirmations?: KeyRequests;
-  mcpActions?: { actions: PendingActions; stores: Inventory };
+  mcpActions?: { actions: PendingActions; writes: ActionWrites };
   members: Members;
   memberships: Memberships;
 }) {
@@ -112,28 +110,16 @@ export function aiAppRoutes({
   }
 
   if (mcpActions) {
-    const { actions, stores } = mcpActions;
+    const { actions, writes } = mcpActions;
+    const show = (c: { var: ConsoleEnv['Variables'] }, action: PendingAction | undefined) =>
+      actionPage(c.var.session, action, action && writes.describe(action));
     app.get('/mcp/actions/:id{[a-f0-9]{32}}', async (c) =>
-      page(actionPage(c.var.session, await actions.find(c.var.actor.userId, c.req.param('id')))),
+      page(show(c, await actions.find(c.var.actor.userId, c.req.param('id')))),
     );
-    // The person's answer: the booking is made once, as them, in the workspace the app was connected for.
+    // The person's answer: the write is done once, as them, in the workspace the app was connected for.
     app.post('/mcp/actions/:id{[a-f0-9]{32}}', async (c) => {
       const allow = c.var.form!.get('decision') === 'allow';
-      const decided = await actions.decide(c.var.actor.userId, c.req.param('id'), allow, async (action, actor) => {
-        const input = action.input as { projectId: string; startsAt: string; visitorName: string };
-        const project = ORGANIZATIONS[actor.organizationId]?.projects.find((p) => p.id === input.projectId);
-        const booked = await stores.showflats.book(
-          actor.organizationId,
-          project,
-          { projectId: input.projectId, startsAt: input.startsAt, visitor: { name: input.visitorName } },
-          actor,
-        );
-        if ('booking' in booked) return { result: booked.booking as unknown as Record<string, unknown> };
-        if ('slotTaken' in booked) return { failed: 'the slot was booked by someone else before you confirmed.' };
-        if ('closed' in booked) return { failed: `the project is ${booked.closed} and takes no visitors.` };
-        return { failed: booked.errors.map((e) => `${e.parameter.replace('body.', '')} ${e.detail}`).join('; ') };
-      });
-      return page(actionPage(c.var.session, decided));
+      return page(show(c, await actions.decide(c.var.actor.userId, c.req.param('id'), allow, writes.perform)));
     });
   }
 

@@ -12,7 +12,7 @@ import { createPlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
 import { createMembers } from '../../core/organizations/members.js';
 import { createMemberships } from '../../core/organizations/memberships.js';
 import type { PendingActions } from '../../core/organizations/pending-actions.js';
-import type { Inventory } from '../../core/inventory/inventory.js';
+import type { ActionWrites } from './pages/ai-apps.js';
 import { anonymousSession, createSessions, validCsrf } from '../../core/organizations/sessions.js';
 import { newSecret } from '../../db/secrets.js';
 import type { Database } from '../../db/database.js';
@@ -43,7 +43,7 @@ export interface ConsoleOptions {
   /** Widget keys an AI app asked to create, waiting for the person here (the owned handoff). */
   confirmations?: KeyRequests;
   /** Writes AI apps asked for, and the developer's inventory they act on. */
-  mcpActions?: { actions: PendingActions; stores: Inventory };
+  mcpActions?: { actions: PendingActions; writes: ActionWrites };
   /** Where a form sent twice finds its first answer. */
   idempotency?: IdempotencyStore;
   /** The webhook area: endpoints, deliveries and their evidence. */

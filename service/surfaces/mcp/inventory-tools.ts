@@ -6,6 +6,7 @@
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { schemaOf } from './tools.js';
 import { type McpTool, READ_ONLY } from './tool.js';
+import { WRITE_KINDS } from './pending-writes.js';
 
 export const INVENTORY_TOOLS: McpTool[] = [
   {
@@ -46,81 +47,126 @@ export const INVENTORY_TOOLS: McpTool[] = [
   },
 ];
 
-/** What a showflat booking an app asks for says to the person, and the booking once made. */
-const BOOK_INPUT = {
-  type: 'object',
-  required: ['projectId', 'startsAt', 'visitorName', 'idempotencyKey'],
-  additionalProperties: false,
-  properties: {
-    projectId: { type: 'string', pattern: '^proj_[a-z0-9]{4,32}$' },
-    startsAt: {
-      type: 'string',
-      description: 'A half-hour slot from 10:00 to 17:30 Singapore time, ISO 8601 (such as 2026-12-05T02:00:00Z).',
-    },
-    visitorName: { type: 'string', minLength: 1, maxLength: 100 },
-    idempotencyKey: { type: 'string', minLength: 8, maxLength: 100, description: 'Reuse it to learn the outcome.' },
-  },
-};
+const IDEMPOTENCY_KEY = { type: 'string', minLength: 8, maxLength: 100, description: 'Reuse it to learn the outcome.' };
 
-INVENTORY_TOOLS.push({
-  name: 'book_showflat_slot',
-  toolset: 'inventory',
-  title: 'Book a showflat visit',
-  description:
-    "Asks to book a showflat slot of one of the developer's projects. Nothing is booked until the person confirms on the service's page (confirmUrl, within 15 minutes); call again with the same idempotencyKey to learn the outcome. Needs sign-in with inventory.write, in a developer's workspace.",
-  scope: 'inventory.write',
-  inputSchema: BOOK_INPUT,
-  outputSchema: {
-    type: 'object',
-    required: ['status', 'actionId'],
-    properties: {
-      status: { type: 'string', enum: ['awaiting_confirmation', 'booked', 'declined', 'failed', 'expired'] },
-      actionId: { type: 'string' },
-      expiresAt: { type: 'string' },
-      confirmUrl: { type: 'string' },
-      preview: { type: 'object' },
-      booking: schemaOf('ShowflatBooking'),
-      reason: { type: 'string' },
+/**
+ * A write in a developer's workspace that waits for the person: the call returns a preview, an
+ * action id, its expiry and the service's page; nothing changes until the person confirms there, and
+ * the next call with the same idempotencyKey learns what happened.
+ */
+function confirmedWrite(tool: {
+  name: keyof typeof WRITE_KINDS;
+  title: string;
+  description: string;
+  scope: 'inventory.write' | 'leads.write';
+  properties: Record<string, unknown>;
+  required: string[];
+  done: (result: Record<string, unknown>) => string;
+}): McpTool {
+  const kind = WRITE_KINDS[tool.name];
+  return {
+    name: tool.name,
+    toolset: 'inventory',
+    title: tool.title,
+    description: `${tool.description} Nothing changes until the person confirms on the service's page (confirmUrl, within 15 minutes); call again with the same idempotencyKey to learn the outcome. Needs sign-in with ${tool.scope}, in a developer's workspace.`,
+    scope: tool.scope,
+    inputSchema: {
+      type: 'object',
+      required: [...tool.required, 'idempotencyKey'],
+      additionalProperties: false,
+      properties: { ...tool.properties, idempotencyKey: IDEMPOTENCY_KEY },
     },
-  },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async run(args, { caller, inventory, consoleUrl, showPage }) {
-    const workspace = ORGANIZATIONS[caller!.organizationId]!;
-    if (workspace.organization.kind !== 'developer')
+    outputSchema: {
+      type: 'object',
+      required: ['status', 'actionId'],
+      properties: {
+        status: { type: 'string', enum: ['awaiting_confirmation', 'done', 'declined', 'failed', 'expired'] },
+        actionId: { type: 'string' },
+        expiresAt: { type: 'string' },
+        confirmUrl: { type: 'string' },
+        preview: { type: 'object', additionalProperties: { type: 'string' } },
+        result: { type: 'object' },
+        reason: { type: 'string' },
+      },
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async run(args, { caller, inventory, consoleUrl, showPage }) {
+      const workspace = ORGANIZATIONS[caller!.organizationId]!;
+      if (workspace.organization.kind !== 'developer')
+        return {
+          error: `This app is connected for ${workspace.organization.name}, which is not a developer: this belongs to a developer's workspace.`,
+        };
+      if (!workspace.projects.some((p) => p.id === args.projectId))
+        return { error: `${workspace.organization.name} has no project ${String(args.projectId)}.` };
+      const { idempotencyKey, ...input } = args as Record<string, string | number>;
+      const action = await inventory!.actions.open(caller!, tool.name, String(idempotencyKey), input);
+      if (action === 'mismatch')
+        return {
+          error: 'This idempotencyKey was already used with other arguments: use a new key for another request.',
+        };
+      const base = { actionId: action.id, expiresAt: action.expiresAt };
+      switch (action.status) {
+        case 'confirmed':
+          return { structured: { status: 'done', ...base, result: action.result }, text: tool.done(action.result!) };
+        case 'declined':
+        case 'expired':
+          return {
+            structured: { status: action.status, ...base },
+            text: `Not done: the person ${action.status === 'declined' ? 'declined' : 'did not confirm in time'}.`,
+          };
+        case 'failed':
+          return {
+            structured: { status: 'failed', ...base, reason: String(action.result?.reason) },
+            text: `Not done: ${String(action.result?.reason)}`,
+          };
+      }
+      const confirmUrl = consoleUrl!(`mcp/actions/${action.id}`);
+      const preview = Object.fromEntries(kind.facts(input, workspace.organization.id));
+      await showPage(confirmUrl, `${kind.title} on the service's page.`, action.id);
       return {
-        error: `This app is connected for ${workspace.organization.name}, which is not a developer: showflats belong to a developer's workspace.`,
+        structured: { status: 'awaiting_confirmation', ...base, confirmUrl, preview },
+        text: `Nothing is done yet. Ask the person to confirm at ${confirmUrl} before ${action.expiresAt}; then call again with the same idempotencyKey.`,
       };
-    const project = workspace.projects.find((p) => p.id === args.projectId);
-    if (!project) return { error: `${workspace.organization.name} has no project ${String(args.projectId)}.` };
-    const { idempotencyKey, ...input } = args as Record<string, string>;
-    const action = await inventory!.actions.open(caller!, 'book_showflat_slot', idempotencyKey!, input);
-    if (action === 'mismatch')
-      return { error: 'This idempotencyKey was already used with other arguments: use a new key for another booking.' };
-    const confirmUrl = consoleUrl!(`mcp/actions/${action.id}`);
-    const preview = { project: project.name, startsAt: input.startsAt, visitor: input.visitorName };
-    const base = { actionId: action.id, expiresAt: action.expiresAt };
-    switch (action.status) {
-      case 'confirmed':
-        return {
-          structured: { status: 'booked', ...base, booking: action.result },
-          text: `Booked: ${project.name} showflat at ${input.startsAt} for ${input.visitorName} (${String(action.result!.id)}).`,
-        };
-      case 'declined':
-      case 'expired':
-        return {
-          structured: { status: action.status, ...base },
-          text: `Not booked: the person ${action.status === 'declined' ? 'declined' : 'did not confirm in time'}.`,
-        };
-      case 'failed':
-        return {
-          structured: { status: 'failed', ...base, reason: String(action.result?.reason) },
-          text: `Not booked: ${String(action.result?.reason)}`,
-        };
-    }
-    await showPage(confirmUrl, `Confirm the showflat visit at ${project.name} on the service's page.`, action.id);
-    return {
-      structured: { status: 'awaiting_confirmation', ...base, confirmUrl, preview },
-      text: `Nothing is booked yet. Ask the person to confirm at ${confirmUrl} before ${action.expiresAt}; then call again with the same idempotencyKey.`,
-    };
-  },
-});
+    },
+  };
+}
+
+const PROJECT_ID = { type: 'string', pattern: '^proj_[a-z0-9]{4,32}$' };
+
+INVENTORY_TOOLS.push(
+  confirmedWrite({
+    name: 'book_showflat_slot',
+    title: 'Book a showflat visit',
+    description: "Asks to book a half-hour showflat slot of one of the developer's projects.",
+    scope: 'inventory.write',
+    properties: {
+      projectId: PROJECT_ID,
+      startsAt: {
+        type: 'string',
+        description: 'A half-hour slot from 10:00 to 17:30 Singapore time, ISO 8601 (such as 2026-12-05T02:00:00Z).',
+      },
+      visitorName: { type: 'string', minLength: 1, maxLength: 100 },
+    },
+    required: ['projectId', 'startsAt', 'visitorName'],
+    done: (booking) => `Booked: showflat booking ${String(booking.id)} at ${String(booking.startsAt)}.`,
+  }),
+  confirmedWrite({
+    name: 'submit_lead',
+    title: 'Pass on a buyer’s enquiry',
+    description:
+      "Asks to take in a buyer's enquiry about one of the developer's projects; once confirmed it is routed by the developer's rules to a sales team.",
+    scope: 'leads.write',
+    properties: {
+      projectId: PROJECT_ID,
+      unitType: { type: 'string', minLength: 1, maxLength: 40 },
+      budget: { type: 'integer', minimum: 0, maximum: 100000000 },
+      contactName: { type: 'string', minLength: 1, maxLength: 100 },
+      contactEmail: { type: 'string', maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' },
+    },
+    required: ['projectId', 'contactName', 'contactEmail'],
+    done: (lead) =>
+      lead.routedTo
+        ? `Lead ${String(lead.id)} taken in and routed to ${String((lead.routedTo as { team: string }).team)}.`
+        : `Lead ${String(lead.id)} taken in; no rule matched it, so it waits unrouted.`,
+  }),
+);

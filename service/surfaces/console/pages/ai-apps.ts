@@ -2,6 +2,7 @@
 import { scopesBeyondRole } from '../../../core/grants/roles.js';
 import type { Membership } from '../../../core/organizations/memberships.js';
 import type { PendingAction } from '../../../core/organizations/pending-actions.js';
+import type { Actor } from '../../../core/events/record-change.js';
 import { ORGANIZATIONS } from '../../../sandbox/organizations.js';
 import { cardTable } from '../../../web/card-table.js';
 import { SCOPE_DESCRIPTIONS } from '../../../core/grants/scopes.js';
@@ -94,28 +95,39 @@ export function confirmKeyPage(session: Session, id: string, request: KeyRequest
   return consolePage('Confirm a widget key', session, body);
 }
 
+/** What the console is given of the writes apps may ask for: how to show one, and how to do it as the person. */
+export interface ActionWrites {
+  describe(action: PendingAction): { title: string; confirm: string; decline: string; facts: [string, string][] };
+  perform(action: PendingAction, actor: Actor): Promise<{ result: Record<string, unknown> } | { failed: string }>;
+}
+
 /** A write an AI app asked for: the preview and the person's choice, or how it ended. */
-export function actionPage(session: Session, action: PendingAction | undefined): Html {
-  if (!action) return messagePage('Nothing to confirm', 'This request does not exist, or is not yours.');
-  const input = action.input as { projectId: string; startsAt: string; visitorName: string };
-  const project = ORGANIZATIONS[action.organizationId]?.projects.find((p) => p.id === input.projectId);
-  const when = new Intl.DateTimeFormat('en-SG', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'Asia/Singapore',
-  }).format(new Date(input.startsAt));
-  const facts = html`<dl class="facts"><div><dt>Workspace</dt><dd>${ORGANIZATIONS[action.organizationId]?.organization.name}</dd></div><div><dt>Project</dt><dd>${project?.name ?? input.projectId}</dd></div><div><dt>When</dt><dd>${when} (Singapore)</dd></div><div><dt>Visitor</dt><dd>${input.visitorName}</dd></div></dl>`;
+export function actionPage(
+  session: Session,
+  action: PendingAction | undefined,
+  shown: ReturnType<ActionWrites['describe']> | undefined,
+): Html {
+  if (!action || !shown) return messagePage('Nothing to confirm', 'This request does not exist, or is not yours.');
+  const workspace = ORGANIZATIONS[action.organizationId]?.organization.name ?? action.organizationId;
+  const facts = html`<dl class="facts"><div><dt>Workspace</dt><dd>${workspace}</dd></div>${shown.facts.map(
+    ([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`,
+  )}</dl>`;
+  const done = String(action.result?.id ?? '');
   const outcome: Record<Exclude<PendingAction['status'], 'pending'>, Html> = {
-    confirmed: html`<p role="status">Booked: showflat booking <code>${String(action.result?.id)}</code>. The app learns it on its next call.</p>`,
-    declined: html`<p role="status">You declined: nothing was booked.</p>`,
-    failed: html`<p role="alert">Not booked: ${String(action.result?.reason)}</p>`,
-    expired: html`<p role="status">This request expired before it was confirmed: nothing was booked. The app can ask again.</p>`,
+    confirmed: html`<p role="status">Done: <code>${done}</code>. The app learns it on its next call.</p>`,
+    declined: html`<p role="status">You declined: nothing was done.</p>`,
+    failed: html`<p role="alert">Not done: ${String(action.result?.reason)}</p>`,
+    expired: html`<p role="status">This request expired before it was confirmed: nothing was done. The app can ask again.</p>`,
   };
+  const until = new Date(action.expiresAt).toLocaleTimeString('en-SG', {
+    timeZone: 'Asia/Singapore',
+    timeStyle: 'short',
+  });
   const body =
     action.status === 'pending'
-      ? html`<p>An AI app you connected asks to book this showflat visit. Nothing is booked until you confirm, before ${new Date(action.expiresAt).toLocaleTimeString('en-SG', { timeZone: 'Asia/Singapore', timeStyle: 'short' })}.</p>${facts}
-<form class="inline" method="post" action="/console/mcp/actions/${action.id}">${csrfField(session)}<button type="submit" name="decision" value="allow">Book the visit</button>
-<button class="secondary" type="submit" name="decision" value="deny">Do not book it</button></form>`
+      ? html`<p>An AI app you connected asks for this. Nothing is done until you confirm, before ${until} (Singapore).</p>${facts}
+<form class="inline" method="post" action="/console/mcp/actions/${action.id}">${csrfField(session)}<button type="submit" name="decision" value="allow">${shown.confirm}</button>
+<button class="secondary" type="submit" name="decision" value="deny">${shown.decline}</button></form>`
       : html`${facts}${outcome[action.status]}`;
-  return consolePage('Confirm a showflat visit', session, body);
+  return consolePage(shown.title, session, body);
 }
