@@ -350,16 +350,7 @@ async function resultOf(
 }
 
 async function tokensFor(person: Person, scope: string, workspace?: string) {
-  const { client, verifier, code } = await codeFor(person, scope, undefined, workspace);
-  return (
-    await token({
-      grant_type: 'authorization_code',
-      client_id: client.client_id,
-      code,
-      code_verifier: verifier,
-      redirect_uri: REDIRECT,
-    })
-  ).body;
+  return (await exchange(await codeFor(person, scope, undefined, workspace))).body;
 }
 
 describe('MCP OAuth', { timeout: 60_000 }, () => {
@@ -754,19 +745,7 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
   it('books a showflat visit only when the person confirms on the service page, and once', async () => {
     const arjun = new Person();
     const { access_token } = (
-      await (async () => {
-        const { client, verifier, code } = await codeFor(arjun, 'inventory.write', {
-          id: 'usr_arjun',
-          name: 'Arjun Nair',
-        });
-        return token({
-          grant_type: 'authorization_code',
-          client_id: client.client_id,
-          code,
-          code_verifier: verifier,
-          redirect_uri: REDIRECT,
-        });
-      })()
+      await exchange(await codeFor(arjun, 'inventory.write', { id: 'usr_arjun', name: 'Arjun Nair' }))
     ).body;
     const at = new Date();
     at.setUTCDate(at.getUTCDate() + 9);
