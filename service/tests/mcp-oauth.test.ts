@@ -829,6 +829,31 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     assert.equal((await leads()).length, 1, 'a declined request does nothing');
   });
 
+  it('holds a token to the role the person has now, and to their staying in the workspace', async () => {
+    const siti = new Person();
+    const token = (await tokensFor(siti, 'organizations.read inventory.read', 'org_marinaheights')).access_token;
+    assert.equal((await callTool('list_inventory_batches', token)).status, 200);
+    const setRole = (role: string) =>
+      db.query(
+        `update memberships set role = $1 where user_id = 'usr_siti' and organization_id = 'org_marinaheights'`,
+        [role],
+      );
+    try {
+      await setRole('agent'); // an agent may not give inventory.read: the token no longer holds it
+      const demoted = await callTool('list_inventory_batches', token);
+      assert.equal(demoted.status, 403);
+      assert.match(demoted.headers.get('www-authenticate') ?? '', /insufficient_scope.*scope="inventory.read"/);
+      assert.equal((await callTool('get_organization', token)).status, 200, 'what the role still allows works');
+      await db.query(`delete from memberships where user_id = 'usr_siti' and organization_id = 'org_marinaheights'`);
+      assert.equal((await callTool('get_organization', token)).status, 401, 'gone from the workspace: no valid token');
+    } finally {
+      await db.query(
+        `insert into memberships (user_id, organization_id, role) values ('usr_siti', 'org_marinaheights', 'developer')
+         on conflict (user_id, organization_id) do update set role = 'developer'`,
+      );
+    }
+  });
+
   it('lets the person deny, and keeps tokens and codes only as hashes', async () => {
     const client = await register();
     const back = await new Person().consent(authorizeUrl(client.client_id, pkce().challenge), 'deny');

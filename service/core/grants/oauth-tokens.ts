@@ -5,6 +5,7 @@
  * stolen) revokes the whole family (OAuth 2.0 Security BCP, RFC 9700 §4.14); within a few seconds of
  * the use it is a client's retry, refused without that.
  */
+import { scopesBeyondRole } from './roles.js';
 import type { Database } from '../../db/database.js';
 import { hashSecret, newSecret } from '../../db/secrets.js';
 
@@ -114,10 +115,14 @@ export function createTokenStore(db: Database, now: () => Date) {
         scopes: string[];
         resource: string;
         expires_at: Date;
+        role: string;
       }>(
-        `update oauth_tokens set last_used_at = $2
-          where token_sha256 = $1 and kind = 'access' and revoked_at is null and expires_at > $2
-          returning client_id, user_id, organization_id, scopes, resource, expires_at`,
+        // With the person's role in the token's workspace now: a person who left it holds no valid token,
+        // and a token holds only the scopes their role still allows.
+        `update oauth_tokens t set last_used_at = $2 from memberships m
+          where t.token_sha256 = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > $2
+            and m.user_id = t.user_id and m.organization_id = t.organization_id
+          returning t.client_id, t.user_id, t.organization_id, t.scopes, t.resource, t.expires_at, m.role`,
         [hashSecret(token), now()],
       );
       return (
@@ -125,7 +130,7 @@ export function createTokenStore(db: Database, now: () => Date) {
           clientId: row.client_id,
           userId: row.user_id,
           organizationId: row.organization_id,
-          scopes: row.scopes,
+          scopes: row.scopes.filter((scope) => scopesBeyondRole(row.role, [scope]).length === 0),
           resource: row.resource,
           expiresAt: Math.floor(new Date(row.expires_at).getTime() / 1000),
         }
