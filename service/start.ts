@@ -96,6 +96,7 @@ const createKey = createWidgetKeyTool({
 });
 
 const inventory = createInventory(db);
+const listingArea = createListingArea(db, engine.fixtures.byId);
 /** Writes AI apps ask for, waiting for the person on the console's page. */
 const actions = createPendingActions(db);
 const widgetHost = await startWidgetHostServer({
@@ -120,7 +121,7 @@ const widgetHost = await startWidgetHostServer({
       pinnedLoader: () => builtLoader(),
       oauth,
       confirmations: keyRequests,
-      mcpActions: { actions, writes: pendingWrites(inventory) },
+      mcpActions: { actions, writes: pendingWrites({ inventory, viewings: listingArea.viewings }) },
       idempotency,
       webhooks,
       apiReference: `${platformOrigin}/reference`,
@@ -137,7 +138,7 @@ const platform = await startPlatformServer({
   idempotency,
   keyStore: databasePlatformKeys(db),
   webhooks,
-  listingArea: createListingArea(db, engine.fixtures.byId),
+  listingArea,
   readiness: createReadiness(db),
   inventory,
   consoleUrl: `${widgetHost.url}console/platform-keys`,

@@ -34,6 +34,7 @@ import { webhookSender } from '../workers/webhook-sender.js';
 import { createInventory } from '../core/inventory/inventory.js';
 import { createPendingActions } from '../core/organizations/pending-actions.js';
 import { pendingWrites } from '../surfaces/mcp/pending-writes.js';
+import { createViewingStore } from '../core/listings/viewing-store.js';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';
 import { startReceiver } from './webhook-receiver.js';
 
@@ -72,7 +73,10 @@ before(async () => {
         oauth,
         confirmations: requests,
         webhooks,
-        mcpActions: { actions: mcpActions.actions, writes: pendingWrites(mcpActions.stores) },
+        mcpActions: {
+          actions: mcpActions.actions,
+          writes: pendingWrites({ inventory: mcpActions.stores, viewings: createViewingStore(db) }),
+        },
       }),
   });
   const mcp = await startMcpServer({
@@ -852,6 +856,51 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
          on conflict (user_id, organization_id) do update set role = 'developer'`,
       );
     }
+  });
+
+  it('requests a viewing in an agency’s workspace only when the person confirms, as them', async () => {
+    const meiling = new Person();
+    const { access_token } = (
+      await exchange(await codeFor(meiling, 'viewings.write', { id: 'usr_meiling', name: 'Tan Mei Ling' }))
+    ).body;
+    const at = new Date();
+    at.setUTCDate(at.getUTCDate() + 11);
+    at.setUTCHours(7, 45, 0, 0);
+    const args = {
+      listingId: 'lst_0001',
+      startsAt: at.toISOString(),
+      attendeeName: 'Lee Jia Hui',
+      idempotencyKey: 'view-e2e-0001',
+    };
+    const asked = await resultOf(await callTool('request_viewing', access_token, args));
+    assert.equal(asked.structuredContent?.status, 'awaiting_confirmation', asked.content[0]?.text);
+    const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
+    assert.equal((await db.query(`select 1 from viewings where attendee_name = 'Lee Jia Hui'`)).length, 0);
+    await meiling.open(`${CONSOLE}${path}`);
+    await meiling.submit(path, { decision: 'allow' });
+    const [viewing] = await db.query<{ id: string }>(`select id from viewings where attendee_name = 'Lee Jia Hui'`);
+    assert.ok(viewing, 'requested once confirmed');
+    const [audit] = await db.query<{ user_id: string }>(
+      `select user_id from audit_log where action = 'viewing.requested' and target = $1`,
+      [viewing!.id],
+    );
+    assert.equal(audit?.user_id, 'usr_meiling');
+    const done = await resultOf(await callTool('request_viewing', access_token, args));
+    assert.equal(done.structuredContent?.status, 'done');
+  });
+
+  it('on a step-up, marks what the app already holds so the person sees just the new scope', async () => {
+    const siti = new Person();
+    const client = await register();
+    const { verifier, challenge } = pkce();
+    const back = await siti.consent(authorizeUrl(client.client_id, challenge, { scope: 'organizations.read' }));
+    await exchange({ client, verifier, code: back.searchParams.get('code')! }); // connected: it holds a token
+    const again = await siti.consentPage(
+      authorizeUrl(client.client_id, pkce().challenge, { scope: 'organizations.read widget_keys.read' }),
+      'usr_siti',
+    );
+    assert.match(again.text, /<code>organizations.read<\/code>: [^<]+<span class="hint">\(already given\)<\/span>/);
+    assert.match(again.text, /<code>widget_keys.read<\/code>: [^<]+<strong>\(new\)<\/strong>/);
   });
 
   it('lets the person deny, and keeps tokens and codes only as hashes', async () => {

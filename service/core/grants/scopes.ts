@@ -40,6 +40,7 @@ export const MCP_SCOPES = [
   'inventory.read',
   'inventory.write',
   'leads.write',
+  'viewings.write',
   'widget_keys.read',
   'widget_keys.write',
   'webhooks.read',

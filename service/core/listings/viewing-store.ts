@@ -6,7 +6,7 @@
  */
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
-import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
+import { type Actor, recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import {
   HOLDS_SLOT,
@@ -75,6 +75,7 @@ export function createViewingStore(db: Database, now = () => new Date()) {
     organizationId: string,
     input: { listingId: string; startsAt: string; durationMinutes: number; attendee: string },
     replacing?: string,
+    actor?: Actor,
   ): Promise<Booked> {
     await tx.query('select pg_advisory_xact_lock(280030, hashtext($1))', [input.listingId]);
     const [listing] = await tx.query<{ standard_status: StandardStatus }>(
@@ -101,7 +102,7 @@ export function createViewingStore(db: Database, now = () => new Date()) {
        values ($1, $2, $3, 'requested', $4, $5, $6, $7, $8, $8) returning *`,
       [newTimeOrderedId('vw'), organizationId, input.listingId, start, end, input.attendee, replacing ?? null, at],
     );
-    await recordChange(tx, serviceActor(organizationId), 'viewing.requested', row.id, {
+    await recordChange(tx, actor ?? serviceActor(organizationId), 'viewing.requested', row.id, {
       listingId: row.listing_id,
       startsAt: start.toISOString(),
     });
@@ -130,16 +131,23 @@ export function createViewingStore(db: Database, now = () => new Date()) {
       const row = await read(db, organizationId, id);
       return row && toViewing(row);
     },
-    async request(organizationId: string, input: ViewingCreate): Promise<Booked> {
+    /** `actor`: the person who confirmed it (an AI app's request), for the audit log; the service otherwise. */
+    async request(organizationId: string, input: ViewingCreate, actor?: Actor): Promise<Booked> {
       const problem = problemInSlot(input.startsAt);
       if (problem) return { errors: [{ parameter: 'body.startsAt', detail: problem }] };
       return db.transaction((tx) =>
-        book(tx, organizationId, {
-          listingId: input.listingId,
-          startsAt: input.startsAt,
-          durationMinutes: input.durationMinutes ?? 30,
-          attendee: input.attendee.name.trim(),
-        }),
+        book(
+          tx,
+          organizationId,
+          {
+            listingId: input.listingId,
+            startsAt: input.startsAt,
+            durationMinutes: input.durationMinutes ?? 30,
+            attendee: input.attendee.name.trim(),
+          },
+          undefined,
+          actor,
+        ),
       );
     },
     /** Moves a viewing along its state machine; undefined when it is not the organization's. */

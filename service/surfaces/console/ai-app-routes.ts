@@ -48,7 +48,11 @@ export function aiAppRoutes({
           messagePage('Not your workspace', 'You can connect an app only for an organization you belong to.'),
           403,
         );
-      if (!form) return page(consentPage(session, pending, workspace, workspaces));
+      if (!form) {
+        // A step-up asks again with more: the page marks what this app already holds, so the new scope stands out.
+        const given = (await oauth.connections(actor.userId)).find((a) => a.client_id === pending.clientId)?.scopes;
+        return page(consentPage(session, pending, workspace, workspaces, given ?? []));
+      }
       const allow = form.get('decision') === 'allow';
       // The page offers no Allow past the person's role; a form sent anyway is refused, never issued.
       const beyond = scopesBeyondRole(workspace.role, pending.scopes);

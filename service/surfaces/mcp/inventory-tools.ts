@@ -58,7 +58,7 @@ function confirmedWrite(tool: {
   name: keyof typeof WRITE_KINDS;
   title: string;
   description: string;
-  scope: 'inventory.write' | 'leads.write';
+  scope: 'inventory.write' | 'leads.write' | 'viewings.write';
   properties: Record<string, unknown>;
   required: string[];
   done: (result: Record<string, unknown>) => string;
@@ -66,9 +66,9 @@ function confirmedWrite(tool: {
   const kind = WRITE_KINDS[tool.name];
   return {
     name: tool.name,
-    toolset: 'inventory',
+    toolset: kind.workspace === 'agency' ? 'listings' : 'inventory',
     title: tool.title,
-    description: `${tool.description} Nothing changes until the person confirms on the service's page (confirmUrl, within 15 minutes); call again with the same idempotencyKey to learn the outcome. Needs sign-in with ${tool.scope}, in a developer's workspace.`,
+    description: `${tool.description} Nothing changes until the person confirms on the service's page (confirmUrl, within 15 minutes); call again with the same idempotencyKey to learn the outcome. Needs sign-in with ${tool.scope}, in ${kind.workspace === 'agency' ? "an agency's" : "a developer's"} workspace.`,
     scope: tool.scope,
     inputSchema: {
       type: 'object',
@@ -92,11 +92,11 @@ function confirmedWrite(tool: {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async run(args, { caller, inventory, consoleUrl, showPage }) {
       const workspace = ORGANIZATIONS[caller!.organizationId]!;
-      if (workspace.organization.kind !== 'developer')
+      if (workspace.organization.kind !== kind.workspace)
         return {
-          error: `This app is connected for ${workspace.organization.name}, which is not a developer: this belongs to a developer's workspace.`,
+          error: `This app is connected for ${workspace.organization.name}, which is not ${kind.workspace === 'agency' ? 'an agency' : 'a developer'}: this belongs to ${kind.workspace === 'agency' ? "an agency's" : "a developer's"} workspace.`,
         };
-      if (!workspace.projects.some((p) => p.id === args.projectId))
+      if (kind.workspace === 'developer' && !workspace.projects.some((p) => p.id === args.projectId))
         return { error: `${workspace.organization.name} has no project ${String(args.projectId)}.` };
       const { idempotencyKey, ...input } = args as Record<string, string | number>;
       const action = await inventory!.actions.open(caller!, tool.name, String(idempotencyKey), input);
@@ -168,5 +168,20 @@ INVENTORY_TOOLS.push(
       lead.routedTo
         ? `Lead ${String(lead.id)} taken in and routed to ${String((lead.routedTo as { team: string }).team)}.`
         : `Lead ${String(lead.id)} taken in; no rule matched it, so it waits unrouted.`,
+  }),
+  confirmedWrite({
+    name: 'request_viewing',
+    title: 'Request a viewing of a listing',
+    description:
+      "Asks to request a viewing of one of the agency's listings, on a quarter hour, 1 hour to 90 days ahead.",
+    scope: 'viewings.write',
+    properties: {
+      listingId: { type: 'string', pattern: '^lst_[a-z0-9]{4,32}$' },
+      startsAt: { type: 'string', description: 'ISO 8601, on a quarter hour (such as 2026-12-05T02:00:00Z).' },
+      durationMinutes: { type: 'integer', enum: [15, 30, 45, 60] },
+      attendeeName: { type: 'string', minLength: 1, maxLength: 100 },
+    },
+    required: ['listingId', 'startsAt', 'attendeeName'],
+    done: (viewing) => `Viewing ${String(viewing.id)} requested for ${String(viewing.startsAt)}.`,
   }),
 );

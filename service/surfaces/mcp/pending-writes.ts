@@ -1,15 +1,24 @@
 /**
- * The writes an AI app may ask for in a developer's workspace, each waiting for the person on the
+ * The writes an AI app may ask for in a developer's or an agency's workspace, each waiting for the person on the
  * service's page: what the page shows them, and what confirming does, once, as them. The tools
  * (inventory-tools.ts) and the console's page (given these by the composition root) share this one
  * description of each write.
  */
 import type { Inventory } from '../../core/inventory/inventory.js';
+import type { ViewingStore } from '../../core/listings/viewing-store.js';
 import type { Actor } from '../../core/events/record-change.js';
 import type { PendingAction } from '../../core/organizations/pending-actions.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 
+/** What the writes act on: a developer's inventory, and an agency's viewings. */
+export interface WriteStores {
+  inventory: Inventory;
+  viewings: ViewingStore;
+}
+
 export interface WriteKind {
+  /** The kind of workspace the write belongs to. */
+  workspace: 'developer' | 'agency';
   /** The page's heading, and its two buttons. */
   title: string;
   confirm: string;
@@ -18,7 +27,7 @@ export interface WriteKind {
   facts(input: Record<string, string | number>, organizationId: string): [string, string][];
   /** Does the write as the person; the result the app learns, or why it could not be done. */
   perform(
-    stores: Inventory,
+    stores: WriteStores,
     actor: Actor,
     input: Record<string, string | number>,
   ): Promise<{ result: Record<string, unknown> } | { failed: string }>;
@@ -31,8 +40,38 @@ const singaporeTime = (iso: unknown) =>
 const fieldProblems = (errors: { parameter: string; detail: string }[]) =>
   errors.map((e) => `${e.parameter.replace('body.', '')} ${e.detail}`).join('; ');
 
-export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead', WriteKind> = {
+export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request_viewing', WriteKind> = {
+  request_viewing: {
+    workspace: 'agency',
+    title: 'Confirm a viewing request',
+    confirm: 'Request the viewing',
+    decline: 'Do not request it',
+    facts: (input) => [
+      ['Listing', String(input.listingId)],
+      ['When', singaporeTime(input.startsAt)],
+      ['Length', `${Number(input.durationMinutes ?? 30)} minutes`],
+      ['Attendee', String(input.attendeeName)],
+    ],
+    async perform(stores, actor, input) {
+      const requested = await stores.viewings.request(
+        actor.organizationId,
+        {
+          listingId: String(input.listingId),
+          startsAt: String(input.startsAt),
+          durationMinutes: Number(input.durationMinutes ?? 30) as 15 | 30 | 45 | 60,
+          attendee: { name: String(input.attendeeName) },
+        },
+        actor,
+      );
+      if ('viewing' in requested) return { result: requested.viewing as unknown as Record<string, unknown> };
+      if ('slotTaken' in requested) return { failed: 'that time overlaps another viewing of the listing.' };
+      if ('unavailable' in requested)
+        return { failed: `the listing is ${requested.unavailable} and takes no viewings.` };
+      return { failed: fieldProblems(requested.errors) };
+    },
+  },
   book_showflat_slot: {
+    workspace: 'developer',
     title: 'Confirm a showflat visit',
     confirm: 'Book the visit',
     decline: 'Do not book it',
@@ -43,7 +82,7 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead', WriteKind
     ],
     async perform(stores, actor, input) {
       const project = ORGANIZATIONS[actor.organizationId]?.projects.find((p) => p.id === input.projectId);
-      const booked = await stores.showflats.book(
+      const booked = await stores.inventory.showflats.book(
         actor.organizationId,
         project,
         {
@@ -60,6 +99,7 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead', WriteKind
     },
   },
   submit_lead: {
+    workspace: 'developer',
     title: 'Confirm a lead',
     confirm: 'Take in the lead',
     decline: 'Do not take it in',
@@ -73,7 +113,7 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead', WriteKind
     ],
     async perform(stores, actor, input) {
       const project = ORGANIZATIONS[actor.organizationId]?.projects.find((p) => p.id === input.projectId);
-      const received = await stores.leads.receive(
+      const received = await stores.inventory.leads.receive(
         actor.organizationId,
         project,
         {
@@ -92,7 +132,7 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead', WriteKind
 };
 
 /** What the console's page needs of the writes: how to show one, and how to do it. */
-export const pendingWrites = (stores: Inventory) => ({
+export const pendingWrites = (stores: WriteStores) => ({
   describe: (action: PendingAction) => {
     const kind = WRITE_KINDS[action.kind as keyof typeof WRITE_KINDS];
     return {

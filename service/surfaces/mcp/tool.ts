@@ -71,6 +71,7 @@ export const TOOLSETS = [
   'widget_keys',
   'webhooks',
   'inventory',
+  'listings',
 ] as const;
 export type Toolset = (typeof TOOLSETS)[number];
 

@@ -21,6 +21,7 @@ export function consentPage(
   request: { id: string; clientName: string; scopes: string[]; redirectUri: string },
   workspace: Membership,
   workspaces: Membership[],
+  alreadyGiven: string[] = [],
 ): Html {
   const user = session.user!;
   const { role, organizationName } = workspace;
@@ -32,7 +33,7 @@ export function consentPage(
     'Connect an AI app · API Console (sandbox)',
     html`<h1>Connect ${request.clientName}?</h1>
 <p>${request.clientName} asks to act for <strong>${user.name}</strong> (${role}) in the workspace of <strong>${organizationName}</strong> through the service's MCP endpoint, and only there. It may:</p>
-<ul>${request.scopes.map((s) => html`<li><code>${s}</code>: ${scopeText[s] ?? s}${beyond.includes(s) ? html` <strong>(not yours to give)</strong>` : ''}</li>`)}</ul>
+<ul>${request.scopes.map((s) => html`<li><code>${s}</code>: ${scopeText[s] ?? s}${beyond.includes(s) ? html` <strong>(not yours to give)</strong>` : alreadyGiven.includes(s) ? html` <span class="hint">(already given)</span>` : alreadyGiven.length ? html` <strong>(new)</strong>` : ''}</li>`)}</ul>
 ${
   others.length
     ? html`<p>Connect it for another workspace instead: ${joined(
