@@ -5,10 +5,13 @@ import assert from 'node:assert/strict';
 export class ConsoleBrowser {
   constructor(readonly base: string) {}
 
+  /** A path under `base`, or a whole URL (an OAuth server's page on another origin, say). */
+  private urlOf = (path: string) => (/^https?:\/\//.test(path) ? path : `${this.base}${path}`);
+
   cookie = '';
   csrf = '';
   async get(path: string) {
-    const response = await fetch(`${this.base}${path}`, { headers: { Cookie: this.cookie }, redirect: 'manual' });
+    const response = await fetch(this.urlOf(path), { headers: { Cookie: this.cookie }, redirect: 'manual' });
     return this.read(response);
   }
   async post(
@@ -20,7 +23,7 @@ export class ConsoleBrowser {
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries({ ...fields, ...(csrf === null ? {} : { csrf }) }))
       for (const v of [value].flat()) body.append(name, v);
-    const response = await fetch(`${this.base}${path}`, {
+    const response = await fetch(this.urlOf(path), {
       method: 'POST',
       body,
       headers: { Cookie: this.cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
@@ -33,7 +36,7 @@ export class ConsoleBrowser {
     if (setCookie) this.cookie = setCookie.split(';')[0];
     const text = await response.text();
     this.csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? this.csrf;
-    return { status: response.status, location: response.headers.get('location'), text, setCookie };
+    return { status: response.status, location: response.headers.get('location') ?? '', text, setCookie };
   }
   async signIn(user: string) {
     await this.get('/console/sign-in');

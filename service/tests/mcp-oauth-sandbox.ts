@@ -4,15 +4,9 @@
  * the helpers a test plays the person and the client with. One per test file.
  */
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Server } from 'node:http';
 import { after, before } from 'node:test';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { createConsole } from '../surfaces/console/console.js';
 import { createWidgetKeyAdmin } from '../core/keys/widget-key-admin.js';
 import { createKeyRequests } from '../core/keys/key-requests.js';
@@ -31,6 +25,9 @@ import { createInventory } from '../core/inventory/inventory.js';
 import { createPendingActions } from '../core/organizations/pending-actions.js';
 import { pendingWrites } from '../surfaces/mcp/pending-writes.js';
 import { createViewingStore } from '../core/listings/viewing-store.js';
+import { ConsoleBrowser } from './console-browser.js';
+import { rawMcpClient } from './mcp-raw-client.js';
+import { inMemoryProvider, pkce } from './oauth-memory-client.js';
 
 /** Starts the console and the MCP endpoint before the file's tests and stops them after. */
 export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
@@ -98,37 +95,20 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
   });
 
   /** The person at the console: a cookie jar, and the CSRF token of the last page. */
-  class Person {
-    cookie = '';
-    csrf = '';
-    async open(url: string, init: RequestInit = {}) {
-      const response = await fetch(url, {
-        ...init,
-        redirect: 'manual',
-        headers: { ...(init.headers as Record<string, string>), Cookie: this.cookie },
-      });
-      const setCookie = response.headers.get('set-cookie');
-      if (setCookie) this.cookie = setCookie.split(';')[0];
-      const text = await response.text();
-      this.csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? this.csrf;
-      return { status: response.status, location: response.headers.get('location') ?? '', text };
-    }
-    submit(path: string, fields: Record<string, string>) {
-      return this.open(`${CONSOLE}${path}`, {
-        method: 'POST',
-        body: new URLSearchParams({ ...fields, csrf: this.csrf }),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      });
+  /** The person at the console (a browser-like client of it) who signs in and consents. */
+  class Person extends ConsoleBrowser {
+    constructor() {
+      super(CONSOLE);
     }
     /** Follows an authorization URL through sign-in (as `userId`) to the consent page. */
     async consentPage(authorizationUrl: string, userId: string) {
-      const toConsole = await this.open(authorizationUrl);
+      const toConsole = await this.get(authorizationUrl);
       assert.equal(toConsole.status, 302, toConsole.text.slice(0, 200));
-      let page = await this.open(toConsole.location);
+      let page = await this.get(toConsole.location);
       if (page.text.includes('Sign in to the API Console')) {
         const next = /name="next" value="([^"]+)"/.exec(page.text)![1].replaceAll('&amp;', '&');
-        const signedIn = await this.submit('/console/sign-in', { user: userId, next });
-        page = await this.open(`${CONSOLE}${signedIn.location}`);
+        const signedIn = await this.post('/console/sign-in', { user: userId, next });
+        page = await this.get(`${CONSOLE}${signedIn.location}`);
       }
       return page;
     }
@@ -141,11 +121,11 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
     ): Promise<URL> {
       let page = await this.consentPage(authorizationUrl, user.id);
       if (workspace)
-        page = await this.open(
+        page = await this.get(
           `${CONSOLE}/console/oauth/consent?request=${requestOf(page.text)}&workspace=${workspace}`,
         );
       assert.match(page.text, new RegExp(`asks to act for <strong>${user.name}</strong>`));
-      const answer = await this.submit('/console/oauth/consent', {
+      const answer = await this.post('/console/oauth/consent', {
         request: requestOf(page.text),
         workspace: /name="workspace" value="([^"]+)"/.exec(page.text)![1]!,
         decision,
@@ -157,49 +137,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
 
   const requestOf = (page: string) => /name="request" value="([^"]+)"/.exec(page)![1]!;
 
-  /** The SDK's OAuth client interface, remembering in memory; the person consents through `person`. */
-  function sdkProvider(person: Person): OAuthClientProvider & { codes: Promise<string> } {
-    let information: OAuthClientInformationMixed | undefined;
-    let tokens: OAuthTokens | undefined;
-    let verifier = '';
-    let resolveCode!: (code: string) => void;
-    let rejectCode!: (error: unknown) => void;
-    const codes = new Promise<string>((resolve, reject) => ((resolveCode = resolve), (rejectCode = reject)));
-    return {
-      codes,
-      get redirectUrl() {
-        return REDIRECT;
-      },
-      get clientMetadata(): OAuthClientMetadata {
-        return {
-          client_name: 'Test assistant',
-          redirect_uris: [REDIRECT],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'none',
-        };
-      },
-      clientInformation: () => information,
-      saveClientInformation: (info) => void (information = info),
-      tokens: () => tokens,
-      saveTokens: (t) => void (tokens = t),
-      async redirectToAuthorization(url) {
-        try {
-          const back = await person.consent(url.href);
-          resolveCode(back.searchParams.get('code')!);
-        } catch (error) {
-          rejectCode(error);
-        }
-      },
-      saveCodeVerifier: (v) => void (verifier = v),
-      codeVerifier: () => verifier,
-    };
-  }
-
-  const pkce = () => {
-    const verifier = randomBytes(32).toString('base64url');
-    return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-  };
+  const sdkProvider = (person: Person) => inMemoryProvider(person, REDIRECT);
 
   async function register(redirect = REDIRECT) {
     const response = await fetch(`${MCP}/register`, {
@@ -265,91 +203,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
       redirect_uri: REDIRECT,
     });
 
-  const rpc = (message: object, accessToken?: string, sessionId?: string) =>
-    fetch(`${MCP}/mcp`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-        ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}),
-      },
-      body: JSON.stringify(message),
-    });
-
-  /** A tool call in a session of its own, as a client makes it: initialize, then call. */
-  async function callTool(name: string, accessToken?: string, args: Record<string, unknown> = {}) {
-    const init = await rpc(
-      {
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      },
-      accessToken,
-    );
-    if (init.status !== 200) return init;
-    await init.text();
-    const sessionId = init.headers.get('mcp-session-id') ?? undefined;
-    await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }, accessToken, sessionId);
-    const answer = await rpc(
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
-      accessToken,
-      sessionId,
-    );
-    // Read, then the session ended at once: an address holds at most 20 sessions (mcp-sessions.test.ts).
-    const body = await answer.text();
-    await fetch(`${MCP}/mcp`, {
-      method: 'DELETE',
-      headers: { ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}), 'Mcp-Session-Id': sessionId! },
-    });
-    return new Response(body, { status: answer.status, headers: answer.headers });
-  }
-
-  /** The names tools/list gives a token (and the client's headers), in a session of its own. */
-  async function toolNames(accessToken: string, headers: Record<string, string> = {}) {
-    const send = (message: object, sessionId?: string) =>
-      fetch(`${MCP}/mcp`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-          Authorization: `Bearer ${accessToken}`,
-          ...(sessionId ? { 'Mcp-Session-Id': sessionId } : {}),
-          ...headers,
-        },
-        body: JSON.stringify(message),
-      });
-    const init = await send({
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-    });
-    await init.text();
-    const sessionId = init.headers.get('mcp-session-id') ?? undefined;
-    await send({ jsonrpc: '2.0', method: 'notifications/initialized' }, sessionId);
-    const listed = (await resultOf(
-      await send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, sessionId),
-    )) as unknown as {
-      tools: { name: string }[];
-    };
-    // Ended at once: an address holds at most 20 sessions (mcp-sessions.test.ts).
-    await fetch(`${MCP}/mcp`, {
-      method: 'DELETE',
-      headers: { Authorization: `Bearer ${accessToken}`, 'Mcp-Session-Id': sessionId! },
-    });
-    return listed.tools.map((t) => t.name);
-  }
-
-  /** The JSON-RPC result in an answer sent as JSON or as a server-sent event. */
-  async function resultOf(
-    response: Response,
-  ): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] }> {
-    const text = await response.text();
-    const json = text.trimStart().startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1];
-    return JSON.parse(json).result;
-  }
+  const { rpc, callTool, toolNames, resultOf } = rawMcpClient(`${MCP}/mcp`);
 
   async function tokensFor(person: Person, scope: string, workspace?: string) {
     return (await exchange(await codeFor(person, scope, undefined, workspace))).body;

@@ -69,11 +69,11 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     );
     assert.equal(JSON.stringify(keys).includes('svcp_'), false, 'no secret in a tool result');
 
-    const apps = await person.open(`${CONSOLE}/console/connected-apps`);
+    const apps = await person.get(`${CONSOLE}/console/connected-apps`);
     assert.match(apps.text, /Test assistant/);
     assert.match(apps.text, /widget_keys\.read/);
     const clientId = /connected-apps\/([^/]+)\/revoke/.exec(apps.text)![1];
-    assert.equal((await person.submit(`/console/connected-apps/${clientId}/revoke`, {})).status, 303);
+    assert.equal((await person.post(`/console/connected-apps/${clientId}/revoke`, {})).status, 303);
     assert.equal((await callTool('list_widget_keys', (await provider.tokens())!.access_token)).status, 401);
     await signedIn.close();
     await client.close();
@@ -206,10 +206,10 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
     const first = await resultOf(await callTool('create_widget_key', access_token, args));
     assert.equal(first.structuredContent?.status, 'awaiting_confirmation');
     const confirmUrl = String(first.structuredContent?.confirmUrl);
-    const page = await person.open(confirmUrl);
+    const page = await person.get(confirmUrl);
     assert.match(page.text, /Made by an assistant/);
     assert.match(page.text, /https:\/\/shop\.example/);
-    assert.equal((await person.submit(new URL(confirmUrl).pathname, { decision: 'allow' })).status, 303);
+    assert.equal((await person.post(new URL(confirmUrl).pathname, { decision: 'allow' })).status, 303);
     const again = await resultOf(await callTool('create_widget_key', access_token, args));
     assert.equal(again.structuredContent?.status, 'created');
     const made = again.structuredContent?.widgetKey as { key: string; origins: string[] };
@@ -257,7 +257,7 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
       assert.equal(refused.isError, true, message);
       assert.ok(refused.content[0].text.includes(message), refused.content[0].text);
       // The console's form says the same words.
-      const form = await person.submit('/console/widget-keys', {
+      const form = await person.post('/console/widget-keys', {
         name: String(args.name),
         origins: (args.origins as string[]).join('\n'),
       });
@@ -302,7 +302,7 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
       } else assert.equal(asked.length, 0, 'a form-only client is asked nothing');
 
       // The person decides on the page; only then does the key exist.
-      assert.equal((await person.submit(new URL(answer.confirmUrl).pathname, { decision: 'allow' })).status, 303);
+      assert.equal((await person.post(new URL(answer.confirmUrl).pathname, { decision: 'allow' })).status, 303);
       const again = await client.callTool({ name: 'create_widget_key', arguments: args });
       assert.equal((again.structuredContent as { status: string }).status, 'created');
       assert.equal((await db().query('select 1 from widget_keys where name = $1', [name])).length, 1);
@@ -340,9 +340,9 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
       while ((await send.run(new Date())) > 0);
       assert.equal(receiver.at('/mcp').length, 1, 'nothing is sent before the person decides');
       const confirmUrl = String(asked.structuredContent?.confirmUrl);
-      const page = await person.open(confirmUrl);
+      const page = await person.get(confirmUrl);
       assert.match(page.text, /Replay<\/button>/);
-      assert.equal((await person.submit(`${new URL(confirmUrl).pathname}/replay`, {})).status, 303);
+      assert.equal((await person.post(`${new URL(confirmUrl).pathname}/replay`, {})).status, 303);
       while ((await send.run(new Date())) > 0);
       const [first, second] = receiver.at('/mcp');
       assert.equal(second.id, first.id, 'the same webhook-id');

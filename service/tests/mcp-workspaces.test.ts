@@ -55,7 +55,7 @@ describe('MCP in workspaces', { timeout: 60_000 }, () => {
     );
     assert.match(page.text, /cannot give an app <code>widget_keys.write<\/code>: only an owner can/);
     assert.ok(!page.text.includes('value="allow"'), 'no Allow past the role');
-    const forced = await wei.submit('/console/oauth/consent', { request: requestOf(page.text), decision: 'allow' });
+    const forced = await wei.post('/console/oauth/consent', { request: requestOf(page.text), decision: 'allow' });
     assert.equal(forced.status, 403, 'a form sent anyway is refused');
     const within = await codeFor(wei, 'organizations.read webhooks.read', { id: 'usr_wei', name: 'Lim Wei Jie' });
     assert.ok(within.code, 'what the role allows is given');
@@ -72,7 +72,7 @@ describe('MCP in workspaces', { timeout: 60_000 }, () => {
       page.text,
       /Connect it for another workspace instead: <a href="[^"]+workspace=org_marinaheights">Marina Heights Development<\/a> \(developer\)/,
     );
-    const notHers = await siti.open(
+    const notHers = await siti.get(
       `${CONSOLE}/console/oauth/consent?request=${requestOf(page.text)}&workspace=org_lionrealty`,
     );
     assert.equal(notHers.status, 403, 'a workspace the person does not belong to');
@@ -128,13 +128,13 @@ describe('MCP in workspaces', { timeout: 60_000 }, () => {
     assert.match(other.content[0]!.text, /already used with other arguments/);
 
     const confirmUrl = String(asked.structuredContent?.confirmUrl);
-    const page = await arjun.open(confirmUrl);
+    const page = await arjun.get(confirmUrl);
     assert.match(page.text, /Ong Bee Lian/);
     assert.match(page.text, /Nothing is done until you confirm/);
     const path = new URL(confirmUrl).pathname;
-    const done = await arjun.submit(path, { decision: 'allow' });
+    const done = await arjun.post(path, { decision: 'allow' });
     assert.match(done.text, /Done: <code>sfb_/);
-    await arjun.submit(path, { decision: 'allow' }); // a second click does nothing more
+    await arjun.post(path, { decision: 'allow' }); // a second click does nothing more
     const made = await bookings();
     assert.equal(made.length, 1, 'booked exactly once');
     const [audit] = await db().query<{ user_id: string }>(
@@ -164,8 +164,8 @@ describe('MCP in workspaces', { timeout: 60_000 }, () => {
     assert.equal(asked.structuredContent?.status, 'awaiting_confirmation', asked.content[0]?.text);
     assert.equal((await leads()).length, 0);
     const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
-    assert.match((await arjun.open(`${CONSOLE}${path}`)).text, /Goh Kai Wen &lt;kaiwen@example.com&gt;/);
-    await arjun.submit(path, { decision: 'allow' });
+    assert.match((await arjun.get(`${CONSOLE}${path}`)).text, /Goh Kai Wen &lt;kaiwen@example.com&gt;/);
+    await arjun.post(path, { decision: 'allow' });
     const [lead] = await leads();
     assert.equal(lead?.routed_team, 'Premier sales');
     const done = await resultOf(await callTool('submit_lead', access_token, args));
@@ -174,8 +174,8 @@ describe('MCP in workspaces', { timeout: 60_000 }, () => {
       await callTool('submit_lead', access_token, { ...args, idempotencyKey: 'lead-e2e-0002' }),
     );
     const declinedPath = new URL(String(declined.structuredContent?.confirmUrl)).pathname;
-    await arjun.open(`${CONSOLE}${declinedPath}`);
-    await arjun.submit(declinedPath, { decision: 'deny' });
+    await arjun.get(`${CONSOLE}${declinedPath}`);
+    await arjun.post(declinedPath, { decision: 'deny' });
     const after = await resultOf(
       await callTool('submit_lead', access_token, { ...args, idempotencyKey: 'lead-e2e-0002' }),
     );
@@ -226,8 +226,8 @@ describe('MCP in workspaces', { timeout: 60_000 }, () => {
     assert.equal(asked.structuredContent?.status, 'awaiting_confirmation', asked.content[0]?.text);
     const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
     assert.equal((await db().query(`select 1 from viewings where attendee_name = 'Lee Jia Hui'`)).length, 0);
-    await meiling.open(`${CONSOLE}${path}`);
-    await meiling.submit(path, { decision: 'allow' });
+    await meiling.get(`${CONSOLE}${path}`);
+    await meiling.post(path, { decision: 'allow' });
     const [viewing] = await db().query<{ id: string }>(`select id from viewings where attendee_name = 'Lee Jia Hui'`);
     assert.ok(viewing, 'requested once confirmed');
     const [audit] = await db().query<{ user_id: string }>(

@@ -32,12 +32,16 @@ const TOWN = {
   description: 'An HDB town or planning area, such as Bishan.',
 };
 
-function townOr(market: AreaMarket, name: unknown): string | { error: string } {
-  return (
-    market.townNamed(String(name)) ?? {
-      error: `No town is called ${String(name).slice(0, 40)}. Towns: ${market.towns.join(', ')}.`,
-    }
-  );
+/** What both market tools ask first: the engine's market, the town as the fixtures spell it, and the mode. */
+function marketQuestion(
+  engine: EstimateEngine,
+  args: Record<string, unknown>,
+): { error: string } | { market: AreaMarket; town: string; mode: 'sale' | 'rent' } {
+  const market = marketOf(engine);
+  const town = market.townNamed(String(args.town));
+  if (!town)
+    return { error: `No town is called ${String(args.town).slice(0, 40)}. Towns: ${market.towns.join(', ')}.` };
+  return { market, town, mode: (args.mode as 'sale' | 'rent' | undefined) ?? 'sale' };
 }
 const monthsBefore = (month: string, n: number) => {
   const at = new Date(`${month}-01T00:00:00Z`);
@@ -62,14 +66,13 @@ export const DISCOVERY_TOOLS: McpTool[] = [
     annotations: READ_ONLY,
     meter: 'mcp_discovery',
     run(args, { engine }): ToolResult {
-      const market = marketOf(engine);
-      const town = townOr(market, args.town);
-      if (typeof town !== 'string') return town;
+      const asked = marketQuestion(engine, args);
+      if ('error' in asked) return asked;
+      const { market, town, mode } = asked;
       const to = (args.to as string | undefined) ?? engine.fixtures.cutOff.slice(0, 7);
       const from = (args.from as string | undefined) ?? monthsBefore(to, 11);
       const problem = market.problemInPeriod(from, to);
       if (problem) return { error: `The period cannot be answered: ${problem}.` };
-      const mode = (args.mode as 'sale' | 'rent' | undefined) ?? 'sale';
       const a = market.transactions(town, args.propertyType as 'hdb' | undefined, mode, from, to);
       const unit = mode === 'rent' ? ' a month' : '';
       const lines = a.transactions.map(
@@ -102,10 +105,9 @@ export const DISCOVERY_TOOLS: McpTool[] = [
     annotations: READ_ONLY,
     meter: 'mcp_discovery',
     run(args, { engine }): ToolResult {
-      const market = marketOf(engine);
-      const town = townOr(market, args.town);
-      if (typeof town !== 'string') return town;
-      const mode = (args.mode as 'sale' | 'rent' | undefined) ?? 'sale';
+      const asked = marketQuestion(engine, args);
+      if ('error' in asked) return asked;
+      const { market, town, mode } = asked;
       const t = market.trend(town, args.propertyType as 'hdb', mode);
       if (!t.points.length)
         return { error: `No ${args.propertyType} ${mode === 'sale' ? 'sales' : 'rentals'} in ${town}.` };
