@@ -99,7 +99,10 @@ export function createPendingActions(db: Database, now = () => new Date()) {
       );
       if (claimed && allow) {
         const action = toAction(claimed);
-        const outcome = await write(action, { userId, organizationId: action.organizationId });
+        // A write that throws changed nothing (its transaction rolled back): the action fails, never stays half-done.
+        const outcome = await write(action, { userId, organizationId: action.organizationId }).catch(() => ({
+          failed: 'the service could not do it just now; nothing was changed. The app can ask again.',
+        }));
         await db.query('update mcp_actions set status = $2, result = $3 where id = $1', [
           id,
           'result' in outcome ? 'confirmed' : 'failed',
