@@ -115,6 +115,7 @@ export default tseslint.config(
       'playwright-report/',
       'bench/results/',
       'bench/.build/',
+      '.scratch/',
       'packages/*/dist/',
       'e2e/.package-app/',
       'e2e/.cli-package/',

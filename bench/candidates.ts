@@ -4,13 +4,13 @@
  * Every script comes from the one widget host, with the same compression; the pages from the demo's
  * origin. Built into bench/.build/, which is not committed.
  */
+import { readdirSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { builtElementFile } from '../scripts/built-element.js';
+import { isWholeWidgetFile } from '../scripts/size-report.js';
 
 const BUILD = fileURLToPath(new URL('./.build/', import.meta.url));
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 /** What the widget host serves in the bench: the built widget, plus the anchors under anchors/. */
 export const HOST_DIR = `${BUILD}host/`;
 /** The candidate pages, with the demo's stylesheet. */
@@ -82,13 +82,14 @@ export const CANDIDATES: Candidate[] = [
     input: 'input[role=combobox]',
     markup: `<div data-service-valuation data-embed-key="${KEY}"></div>`,
     scripts: '<script async src="%HOST%/widget.js"></script>',
-    // Read when asked, so importing the candidates (the bench's tests do) needs no build.
-    get js() {
-      return ['widget.js', builtElementFile(DIST)];
-    },
+    js: ['widget.js'],
     settles: true,
   },
 ];
+
+/** A build's JavaScript: widget.js, and for a build of the old split its element and chunks. */
+const widgetScripts = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => isWholeWidgetFile(file));
 
 /**
  * `BENCH_BASELINE=<a built dist/>` adds that build as one more candidate, loaded in the same
@@ -103,12 +104,14 @@ if (BASELINE) {
     label: `baseline (${BASELINE.replace(/\/$/, '').split('/').pop()})`,
     scripts: widget.scripts.replace('%HOST%/', '%HOST%/baseline/'),
     get js() {
-      return ['widget.js', builtElementFile(BASELINE)].map((file) => `baseline/${file}`);
+      return widgetScripts(BASELINE).map((file) => `baseline/${file}`);
     },
   });
 }
 
 const ANCHOR_ENTRIES = ['auto-complete', 'mapbox', 'shoelace'];
+/** How far down the below-the-fold pages put the field: far beyond the loader's 800 px margin. */
+export const BELOW_FOLD_PX = 5000;
 
 /** Bundles the anchors (minified ES modules), copies the built widget beside them, writes the pages. */
 export async function prepareCandidates(): Promise<void> {
@@ -152,11 +155,14 @@ export async function prepareCandidates(): Promise<void> {
     throw new Error('demo/index.html no longer has the snippet the bench replaces');
   await mkdir(PAGES_DIR, { recursive: true });
   for (const candidate of CANDIDATES) {
-    const page = demo
-      .replace(slot, candidate.markup)
-      .replace(snippet, candidate.scripts)
-      .replaceAll('%HOST%', '%WIDGET_HOST%');
-    await writeFile(`${PAGES_DIR}${candidate.name}.html`, page);
+    const page = (markup: string) =>
+      demo.replace(slot, markup).replace(snippet, candidate.scripts).replaceAll('%HOST%', '%WIDGET_HOST%');
+    await writeFile(`${PAGES_DIR}${candidate.name}.html`, page(candidate.markup));
+    // The same page with its field far below the fold (below-fold.ts).
+    await writeFile(
+      `${PAGES_DIR}${candidate.name}-below.html`,
+      page(`<div style="height:${BELOW_FOLD_PX}px"></div>${candidate.markup}`),
+    );
   }
   for (const file of ['site.css', 'favicon.svg'])
     await cp(new URL(`../demo/${file}`, import.meta.url), `${PAGES_DIR}${file}`);

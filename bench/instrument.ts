@@ -86,13 +86,28 @@ export function candidateUrl(pagesUrl: string, candidate: Candidate): string {
   return `${pagesUrl}${candidate.name}.html?${query}`;
 }
 
-export async function newPage(browser: Browser, cpuSlowdown = 1): Promise<Page> {
+/** The networks a load is measured on: loopback as it is, and a phone's, emulated by DevTools. */
+export type Network = 'loopback' | 'slow-4g';
+export const NETWORKS: Network[] = ['loopback', 'slow-4g'];
+/** Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (bytes per second here). */
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+export async function newPage(browser: Browser, cpuSlowdown = 1, network: Network = 'loopback'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript({ content: INSTRUMENT_PAGE });
-  if (cpuSlowdown > 1) {
+  if (cpuSlowdown > 1 || network !== 'loopback') {
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    if (network === 'slow-4g') {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    }
   }
   return page;
 }

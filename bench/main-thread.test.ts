@@ -42,10 +42,15 @@ describe('phasesOf', () => {
     });
   });
 
-  it('gives nothing for a load whose trace lacks the element or a frame after it', () => {
+  it('takes the loader\u2019s task for the element\u2019s when no module was evaluated: the one file', () => {
+    const oneFile = load.filter((e) => e.name !== 'v8.evaluateModule');
+    assert.equal(phasesOf(oneFile, 'widget', 1)?.elementTask, 20);
+  });
+
+  it('gives nothing for a load whose trace lacks the script or a frame after it', () => {
     assert.equal(
       phasesOf(
-        load.filter((e) => e.name !== 'v8.evaluateModule'),
+        load.filter((e) => e.name !== 'EvaluateScript'),
         'widget',
         1,
       ),

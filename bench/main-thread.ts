@@ -1,7 +1,8 @@
 /**
  * Where the widget's start-up goes on the page's main thread, read from Chromium's trace of a load:
- * the loader's task, the task that evaluates the element and renders it first, the frame that first
- * draws the panel and the font lookups inside that frame. Tracing slows every task, and one load
+ * the loader's task, the task that evaluates the element and renders it first (the loader's own
+ * task, since the element's code is a function of widget.js; a module's for a build of the old
+ * split), the frame that first draws the panel and the font lookups inside that frame. Tracing slows every task, and one load
  * differs from the next by half on a shared machine, so these compare builds loaded in turn with
  * each other; the untraced table is the one that compares candidates.
  */
@@ -54,11 +55,12 @@ export async function traceMainThread(
 
 /** The phases of one load, or undefined when the trace lacks one (a load the browser cut short). */
 export function phasesOf(events: TraceEvent[], candidate: string, cpu: number): MainThreadPhases | undefined {
-  const evaluation = events.findLast((e) => e.name === 'v8.evaluateModule');
-  if (!evaluation) return undefined;
+  const script = events.find((e) => e.name === 'EvaluateScript' && /\/widget\.js$/.test(e.args?.data?.url ?? ''));
+  if (!script) return undefined;
   const onMain = events
-    .filter((e) => e.ph === 'X' && e.pid === evaluation.pid && e.tid === evaluation.tid)
+    .filter((e) => e.ph === 'X' && e.pid === script.pid && e.tid === script.tid)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const evaluation = onMain.findLast((e) => e.name === 'v8.evaluateModule') ?? script;
   const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
   const inside = (outer: TraceEvent, name: string, test: (e: TraceEvent) => boolean = () => true) =>
     onMain.filter((e) => e.name === name && e.ts >= outer.ts && e.ts < end(outer) && test(e));

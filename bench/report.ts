@@ -2,6 +2,7 @@
 import { cpus, totalmem } from 'node:os';
 import { median, quantile } from '../service/core/estimates/statistics.js';
 import type { FileSize } from '../scripts/size-report.js';
+import { printBelowFold, type summariseBelowFold } from './below-fold.js';
 import type { estimateRenders, memory } from './scenarios.js';
 import { printStartUp, type StartUpSummary } from './start-up-report.js';
 import { TYPED_ADDRESS, TYPING_PACES_MS } from './scenarios.js';
@@ -9,7 +10,9 @@ import { TYPED_ADDRESS, TYPING_PACES_MS } from './scenarios.js';
 export interface Figures {
   browserVersion: string;
   sizes: FileSize[];
-  startUp: StartUpSummary;
+  /** One summary per network. */
+  startUp: StartUpSummary[];
+  belowFold: ReturnType<typeof summariseBelowFold>;
   typing: { paceMs: number; requests: number; latencies: number[] }[];
   estimates: Awaited<ReturnType<typeof estimateRenders>>;
   memory: Awaited<ReturnType<typeof memory>>;
@@ -33,6 +36,7 @@ export function summarise(f: Figures) {
     browser: `Chromium ${f.browserVersion}`,
     sizes: f.sizes,
     startUp: f.startUp,
+    belowFold: f.belowFold,
     suggestions: {
       typed: `"${TYPED_ADDRESS}", ${TYPED_ADDRESS.length} characters`,
       requestsPerAddress: Object.fromEntries(
@@ -63,7 +67,8 @@ export function print(r: Results): void {
   );
   console.log('file'.padEnd(40), 'gzip'.padStart(8), 'brotli'.padStart(8));
   for (const s of r.sizes) console.log(s.file.padEnd(40), String(s.gzip).padStart(8), String(s.brotli).padStart(8));
-  printStartUp(r.startUp);
+  r.startUp.forEach(printStartUp);
+  printBelowFold(r.belowFold);
   const rows: [string, string][] = [
     ...TYPING_PACES_MS.map((pace): [string, string] => [
       `suggest requests typing ${r.suggestions.typed}, a key every ${pace} ms`,

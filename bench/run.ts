@@ -10,7 +10,9 @@ import keys from '../service/sandbox/widget-keys.json' with { type: 'json' };
 import { startDemoServer } from '../demo/server.js';
 import { startWidgetHostServer } from '../service/servers/widget-host.js';
 import { isWholeWidgetFile, measure } from '../scripts/size-report.js';
+import { compareBelowFold, printBelowFold, summariseBelowFold } from './below-fold.js';
 import { CANDIDATES, HOST_DIR, PAGES_DIR, prepareCandidates } from './candidates.js';
+import { type Network, NETWORKS } from './instrument.js';
 import { compareMainThread, printMainThread } from './main-thread.js';
 import { print, summarise } from './report.js';
 import { ESTIMATE_QUERIES, estimateRenders, memory, TYPING_PACES_MS, typingRun } from './scenarios.js';
@@ -23,10 +25,14 @@ const WIDGET_PORT = 8789;
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 /**
  * `BENCH_ONLY=start-up` measures start-up alone, for quick comparisons while changing it;
- * `BENCH_ONLY=main-thread` traces the widget's (and BENCH_BASELINE's) start-up tasks instead.
+ * `BENCH_ONLY=main-thread` traces the widget's (and BENCH_BASELINE's) start-up tasks instead;
+ * `BENCH_ONLY=below-fold` measures only what a container far below the fold costs.
+ * `BENCH_NETWORK=loopback` or `slow-4g` measures start-up on that network only.
  */
 const ONLY_START_UP = process.env.BENCH_ONLY === 'start-up';
 const ONLY_MAIN_THREAD = process.env.BENCH_ONLY === 'main-thread';
+const ONLY_BELOW_FOLD = process.env.BENCH_ONLY === 'below-fold';
+const ON_NETWORKS = NETWORKS.filter((n) => (process.env.BENCH_NETWORK ?? n) === n);
 
 await prepareCandidates();
 const widgetHost = await startWidgetHostServer({ port: WIDGET_PORT, keys: keys.keys, distDir: HOST_DIR });
@@ -42,12 +48,22 @@ try {
     printMainThread(await compareMainThread(browser, pages.url, widgets, RUNS), RUNS);
     process.exit(0);
   }
+  const withWidget = CANDIDATES.filter((c) => ['plain', 'widget', 'baseline'].includes(c.name));
+  const belowFold = summariseBelowFold(await compareBelowFold(browser, pages.url, withWidget, RUNS));
+  if (ONLY_BELOW_FOLD) {
+    printBelowFold(belowFold);
+    process.exit(0);
+  }
   const sizes = await measure();
   const widgetFiles = sizes.filter((s) => isWholeWidgetFile(s.file)).map((s) => s.file);
-  const loads = await compareStartUp(browser, pages.url, widgetHost.url, CANDIDATES, RUNS);
-  const startUp = await summariseStartUp(loads, CANDIDATES, widgetFiles);
+  const loads = await compareStartUp(browser, pages.url, widgetHost.url, CANDIDATES, RUNS, ON_NETWORKS);
+  const onNetwork = (network: Network) => loads.filter((load) => load.network === network);
+  const startUp = await Promise.all(
+    ON_NETWORKS.map((network) => summariseStartUp(onNetwork(network), CANDIDATES, widgetFiles)),
+  );
   if (ONLY_START_UP) {
-    printStartUp(startUp);
+    startUp.forEach(printStartUp);
+    printBelowFold(belowFold);
     process.exit(0);
   }
   const typing = [];
@@ -59,6 +75,7 @@ try {
     browserVersion: browser.version(),
     sizes,
     startUp,
+    belowFold,
     typing,
     estimates,
     memory: await memory(browser, qaUrl),

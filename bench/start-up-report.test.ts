@@ -16,13 +16,12 @@ const CANDIDATES = [candidate('plain', 'plain <input>'), candidate('widget', 'th
 const load = (name: string, usable: number): Load => ({
   candidate: name,
   cpu: 1,
+  network: 'loopback',
   usable,
   longTasks: [],
   cls: 0,
   hostBytes: {},
-  ...(name === 'widget'
-    ? { milestones: { loaderArrived: 1, elementRequested: 2, elementArrived: 3, inputInDom: 4, usable } }
-    : {}),
+  ...(name === 'widget' ? { milestones: { scriptRequested: 1, scriptArrived: 2, inputInDom: 4, usable } } : {}),
 });
 
 /** Nine turns on a machine whose speed swings from turn to turn, the widget always 30 ms after the plain page. */

@@ -1,12 +1,13 @@
 /**
  * Time to a usable search box, side by side: every candidate page loaded in turn (interleaved, so
- * a busy moment of the machine falls on all of them), at 1× and 4× CPU. For the plain page and the
+ * a busy moment of the machine falls on all of them), at 1× and 4× CPU, on loopback and on an
+ * emulated slow 4G network. For the plain page and the
  * widget the load then settles (fonts, idle-time chunks), so blocking time, layout shift and the
  * bytes fetched before the visitor types are counted whole.
  */
 import type { Browser } from 'playwright';
 import type { Candidate } from './candidates.js';
-import { candidateUrl, newPage, readMarks, usableSignal } from './instrument.js';
+import { candidateUrl, type Network, NETWORKS, newPage, readMarks, usableSignal } from './instrument.js';
 
 /** What the page fetched from the widget host, by file, before the visitor typed. */
 export type HostBytes = Record<string, number>;
@@ -14,6 +15,7 @@ export type HostBytes = Record<string, number>;
 export interface Load {
   candidate: string;
   cpu: number;
+  network: Network;
   /** Navigation start → the input visible and a frame drawn. */
   usable: number;
   longTasks: number[];
@@ -24,9 +26,8 @@ export interface Load {
 }
 
 export interface Milestones {
-  loaderArrived: number;
-  elementRequested: number;
-  elementArrived: number;
+  scriptRequested: number;
+  scriptArrived: number;
   inputInDom: number;
   usable: number;
 }
@@ -40,8 +41,9 @@ export async function loadCandidate(
   hostUrl: string,
   candidate: Candidate,
   cpu: number,
+  network: Network,
 ): Promise<Load> {
-  const page = await newPage(browser, cpu);
+  const page = await newPage(browser, cpu, network);
   const usable = usableSignal(page);
   await page.goto(candidateUrl(pagesUrl, candidate), { waitUntil: 'commit' });
   await usable;
@@ -66,19 +68,17 @@ export async function loadCandidate(
   const load: Load = {
     candidate: candidate.name,
     cpu,
+    network,
     usable: marks.usable,
     longTasks: marks.longTasks.map((t) => t.duration),
     cls: marks.cls,
     hostBytes,
   };
   if (candidate.name === 'widget') {
-    const file = (path: string) => fromHost.find((e) => new URL(e.name).pathname === path);
-    const loader = file('/widget.js');
-    const element = fromHost.find((e) => /^\/element(-[\w-]+)?\.js$/.test(new URL(e.name).pathname));
+    const script = fromHost.find((e) => new URL(e.name).pathname === '/widget.js');
     load.milestones = {
-      loaderArrived: loader?.responseEnd ?? NaN,
-      elementRequested: element?.startTime ?? NaN,
-      elementArrived: element?.responseEnd ?? NaN,
+      scriptRequested: script?.startTime ?? NaN,
+      scriptArrived: script?.responseEnd ?? NaN,
       inputInDom: marks.inputShown,
       usable: marks.usable,
     };
@@ -86,18 +86,20 @@ export async function loadCandidate(
   return load;
 }
 
-/** Loads every candidate, `runs` times, at each CPU rate, interleaved and in turning order. */
+/** Loads every candidate, `runs` times, at each CPU rate (on each network), interleaved and in turning order. */
 export async function inTurns<T>(
   candidates: Candidate[],
   runs: number,
   cpus: number[],
-  load: (candidate: Candidate, cpu: number) => Promise<T>,
+  load: (candidate: Candidate, cpu: number, network: Network) => Promise<T>,
+  networks: Network[] = ['loopback'],
 ) {
   const loads: T[] = [];
   for (let i = 0; i < runs; i++) {
     // Each run starts with the next candidate, so none is always first (or last) after a pause.
     const order = candidates.map((_, k) => candidates[(k + i) % candidates.length]);
-    for (const cpu of cpus) for (const candidate of order) loads.push(await load(candidate, cpu));
+    for (const network of networks)
+      for (const cpu of cpus) for (const candidate of order) loads.push(await load(candidate, cpu, network));
   }
   return loads;
 }
@@ -108,5 +110,13 @@ export const compareStartUp = (
   hostUrl: string,
   candidates: Candidate[],
   runs: number,
+  networks = NETWORKS,
   cpus = [1, 4],
-) => inTurns(candidates, runs, cpus, (candidate, cpu) => loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu));
+) =>
+  inTurns(
+    candidates,
+    runs,
+    cpus,
+    (candidate, cpu, network) => loadCandidate(browser, pagesUrl, hostUrl, candidate, cpu, network),
+    networks,
+  );

@@ -31,11 +31,8 @@ const PAGE_HEADERS: Record<string, (widgetOrigin: string, nonce: string) => Reco
   '/trusted-types-strict.html': (origin) => ({
     'Content-Security-Policy': `${widgetCsp(origin)}; require-trusted-types-for 'script'; trusted-types 'none'`,
   }),
-  '/csp-loader-only.html': (origin) => ({
-    'Content-Security-Policy': widgetCsp(origin).replace(
-      `script-src 'self' ${origin}`,
-      `script-src 'self' ${origin}/v1/widget.js`,
-    ),
+  '/csp-no-connect.html': (origin) => ({
+    'Content-Security-Policy': widgetCsp(origin).replace(`connect-src 'self' ${origin}`, "connect-src 'self'"),
   }),
   '/csp-nonce.html': (origin, nonce) => ({ 'Content-Security-Policy': nonceCsp(origin, nonce) }),
   '/no-referrer.html': () => ({ 'Referrer-Policy': 'no-referrer' }),

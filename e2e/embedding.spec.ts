@@ -1,6 +1,6 @@
 /** Hostile and unusual host pages: each one a page in the demo a QA engineer can open. */
 import { readFileSync } from 'node:fs';
-import { expect, panelDecorated, search, test, API_BASE, ELEMENT_FILE } from './fixtures.js';
+import { expect, panelDecorated, search, test, API_BASE, LANGUAGE_FILES } from './fixtures.js';
 
 const violations = (page: import('@playwright/test').Page) =>
   page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
@@ -49,20 +49,30 @@ test('Trusted Types allowing no policy: never a blank box, the browser names the
   expect(consoleMessages.join('\n')).toContain('/docs/messages#load_failed');
 });
 
-test('a failed chunk leaves the page without errors and the box with a message, the attribution and the disclaimer', async ({
+test('a language file that cannot be fetched leaves the box with a message, the attribution and the disclaimer', async ({
   page,
   request,
   consoleMessages,
 }) => {
-  await page.route(`${API_BASE}/${ELEMENT_FILE}`, (route) => route.fulfill({ status: 503, body: 'down' }));
-  await page.goto('/qa.html');
+  await page.route(`${API_BASE}/${LANGUAGE_FILES.zh}`, (route) => route.fulfill({ status: 503, body: 'down' }));
+  const errors: unknown[] = [];
+  await page.exposeFunction('reportError', (detail: unknown) => errors.push(detail));
+  await page.addInitScript(() =>
+    document.addEventListener('service-valuation-error', (event) =>
+      (window as unknown as { reportError(d: unknown): void }).reportError((event as CustomEvent).detail),
+    ),
+  );
+  await page.goto('/qa.html?lang=zh');
   const box = page.locator('[data-service-valuation]');
   await expect(box.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
   const attribution = box.getByRole('link', { name: 'Valuations by Service Valuations' });
   await expect(attribution).toHaveAttribute('href', `${API_BASE}/valuation/`);
   expect((await request.get((await attribution.getAttribute('href'))!)).status()).toBe(200);
   await expect(box.getByText(/not a valuation or appraisal/)).toBeVisible();
-  expect(consoleMessages.join('\n')).toContain("[service-valuation] The widget's code could not run from");
+  await expect(box.getByRole('combobox')).toHaveCount(0);
+  expect(consoleMessages.join('\n')).toContain('[service-valuation] The zh words could not be loaded.');
+  expect(consoleMessages.join('\n')).toContain('/docs/messages#language_failed');
+  expect(errors).toEqual([{ code: 'language_failed', forSiteOwner: true }]);
 });
 
 test('a blocked loader script leaves the page as it was', async ({ page }) => {
@@ -192,27 +202,29 @@ test('a dropped connection ends in a clear state with a retry', async ({ page })
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
 });
 
-test('a widget far below the fold fetches its code only as it nears the viewport', async ({ page }) => {
+test('a widget far below the fold runs none of its element\u2019s code until it nears the viewport', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () =>
       document.getElementById('slot')!.style.setProperty('margin-top', '4000px'),
     );
   });
-  const chunks: string[] = [];
-  page.on('request', (r) => r.url().endsWith(`/${ELEMENT_FILE}`) && chunks.push(r.url()));
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().startsWith(API_BASE) && asked.push(new URL(r.url()).pathname));
   await page.goto('/qa.html');
   await page.waitForTimeout(500);
-  expect(chunks, 'nothing fetched while far away').toEqual([]);
+  expect(await page.evaluate(() => customElements.get('service-valuation')), 'not defined while far away').toBe(
+    undefined,
+  );
+  expect(asked, 'only the script itself was fetched').toEqual(['/v1/widget.js']);
   const reserved = await page.locator('[data-service-valuation]').evaluate((el) => el.getBoundingClientRect().height);
   expect(reserved, 'its space is reserved all the same').toBe(340);
   await page.locator('[data-service-valuation]').scrollIntoViewIfNeeded();
   await expect(page.getByRole('combobox')).toBeVisible();
-  expect(chunks).toHaveLength(1);
 });
 
-test('a browser below the support line gets the failure box, and the element’s code is never fetched', async ({
-  page,
-}) => {
+test('a browser below the support line gets the failure box, and the element’s code never runs', async ({ page }) => {
   // Safari 16 as the loader sees it: no light-dark() colours, no Popover API.
   await page.addInitScript(() => {
     const supports = CSS.supports.bind(CSS);
@@ -220,8 +232,6 @@ test('a browser below the support line gets the failure box, and the element’s
       !args.join(':').includes('light-dark') && supports(...(args as [string]));
     delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
   });
-  const fetched: string[] = [];
-  page.on('request', (request) => fetched.push(request.url()));
   await page.goto('/qa.html');
   const box = page.locator('[data-service-valuation]');
   await expect(box.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
@@ -230,7 +240,7 @@ test('a browser below the support line gets the failure box, and the element’s
     `${API_BASE}/valuation/`,
   );
   await expect(box.getByText(/not a valuation or appraisal/)).toBeVisible();
-  expect(fetched.filter((url) => url.includes('/element'))).toEqual([]);
+  expect(await page.evaluate(() => customElements.get('service-valuation'))).toBe(undefined);
 });
 
 test('the pinned snippet: the exact version, checked by its integrity hash, works', async ({ page }) => {
@@ -280,3 +290,29 @@ test('inserted by a tag manager after the page has loaded: the widget mounts and
   await page.getByRole('option').first().click();
   await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
 });
+
+for (const language of ['zh', 'ms', 'ta'] as const) {
+  test(`a pinned snippet refuses a ${language} language file changed by one byte: the failure box, never the changed words`, async ({
+    page,
+    consoleMessages,
+  }) => {
+    await page.route(`${API_BASE}/${LANGUAGE_FILES[language]}`, async (route) => {
+      const original = await route.fetch();
+      const body = await original.body();
+      // One byte changed, and still a file the widget would read: "Service Valuations" becoming "Tervice Valuations".
+      const at = body.indexOf('Service Valuations');
+      expect(at).toBeGreaterThan(0);
+      body[at] = 'T'.charCodeAt(0);
+      await route.fulfill({ response: original, body });
+    });
+    await page.goto('/pinned.html');
+    await expect(page.locator('service-valuation').getByRole('combobox')).toBeVisible();
+    await page.locator('[data-service-valuation]').evaluate((el, lang) => el.setAttribute('data-lang', lang), language);
+    const box = page.locator('[data-service-valuation]');
+    await expect(box.getByText('The property valuation cannot be shown on this page.')).toBeVisible();
+    await expect(box.getByRole('link', { name: 'Valuations by Service Valuations' })).toBeVisible();
+    await expect(box.getByText(/not a valuation or appraisal/)).toBeVisible();
+    await expect(box.getByRole('combobox')).toHaveCount(0);
+    await expect.poll(() => consoleMessages.join('\n')).toMatch(/integrity/i);
+  });
+}

@@ -1,12 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { WIDGET_HOST_PORT } from '../playwright.config.js';
-import { builtElementFile } from '../scripts/built-element.js';
+import { readdirSync } from 'node:fs';
 import { isDecorated, WCAG_TAGS } from './in-page.js';
 
 export const API_BASE = `http://127.0.0.1:${WIDGET_HOST_PORT}`;
-/** The built element's file name, content-hashed (`element-<hash>.js`). */
-export const ELEMENT_FILE = builtElementFile('dist');
+/** The built language files, content-named (`languages/zh-<hash>.json`), by language. */
+export const LANGUAGE_FILES = Object.fromEntries(
+  readdirSync('dist/languages').map((file) => [file.slice(0, 2), `languages/${file}`]),
+) as Record<'zh' | 'ms' | 'ta', string>;
 export const DEMO_KEY = 'svce_test_demo0000000000000001';
 
 /** Every test fails if the host page saw an uncaught error; console lines are kept for assertions. */

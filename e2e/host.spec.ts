@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotli, gzip } from '../service/web/compression.js';
-import { DEMO_KEY, ELEMENT_FILE, expect, test, API_BASE } from './fixtures.js';
+import { DEMO_KEY, LANGUAGE_FILES, expect, test, API_BASE } from './fixtures.js';
 
 const suggestions = `${API_BASE}/v1/suggestions?key=${DEMO_KEY}&q=amk`;
 
@@ -38,7 +38,7 @@ test('a platform key is refused as a key', async ({ request }) => {
 });
 
 test('the widget script and its assets load cross-origin', async ({ request }) => {
-  for (const path of ['/widget.js', `/${ELEMENT_FILE}`, '/assets/logo.svg', '/fonts/inter-400-first.woff2']) {
+  for (const path of ['/widget.js', `/${LANGUAGE_FILES.zh}`, '/assets/logo.svg', '/fonts/inter-400-first.woff2']) {
     const response = await request.get(`${API_BASE}${path}`);
     expect(response.status(), path).toBe(200);
     expect(response.headers()['access-control-allow-origin'], path).toBe('*');
@@ -54,10 +54,10 @@ test('the widget is served compressed as the visitor\u2019s browser accepts: bro
     ['identity', undefined],
   ];
   const plain = await (
-    await request.get(`${API_BASE}/${ELEMENT_FILE}`, { headers: { 'Accept-Encoding': 'identity' } })
+    await request.get(`${API_BASE}/v1/widget.js`, { headers: { 'Accept-Encoding': 'identity' } })
   ).body();
   for (const [acceptEncoding, expected] of cases) {
-    const response = await request.get(`${API_BASE}/${ELEMENT_FILE}`, {
+    const response = await request.get(`${API_BASE}/v1/widget.js`, {
       headers: { 'Accept-Encoding': acceptEncoding },
     });
     expect(response.headers()['content-encoding'], acceptEncoding).toBe(expected);
@@ -74,20 +74,22 @@ test('the widget is served compressed as the visitor\u2019s browser accepts: bro
   expect(font.headers()['content-encoding']).toBeUndefined();
 });
 
-test('a visitor\u2019s browser downloads the element compressed', async ({ page }) => {
+test('a visitor\u2019s browser downloads the widget compressed', async ({ page }) => {
   await page.goto('/');
   await page.locator('service-valuation').getByRole('combobox').waitFor();
-  const sizes = await page.evaluate((file) => {
+  const sizes = await page.evaluate(() => {
     const entry = performance
       .getEntriesByType('resource')
-      .find((e) => e.name.endsWith(`/${file}`)) as PerformanceResourceTiming;
+      .find((e) => e.name.endsWith('/widget.js')) as PerformanceResourceTiming;
     return { encoded: entry.encodedBodySize, decoded: entry.decodedBodySize };
-  }, ELEMENT_FILE);
+  });
   expect(sizes.decoded).toBeGreaterThan(0);
   expect(sizes.encoded).toBeLessThan(sizes.decoded / 2);
 });
 
-test('the loader: evergreen /v1/ briefly cached, a pinned version and the element for a year', async ({ request }) => {
+test('widget.js: evergreen /v1/ briefly cached, a pinned version and the language files for a year', async ({
+  request,
+}) => {
   const { version, integrity } = JSON.parse(readFileSync('dist/integrity.json', 'utf8')) as {
     version: string;
     integrity: string;
@@ -102,9 +104,10 @@ test('the loader: evergreen /v1/ briefly cached, a pinned version and the elemen
       .update(await pinned.body())
       .digest('base64')}`,
   ).toBe(integrity);
-  expect((await request.get(`${API_BASE}/${ELEMENT_FILE}`)).headers()['cache-control']).toBe(
-    'public, max-age=31536000, immutable',
-  );
+  for (const file of Object.values(LANGUAGE_FILES))
+    expect((await request.get(`${API_BASE}/${file}`)).headers()['cache-control'], file).toBe(
+      'public, max-age=31536000, immutable',
+    );
   expect((await request.get(`${API_BASE}/v0.0.1/widget.js`)).status()).toBe(404);
   expect((await request.get(`${API_BASE}/v1/element.js`)).status()).toBe(404);
 });

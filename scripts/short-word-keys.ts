@@ -88,3 +88,16 @@ export function shortWordKeysPlugin(): Plugin {
     },
   };
 }
+
+/**
+ * The same renaming for a catalogue written as data (a translation's JSON file): an object's keys
+ * are renamed where every one of them is a catalogue key, as the object literals of src/words/ are.
+ */
+export function shortenDataKeys(value: unknown, names: KeyNames): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const entries = Object.entries(value);
+  const rename = entries.length > 0 && entries.every(([key]) => names.has(key));
+  return Object.fromEntries(
+    entries.map(([key, inner]) => [rename ? names.get(key)! : key, shortenDataKeys(inner, names)]),
+  );
+}

@@ -1,13 +1,15 @@
 /**
- * What the snippet loads: a classic script that finds every [data-service-valuation] container,
+ * What the snippet loads: one classic script that finds every [data-service-valuation] container,
  * now and later, and mounts <service-valuation> in a shadow root of each, once. Space for the
- * panel is reserved at once; the element's code is fetched only when a container nears the
- * viewport (at once, when it is already near). Loading this script twice is harmless. A browser
- * without what the panel needs gets the failure box instead of a broken panel.
+ * panel is reserved at once. The element's code is in this same file (one round trip, and the
+ * pinned snippet's `integrity` covers it), but runs only when a container nears the viewport (at
+ * once, when one is already near). Loading this script twice is harmless. A browser without what
+ * the panel needs gets the failure box instead of a broken panel.
  */
+import runElementCode from 'virtual:element-code';
 import { FORWARDED_ATTRIBUTES } from './api/attributes.js';
-import { serviceHomeUrl } from './internal/links.js';
-import { attribution, disclaimer, loadFailed } from './words/en.js';
+import { tellSiteOwner } from './internal/console.js';
+import { failureBox } from './element/failure-box.js';
 
 const CONTAINER = '[data-service-valuation]';
 const GLOBAL = Symbol.for('service-valuation.loader');
@@ -19,8 +21,6 @@ const RESERVED = 'service-valuation:not(:defined){display:block;min-height:340px
 const NEAR_VIEWPORT_PX = 800;
 
 type LoaderWindow = Window & { [GLOBAL]?: { scan(): void } };
-/** The element's content-hashed file, named at build time: a loader always loads its own element. */
-declare const __ELEMENT_FILE__: string;
 
 /**
  * Every colour of the panel is a `light-dark()` pair, the newest thing it needs (Chrome 123,
@@ -29,43 +29,29 @@ declare const __ELEMENT_FILE__: string;
  */
 const browserSupported = () => CSS.supports('color:light-dark(red,red)');
 
-function start(script: HTMLScriptElement | null) {
+function start() {
   // The widget host's root: this script is /v1/widget.js, /v1.x.y/widget.js or /widget.js.
-  const apiBase = new URL('../', script?.src || location.href).href;
+  const apiBase = new URL('../', (document.currentScript as HTMLScriptElement | null)?.src || location.href).href;
   const mounted = new WeakMap<Element, HTMLElement>();
   let elementCode: Promise<unknown> | undefined;
   let failed = !browserSupported();
   const reserved = new CSSStyleSheet();
   reserved.replaceSync(RESERVED);
 
-  // Never a blank box: if the element's code cannot run, say so in every container, as text,
-  // and keep what the panel always shows: the attribution with its link, and the disclaimer.
-  const paragraph = (content: string | Node) => {
-    const p = document.createElement('p');
-    p.append(content);
-    return p;
-  };
-  const showFailure = (container: Element) => {
-    const note = paragraph(loadFailed);
-    note.setAttribute('role', 'status');
-    const link = document.createElement('a');
-    link.href = serviceHomeUrl(apiBase);
-    link.textContent = attribution;
-    container.shadowRoot?.replaceChildren(note, paragraph(link), paragraph(disclaimer));
-  };
+  const showFailure = (container: Element) => container.shadowRoot?.replaceChildren(...failureBox(apiBase));
 
+  // The element's code is one function of this file, compiled while the file streams in and run
+  // only here: a page whose containers are all far below the fold never runs it.
   const loadElement = () =>
-    (elementCode ??= import(/* @vite-ignore */ new URL(__ELEMENT_FILE__, apiBase).href).catch(() => {
-      failed = true;
-      document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
-      // The loader words its console lines and their links (MESSAGES_PATH) itself: importing internal/console.ts
-      // costs the snippet's script 28 B brotli more.
-      // One line for every cause (a policy, Trusted Types, a blocker, the network): the browser's own
-      // report sits beside it, and the reference lists the causes with their fixes.
-      console.error(
-        `[service-valuation] The widget's code could not run from ${apiBase}. ${apiBase}docs/messages#load_failed`,
-      );
-    }));
+    (elementCode ??= Promise.resolve(apiBase)
+      .then(runElementCode)
+      .catch(() => {
+        failed = true;
+        document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
+        // One line for every cause (a policy, Trusted Types, a blocker, an exception): the browser's own
+        // report sits beside it, and the reference lists the causes with their fixes.
+        tellSiteOwner(`The widget's code could not run from ${apiBase}.`, 'load_failed', apiBase, 'error');
+      }));
 
   const nearViewport = new IntersectionObserver(
     (entries) => {
@@ -128,6 +114,13 @@ function start(script: HTMLScriptElement | null) {
     root.querySelectorAll(CONTAINER).forEach(mount);
   };
 
+  // A panel whose language file failed its hash (or never came) says so with the same box.
+  addEventListener('service-valuation-error', (event) => {
+    const container =
+      event.detail.code === 'language_failed' && event.composedPath().find((node) => mounted.has(node as Element));
+    if (container) showFailure(container as Element);
+  });
+
   new MutationObserver((records) => {
     for (const record of records) {
       if (record.type === 'attributes') {
@@ -150,4 +143,4 @@ function start(script: HTMLScriptElement | null) {
 
 const loaderWindow = window as LoaderWindow;
 if (loaderWindow[GLOBAL]) loaderWindow[GLOBAL].scan();
-else loaderWindow[GLOBAL] = start(document.currentScript as HTMLScriptElement | null);
+else loaderWindow[GLOBAL] = start();

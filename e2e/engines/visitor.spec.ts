@@ -89,10 +89,10 @@ test('inserted by a tag manager after the page has loaded', async ({ driver }) =
   await estimateWithMouse(driver, '560102');
 });
 
-test('element.js refused by the page: the box explains, with the attribution and the disclaimer', async ({
+test('a language file refused by the page: the box explains, with the attribution and the disclaimer', async ({
   driver,
 }) => {
-  await driver.open(`${DEMO}/csp-loader-only.html`);
+  await driver.open(`${DEMO}/csp-no-connect.html`);
   const box = await waitUntil(driver, 'the failure box', () => {
     const root = document.querySelector('[data-service-valuation]')?.shadowRoot;
     const link = root?.querySelector('a');

@@ -1,7 +1,7 @@
 import type { HostErrorCode } from './types.js';
 
 /** What went wrong, in terms the element can turn into a message for the visitor or the site owner. */
-export type WidgetErrorCode = HostErrorCode | 'network' | 'timeout' | 'bad_response';
+export type WidgetErrorCode = HostErrorCode | 'network' | 'timeout' | 'bad_response' | 'language_failed';
 
 export class WidgetError extends Error {
   constructor(

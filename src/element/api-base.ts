@@ -1,8 +1,9 @@
 import { tellSiteOwner } from '../internal/console.js';
 import { httpUrl } from '../internal/links.js';
+import { ownBase } from './own-base.js';
 
-/** The widget host API this module was served from: `widget.js` and its chunks live side by side. */
-export const ownBaseUrl = () => new URL(/* @vite-ignore */ './', import.meta.url).href;
+/** The widget host API this code was served from. */
+export const ownBaseUrl = ownBase;
 
 /** Resolves the API base a page or the loader gave against the page, falling back to this script's own. */
 export function resolveApiBase(apiBase: string): string {

@@ -101,6 +101,8 @@ export class ServiceValuation extends LitHost {
 
   /** The words the panel is shown in; none until the first language's file has arrived. */
   readonly #words = new ReactiveState<Words | undefined>(this, undefined);
+  /** Messages are worded in this panel's language, whichever panel rendered last. */
+  readonly #useOwnWords = () => this.#words.value && useWords(this.#words.value);
   /** The shown words' language, which the widget host words its answers in. */
   #language: Language = 'en';
   /** Worded when shown, so a change of language rewords it. */
@@ -132,20 +134,15 @@ export class ServiceValuation extends LitHost {
     this.#search.onError = this.#estimate.onError = (error) => announce(() => this.#reportFailure(error).visitor);
   }
 
-  /** Messages are worded in this panel's language, whichever panel rendered last. */
-  #useOwnWords(): void {
-    if (this.#words.value) useWords(this.#words.value);
-  }
-
-  /** Shows the panel in `data-lang`'s language: at once in English, once its file arrives in another. */
+  /** Shows the panel in `data-lang`'s language; the newest choice wins over a file still on its way. */
   #changeLanguage(): void {
-    const language = resolveLanguage(this.language);
-    const catalogue = loadWords(language);
+    const requested = this.language;
+    const catalogue = loadWords(resolveLanguage(requested), this.#baseUrl);
     if (!(catalogue instanceof Promise)) return this.#showWords(catalogue);
-    // A file that cannot be fetched leaves the panel in English rather than blank; a newer choice wins.
     catalogue.then(
-      (loaded) => language === resolveLanguage(this.language) && this.#showWords(loaded),
-      () => this.#showWords(loadWords('en') as Words),
+      (loaded) => requested === this.language && this.#showWords(loaded),
+      // The loader puts its failure box in the container: other words would have checked nothing.
+      (error: WidgetError) => requested === this.language && this.#reportFailure(error),
     );
   }
 
@@ -231,12 +228,7 @@ export class ServiceValuation extends LitHost {
     const problem = checkWidgetKey(key);
     this.#client = problem
       ? undefined
-      : createClient({
-          baseUrl: this.#baseUrl,
-          key,
-          language: () => this.#language,
-          unit: () => this.#estimate.unit,
-        });
+      : createClient({ baseUrl: this.#baseUrl, key, language: () => this.#language, unit: () => this.#estimate.unit });
     this.#setupProblem.value = problem ? () => keyProblem(problem, key) : undefined;
     if (!problem) return;
     // prettier-ignore

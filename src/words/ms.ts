@@ -8,6 +8,9 @@ const MODE: Record<Mode, { value: string; transactions: string; price: string }>
   rent: { value: 'Sewa bulanan', transactions: 'sewaan', price: 'Sewa / bulan' },
 };
 
+/** The locale its dates are written in. */
+export const locale = 'ms-SG';
+
 const ms: Words = {
   lang: 'ms',
   attribution: 'Penilaian oleh Service Valuations',
@@ -50,7 +53,7 @@ const ms: Words = {
   postal: (postalCode) => `Singapura ${postalCode}`,
   unit: { sqft: 'kaki persegi', sqm: 'm²' },
   perUnit: { sqft: 'sekaki persegi', sqm: 'semeter persegi' },
-  ...intlDates('ms-SG'),
+  ...intlDates(locale),
 
   tableCaption: (count, mode) => `${count} ${MODE[mode].transactions} terkini yang digunakan untuk anggaran ini`,
   column: {

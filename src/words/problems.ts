@@ -55,6 +55,7 @@ const SITE_OWNERS_TO_FIX: WidgetError['code'][] = [
   'origin_not_allowed',
   'quota_exceeded',
   'invalid_request',
+  'language_failed',
 ];
 
 /** Problems that stop the whole widget (until the site owner fixes them), not one search. */

@@ -8,6 +8,9 @@ const MODE: Record<Mode, { value: string; transactions: string; price: string }>
   rent: { value: 'மாத வாடகை', transactions: 'வாடகைகள்', price: 'வாடகை / மாதம்' },
 };
 
+/** The locale its dates are written in. */
+export const locale = 'ta-SG';
+
 const ta: Words = {
   lang: 'ta',
   attribution: 'Service Valuations வழங்கும் மதிப்பீடுகள்',
@@ -51,7 +54,7 @@ const ta: Words = {
   postal: (postalCode) => `சிங்கப்பூர் ${postalCode}`,
   unit: { sqft: 'சதுர அடி', sqm: 'ச.மீ.' },
   perUnit: { sqft: 'ஒரு ச.அடிக்கு', sqm: 'ஒரு ச.மீ.க்கு' },
-  ...intlDates('ta-SG'),
+  ...intlDates(locale),
 
   tableCaption: (count, mode) => `இந்த மதிப்பீட்டிற்குப் பயன்படுத்திய ${count} சமீபத்திய ${MODE[mode].transactions}`,
   column: {

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import en from './en.js';
 import { formatArea, formatPricePerArea, loadWords, resolveLanguage, useWords, type Words } from './words.js';
 
-const translation = async (language: 'zh' | 'ms' | 'ta') => loadWords(language) as Promise<Words>;
+const translation = async (language: 'zh' | 'ms' | 'ta') => loadWords(language, location.href) as Promise<Words>;
 
 describe('words', () => {
   afterEach(() => useWords(en));
@@ -40,7 +40,7 @@ describe('words', () => {
   });
 
   it('has English at once and each translation as a file of its own, with every word', async () => {
-    expect(loadWords('en')).to.equal(en);
+    expect(loadWords('en', location.href)).to.equal(en);
     for (const language of ['zh', 'ms', 'ta'] as const) {
       const words = await translation(language);
       expect(words.lang).to.equal(language);

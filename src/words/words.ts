@@ -1,21 +1,18 @@
 /**
  * The catalogue words are read from. English is built in; the other languages are files of their
- * own, fetched only when a page asks for one (`data-lang`). Each element sets its own catalogue
- * (`useWords`) before it renders or words a message, so two panels in two languages share a page.
+ * own, fetched only when a page asks for one (`data-lang`; translations.ts). Each element sets its
+ * own catalogue (`useWords`) before it renders or words a message, so two panels in two languages
+ * share a page.
  */
 import type { Language } from '../api/types.js';
+import { WidgetError } from '../api/widget-error.js';
 import { type AreaUnit, areaIn, formatInteger, formatPerAreaAmount, pricePerArea } from '../format/format.js';
 import en, { type Words } from './en.js';
+import { loadTranslation, TRANSLATED } from './translations.js';
 
 export type { Words };
 export let words: Words = en;
 export const useWords = (catalogue: Words) => void (words = catalogue);
-
-const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Words }>> = {
-  zh: () => import('./zh.js'),
-  ms: () => import('./ms.js'),
-  ta: () => import('./ta.js'),
-};
 
 /**
  * `data-lang` as a language the widget speaks: `en`, `zh`, `ms` or `ta` (a region or script after
@@ -25,12 +22,19 @@ const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Wor
 export function resolveLanguage(requested: string, pageLang = document.documentElement.lang): Language {
   const tag = (/^\s*auto\s*$/i.test(requested) ? pageLang : requested).trim().toLowerCase();
   const primary = tag.split(/[-_]/)[0];
-  return Object.hasOwn(TRANSLATIONS, primary) && !/[-_](hant|tw|hk|mo)\b/.test(tag) ? (primary as Language) : 'en';
+  return TRANSLATED.includes(primary) && !/[-_](hant|tw|hk|mo)\b/.test(tag) ? (primary as Language) : 'en';
 }
 
-/** English at once; another language once its file has arrived. */
-export const loadWords = (language: Language): Words | Promise<Words> =>
-  language === 'en' ? en : TRANSLATIONS[language]().then((module) => module.default);
+/**
+ * English at once; another language once its file has arrived from the widget host at `baseUrl` (and
+ * passed its hash), or a `language_failed` error when it cannot be had.
+ */
+export const loadWords = (language: Language, baseUrl: string): Words | Promise<Words> =>
+  language === 'en'
+    ? en
+    : loadTranslation(language, baseUrl).catch(() => {
+        throw new WidgetError('language_failed', `The ${language} words could not be loaded.`);
+      });
 
 /** 1,001 sq ft, or 93 m² */
 export const formatArea = (sqm: number, unit: AreaUnit) => `${formatInteger(areaIn(sqm, unit))} ${words.unit[unit]}`;

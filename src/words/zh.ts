@@ -8,6 +8,9 @@ const MODE: Record<Mode, { value: string; kind: string; price: string }> = {
   rent: { value: '月租', kind: '租赁', price: '月租' },
 };
 
+/** The locale its dates are written in. */
+export const locale = 'zh-SG';
+
 const zh: Words = {
   lang: 'zh',
   attribution: 'Service Valuations 提供估价',
@@ -48,7 +51,7 @@ const zh: Words = {
   postal: (postalCode) => `新加坡 ${postalCode}`,
   unit: { sqft: '平方英尺', sqm: '平方米' },
   perUnit: { sqft: '每平方英尺', sqm: '每平方米' },
-  ...intlDates('zh-SG'),
+  ...intlDates(locale),
 
   tableCaption: (count, mode) => `本估价所用的 ${count} 笔近期${MODE[mode].kind}成交`,
   column: {

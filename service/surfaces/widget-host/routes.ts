@@ -19,16 +19,16 @@ export const ASSET_HEADERS = {
 };
 
 /**
- * The loader at its three addresses, and how long each may be cached: the evergreen major (and the
- * old unversioned path) briefly, so a release reaches every page within minutes; a pinned version
- * for a year, since it never changes. The element and its chunks are named by their content, so
- * they too are cached for a year; a loader always names its own.
+ * The widget's one file at its three addresses, and how long each may be cached: the evergreen
+ * major (and the old unversioned path) briefly, so a release reaches every page within minutes; a
+ * pinned version for a year, since it never changes. The language files are named by their
+ * content, so they too are cached for a year; widget.js always names (and checks) its own.
  */
 const EVERGREEN = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 async function widgetFile(distDir: string, pathname: string): Promise<{ path: string; cache: string } | undefined> {
   if (pathname === '/widget.js' || pathname === '/v1/widget.js') return { path: '/widget.js', cache: EVERGREEN };
-  if (/^\/(element-[\w-]+\.js|chunks\/[\w-]+\.js)$/.test(pathname)) return { path: pathname, cache: IMMUTABLE };
+  if (/^\/languages\/[a-z]{2}-[\w-]+\.json$/.test(pathname)) return { path: pathname, cache: IMMUTABLE };
   const pinned = /^\/v(\d+\.\d+\.\d+)\/widget\.js$/.exec(pathname);
   if (!pinned) return undefined;
   return (await builtLoader(distDir))?.version === pinned[1] ? { path: '/widget.js', cache: IMMUTABLE } : undefined;
