@@ -78,7 +78,11 @@ export default defineConfig(async ({ mode }): Promise<UserConfig> => {
       sourcemap: process.env.SOURCEMAP === '1',
       // Terser's four passes beat the default minifier by about 120 B brotli on the widget.
       minify: 'terser',
-      terserOptions: { ecma: 2020, compress: { passes: 4 }, format: { comments: /allFunctionsCalledOnLoad/ } },
+      terserOptions: {
+        ecma: 2020,
+        compress: { passes: 4, unsafe_arrows: true },
+        format: { comments: /allFunctionsCalledOnLoad/ },
+      },
       reportCompressedSize: false,
       modulePreload: false,
       lib: { entry: 'src/loader.ts', formats: ['iife'], name: 'serviceValuationLoader', fileName: () => 'widget.js' },

@@ -39,6 +39,17 @@ describe('summariseStartUp', () => {
     assert.deepEqual(summary.pairedExtraMs['1x'], { median: 30, lower: 30, upper: 30 });
   });
 
+  it('gives every candidate its paired interval, so an anchor\u2019s difference is read with its noise too', async () => {
+    const summary = await summariseStartUp(loads, CANDIDATES, []);
+    assert.deepEqual(summary.table[1].pairedExtraMs['1x'], { median: 30, lower: 30, upper: 30 });
+    assert.deepEqual(summary.table[0].pairedExtraMs['1x'], { median: 0, lower: 0, upper: 0 });
+  });
+
+  it('takes one network\u2019s loads at a time', async () => {
+    const mixed = [...loads, { ...loads[0], network: 'slow-4g' as const }];
+    await assert.rejects(summariseStartUp(mixed, CANDIDATES, []), /one network/);
+  });
+
   it('reports a wide interval when the extra itself is noisy', async () => {
     const noisy = SWINGS.flatMap((plain, i) => [load('plain', plain), load('widget', plain + 10 * i)]);
     const { pairedExtraMs } = await summariseStartUp(noisy, CANDIDATES, []);

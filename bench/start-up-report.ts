@@ -37,6 +37,14 @@ export async function summariseStartUp(loads: Load[], candidates: Candidate[], w
   const cpus = [...new Set(loads.map((l) => l.cpu))];
   const of = (name: string, cpu: number) => loads.filter((l) => l.candidate === name && l.cpu === cpu);
   const usable = (name: string, cpu: number) => round(median(of(name, cpu).map((l) => l.usable)));
+  // Each turn loads every candidate once per CPU rate, so the i-th load of a candidate and the i-th plain
+  // load shared a moment of the machine: their difference cancels what that moment did to both.
+  const pairedExtra = (name: string, cpu: number) => {
+    const plain = of('plain', cpu);
+    const extras = of(name, cpu).map((load, i) => load.usable - plain[i].usable);
+    const [lower, upper] = medianInterval(extras);
+    return { median: round(median(extras)), lower: round(lower), upper: round(upper) };
+  };
   const table = [];
   for (const candidate of candidates) {
     const files = candidate.name === 'widget' ? widgetFiles : candidate.js;
@@ -46,6 +54,7 @@ export async function summariseStartUp(loads: Load[], candidates: Candidate[], w
       extraMs: Object.fromEntries(
         cpus.map((cpu) => [`${cpu}x`, round(usable(candidate.name, cpu) - usable('plain', cpu))]),
       ),
+      pairedExtraMs: Object.fromEntries(cpus.map((cpu) => [`${cpu}x`, pairedExtra(candidate.name, cpu)])),
       jsBrotli: await brotliBytes(files),
     });
   }
@@ -65,21 +74,13 @@ export async function summariseStartUp(loads: Load[], candidates: Candidate[], w
       hostBytes: median(runs.map((l) => Object.values(l.hostBytes).reduce((a, b) => a + b, 0))),
     };
   };
-  // Each turn loads every candidate once per CPU rate, so the i-th widget load and the i-th plain
-  // load shared a moment of the machine: their difference cancels what that moment did to both.
-  const pairedExtra = (cpu: number) => {
-    const plain = of('plain', cpu);
-    const extras = of('widget', cpu).map((load, i) => load.usable - plain[i].usable);
-    const [lower, upper] = medianInterval(extras);
-    return { median: round(median(extras)), lower: round(lower), upper: round(upper) };
-  };
   const hostFiles = of('widget', cpus[0])[0].hostBytes;
   return {
     network: networks[0],
     runs: of('plain', cpus[0]).length,
     table,
     milestones,
-    pairedExtraMs: Object.fromEntries(cpus.map((cpu) => [`${cpu}x`, pairedExtra(cpu)])),
+    pairedExtraMs: Object.fromEntries(cpus.map((cpu) => [`${cpu}x`, pairedExtra('widget', cpu)])),
     page: Object.fromEntries(
       cpus.map((cpu) => [`${cpu}x`, { plain: perLoad('plain', cpu), widget: perLoad('widget', cpu) }]),
     ),
@@ -102,17 +103,20 @@ export function printStartUp(s: StartUpSummary): void {
   console.log(
     `\nTime to a usable search box on ${network}: navigation start → field visible and a frame drawn; median of ${s.runs} interleaved loads each`,
   );
-  console.log('(in brackets: the extra over the same page with a plain <input>)\n');
-  console.log('candidate'.padEnd(36), ...cpus.map((cpu) => `${cpu} CPU`.padStart(16)), 'JS brotli'.padStart(11));
+  console.log(
+    '(in brackets: the extra over the same page with a plain <input>, and the 95% interval of the extra paired with the plain load of the same turn)\n',
+  );
+  console.log('candidate'.padEnd(36), ...cpus.map((cpu) => `${cpu} CPU`.padStart(26)), 'JS brotli'.padStart(11));
   for (const row of s.table) {
-    const cells = cpus.map((cpu) =>
-      row.candidate === s.table[0].candidate
-        ? ms(row.usableMs[cpu])
-        : `${Math.round(row.usableMs[cpu])} (${signed(Math.round(row.extraMs[cpu]))})`,
-    );
+    const cells = cpus.map((cpu) => {
+      if (row.candidate === s.table[0].candidate) return ms(row.usableMs[cpu]);
+      const { lower, upper } = row.pairedExtraMs[cpu];
+      const interval = `${minus(Math.round(lower))}..${minus(Math.round(upper))}`;
+      return `${Math.round(row.usableMs[cpu])} (${signed(Math.round(row.extraMs[cpu]))}, ${interval})`;
+    });
     console.log(
       row.candidate.padEnd(36),
-      ...cells.map((c) => c.padStart(16)),
+      ...cells.map((c) => c.padStart(26)),
       (row.jsBrotli ? kb(row.jsBrotli) : '0').padStart(11),
     );
   }

@@ -8,7 +8,6 @@
  */
 import runElementCode from 'virtual:element-code';
 import { FORWARDED_ATTRIBUTES } from './api/attributes.js';
-import { tellSiteOwner } from './internal/console.js';
 import { failureBox } from './element/failure-box.js';
 
 const CONTAINER = '[data-service-valuation]';
@@ -50,7 +49,10 @@ function start() {
         document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
         // One line for every cause (a policy, Trusted Types, a blocker, an exception): the browser's own
         // report sits beside it, and the reference lists the causes with their fixes.
-        tellSiteOwner(`The widget's code could not run from ${apiBase}.`, 'load_failed', apiBase, 'error');
+        // Worded here rather than by internal/console.ts, which the element's part carries: 15 B brotli less.
+        console.error(
+          `[service-valuation] The widget's code could not run from ${apiBase}. ${apiBase}docs/messages#load_failed`,
+        );
       }));
 
   const nearViewport = new IntersectionObserver(

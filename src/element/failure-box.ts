@@ -2,7 +2,7 @@
  * What a container shows when the widget cannot run there (its code refused, a browser below the
  * support line, a language file that fails its hash): never a blank box, but a line saying so and
  * what the panel always shows, the attribution with its link and the disclaimer. Plain nodes, so the
- * loader can show it before any of the element's code has run, and the element can render it too.
+ * loader can show it before any of the element's code has run, or without it.
  */
 import { attribution, disclaimer, loadFailed } from '../words/en.js';
 import { serviceHomeUrl } from '../internal/links.js';
@@ -15,7 +15,7 @@ const paragraph = (content: string | Node) => {
 
 export function failureBox(hostRoot: string): Node[] {
   const note = paragraph(loadFailed);
-  note.setAttribute('role', 'status');
+  note.role = 'status';
   const link = document.createElement('a');
   link.href = serviceHomeUrl(hostRoot);
   link.textContent = attribution;

@@ -25,7 +25,7 @@ const revive = (data: WordsData): unknown =>
   typeof data === 'string'
     ? data
     : Array.isArray(data)
-      ? (...args: unknown[]) => fill(data[0], data[1] ? String(args[0]).split('-').map(Number) : args)
+      ? (...args: unknown[]) => fill(data[0], data[1] ? (args[0] as string).split('-').map(Number) : args)
       : Object.fromEntries(Object.entries(data).map(([key, value]) => [key, revive(value)]));
 
 export const wordsFromData = (data: Record<string, WordsData>) => revive(data) as Words;

@@ -15,11 +15,12 @@ const HASHES = __LANGUAGE_HASHES__;
 
 export const TRANSLATED = Object.keys(HASHES);
 
+/**
+ * `baseUrl` ends with `/`. Cross-origin, so without cookies. Any answer but the file itself (an error
+ * page, a changed byte) fails its hash, so the browser refuses it and reports why.
+ */
 export async function loadTranslation(language: Exclude<Language, 'en'>, baseUrl: string): Promise<Words> {
   const hash = HASHES[language];
-  const file = languageFile(language, hash);
-  // Cross-origin, so without cookies; a refusal (its hash, a policy, the network) is the browser's to report.
-  const response = await fetch(new URL(file, baseUrl), { integrity: `sha256-${hash}` });
-  if (!response.ok) throw response;
+  const response = await fetch(baseUrl + languageFile(language, hash), { integrity: `sha256-${hash}` });
   return wordsFromData((await response.json()) as Record<string, WordsData>);
 }

@@ -1,6 +1,7 @@
 /**
- * The widget host on its origin: the loader at its three addresses, the element's code and the other
- * built files, and the `/v1` API (host.ts) for the widget's requests.
+ * The widget host on its origin: widget.js (the loader and the element, one file) at its three
+ * addresses, the language files and the other built files, and the `/v1` API (host.ts) for the
+ * widget's requests.
  */
 import { clientAddress } from '../../web/client-address.js';
 import { Hono } from 'hono';
