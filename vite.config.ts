@@ -8,9 +8,8 @@ import { shortWordKeysPlugin } from './scripts/short-word-keys.js';
 
 /**
  * - default mode (`npm run build`): `dist/widget.js`, the one classic script a site owner pastes,
- *   carrying the loader and the Lit element, whose code runs only once a container nears the
- *   viewport (the element is imported dynamically, so the bundler wraps its modules in functions
- *   called then); `dist/languages/`, the translations as data, named by their content and checked
+ *   carrying the loader and the Lit element, whose code is one function the loader runs only once
+ *   a container nears the viewport (`elementCode` below); `dist/languages/`, the translations as data, named by their content and checked
  *   against the hashes widget.js carries; `dist/integrity.json`, widget.js's SRI hash for the
  *   pinned snippet; and `public/` (font, logo).
  * - `--mode package` (`npm run build:package`): `packages/widget/dist/`, the npm package's ES modules.
@@ -56,6 +55,7 @@ export default defineConfig(async ({ mode }): Promise<UserConfig> => {
       // The host's one file reads its address as a classic script and fetches its languages as checked data.
       alias: [
         { find: /^\.\/own-base\.js$/, replacement: classic('element/own-base.classic.ts') },
+        { find: /^\.\/failure-box\.js$/, replacement: classic('element/failure-box.classic.ts') },
         { find: /^\.\/translations\.js$/, replacement: classic('words/translation-files.ts') },
       ],
     },
@@ -138,10 +138,13 @@ function elementCode(sources: UserConfig): Plugin {
           lib: { entry: 'src/element/element-code.ts', formats: ['es'], fileName: () => 'element.js' },
         },
       })) as Rolldown.RolldownOutput[];
-      const [chunk] = built[0].output;
-      // The wrapper's line comes first: the map's lines move down by one.
-      const map = chunk.map && { ...chunk.map, mappings: `;${chunk.map.mappings}` };
-      return { code: `export default (__HOST_ROOT__) => {\n${chunk.code}\n};`, map };
+      const [chunk, ...more] = built[0].output;
+      // One classic file, all of it under the snippet's hash: nothing left to load at run time.
+      if (more.length || /\bimport\s*\(|import\.meta/.test(chunk.code))
+        throw new Error('element-code: the element must bundle to one file with no import() or import.meta');
+      // The wrapper's two lines come first: the map's lines move down by two. Strict, as the module was.
+      const map = chunk.map && { ...chunk.map, mappings: `;;${chunk.map.mappings}` };
+      return { code: `export default (__HOST_ROOT__, __FAILURE_BOX__) => {\n'use strict';\n${chunk.code}\n};`, map };
     },
   };
 }

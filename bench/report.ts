@@ -2,9 +2,9 @@
 import { cpus, totalmem } from 'node:os';
 import { median, quantile } from '../service/core/estimates/statistics.js';
 import type { FileSize } from '../scripts/size-report.js';
-import { printBelowFold, type summariseBelowFold } from './below-fold.js';
+import type { summariseBelowFold } from './below-fold.js';
 import type { estimateRenders, memory } from './scenarios.js';
-import { printStartUp, type StartUpSummary } from './start-up-report.js';
+import type { StartUpSummary } from './start-up-report.js';
 import { TYPED_ADDRESS, TYPING_PACES_MS } from './scenarios.js';
 
 export interface Figures {
@@ -67,8 +67,7 @@ export function print(r: Results): void {
   );
   console.log('file'.padEnd(40), 'gzip'.padStart(8), 'brotli'.padStart(8));
   for (const s of r.sizes) console.log(s.file.padEnd(40), String(s.gzip).padStart(8), String(s.brotli).padStart(8));
-  r.startUp.forEach(printStartUp);
-  printBelowFold(r.belowFold);
+  // Start-up and below the fold were printed as they were measured (run.ts).
   const rows: [string, string][] = [
     ...TYPING_PACES_MS.map((pace): [string, string] => [
       `suggest requests typing ${r.suggestions.typed}, a key every ${pace} ms`,

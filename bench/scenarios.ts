@@ -43,7 +43,8 @@ const resources = (page: Page): Promise<Resource[]> =>
     ),
   );
 
-const combobox = (page: Page) => page.locator('service-valuation').getByRole('combobox');
+// By name: the comparables' sort <select> is a combobox too.
+const combobox = (page: Page) => page.locator('service-valuation').getByRole('combobox', { name: /^Search by/ });
 
 /**
  * Milliseconds from an estimate's answer arriving to its value being in the panel, for each query,

@@ -2,7 +2,7 @@
  * Time to a usable search box, side by side: every candidate page loaded in turn (interleaved, so
  * a busy moment of the machine falls on all of them), at 1× and 4× CPU, on loopback and on an
  * emulated slow 4G network. For the plain page and the
- * widget the load then settles (fonts, idle-time chunks), so blocking time, layout shift and the
+ * widget the load then settles (fonts, idle-time work), so blocking time, layout shift and the
  * bytes fetched before the visitor types are counted whole.
  */
 import type { Browser } from 'playwright';

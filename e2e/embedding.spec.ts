@@ -292,7 +292,7 @@ test('inserted by a tag manager after the page has loaded: the widget mounts and
 });
 
 for (const language of ['zh', 'ms', 'ta'] as const) {
-  test(`a pinned snippet refuses a ${language} language file changed by one byte: the failure box, never the changed words`, async ({
+  test(`with the pinned snippet, a ${language} language file changed by one byte is refused: the failure box, never the changed words`, async ({
     page,
     consoleMessages,
   }) => {

@@ -1,14 +1,18 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { WIDGET_HOST_PORT } from '../playwright.config.js';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { isDecorated, WCAG_TAGS } from './in-page.js';
 
 export const API_BASE = `http://127.0.0.1:${WIDGET_HOST_PORT}`;
 /** The built language files, content-named (`languages/zh-<hash>.json`), by language. */
 export const LANGUAGE_FILES = Object.fromEntries(
-  readdirSync('dist/languages').map((file) => [file.slice(0, 2), `languages/${file}`]),
+  (existsSync('dist/languages') ? readdirSync('dist/languages') : []).map((file) => [
+    file.slice(0, 2),
+    `languages/${file}`,
+  ]),
 ) as Record<'zh' | 'ms' | 'ta', string>;
+if (!LANGUAGE_FILES.zh) throw new Error('No dist/languages/: run npm run build before the e2e tests.');
 export const DEMO_KEY = 'svce_test_demo0000000000000001';
 
 /** Every test fails if the host page saw an uncaught error; console lines are kept for assertions. */

@@ -42,8 +42,8 @@ function start() {
   // The element's code is one function of this file, compiled while the file streams in and run
   // only here: a page whose containers are all far below the fold never runs it.
   const loadElement = () =>
-    (elementCode ??= Promise.resolve(apiBase)
-      .then(runElementCode)
+    (elementCode ??= Promise.resolve()
+      .then(() => runElementCode(apiBase, failureBox))
       .catch(() => {
         failed = true;
         document.querySelectorAll(CONTAINER).forEach((container) => mounted.has(container) && showFailure(container));
@@ -115,13 +115,6 @@ function start() {
     if (root instanceof Element && root.matches(CONTAINER)) mount(root);
     root.querySelectorAll(CONTAINER).forEach(mount);
   };
-
-  // A panel whose language file failed its hash (or never came) says so with the same box.
-  addEventListener('service-valuation-error', (event) => {
-    const container =
-      event.detail.code === 'language_failed' && event.composedPath().find((node) => mounted.has(node as Element));
-    if (container) showFailure(container as Element);
-  });
 
   new MutationObserver((records) => {
     for (const record of records) {

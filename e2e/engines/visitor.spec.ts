@@ -94,7 +94,10 @@ test('a language file refused by the page: the box explains, with the attributio
 }) => {
   await driver.open(`${DEMO}/csp-no-connect.html`);
   const box = await waitUntil(driver, 'the failure box', () => {
-    const root = document.querySelector('[data-service-valuation]')?.shadowRoot;
+    // The element draws the box in its own shadow root, where its panel was.
+    const root = document
+      .querySelector('[data-service-valuation]')
+      ?.shadowRoot?.querySelector('service-valuation')?.shadowRoot;
     const link = root?.querySelector('a');
     return root?.textContent?.includes('cannot be shown on this page') && link
       ? { href: link.href, text: root.textContent }

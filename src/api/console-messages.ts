@@ -106,11 +106,11 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
   load_failed: {
     seen: 'Console error; each container shows a short notice with the attribution and the disclaimer.',
     meaning:
-      "The element's code could not be loaded or run. The browser's own console line beside it names the cause: a Content-Security-Policy without the widget host in `script-src`; Trusted Types enforced without the `lit-html` policy; a blocker; or the host unreachable. A browser below the support line gets the notice without a console line.",
-    fix: "Add the widget host to `script-src` (or use a nonce with `'strict-dynamic'`: see the recipes in docs/site-owners.md); with Trusted Types, add `lit-html` to the `trusted-types` directive.",
+      "widget.js arrived, but the element's code in it could not run: most often Trusted Types enforced without the `lit-html` policy (the browser's own console line beside it names the policy). A browser below the support line gets the notice without a console line. (When widget.js itself is refused, by a Content-Security-Policy, a blocker or a pinned hash, nothing of the widget runs and only the browser reports it.)",
+    fix: "With Trusted Types, add `lit-html` to the `trusted-types` directive. For widget.js itself, add the widget host to `script-src` (or put the page's nonce on the snippet's script: see the recipes in docs/site-owners.md).",
   },
   language_failed: {
-    seen: 'Console error; the panel shows the short notice with the attribution and the disclaimer instead.',
+    seen: 'Console warning; the panel shows the short notice with the attribution and the disclaimer instead, until the page picks another language.',
     meaning:
       "The panel's language file (`data-lang` zh, ms or ta) could not be fetched from the widget host, or its bytes did not match the hash widget.js carries for it, so the browser refused it. The browser's own console line names which: a Content-Security-Policy without the widget host in `connect-src`, the host unreachable, or a file changed on its way.",
     fix: "Keep the widget host in `connect-src` (the panel's searches need it too). A hash mismatch is never yours to fix: tell the service, and leave `integrity` on a pinned snippet.",

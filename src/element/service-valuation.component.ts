@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit/html.js';
+import { html } from 'lit/html.js';
 import type { PublicAttribute } from '../api/attributes.js';
 import { createClient, type WidgetClient } from '../api/client.js';
 import type { Language, Mode, Suggestion } from '../api/types.js';
@@ -15,7 +15,9 @@ import { hostProblem, isSetupProblem, keyProblem, type Problem } from '../words/
 import { loadWords, resolveLanguage, useWords, words, type Words } from '../words/words.js';
 import { ownBaseUrl, resolveApiBase } from './api-base.js';
 import { afterFirstPaint, logoUrl, registerFont } from './assets.js';
+import { failureBox } from './failure-box.js';
 import { renderFooter } from './panel-footer.js';
+import { renderHeader } from './panel-header.js';
 import { styles } from './service-valuation.styles.js';
 
 /**
@@ -103,6 +105,8 @@ export class ServiceValuation extends LitHost {
   readonly #words = new ReactiveState<Words | undefined>(this, undefined);
   /** Messages are worded in this panel's language, whichever panel rendered last. */
   readonly #useOwnWords = () => this.#words.value && useWords(this.#words.value);
+  /** The chosen language's file could not be had: the failure box until another language is shown. */
+  readonly #wordsFailed = new ReactiveState(this, false);
   /** The shown words' language, which the widget host words its answers in. */
   #language: Language = 'en';
   /** Worded when shown, so a change of language rewords it. */
@@ -141,7 +145,7 @@ export class ServiceValuation extends LitHost {
     if (!(catalogue instanceof Promise)) return this.#showWords(catalogue);
     catalogue.then(
       (loaded) => requested === this.language && this.#showWords(loaded),
-      // The loader puts its failure box in the container: other words would have checked nothing.
+      // The failure box, not other words: falling back would have checked nothing.
       (error: WidgetError) => requested === this.language && this.#reportFailure(error),
     );
   }
@@ -149,6 +153,7 @@ export class ServiceValuation extends LitHost {
   #showWords(catalogue: Words): void {
     const shown = this.#words.value;
     this.#words.value = catalogue;
+    this.#wordsFailed.value = false;
     // Read through `words`: the build renames the catalogue's keys only where they are read so.
     useWords(catalogue);
     this.#language = words.lang;
@@ -188,17 +193,12 @@ export class ServiceValuation extends LitHost {
   }
 
   protected override render() {
+    if (this.#wordsFailed.value) return html`${failureBox(this.#baseUrl)}`;
     if (!this.#words.value) return html``;
     this.#useOwnWords();
     const setupProblem = this.#setupProblem.value?.();
     return html`<section class="panel" part="base" lang=${words.lang} aria-labelledby="sv-title">
-      <header>
-        <img src=${this.#decorated.value ? logoUrl(this.#baseUrl) : nothing} alt="" width="28" height="28" />
-        <div class="brand">
-          <span class="brand-name">${words.brand}</span>
-          <h2 id="sv-title">${words.title}</h2>
-        </div>
-      </header>
+      ${renderHeader(this.#decorated.value ? logoUrl(this.#baseUrl) : undefined)}
       ${
         setupProblem
           ? html`<div class="notice" part="setup-error" role="alert"><p>${setupProblem.visitor}</p></div>`
@@ -242,6 +242,7 @@ export class ServiceValuation extends LitHost {
     const problem = hostProblem(error);
     const setup = isSetupProblem(error);
     if (setup) this.#setupProblem.value = () => hostProblem(error);
+    if (error.code === 'language_failed') this.#wordsFailed.value = true;
     if (problem.siteOwner) this.#tellSiteOwner(problem.siteOwner, error.code, this.#baseUrl, setup ? 'error' : 'warn');
     emit(this, 'service-valuation-error', { code: error.code, forSiteOwner: Boolean(problem.siteOwner) });
     return problem;

@@ -12,7 +12,7 @@ import { formatDate, formatMonth } from '../format/format.js';
 export const attribution = 'Valuations by Service Valuations';
 export const disclaimer =
   'Estimates are automated from recent transactions. They are not a valuation or appraisal; do not rely on them to buy, sell, rent or borrow.';
-/** True of every cause (a page's policy, a blocker, a browser below the support line), none of them the visitor's to fix. */
+/** True of every cause (code that cannot run, a language file refused, a browser below the support line), none of them the visitor's to fix. */
 export const loadFailed = 'The property valuation cannot be shown on this page.';
 
 /** The orders a visitor can read the comparables in (estimate/sort-comparables.ts). */

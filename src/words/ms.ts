@@ -9,7 +9,7 @@ const MODE: Record<Mode, { value: string; transactions: string; price: string }>
 };
 
 /** The locale its dates are written in. */
-export const locale = 'ms-SG';
+const locale = 'ms-SG';
 
 const ms: Words = {
   lang: 'ms',

@@ -9,7 +9,7 @@ const MODE: Record<Mode, { value: string; transactions: string; price: string }>
 };
 
 /** The locale its dates are written in. */
-export const locale = 'ta-SG';
+const locale = 'ta-SG';
 
 const ta: Words = {
   lang: 'ta',

@@ -12,7 +12,7 @@ const MODULES: Record<Exclude<Language, 'en'>, () => Promise<{ default: Words }>
   ta: () => import('./ta.js'),
 };
 
-export const TRANSLATED = Object.keys(MODULES);
+export const isTranslated = (language: string) => Object.hasOwn(MODULES, language);
 
 export const loadTranslation = (language: Exclude<Language, 'en'>, _baseUrl: string): Promise<Words> =>
   MODULES[language]().then(

@@ -8,7 +8,7 @@ import type { Language } from '../api/types.js';
 import { WidgetError } from '../api/widget-error.js';
 import { type AreaUnit, areaIn, formatInteger, formatPerAreaAmount, pricePerArea } from '../format/format.js';
 import en, { type Words } from './en.js';
-import { loadTranslation, TRANSLATED } from './translations.js';
+import { isTranslated, loadTranslation } from './translations.js';
 
 export type { Words };
 export let words: Words = en;
@@ -22,12 +22,12 @@ export const useWords = (catalogue: Words) => void (words = catalogue);
 export function resolveLanguage(requested: string, pageLang = document.documentElement.lang): Language {
   const tag = (/^\s*auto\s*$/i.test(requested) ? pageLang : requested).trim().toLowerCase();
   const primary = tag.split(/[-_]/)[0];
-  return TRANSLATED.includes(primary) && !/[-_](hant|tw|hk|mo)\b/.test(tag) ? (primary as Language) : 'en';
+  return isTranslated(primary) && !/[-_](hant|tw|hk|mo)\b/.test(tag) ? (primary as Language) : 'en';
 }
 
 /**
- * English at once; another language once its file has arrived from the widget host at `baseUrl` (and
- * passed its hash), or a `language_failed` error when it cannot be had.
+ * English at once; another language once its file has arrived (in the widget host's file, from
+ * `baseUrl`, checked against its hash), or a `language_failed` error when it cannot be had.
  */
 export const loadWords = (language: Language, baseUrl: string): Words | Promise<Words> =>
   language === 'en'

@@ -9,7 +9,7 @@ const MODE: Record<Mode, { value: string; kind: string; price: string }> = {
 };
 
 /** The locale its dates are written in. */
-export const locale = 'zh-SG';
+const locale = 'zh-SG';
 
 const zh: Words = {
   lang: 'zh',

@@ -9,8 +9,8 @@ import { builtLoader } from '../../web/built-loader.js';
 import { fileResponse } from '../../web/static-files.js';
 import type { WidgetHost } from './host.js';
 
-// Script, chunks, font and logo are public and must load from any page, including pages
-// that isolate themselves with COEP; the module chunk and FontFace fetches need CORS.
+// Script, language files, font and logo are public and must load from any page, including pages
+// that isolate themselves with COEP; the language files' fetch (with integrity) and FontFace need CORS.
 // Timing-Allow-Origin lets a site owner's own monitoring see what the widget costs their page.
 export const ASSET_HEADERS = {
   'Access-Control-Allow-Origin': '*',
