@@ -78,6 +78,7 @@ export function summariseBelowFold(loads: BelowFoldLoad[]) {
 }
 
 export function printBelowFold(summary: ReturnType<typeof summariseBelowFold>): void {
+  if (!summary.length) return;
   console.log(
     `\nA container ${BELOW_FOLD_PX} px below the fold, before any scroll (loopback; median, 95% interval of the extra paired with the plain load of the same turn):`,
   );

@@ -26,12 +26,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 /**
  * `BENCH_ONLY=start-up` measures start-up alone, for quick comparisons while changing it;
  * `BENCH_ONLY=main-thread` traces the widget's (and BENCH_BASELINE's) start-up tasks instead;
- * `BENCH_ONLY=below-fold` measures only what a container far below the fold costs.
+ * `BENCH_ONLY=below-fold` measures only what a container far below the fold costs;
+ * `BENCH_ONLY=scenarios` skips both and measures typing, estimates and memory.
  * `BENCH_NETWORK=loopback` or `slow-4g` measures start-up on that network only.
  */
 const ONLY_START_UP = process.env.BENCH_ONLY === 'start-up';
 const ONLY_MAIN_THREAD = process.env.BENCH_ONLY === 'main-thread';
 const ONLY_BELOW_FOLD = process.env.BENCH_ONLY === 'below-fold';
+const SKIP_START_UP = process.env.BENCH_ONLY === 'scenarios';
 const ON_NETWORKS = NETWORKS.filter((n) => (process.env.BENCH_NETWORK ?? n) === n);
 if (!ON_NETWORKS.length) throw new Error(`BENCH_NETWORK is ${process.env.BENCH_NETWORK}: use ${NETWORKS.join(' or ')}`);
 
@@ -57,15 +59,17 @@ try {
   }
   const sizes = await measure();
   const widgetFiles = sizes.filter((s) => isWholeWidgetFile(s.file)).map((s) => s.file);
-  const loads = await compareStartUp(browser, pages.url, widgetHost.url, CANDIDATES, RUNS, ON_NETWORKS);
+  const loads = SKIP_START_UP
+    ? []
+    : await compareStartUp(browser, pages.url, widgetHost.url, CANDIDATES, RUNS, ON_NETWORKS);
   const onNetwork = (network: Network) => loads.filter((load) => load.network === network);
-  const startUp = await Promise.all(
-    ON_NETWORKS.map((network) => summariseStartUp(onNetwork(network), CANDIDATES, widgetFiles)),
-  );
+  const startUp = SKIP_START_UP
+    ? []
+    : await Promise.all(ON_NETWORKS.map((network) => summariseStartUp(onNetwork(network), CANDIDATES, widgetFiles)));
   // Printed as soon as measured: the scenarios after them take minutes more.
   startUp.forEach(printStartUp);
   if (ONLY_START_UP) process.exit(0);
-  const belowFold = await measureBelowFold();
+  const belowFold = SKIP_START_UP ? [] : await measureBelowFold();
   printBelowFold(belowFold);
   const typing = [];
   for (const paceMs of TYPING_PACES_MS) {

@@ -74,7 +74,8 @@ export async function estimateRenders(browser: Browser, qaUrl: string, queries: 
       return { shown };
     });
     await combobox(page).fill(query);
-    await page.getByRole('option').first().click();
+    // In the suggestion list: the comparables' sort <select> has options too.
+    await page.locator('service-valuation').getByRole('listbox').getByRole('option').first().click();
     const shownAt = await watch.evaluate((w) => w.shown);
     // The answer's resource entry is queued after the fetch resolves, so it may land after the render.
     await page.waitForTimeout(200);
