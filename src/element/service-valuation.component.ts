@@ -105,7 +105,7 @@ export class ServiceValuation extends LitHost {
   readonly #words = new ReactiveState<Words | undefined>(this, undefined);
   /** Messages are worded in this panel's language, whichever panel rendered last. */
   readonly #useOwnWords = () => this.#words.value && useWords(this.#words.value);
-  /** The chosen language's file could not be had: the failure box until another language is shown. */
+  /** The language's file was refused: the failure box, in the panel's frame and colours, until another is shown. */
   readonly #wordsFailed = new ReactiveState(this, false);
   /** The shown words' language, which the widget host words its answers in. */
   #language: Language = 'en';
@@ -193,7 +193,7 @@ export class ServiceValuation extends LitHost {
   }
 
   protected override render() {
-    if (this.#wordsFailed.value) return html`${failureBox(this.#baseUrl)}`;
+    if (this.#wordsFailed.value) return html`<section class="panel" part="base">${failureBox(this.#baseUrl)}</section>`;
     if (!this.#words.value) return html``;
     this.#useOwnWords();
     const setupProblem = this.#setupProblem.value?.();
