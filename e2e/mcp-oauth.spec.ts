@@ -12,6 +12,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { MCP_PORT } from '../playwright.config.js';
+import { publicClientMetadata } from '../service/tests/oauth-memory-client.js';
 import { API_BASE, expect, test } from './fixtures.js';
 import { WCAG_TAGS } from './in-page.js';
 
@@ -32,13 +33,7 @@ test('an AI client signs in through the console, calls a private tool, and is di
   let authorizationUrl: URL | undefined;
   const provider: OAuthClientProvider = {
     redirectUrl: CALLBACK,
-    clientMetadata: {
-      client_name: 'Playwright assistant',
-      redirect_uris: [CALLBACK],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    },
+    clientMetadata: publicClientMetadata('Playwright assistant', CALLBACK),
     clientInformation: () => information,
     saveClientInformation: (info) => void (information = info),
     tokens: () => tokens,

@@ -10,6 +10,15 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 
+/** What a public client (no secret, PKCE) registers as, by its name and redirect URI. */
+export const publicClientMetadata = (clientName: string, redirect: string): OAuthClientMetadata => ({
+  client_name: clientName,
+  redirect_uris: [redirect],
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'none',
+});
+
 /** The SDK's OAuth client interface, remembering in memory; the person consents through `person`. */
 export function inMemoryProvider(
   person: { consent(authorizationUrl: string): Promise<URL> },
@@ -26,14 +35,8 @@ export function inMemoryProvider(
     get redirectUrl() {
       return redirect;
     },
-    get clientMetadata(): OAuthClientMetadata {
-      return {
-        client_name: 'Test assistant',
-        redirect_uris: [redirect],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'none',
-      };
+    get clientMetadata() {
+      return publicClientMetadata('Test assistant', redirect);
     },
     clientInformation: () => information,
     saveClientInformation: (info) => void (information = info),

@@ -4,4 +4,4 @@
  * carries it once.
  */
 declare const __FAILURE_BOX__: (hostRoot: string) => Node[];
-export const failureBox = (hostRoot: string): Node[] => __FAILURE_BOX__(hostRoot);
+export const failureBox = __FAILURE_BOX__;

@@ -13,7 +13,8 @@ import { SearchController } from '../search/search-controller.js';
 import { renderSearch } from '../search/search-template.js';
 import { hostProblem, isSetupProblem, keyProblem, type Problem } from '../words/problems.js';
 import { loadWords, resolveLanguage, useWords, words, type Words } from '../words/words.js';
-import { ownBaseUrl, resolveApiBase } from './api-base.js';
+import { resolveApiBase } from './api-base.js';
+import { ownBase } from './own-base.js';
 import { afterFirstPaint, logoUrl, registerFont } from './assets.js';
 import { failureBox } from './failure-box.js';
 import { renderFooter } from './panel-footer.js';
@@ -116,7 +117,7 @@ export class ServiceValuation extends LitHost {
   readonly #decorated = new ReactiveState(this, false);
   #client?: WidgetClient;
   /** `apiBase` as an absolute URL ending in `/`. */
-  #baseUrl = ownBaseUrl();
+  #baseUrl = ownBase();
   readonly #tellSiteOwner = tellSiteOwnerOnce();
   /** No client while the widget is not set up: nothing is sent until the site owner fixes it. */
   readonly #usableClient = () => (this.#setupProblem.value ? undefined : this.#client);
@@ -128,7 +129,7 @@ export class ServiceValuation extends LitHost {
     this.embedKey = '';
     this.mode = 'sale';
     this.query = '';
-    this.apiBase = ownBaseUrl();
+    this.apiBase = ownBase();
     this.language = '';
     const announce = (say: () => string) => {
       this.#useOwnWords();
@@ -138,14 +139,13 @@ export class ServiceValuation extends LitHost {
     this.#search.onError = this.#estimate.onError = (error) => announce(() => this.#reportFailure(error).visitor);
   }
 
-  /** Shows the panel in `data-lang`'s language; the newest choice wins over a file still on its way. */
+  /** Shows `data-lang`'s language; the newest choice wins over a file on its way; a refused file is no fallback. */
   #changeLanguage(): void {
     const requested = this.language;
     const catalogue = loadWords(resolveLanguage(requested), this.#baseUrl);
     if (!(catalogue instanceof Promise)) return this.#showWords(catalogue);
     catalogue.then(
       (loaded) => requested === this.language && this.#showWords(loaded),
-      // The failure box, not other words: falling back would have checked nothing.
       (error: WidgetError) => requested === this.language && this.#reportFailure(error),
     );
   }

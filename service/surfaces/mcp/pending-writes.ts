@@ -33,8 +33,10 @@ export interface WriteKind {
   ): Promise<{ result: Record<string, unknown> } | { failed: string }>;
 }
 
+const projectOf = (organizationId: string, projectId: unknown) =>
+  ORGANIZATIONS[organizationId]?.projects.find((p) => p.id === projectId);
 const projectName = (organizationId: string, projectId: unknown) =>
-  ORGANIZATIONS[organizationId]?.projects.find((p) => p.id === projectId)?.name ?? String(projectId);
+  projectOf(organizationId, projectId)?.name ?? String(projectId);
 const singaporeTime = (iso: unknown) =>
   `${new Intl.DateTimeFormat('en-SG', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Singapore' }).format(new Date(String(iso)))} (Singapore)`;
 const fieldProblems = (errors: { parameter: string; detail: string }[]) =>
@@ -81,7 +83,7 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request
       ['Visitor', String(input.visitorName)],
     ],
     async perform(stores, actor, input) {
-      const project = ORGANIZATIONS[actor.organizationId]?.projects.find((p) => p.id === input.projectId);
+      const project = projectOf(actor.organizationId, input.projectId);
       const booked = await stores.inventory.showflats.book(
         actor.organizationId,
         project,
@@ -112,7 +114,7 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request
         : []),
     ],
     async perform(stores, actor, input) {
-      const project = ORGANIZATIONS[actor.organizationId]?.projects.find((p) => p.id === input.projectId);
+      const project = projectOf(actor.organizationId, input.projectId);
       const received = await stores.inventory.leads.receive(
         actor.organizationId,
         project,
