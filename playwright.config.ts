@@ -17,6 +17,8 @@ export default defineConfig<{ engine: Engine }>({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
+  // A hung run ends as a failure, well inside CI's 90 minutes (the suite takes about 10 here).
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 8_000 },
   use: {
     baseURL: `http://localhost:${DEMO_PORT}`,

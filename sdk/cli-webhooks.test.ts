@@ -104,24 +104,23 @@ describe('the CLI webhook commands', () => {
       (t) => lines.push(t),
       stop.signal,
     );
-    await waitFor(() => lines.some((l) => l.startsWith('Ready')));
-    const endpointId = /endpoint (we_[0-9a-f]+)/.exec(lines[0])![1];
-    const secret = /secret: (whsec_\S+)/.exec(lines[1])![1];
-    await cli(['webhooks', 'test', endpointId, '--type', 'platform_key.created']);
-    await send();
-    await waitFor(() => lines.some((l) => l.includes('platform_key.created') && l.endsWith('→ 200')));
-    const [got] = target.at('/forwarded');
-    assert.equal(got.body.type, 'platform_key.created');
-    const signed = {
-      'webhook-id': got.id,
-      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-      'webhook-signature': got.signature,
-    };
-    assert.doesNotThrow(
-      () => new Webhook(secret).verify(JSON.stringify(got.body), signed),
-      'verifies with the printed secret',
-    );
-    stop.abort();
+    let endpointId: string | undefined;
+    try {
+      await waitFor(() => lines.some((l) => l.startsWith('Ready')));
+      endpointId = /endpoint (we_[0-9a-f]+)/.exec(lines[0])![1];
+      const secret = /secret: (whsec_\S+)/.exec(lines[1])![1];
+      await cli(['webhooks', 'test', endpointId, '--type', 'platform_key.created']);
+      await send();
+      await waitFor(() => lines.some((l) => l.includes('platform_key.created') && l.endsWith('→ 200')));
+      const [got] = target.at('/forwarded');
+      assert.equal(got.body.type, 'platform_key.created');
+      // The headers exactly as forwarded: a timestamp of our own would fail whenever a second ticks between.
+      const signed = { 'webhook-id': got.id, 'webhook-timestamp': got.timestamp, 'webhook-signature': got.signature };
+      assert.doesNotThrow(() => new Webhook(secret).verify(got.raw, signed), 'verifies with the printed secret');
+    } finally {
+      // Stopped even when an assertion fails: a listener left open keeps the test process alive.
+      stop.abort();
+    }
     assert.equal(await listening, 0);
     assert.match(lines.at(-1)!, /deleted/);
     const [row] = await db.query('select id from webhook_endpoints where id = $1', [endpointId]);

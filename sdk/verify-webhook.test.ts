@@ -22,12 +22,13 @@ describe('verifyWebhook', () => {
       (await verifyWebhook(new TextEncoder().encode(body), new Headers({ ...headers }), current)).data.eventId,
       'evt_1',
     );
-    const theirs = new Webhook(current).sign('msg_2', new Date(), body);
+    const signedAt = new Date();
+    const theirs = new Webhook(current).sign('msg_2', signedAt, body);
     const event = await verifyWebhook(
       body,
       {
         'webhook-id': 'msg_2',
-        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-timestamp': String(Math.floor(signedAt.getTime() / 1000)),
         'webhook-signature': theirs,
       },
       current,

@@ -9,7 +9,10 @@ import { Webhook } from 'standardwebhooks';
 export interface Received {
   path: string;
   id: string;
+  timestamp: string;
   signature: string;
+  /** The body's bytes as sent (a signature covers these, not a re-serialised object). */
+  raw: string;
   body: Record<string, unknown>;
   /** The secrets (of those given for its path) that verify it. */
   verifiedBy: string[];
@@ -38,7 +41,9 @@ export async function startReceiver() {
       received.push({
         path,
         id: String(request.headers['webhook-id']),
+        timestamp: String(request.headers['webhook-timestamp']),
         signature: String(request.headers['webhook-signature']),
+        raw: text,
         body: JSON.parse(text),
         verifiedBy,
       });
