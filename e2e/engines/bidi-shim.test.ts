@@ -41,22 +41,27 @@ test('answers emulation.setMediaFeaturesOverride itself, forwards the rest and t
   client.on('message', (data) => received.push(JSON.parse(data.toString())));
   // Sent before the socket to Firefox is open: kept, then delivered in order.
   await new Promise((resolve) => client.once('open', resolve));
-  client.send(JSON.stringify({ id: 1, method: 'session.new', params: {} }));
-  client.send(JSON.stringify({ id: 2, method: 'emulation.setMediaFeaturesOverride', params: { features: {} } }));
-  client.send(JSON.stringify({ id: 3, method: 'browsingContext.create', params: {} }));
-  client.send('not json');
-  while (received.filter((m) => m.type === 'success').length < 4)
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  try {
+    client.send(JSON.stringify({ id: 1, method: 'session.new', params: {} }));
+    client.send(JSON.stringify({ id: 2, method: 'emulation.setMediaFeaturesOverride', params: { features: {} } }));
+    client.send(JSON.stringify({ id: 3, method: 'browsingContext.create', params: {} }));
+    client.send('not json');
+    for (const end = Date.now() + 10_000; received.filter((m) => m.type === 'success').length < 4;) {
+      assert.ok(Date.now() < end, `4 answers within 10 s, got ${JSON.stringify(received)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
 
-  assert.deepEqual(
-    seenByFirefox.map(({ path, message }) => `${path} ${message.method}`),
-    ['/session session.new', '/session browsingContext.create', '/session (unparsed) not json'],
-  );
-  assert.deepEqual(
-    received.find((m) => m.id === 2),
-    { type: 'success', id: 2, result: {} },
-  );
-  assert.deepEqual(received.find((m) => m.id === 3)?.result, { from: 'firefox' });
-  assert.ok(received.some((m) => m.type === 'event' && m.method === 'log.entryAdded'));
-  client.close();
+    assert.deepEqual(
+      seenByFirefox.map(({ path, message }) => `${path} ${message.method}`),
+      ['/session session.new', '/session browsingContext.create', '/session (unparsed) not json'],
+    );
+    assert.deepEqual(
+      received.find((m) => m.id === 2),
+      { type: 'success', id: 2, result: {} },
+    );
+    assert.deepEqual(received.find((m) => m.id === 3)?.result, { from: 'firefox' });
+    assert.ok(received.some((m) => m.type === 'event' && m.method === 'log.entryAdded'));
+  } finally {
+    client.close();
+  }
 });

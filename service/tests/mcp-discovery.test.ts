@@ -19,7 +19,7 @@ const meter = memoryMeter();
 let server: Server;
 let client: Client;
 before(async () => {
-  const started = await startMcpServer({ port: 8819, engine, meter });
+  const started = await startMcpServer({ port: 8822, engine, meter });
   server = started.server;
   client = new Client({ name: 'discovery-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(started.url)));

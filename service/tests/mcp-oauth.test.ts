@@ -34,7 +34,7 @@ const {
   tokensFor,
 } = mcpOAuthSandbox({ console: 8819, mcp: 8820 });
 
-describe('MCP OAuth', { timeout: 60_000 }, () => {
+describe('MCP OAuth', () => {
   it('publishes its metadata and answers a private tool without a token with 401 pointing at it (RFC 9728)', async () => {
     const metadata = await (await fetch(`${MCP}/.well-known/oauth-authorization-server`)).json();
     assert.deepEqual(metadata.code_challenge_methods_supported, ['S256']);
@@ -368,7 +368,7 @@ describe('MCP OAuth', { timeout: 60_000 }, () => {
   });
 });
 
-describe('MCP OAuth defences', { timeout: 60_000 }, () => {
+describe('MCP OAuth defences', () => {
   const registerWith = (metadata: Record<string, unknown>) =>
     fetch(`${MCP}/register`, {
       method: 'POST',

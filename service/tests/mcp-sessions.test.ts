@@ -19,7 +19,12 @@ const PORT = 8829;
 let server: Server;
 
 before(async () => {
-  ({ server } = await startMcpServer({ port: PORT, engine: createEstimateEngine({ serviceUrl: 'http://x/' }) }));
+  ({ server } = await startMcpServer({
+    port: PORT,
+    engine: createEstimateEngine({ serviceUrl: 'http://x/' }),
+    // The real limits, but nobody idle long enough to be replaced however slowly this machine runs the flood.
+    sessionLimits: { ...MCP_SESSION_LIMITS, idleMs: 3_600_000, evictableAfterMs: 3_600_000 },
+  }));
 });
 after(() => {
   server.closeAllConnections();

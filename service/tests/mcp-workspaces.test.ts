@@ -29,7 +29,7 @@ const {
   tokensFor,
 } = mcpOAuthSandbox({ console: 8860, mcp: 8861 });
 
-describe('MCP in workspaces', { timeout: 60_000 }, () => {
+describe('MCP in workspaces', () => {
   it('lists only the tools a token can call; read-only leaves out the writes', async () => {
     const { access_token } = await tokensFor(new Person(), 'organizations.read widget_keys.write');
     const names = await toolNames(access_token);

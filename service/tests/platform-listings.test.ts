@@ -38,7 +38,7 @@ async function newListing(status: 'active' | 'coming_soon' = 'active') {
 const outbox = async (type: string, target: string) =>
   (
     await database().query<{ payload: { detail: Body } }>(
-      'select payload from outbox where type = $1 and payload->>$2 = $3',
+      'select payload from outbox where type = $1 and payload->>$2 = $3 order by created_at, audit_id',
       [type, 'target', target],
     )
   ).map((r) => r.payload.detail);

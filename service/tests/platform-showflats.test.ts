@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { type Body, platformSandbox } from './platform-sandbox.js';
 import { BOOKING_TRANSITIONS, type BookingStatus } from '../core/inventory/showflat-store.js';
 import { resetSandboxData } from '../core/listings/sandbox-reset.js';
+import { SHOWFLAT_FIXTURES } from '../sandbox/listings.js';
 
 const DEVELOPER = 'svcp_test_developer0000000000002';
 const AGENCY = 'svcp_test_agency00000000000000001'; // no inventory scopes
@@ -21,13 +22,23 @@ const slot = (days: number, hourUtc = 3, half = false) => {
   at.setUTCHours(hourUtc, half ? 30 : 0, 0, 0);
   return at.toISOString();
 };
+/**
+ * The first day, 3 or more days ahead, that starts four days with no fixture booking: the tests book
+ * on DAY to DAY + 3, and a fixture's slot would be taken already (sfb_0001 is on 2026-12-05).
+ */
+const DAY = (() => {
+  const fixtureDays = new Set(SHOWFLAT_FIXTURES.map((b) => b.startsAt.slice(0, 10)));
+  let day = 3;
+  while ([0, 1, 2, 3].some((d) => fixtureDays.has(slot(day + d).slice(0, 10)))) day++;
+  return day;
+})();
 const OPEN = 'proj_0002'; // launched
 const SOLD_OUT = 'proj_0004';
 const visitor = { name: 'Lim Hui Min' };
 
 describe('showflats', () => {
   it("lists a day's sixteen slots, and a booked one is then taken", async () => {
-    const day = slot(3).slice(0, 10);
+    const day = slot(DAY).slice(0, 10);
     const before = await call('GET', `/developers/current/projects/${OPEN}/showflat-slots?date=${day}`);
     assert.equal(before.status, 200, JSON.stringify(before.body));
     assert.equal(before.body.slots.length, 16);
@@ -35,17 +46,17 @@ describe('showflats', () => {
     assert.ok(before.body.slots.every((s: Body) => s.available));
     const booked = await call('POST', '/developers/current/showflat-bookings', {
       projectId: OPEN,
-      startsAt: slot(3, 4),
+      startsAt: slot(DAY, 4),
       visitor,
     });
     assert.equal(booked.status, 201, JSON.stringify(booked.body));
     assert.equal(booked.body.status, 'booked');
-    assert.equal(booked.body.endsAt, new Date(new Date(slot(3, 4)).getTime() + 30 * 60_000).toISOString());
+    assert.equal(booked.body.endsAt, new Date(new Date(slot(DAY, 4)).getTime() + 30 * 60_000).toISOString());
     const after = await call('GET', `/developers/current/projects/${OPEN}/showflat-slots?date=${day}`);
-    assert.equal(after.body.slots.find((s: Body) => s.startsAt === slot(3, 4)).available, false);
+    assert.equal(after.body.slots.find((s: Body) => s.startsAt === slot(DAY, 4)).available, false);
     const again = await call('POST', '/developers/current/showflat-bookings', {
       projectId: OPEN,
-      startsAt: slot(3, 4),
+      startsAt: slot(DAY, 4),
       visitor,
     });
     assert.equal(again.status, 409);
@@ -59,8 +70,8 @@ describe('showflats', () => {
 
   it('refuses slots outside the day, off the half hour, past or far, naming the field; and closed projects', async () => {
     for (const [startsAt, words] of [
-      [slot(3, 11), /between 10:00 and 17:30 Singapore time/],
-      [slot(3, 3).replace(':00:00', ':15:00'), /hour or half hour/],
+      [slot(DAY, 11), /between 10:00 and 17:30 Singapore time/],
+      [slot(DAY, 3).replace(':00:00', ':15:00'), /hour or half hour/],
       [slot(-2), /at least 1 hour/],
       [slot(40), /at most 30 days/],
     ] as const) {
@@ -75,13 +86,13 @@ describe('showflats', () => {
     }
     const unknown = await call('POST', '/developers/current/showflat-bookings', {
       projectId: 'proj_9999',
-      startsAt: slot(3),
+      startsAt: slot(DAY),
       visitor,
     });
     assert.equal(unknown.body.errors[0].parameter, 'body.projectId');
     const closed = await call('POST', '/developers/current/showflat-bookings', {
       projectId: SOLD_OUT,
-      startsAt: slot(3),
+      startsAt: slot(DAY),
       visitor,
     });
     assert.equal(closed.status, 409);
@@ -104,7 +115,7 @@ describe('showflats', () => {
     let hour = 2;
     for (const [from, steps] of Object.entries(paths) as [BookingStatus, string[]][])
       for (const [to, action] of Object.entries(actions) as [BookingStatus, string][]) {
-        const startsAt = slot(5, (hour++ % 8) + 2, hour > 8);
+        const startsAt = slot(DAY + 2, (hour++ % 8) + 2, hour > 8);
         const made = await call('POST', '/developers/current/showflat-bookings', {
           projectId: OPEN,
           startsAt,
@@ -129,13 +140,13 @@ describe('showflats', () => {
       }
     const first = await call('POST', '/developers/current/showflat-bookings', {
       projectId: OPEN,
-      startsAt: slot(6),
+      startsAt: slot(DAY + 3),
       visitor,
     });
     await call('POST', `/developers/current/showflat-bookings/${first.body.id}/cancel`);
     const rebooked = await call('POST', '/developers/current/showflat-bookings', {
       projectId: OPEN,
-      startsAt: slot(6),
+      startsAt: slot(DAY + 3),
       visitor,
     });
     assert.equal(rebooked.status, 201, 'a cancelled booking frees its slot');

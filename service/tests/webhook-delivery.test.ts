@@ -62,8 +62,9 @@ async function startReceiver() {
 onEachEngine('webhook deliveries', 5498, (database) => {
   let db: Database;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  // Ahead of the database's own clock, which stamps new events and deliveries as available now.
-  let now = new Date(Date.now() + 60_000);
+  // Ahead of the database's own clock, which stamps new events and deliveries as available now; set
+  // when this engine's suite starts (the PostgreSQL one runs after the whole PGlite one).
+  let now: Date;
   const clock = () => now;
   const box = createSecretBox(randomBytes(32));
   let endpoints: ReturnType<typeof createWebhookEndpoints>;
@@ -75,6 +76,7 @@ onEachEngine('webhook deliveries', 5498, (database) => {
   before(async () => {
     db = database()!;
     if (!db) return;
+    now = new Date(Date.now() + 60_000);
     receiver = await startReceiver();
     endpoints = createWebhookEndpoints(db, box, clock);
     deliveries = createDeliveries(db);
@@ -186,7 +188,7 @@ onEachEngine('webhook deliveries', 5498, (database) => {
     );
     assert.deepEqual(endpoint, { enabled: false, disabled_reason: 'The endpoint answered 410 Gone.' });
     const audit = await db.query<{ action: string }>(
-      `select action from audit_log where organization_id = $1 and target = $2`,
+      `select action from audit_log where organization_id = $1 and target = $2 order by id`,
       [org, id],
     );
     assert.deepEqual(

@@ -17,6 +17,7 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
   let now = new Date('2026-11-23T10:00:00Z');
   let made = 0;
   let gate: Promise<void> | undefined;
+  let entered: (() => void) | undefined;
   let app: Hono<{ Variables: { caller: string } }>;
 
   before(() => {
@@ -38,6 +39,7 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
       }),
     );
     app.post('/things', async (c) => {
+      entered?.();
       await gate;
       const body = await c.req.json<{ name: string; fail?: boolean }>();
       if (body.fail) return c.json({ code: 'internal_error' }, 500);
@@ -88,13 +90,18 @@ onEachEngine('Idempotency-Key', 5496, (database) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     let open!: () => void;
     gate = new Promise((resolve) => (open = resolve));
+    // The handler runs only once the key is claimed: the retry is sent after that, not after a guess.
+    const claimed = new Promise<void>((resolve) => (entered = resolve));
     const first = post('key-3', { name: 'slow' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const retry = await post('key-3', { name: 'slow' });
-    assert.equal(retry.status, 409);
-    assert.equal(((await retry.json()) as { code: string }).code, 'idempotency_key_in_use');
-    open();
-    gate = undefined;
+    try {
+      await claimed;
+      const retry = await post('key-3', { name: 'slow' });
+      assert.equal(retry.status, 409);
+      assert.equal(((await retry.json()) as { code: string }).code, 'idempotency_key_in_use');
+    } finally {
+      open();
+      gate = entered = undefined;
+    }
     assert.equal((await first).status, 201);
     assert.equal((await post('key-3', { name: 'slow' })).headers.get('idempotent-replayed'), 'true');
   });
