@@ -144,7 +144,7 @@ describe('one writer per data folder', { timeout: 120_000 }, () => {
     const rows = await db.query<{ id: string }>('select id from widget_keys where id = any($1)', [ids]);
     assert.equal(rows.rows.length, 2);
     const usage = await db.query<{ count: number }>(
-      `select count from daily_usage where kind = 'widget_estimate' and subject = $1`,
+      `select sum(count)::int as count from daily_usage where kind = 'widget_estimate' and subject = $1`,
       [owner.made[0].id],
     );
     assert.equal(usage.rows[0].count, 15);
@@ -185,7 +185,7 @@ describe('kill -9 while writing', { timeout: 600_000 }, () => {
       ]);
       assert.equal(found.rows.length, acknowledged.keys.length, `round ${round}: every acknowledged key is there`);
       const usage = await db.query<{ count: number }>(
-        `select count from daily_usage where kind = 'widget_estimate' and subject = $1`,
+        `select sum(count)::int as count from daily_usage where kind = 'widget_estimate' and subject = $1`,
         [owner.made[0].id],
       );
       const answered = acknowledged.estimates.get(key) ?? 0;
