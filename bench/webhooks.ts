@@ -5,7 +5,9 @@
  * post them to a receiver on loopback, with the workers every process runs (webhook-workers.ts). Prints the
  * throughput (events per second from the outbox to the receiver, a burst of 1,000) and the lag from a
  * change's commit to its first attempt arriving (p50 and p99 of 200 changes at 20 a second), each the
- * median of three runs with their range.
+ * median of three runs with their range. Then one receiver's trouble: the lag of a healthy endpoint's
+ * changes with none hanging and while another organization's 20 endpoints never answer (each holds its
+ * attempts for the whole 15 s).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -85,6 +87,59 @@ async function oneRun(db: Database) {
   }
 }
 
+const HANGING = 20;
+const HANGING_CHANGES = 5;
+const WATCHED = 60;
+
+/** The p50 lag of a healthy endpoint's changes while `hanging` endpoints of another organization never answer. */
+async function lagBeside(db: Database, hanging: number) {
+  const receiver = await startReceiver();
+  const held = new Set<import('node:net').Socket>();
+  const silent = createServer((request) => void held.add(request.socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}/hooks`;
+  const webhooks = createWebhookService(db, createSecretBox(randomBytes(32)), {
+    policy: { allowHosts: new Set(['127.0.0.1']) },
+  });
+  const organization = async (name: string) => {
+    const id = `org_bench_${name}_${randomBytes(4).toString('hex')}`;
+    await db.query(`insert into organizations (id, name, kind) values ($1, $2, 'agency')`, [id, name]);
+    return id;
+  };
+  const healthy = await organization('healthy');
+  const troubled = await organization('troubled');
+  await webhooks.endpoints.create({ organizationId: healthy, url: receiver.url, eventTypes: ['widget_key.created'] });
+  for (let i = 0; i < hanging; i++)
+    await webhooks.endpoints.create({ organizationId: troubled, url: silentUrl, eventTypes: ['widget_key.created'] });
+  const change = (org: string, target: string) =>
+    db.transaction((tx) => recordChange(tx, serviceActor(org), 'widget_key.created', target, { name: target }));
+  const runner = createWorkerRunner({ workers: webhookWorkers(db, webhooks, { senders: 2 }) });
+  runner.start();
+  try {
+    for (let i = 0; i < HANGING_CHANGES && hanging > 0; i++) await change(troubled, `troubled_${i}`);
+    // Every slot the hanging endpoints may take is taken (4 each), or 10 s have passed.
+    const deadline = Date.now() + 10_000;
+    while (held.size < hanging * 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    const committed = new Map<string, number>();
+    for (let i = 0; i < WATCHED; i++) {
+      const target = `watched_${i}`;
+      await change(healthy, target);
+      committed.set(target, performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 1000 / PACE_PER_SECOND));
+    }
+    while (receiver.arrived.size < WATCHED) await new Promise((resolve) => setTimeout(resolve, 5));
+    return quantile(
+      [...committed].map(([target, at]) => receiver.arrived.get(target)! - at),
+      0.5,
+    );
+  } finally {
+    for (const socket of held) socket.destroy();
+    await runner.stop();
+    receiver.server.close();
+    silent.close();
+  }
+}
+
 const range = (values: number[], digits = 0) =>
   `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
@@ -95,6 +150,15 @@ async function onEngine(name: string, db: Database) {
   for (let i = 0; i < RUNS; i++) runs.push(await oneRun(db));
   console.log(
     `${name.padEnd(22)} ${range(runs.map((r) => r.perSecond)).padEnd(22)} ${range(runs.map((r) => r.p50)).padEnd(20)} ${range(runs.map((r) => r.p99))}`,
+  );
+  const alone: number[] = [];
+  const beside: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    alone.push(await lagBeside(db, 0));
+    beside.push(await lagBeside(db, HANGING));
+  }
+  console.log(
+    `${''.padEnd(22)} healthy endpoint's lag p50 ms: ${range(alone)} alone, ${range(beside)} while ${HANGING} endpoints hang (${(median(beside) / median(alone)).toFixed(2)}×)`,
   );
   await db.close();
 }

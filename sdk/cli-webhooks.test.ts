@@ -45,7 +45,7 @@ describe('the CLI webhook commands', () => {
       policy: webhooks.policy,
     });
     send = async () => {
-      while ((await sender.run(new Date())) > 0);
+      while ((await sender.sendDue(new Date())) > 0);
     };
     const common = { engine, keyStore: databasePlatformKeys(db), idempotency: createIdempotencyStore(db) };
     const open = await startPlatformServer({ port: 8856, webhooks, ...common });

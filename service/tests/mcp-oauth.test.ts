@@ -325,7 +325,7 @@ describe('MCP OAuth', () => {
         endpoints: webhooks().endpoints,
         policy: webhooks().policy,
       });
-      while ((await send.run(new Date())) > 0);
+      while ((await send.sendDue(new Date())) > 0);
 
       const listed = await resultOf(
         await callTool('list_webhook_deliveries', access_token, { endpointId: endpoint.id }),
@@ -337,13 +337,13 @@ describe('MCP OAuth', () => {
       const args = { deliveryId, idempotencyKey: 'replay-0001' };
       const asked = await resultOf(await callTool('replay_webhook_delivery', access_token, args));
       assert.equal(asked.structuredContent?.status, 'awaiting_confirmation');
-      while ((await send.run(new Date())) > 0);
+      while ((await send.sendDue(new Date())) > 0);
       assert.equal(receiver.at('/mcp').length, 1, 'nothing is sent before the person decides');
       const confirmUrl = String(asked.structuredContent?.confirmUrl);
       const page = await person.get(confirmUrl);
       assert.match(page.text, /Replay<\/button>/);
       assert.equal((await person.post(`${new URL(confirmUrl).pathname}/replay`, {})).status, 303);
-      while ((await send.run(new Date())) > 0);
+      while ((await send.sendDue(new Date())) > 0);
       const [first, second] = receiver.at('/mcp');
       assert.equal(second.id, first.id, 'the same webhook-id');
       const done = await resultOf(await callTool('replay_webhook_delivery', access_token, args));
@@ -420,6 +420,18 @@ describe('MCP OAuth defences', () => {
       assert.equal(await statusFor(path, 'rebound.evil.example'), 403, path);
     }
     assert.equal(await statusFor('/.well-known/oauth-authorization-server', '127.0.0.1:8820'), 200);
+  });
+
+  it('never repeats a path it does not know, a key pasted into it included', async () => {
+    const pasted = 'svcp_test_agency00000000000000001';
+    for (const path of [`/${pasted}`, `/mcp/${pasted}`, `/authorize/${pasted}`, `/.well-known/${pasted}`]) {
+      for (const method of ['GET', 'POST']) {
+        const response = await fetch(`${MCP}${path}`, { method });
+        const text = await response.text();
+        assert.equal(response.status, 404, `${method} ${path}`);
+        assert.ok(!text.includes(pasted) && !text.includes('agency0000'), `${method} ${path}: ${text}`);
+      }
+    }
   });
 
   it('revokes the whole grant when a used refresh token comes back (a stolen copy)', async () => {

@@ -26,6 +26,7 @@ import { validatorFor } from '../web/platform-contract.js';
 import { outboxWorker } from '../workers/outbox-worker.js';
 import { webhookSender } from '../workers/webhook-sender.js';
 import { startReceiver } from './webhook-receiver.js';
+import { whereSecretsRest } from './secrets-at-rest.js';
 import { recordQuotaReached } from '../core/keys/quota-reached.js';
 import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
 import { databaseMeter } from '../core/metering/daily-meter.js';
@@ -89,7 +90,7 @@ const conforms = (schema: string, body: unknown) => {
   assert.ok(validate(body), `${schema}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
 };
 const drainSender = async (now = new Date()) => {
-  while ((await send.run(now)) > 0);
+  while ((await send.sendDue(now)) > 0);
 };
 async function endpointAt(path: string, extra: Record<string, unknown> = {}) {
   const created = await call('POST', '/webhooks/endpoints', { url: `${receiver.base}${path}`, ...extra });
@@ -117,6 +118,9 @@ describe('webhook endpoints through the Platform API', () => {
     const again = await call('POST', '/webhooks/endpoints', body, AGENCY, { 'Idempotency-Key': key });
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     assert.equal(again.body.id, first.body.id);
+    assert.equal(again.body.secret, null, 'a replay never shows the secret: it was never kept');
+    conforms('WebhookEndpointWithSecret', again.body);
+    assert.deepEqual(await whereSecretsRest(db, [first.body.secret]), [], 'the secret is nowhere at rest');
     const read = await call('GET', `/webhooks/endpoints/${first.body.id}`);
     conforms('WebhookEndpoint', read.body);
     assert.equal(read.body.secret, undefined, 'the secret is never shown again');
@@ -128,6 +132,65 @@ describe('webhook endpoints through the Platform API', () => {
     const refused = await call('POST', '/webhooks/endpoints', body, PARTNER);
     assert.equal(refused.status, 403);
     assert.equal(refused.body.requiredScope, 'webhooks.write');
+  });
+
+  it('keeps no rotated secret either, and a repeated rotation answers without it', async () => {
+    const { id, secret } = await endpointAt('/rotate-kept');
+    const key = `rotate-${randomBytes(4).toString('hex')}`;
+    const rotated = await call('POST', `/webhooks/endpoints/${id}/rotate-secret`, undefined, AGENCY, {
+      'Idempotency-Key': key,
+    });
+    assert.equal(rotated.status, 200, JSON.stringify(rotated.body));
+    const again = await call('POST', `/webhooks/endpoints/${id}/rotate-secret`, undefined, AGENCY, {
+      'Idempotency-Key': key,
+    });
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.secret, null);
+    assert.equal(again.body.previousSecretExpiresAt, rotated.body.previousSecretExpiresAt, 'one rotation, not two');
+    assert.deepEqual(await whereSecretsRest(db, [secret, rotated.body.secret]), []);
+  });
+
+  it('applies the 1 MB limit while reading, before an Idempotency-Key is claimed', async () => {
+    const key = `huge-${randomBytes(4).toString('hex')}`;
+    const megabyte = new Uint8Array(1024 * 1024).fill(32);
+    let sent = 0;
+    // No Content-Length: the limit must hold while the body streams in, not after it is all read.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 5) controller.enqueue(megabyte);
+        else controller.close();
+      },
+    });
+    const response = await fetch(`${base}/webhooks/endpoints`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${AGENCY}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(response.status, 413);
+    assert.equal((await response.json()).code, 'payload_too_large');
+    const kept = await db.query('select key from idempotency_keys where key = $1', [key]);
+    assert.equal(kept.length, 0, 'no key claimed for a body never read whole');
+  });
+
+  it('answers 409 delivery_in_flight, queuing nothing, when a replayed delivery is being sent', async () => {
+    const { id } = await endpointAt('/in-flight');
+    const queued = await call('POST', `/webhooks/endpoints/${id}/test-events`, { type: 'platform_key.created' });
+    await db.query(
+      `update webhook_deliveries set status = 'sending', locked_until = now() + interval '30 seconds' where id = $1`,
+      [queued.body.id],
+    );
+    const replay = await call('POST', `/webhooks/deliveries/${queued.body.id}/replay`);
+    assert.equal(replay.status, 409);
+    assert.equal(replay.body.code, 'delivery_in_flight');
+    assert.match(replay.body.detail, /being sent now, so nothing was queued/);
+    const [row] = await db.query<{ manual: boolean }>('select manual from webhook_deliveries where id = $1', [
+      queued.body.id,
+    ]);
+    assert.equal(row.manual, false);
+    await db.query(`update webhook_deliveries set status = 'pending', locked_until = null where id = $1`, [
+      queued.body.id,
+    ]);
   });
 
   it('refuses bad URLs and hostile bodies with a problem naming the field', async () => {
@@ -206,7 +269,7 @@ describe('webhook endpoints through the Platform API', () => {
     const queued = await call('POST', `/webhooks/endpoints/${id}/test-events`, { type: 'widget_key.created' });
     const gaps: number[] = [];
     for (let i = 0; i < 8; i++) {
-      await send.run(new Date(Date.now() + 40 * 3_600_000)); // one attempt: whatever is due, however far ahead
+      await send.sendDue(new Date(Date.now() + 40 * 3_600_000)); // one attempt: whatever is due, however far ahead
       const [row] = await db.query<{ status: string; next_attempt_at: Date }>(
         'select status, next_attempt_at from webhook_deliveries where id = $1',
         [queued.body.id],

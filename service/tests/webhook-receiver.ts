@@ -1,7 +1,7 @@
 /**
  * A webhook receiver for tests, on loopback: it verifies every request with the standardwebhooks
  * package (not our own code) under the secrets it is given, and answers each path as the test says:
- * a status, a huge body, or never.
+ * a status, a huge body, an answer of its own (any bytes, any headers), or never.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
@@ -18,7 +18,7 @@ export interface Received {
   verifiedBy: string[];
 }
 
-export type Answer = number | 'huge' | 'never';
+export type Answer = number | 'huge' | 'never' | { status: number; body?: string; headers?: Record<string, string> };
 
 export async function startReceiver() {
   const received: Received[] = [];
@@ -50,6 +50,10 @@ export async function startReceiver() {
       const queue = answers.get(path) ?? [];
       const answer = queue.length > 1 ? queue.shift()! : (queue[0] ?? 200);
       if (answer === 'never') return void open.add(request);
+      if (typeof answer === 'object') {
+        response.writeHead(answer.status, answer.headers ?? {});
+        return void response.end(answer.body ?? '');
+      }
       if (answer === 'huge') {
         response.writeHead(200, { 'Content-Type': 'text/plain' });
         return void response.end('x'.repeat(100_000));
@@ -67,6 +71,16 @@ export async function startReceiver() {
     answers,
     secrets,
     at: (path: string) => received.filter((r) => r.path === path),
+    /** Requests held open (answered 'never') on paths starting with `prefix`. */
+    holding: (prefix: string) => [...open].filter((request) => (request.url ?? '').startsWith(prefix)).length,
+    /** Ends the requests held open on paths starting with `prefix`, as a receiver that drops the connection. */
+    drop(prefix: string) {
+      for (const request of open)
+        if ((request.url ?? '').startsWith(prefix)) {
+          request.socket.destroy();
+          open.delete(request);
+        }
+    },
     close: () => {
       for (const request of open) request.socket.destroy();
       server.closeAllConnections();

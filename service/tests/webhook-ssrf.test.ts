@@ -63,6 +63,20 @@ describe('where webhooks may go', () => {
     assert.ok('url' in checkEndpointUrl(loopbackForms()[5], NOBODY_ALLOWED), 'a name is checked when it connects');
   });
 
+  it('refuses a fully qualified localhost (a trailing dot) and port 0 at registration', () => {
+    for (const url of [
+      `http://localhost.:${port()}/g`,
+      `http://LOCALHOST..:${port()}/h`,
+      `http://hooks.localhost.:${port()}/i`,
+    ]) {
+      const checked = checkEndpointUrl(url, NOBODY_ALLOWED);
+      assert.ok('problem' in checked, url);
+      assert.match(checked.problem, /this machine/);
+    }
+    const portZero = checkEndpointUrl('https://hooks.example.sg:0/service', NOBODY_ALLOWED);
+    assert.deepEqual(portZero, { problem: 'must not use port 0: no receiver listens there' });
+  });
+
   it('sends nothing to loopback in any spelling, refusing on the address connected to', async () => {
     const sent = receiver.received.length;
     const ids: string[] = [];
@@ -77,7 +91,7 @@ describe('where webhooks may go', () => {
       policy: NOBODY_ALLOWED,
       timeoutMs: 1500,
     });
-    while ((await sender.run(new Date())) > 0);
+    while ((await sender.sendDue(new Date())) > 0);
     assert.equal(receiver.received.length, sent, 'the receiver got nothing');
     for (const id of ids) {
       const delivery = (await webhooks.log.get('org_lionrealty', id))!;
@@ -97,7 +111,7 @@ describe('where webhooks may go', () => {
     }))!;
     await webhooks.deliveries.queueTest(endpoint.id, 'widget_key.created', new Date());
     const sender = webhookSender({ deliveries: webhooks.deliveries, endpoints: webhooks.endpoints, policy: allowed });
-    while ((await sender.run(new Date())) > 0);
+    while ((await sender.sendDue(new Date())) > 0);
     assert.equal(receiver.at('/ok').length, 1);
   });
 

@@ -10,6 +10,8 @@ export interface Worker {
   run(now: Date): Promise<number>;
   /** How long to wait after an idle round; the runner's default otherwise. */
   idleMs?: number;
+  /** Work a round started and left running (a sender's attempts): resolves once it has finished. */
+  drain?(): Promise<void>;
 }
 
 export interface RunnerOptions {
@@ -55,16 +57,20 @@ export function createWorkerRunner({ workers, clock = () => new Date(), idleMs =
       running = true;
       for (const worker of workers) loops.push(loop(worker));
     },
-    /** Stops taking new rounds and resolves once every round in flight has finished. */
+    /** Stops taking new rounds and resolves once every round in flight, and the work it started, has finished. */
     async stop() {
       running = false;
       for (const wake of [...wakers]) wake();
       await Promise.all(loops.splice(0));
+      await Promise.all(workers.map((worker) => worker.drain?.()));
     },
-    /** One round of every worker, in order (tests): how many things they handled in all. */
+    /** One round of every worker, in order, each finished before the next (tests): how many things they handled. */
     async runOnce(): Promise<number> {
       let handled = 0;
-      for (const worker of workers) handled += await worker.run(clock());
+      for (const worker of workers) {
+        handled += await worker.run(clock());
+        await worker.drain?.();
+      }
       return handled;
     },
     get running() {

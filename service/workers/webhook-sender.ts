@@ -2,8 +2,11 @@
  * Sends claimed webhook deliveries: a POST of the body with the Standard Webhooks headers, signed with
  * every secret in force; success is any 2xx within 15 s; a redirect is a failure (never followed), and
  * `Retry-After` is passed on to the schedule. Deliveries never reach a reserved address (transport.ts).
- * Any number of senders may run, in any number of processes: the claim gives each delivery's attempt
- * to one of them.
+ *
+ * Each sender keeps up to `slots` attempts in flight and claims more as soon as any settles, so a receiver
+ * that never answers holds one slot for its 15 s, not a whole batch; the claim takes a few per endpoint
+ * (deliveries.ts), so one endpoint's trouble cannot fill the slots either. Any number of senders may run,
+ * in any number of processes: the claim gives each delivery's attempt to one of them.
  */
 import { type AddressPolicy, policyFromEnv } from '../core/webhooks/address-guard.js';
 import type { AttemptOutcome, Deliveries, Delivery } from '../core/webhooks/deliveries.js';
@@ -13,25 +16,39 @@ import { postWebhook } from '../core/webhooks/transport.js';
 import type { Worker } from './runner.js';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
+/** Attempts one sender keeps in flight: sockets waiting on receivers cost little. */
+export const SENDER_SLOTS = 100;
 
 export interface WebhookSenderOptions {
   deliveries: Deliveries;
   endpoints: WebhookEndpoints;
   clock?: () => Date;
+  /** Most deliveries claimed in one statement. */
   batch?: number;
+  slots?: number;
   timeoutMs?: number;
   /** Hosts allowed although they resolve to reserved addresses (WEBHOOK_ALLOW_HOSTS by default). */
   policy?: AddressPolicy;
+}
+
+export interface WebhookSender extends Worker {
+  /** Resolves once every attempt in flight has settled. */
+  drain(): Promise<void>;
+  /** Claims what is due and resolves once each claimed attempt has settled: how many (tests, one-off runs). */
+  sendDue(now: Date): Promise<number>;
 }
 
 export function webhookSender({
   deliveries,
   endpoints,
   clock = () => new Date(),
-  batch = 10,
+  batch = 20,
+  slots = SENDER_SLOTS,
   timeoutMs = DELIVERY_TIMEOUT_MS,
   policy = policyFromEnv(),
-}: WebhookSenderOptions): Worker {
+}: WebhookSenderOptions): WebhookSender {
+  const inFlight = new Set<Promise<void>>();
+
   async function attempt(delivery: Delivery): Promise<AttemptOutcome> {
     const headers = {
       'content-type': 'application/json',
@@ -42,19 +59,63 @@ export function webhookSender({
     return { ...exchange, request: { url: delivery.url, headers } };
   }
 
+  /** One attempt, settled whatever happened: an outcome that cannot be kept is settled as that failure. */
+  async function deliver(delivery: Delivery) {
+    try {
+      const outcome = await attempt(delivery).catch((error: unknown): AttemptOutcome => ({
+        error: `not sent: ${error instanceof Error ? error.message : 'unknown error'}`,
+        durationMs: 0,
+        request: { url: delivery.url, headers: {} },
+      }));
+      const settled = await deliveries.settle(delivery, outcome, clock()).catch((error: unknown) =>
+        deliveries.settle(
+          delivery,
+          {
+            error: `the answer could not be kept: ${error instanceof Error ? error.message : 'unknown error'}`,
+            durationMs: outcome.durationMs,
+            request: { url: delivery.url, headers: {} },
+          },
+          clock(),
+        ),
+      );
+      if (settled.disable) await endpoints.disable(delivery.endpointId, settled.disable);
+    } catch (error) {
+      // Left to its lease: another round takes the delivery again. The message only, never a secret.
+      console.error(
+        `[webhook-sender] ${delivery.id} not settled: ${error instanceof Error ? error.message : 'unknown error'}`,
+      );
+    }
+  }
+
+  async function claimAndStart(now: Date): Promise<Promise<void>[]> {
+    const free = slots - inFlight.size;
+    if (free <= 0) return [];
+    const claimed = await deliveries.claim({ now, limit: Math.min(free, batch), leaseMs: timeoutMs * 2 });
+    return claimed.map((delivery) => {
+      const running: Promise<void> = deliver(delivery).finally(() => inFlight.delete(running));
+      inFlight.add(running);
+      return running;
+    });
+  }
+
   return {
     name: 'webhook-sender',
     idleMs: 250,
+    /** Claims into free slots and returns; with every slot taken, waits for the first to free up. */
     async run(now) {
-      const claimed = await deliveries.claim({ now, limit: batch, leaseMs: timeoutMs * 2 });
-      await Promise.all(
-        claimed.map(async (delivery) => {
-          const outcome = await attempt(delivery);
-          const { disable } = await deliveries.settle(delivery, outcome, clock());
-          if (disable) await endpoints.disable(delivery.endpointId, disable);
-        }),
-      );
-      return claimed.length;
+      if (inFlight.size >= slots) {
+        await Promise.race(inFlight);
+        return 1;
+      }
+      return (await claimAndStart(now)).length;
+    },
+    async drain() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+    async sendDue(now) {
+      const started = await claimAndStart(now);
+      await Promise.all(started);
+      return started.length;
     },
   };
 }

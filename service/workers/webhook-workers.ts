@@ -26,7 +26,6 @@ export function webhookWorkers(db: Database, webhooks: WebhookService, { senders
       deliveries: webhooks.deliveries,
       endpoints: webhooks.endpoints,
       policy: webhooks.policy,
-      batch: 20,
     }),
     idleMs: WEBHOOK_IDLE_MS,
   }));

@@ -81,7 +81,11 @@ export const policyFromEnv = (value = process.env.WEBHOOK_ALLOW_HOSTS ?? ''): Ad
 
 /** Why a URL's host is refused before any lookup (an address written in the URL), or undefined. */
 export function refusedLiteral(hostname: string, policy: AddressPolicy): string | undefined {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // A name's trailing dots (the DNS root) name the same host: "localhost." is this machine too.
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
   if (policy.allowHosts.has(host)) return undefined;
   if (isIP(host) && isReservedAddress(host)) return `${host} is a reserved address (loopback, private or link-local)`;
   if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is this machine`;

@@ -31,6 +31,7 @@ interface AttemptRow {
   status_code: number | null;
   response_headers: Record<string, string> | string | null;
   response_body: string | null;
+  response_bytes: Uint8Array | null;
   response_truncated: boolean;
   error: string | null;
 }
@@ -105,7 +106,7 @@ export function createDeliveryLog(db: Database) {
       if (!row) return undefined;
       const attempts = await db.query<AttemptRow>(
         `select attempted_at, duration_ms, trigger, request_url, request_headers, status_code, response_headers,
-                response_body, response_truncated, error
+                response_body, response_bytes, response_truncated, error
            from webhook_attempts where delivery_id = $1 order by id`,
         [id],
       );
@@ -122,7 +123,7 @@ export function createDeliveryLog(db: Database) {
               : {
                   status: a.status_code,
                   headers: json(a.response_headers),
-                  body: a.response_body ?? '',
+                  body: a.response_bytes ? Buffer.from(a.response_bytes).toString('utf8') : (a.response_body ?? ''),
                   truncated: a.response_truncated,
                 },
           error: a.error,

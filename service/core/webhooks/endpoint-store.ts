@@ -1,7 +1,7 @@
 /**
  * An organization's webhook endpoints: made with a fresh secret (returned once, kept sealed), changed,
- * deleted, their secret rotated (the previous one signs too for 24 hours), and the secrets a delivery
- * signs with. Every change is recorded in the audit log like any other, in the same transaction.
+ * deleted, their secret rotated (each previous one signs too for 24 hours from its own rotation), and
+ * the secrets a delivery signs with. Every change is recorded in the audit log like any other, in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../../contract/generated/platform.js';
@@ -9,12 +9,15 @@ import type { Database } from '../../db/database.js';
 import { type Actor, recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import type { SecretBox } from './secret-box.js';
 import { newWebhookSecret } from './signing.js';
+import { roomUnderCap } from '../../db/locks.js';
 
 export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 type EventType = components['schemas']['WebhookEventType'];
 
 /** How long a rotated secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+/** Rotated-out secrets that may sign at once beside the current one; a rotation past that retires the oldest. */
+export const MAX_RETIRED_SECRETS = 4;
 /** Endpoints per organization (as Stripe's 16, a little more). */
 export const MAX_ENDPOINTS = 20;
 
@@ -42,14 +45,26 @@ interface Row {
   event_types: string[];
   enabled: boolean;
   disabled_reason: string | null;
-  previous_secret_expires_at: Date | null;
+  retired_secrets: RetiredSecret[] | string;
   created_at: Date;
 }
 
-const COLUMNS = 'id, url, description, event_types, enabled, disabled_reason, previous_secret_expires_at, created_at';
+/** A rotated-out secret, sealed, and until when it still signs. */
+interface RetiredSecret {
+  sealed: string;
+  expiresAt: string;
+}
+
+const COLUMNS = 'id, url, description, event_types, enabled, disabled_reason, retired_secrets, created_at';
+
+const retiredIn = (row: Pick<Row, 'retired_secrets'>, now: Date): RetiredSecret[] =>
+  (typeof row.retired_secrets === 'string'
+    ? (JSON.parse(row.retired_secrets) as RetiredSecret[])
+    : row.retired_secrets
+  ).filter((retired) => new Date(retired.expiresAt) > now);
 
 function toEndpoint(row: Row, now: Date): WebhookEndpoint {
-  const previous = row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at) : null;
+  const [latest] = retiredIn(row, now);
   return {
     object: 'webhook_endpoint',
     id: row.id,
@@ -58,7 +73,7 @@ function toEndpoint(row: Row, now: Date): WebhookEndpoint {
     events: row.event_types as EventType[],
     status: row.enabled ? 'enabled' : 'disabled',
     disabledReason: row.enabled ? null : row.disabled_reason,
-    previousSecretExpiresAt: previous && previous > now ? previous.toISOString() : null,
+    previousSecretExpiresAt: latest ? new Date(latest.expiresAt).toISOString() : null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -81,11 +96,14 @@ export function createWebhookEndpoints(db: Database, box: SecretBox, now: () => 
       const id = `we_${randomBytes(12).toString('hex')}`;
       const secret = newWebhookSecret();
       return db.transaction(async (tx) => {
-        const [{ count }] = await tx.query<{ count: number }>(
-          'select count(*)::int as count from webhook_endpoints where organization_id = $1',
-          [endpoint.organizationId],
-        );
-        if (count >= MAX_ENDPOINTS) return undefined;
+        const room = await roomUnderCap(tx, {
+          kind: 'webhookEndpointsOfOrganization',
+          key: endpoint.organizationId,
+          max: MAX_ENDPOINTS,
+          countSql: 'select count(*)::int as n from webhook_endpoints where organization_id = $1',
+          params: [endpoint.organizationId],
+        });
+        if (!room) return undefined;
         const [row] = await tx.query<Row>(
           `insert into webhook_endpoints (id, organization_id, url, description, event_types, secret_sealed, created_at)
            values ($1, $2, $3, $4, $5, $6, $7) returning ${COLUMNS}`,
@@ -153,18 +171,28 @@ export function createWebhookEndpoints(db: Database, box: SecretBox, now: () => 
         return rows.length > 0;
       }),
 
-    /** A new secret, shown this once; the current one keeps signing beside it for 24 hours. */
+    /**
+     * A new secret, shown this once; the current one keeps signing beside it for 24 hours, and so does
+     * each earlier one for the rest of its own 24 hours (at most MAX_RETIRED_SECRETS, the oldest dropped).
+     */
     rotate: (actor: Changer, id: string): Promise<(WebhookEndpoint & { secret: string }) | undefined> =>
       db.transaction(async (tx) => {
+        const [current] = await tx.query<{ secret_sealed: string; retired_secrets: Row['retired_secrets'] }>(
+          'select secret_sealed, retired_secrets from webhook_endpoints where id = $1 and organization_id = $2 for update',
+          [id, actor.organizationId],
+        );
+        if (!current) return undefined;
         const secret = newWebhookSecret();
         const until = new Date(now().getTime() + ROTATION_OVERLAP_MS);
+        const retired = [
+          { sealed: current.secret_sealed, expiresAt: until.toISOString() },
+          ...retiredIn(current, now()),
+        ].slice(0, MAX_RETIRED_SECRETS);
         const [row] = await tx.query<Row>(
-          `update webhook_endpoints set previous_secret_sealed = secret_sealed, previous_secret_expires_at = $3,
-                  secret_sealed = $4, updated_at = $5
+          `update webhook_endpoints set retired_secrets = $3, secret_sealed = $4, updated_at = $5
             where id = $1 and organization_id = $2 returning ${COLUMNS}`,
-          [id, actor.organizationId, until, box.seal(secret, id), now()],
+          [id, actor.organizationId, JSON.stringify(retired), box.seal(secret, id), now()],
         );
-        if (!row) return undefined;
         await recordChange(tx, actor, 'webhook_endpoint.secret_rotated', id, {
           previousSecretExpiresAt: until.toISOString(),
         });
@@ -173,20 +201,14 @@ export function createWebhookEndpoints(db: Database, box: SecretBox, now: () => 
 
     /** The secrets to sign with now, newest first. */
     async secrets(endpointId: string): Promise<string[]> {
-      const [row] = await db.query<{
-        secret_sealed: string;
-        previous_secret_sealed: string | null;
-        previous_secret_expires_at: Date | null;
-      }>(
-        'select secret_sealed, previous_secret_sealed, previous_secret_expires_at from webhook_endpoints where id = $1',
+      const [row] = await db.query<{ secret_sealed: string; retired_secrets: Row['retired_secrets'] }>(
+        'select secret_sealed, retired_secrets from webhook_endpoints where id = $1',
         [endpointId],
       );
       if (!row) return [];
-      const previous =
-        row.previous_secret_sealed && row.previous_secret_expires_at && new Date(row.previous_secret_expires_at) > now()
-          ? [box.open(row.previous_secret_sealed, endpointId)]
-          : [];
-      return [box.open(row.secret_sealed, endpointId), ...previous];
+      return [row.secret_sealed, ...retiredIn(row, now()).map((retired) => retired.sealed)].map((sealed) =>
+        box.open(sealed, endpointId),
+      );
     },
 
     /** Stops deliveries to an endpoint, with why, in the audit log (and so as an event). */

@@ -24,6 +24,7 @@ export function checkEndpointUrl(
   if (!schemes.includes(url.protocol))
     return { problem: environment === 'live' ? 'must use https' : 'must use https (or http in the sandbox)' };
   if (url.username || url.password) return { problem: 'must not hold a user name or password: sign requests instead' };
+  if (url.port === '0') return { problem: 'must not use port 0: no receiver listens there' };
   const refused = refusedLiteral(url.hostname, policy);
   if (refused)
     return {

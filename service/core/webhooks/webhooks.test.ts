@@ -2,13 +2,13 @@
  * The webhook core against the Standard Webhooks reference verifier (the `standardwebhooks` npm
  * package, not our own code): signed deliveries verify, with one secret and with two during a
  * rotation; a changed body, id or timestamp does not. Sealed secrets open only where they were sealed.
- * The retry schedule is Svix's, and Retry-After only ever delays.
+ * The retry schedule is Svix's, and Retry-After only ever delays, by at most the schedule's following step.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
+import { MAX_ATTEMPTS, nextAttemptAt, retryAfterMs } from './retry-schedule.js';
 import { createSecretBox } from './secret-box.js';
 import { newWebhookSecret, signDelivery } from './signing.js';
 
@@ -83,8 +83,25 @@ describe('webhook retry schedule', () => {
       waits.map((ms) => ms / 1000),
       [5, 300, 1800, 7200, 18000, 36000, 36000],
     );
-    assert.equal(nextAttemptAt(1, failed, 60)!.getTime() - failed.getTime(), 60_000, 'Retry-After: 60 delays the 5 s');
-    assert.equal(nextAttemptAt(2, failed, 60)!.getTime() - failed.getTime(), 300_000, 'never sooner than scheduled');
+    const wait = (attempts: number, retryAfter?: number) =>
+      nextAttemptAt(attempts, failed, retryAfter)!.getTime() - failed.getTime();
+    assert.equal(wait(1, 60_000), 60_000, 'Retry-After: 60 delays the 5 s');
+    assert.equal(wait(2, 60_000), 300_000, 'never sooner than scheduled');
     assert.equal(nextAttemptAt(MAX_ATTEMPTS, failed), undefined);
+  });
+
+  it("caps Retry-After at the schedule's following step, whether seconds or a date", () => {
+    const failed = new Date('2026-11-24T00:00:00Z');
+    const wait = (attempts: number, header: string) =>
+      nextAttemptAt(attempts, failed, retryAfterMs(header, failed))!.getTime() - failed.getTime();
+    // A receiver once pushed a retry to 2058.
+    const farAway = 'Fri, 01 Nov 2058 00:00:00 GMT';
+    assert.equal(wait(1, farAway), 300_000, 'after the first failure: at most the 5 min of the next step');
+    assert.equal(wait(1, String(1_000_000_000)), 300_000, 'in seconds too');
+    assert.equal(wait(3, farAway), 7_200_000, 'after the third: at most 2 h');
+    assert.equal(wait(MAX_ATTEMPTS - 1, farAway), 36_000_000, 'the last step caps at its own 10 h');
+    assert.equal(wait(1, 'Tue, 24 Nov 2026 00:01:00 GMT'), 60_000, 'an HTTP date a minute on');
+    assert.equal(retryAfterMs('soon', failed), undefined);
+    assert.equal(retryAfterMs('-5', failed), undefined);
   });
 });
