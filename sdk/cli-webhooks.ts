@@ -56,7 +56,7 @@ export async function runWebhookCommand(c: WebhookCommand): Promise<number | und
       });
       print(
         created,
-        () => `Created ${created.id} for ${created.url}.\nSigning secret (shown this once): ${created.secret}`,
+        () => `Created ${created.id} for ${created.url}.\n${shownSecret('Signing secret', created.secret)}`,
       );
       return 0;
     }
@@ -70,7 +70,7 @@ export async function runWebhookCommand(c: WebhookCommand): Promise<number | und
       print(
         rotated,
         () =>
-          `New signing secret (shown this once): ${rotated.secret}\nThe previous one also signs until ${rotated.previousSecretExpiresAt}.`,
+          `${shownSecret('New signing secret', rotated.secret)}\nThe previous one also signs until ${rotated.previousSecretExpiresAt}.`,
       );
       return 0;
     }
@@ -138,3 +138,9 @@ export async function runWebhookCommand(c: WebhookCommand): Promise<number | und
   }
   return undefined;
 }
+
+/** A secret as the CLI prints it; null when the answer was a replay of a retried request (secrets are never kept). */
+const shownSecret = (label: string, secret: string | null) =>
+  secret
+    ? `${label} (shown this once): ${secret}`
+    : `${label}: not shown (this answer replays an earlier request; a secret is shown once). Rotate it to get a new one.`;

@@ -58,7 +58,7 @@ export async function listen({ client, forwardTo, events = [], out, signal, onRe
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-  let endpoint: { id: string; secret: string };
+  let endpoint: { id: string; secret: string | null };
   try {
     endpoint = await client.webhooks.endpoints.create({
       url,
@@ -78,10 +78,12 @@ export async function listen({ client, forwardTo, events = [], out, signal, onRe
       );
     throw error;
   }
+  // A retried create answers secret: null (a secret is shown once, never kept): a new one then.
+  const secret = endpoint.secret ?? (await client.webhooks.endpoints.rotateSecret(endpoint.id)).secret;
   out(
     `Ready: forwarding ${events.length ? events.join(', ') : 'every event'} to ${forwardTo} (endpoint ${endpoint.id}).`,
   );
-  out(`Verify with this session's signing secret: ${endpoint.secret}`);
+  out(`Verify with this session's signing secret: ${secret}`);
   out('Send one: service webhooks test ' + endpoint.id + ' --type widget_key.created. Stop with Ctrl+C.');
   onReady?.(endpoint.id);
   await new Promise<void>((resolve) =>

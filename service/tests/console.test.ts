@@ -173,6 +173,41 @@ describe('API Console', () => {
     }
   });
 
+  it('refuses a NUL character in any field or query, and a form over 64 KB, naming the field and changing nothing', async () => {
+    const browser = await new Browser().signIn('usr_siti');
+    const count = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from widget_keys where organization_id = 'org_lionrealty'`,
+        )
+      )[0].n;
+    const before = await count();
+    for (const [path, fields, field] of [
+      ['/console/widget-keys', { name: 'Shop\u0000', origins: 'https://shop.example' }, 'name'],
+      ['/console/widget-keys', { name: 'Shop', origins: 'https://shop.example\u0000' }, 'origins'],
+      ['/console/webhooks', { url: 'https://hooks.example.sg/\u0000', description: 'CRM' }, 'url'],
+      ['/console/platform-keys', { label: 'CRM\u0000', scopes: 'valuations.read' }, 'label'],
+    ] as const) {
+      const answer = await browser.post(path, fields);
+      assert.equal(answer.status, 400, `${path} ${field}`);
+      assert.ok(answer.text.includes(`the field “${field}” contains a NUL character`), answer.text.slice(0, 300));
+    }
+    const audit = await browser.get('/console/audit?action=widget_key.created%00');
+    assert.equal(audit.status, 400);
+    assert.match(audit.text, /the field “action” contains a NUL character/);
+    const huge = await browser.post('/console/widget-keys', {
+      name: 'Shop',
+      origins: 'https://a.example\n'.repeat(5000),
+    });
+    assert.equal(huge.status, 413);
+    assert.match(huge.text, /too large/);
+    assert.equal(await count(), before, 'nothing was made');
+    assert.ok(
+      !logged.some((line) => line.includes('NUL') || line.includes('\u0000')),
+      'and nothing failed on our side',
+    );
+  });
+
   it('stores origins as browsers send them and shows markup as text everywhere, the audit log included', async () => {
     const browser = await new Browser().signIn('usr_siti');
     const name = '<script>alert("x")</script><img src=x onerror=alert(1)>';

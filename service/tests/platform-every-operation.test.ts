@@ -1,7 +1,8 @@
 /**
  * Every operation of the Platform API's contract, read from the contract itself, over real HTTP on
  * PGlite: a key without the operation's scope is refused (403 insufficient_scope naming it), and an
- * id that names nothing is 404 for every operation that takes one in its path. A new operation is
+ * id that names nothing is 404 for every operation that takes one in its path; a NUL character in any
+ * string of a body or a query is 400 naming the field. A new operation is
  * covered by this file the day it enters the contract.
  */
 import assert from 'node:assert/strict';
@@ -116,5 +117,55 @@ describe('every operation of the contract', () => {
       const notJson = await call(spec.method.toUpperCase(), pathOf(spec), '{"unfinished":', keyFor(spec.path));
       assert.equal(notJson.status, 400, `${spec.operationId} with broken JSON`);
     }
+  });
+
+  it('refuses a NUL character in every string field of every body, naming the field', async () => {
+    const paths: string[][] = [];
+    const stringsIn = (value: unknown, path: string[]): string[][] =>
+      typeof value === 'string'
+        ? [path]
+        : Array.isArray(value)
+          ? value.flatMap((item, index) => stringsIn(item, [...path, String(index)]))
+          : value && typeof value === 'object'
+            ? Object.entries(value).flatMap(([name, item]) => stringsIn(item, [...path, name]))
+            : [];
+    for (const spec of OPERATIONS.filter((o) => o.takesBody)) {
+      const example = exampleBody(spec);
+      for (const path of stringsIn(example, [])) {
+        paths.push(path);
+        const body = structuredClone(example) as Record<string, unknown>;
+        let holder: Record<string, unknown> = body;
+        for (const name of path.slice(0, -1)) holder = holder[name] as Record<string, unknown>;
+        holder[path.at(-1)!] = 'before\u0000after';
+        const answer = await call(spec.method.toUpperCase(), pathOf(spec), body, keyFor(spec.path));
+        const field = path.reduce((at, name) => (/^\d+$/.test(name) ? `${at}[${name}]` : `${at}.${name}`), 'body');
+        assert.equal(answer.status, 400, `${spec.operationId} ${field}: ${JSON.stringify(answer.body)}`);
+        assert.equal(answer.body.code, 'invalid_request');
+        assert.equal(answer.body.errors[0].parameter, field, spec.operationId);
+        assert.match(answer.body.detail, /NUL/);
+      }
+    }
+    assert.ok(paths.length >= 35, `${paths.length} string fields`);
+  });
+
+  it('refuses a NUL character in every string query parameter, naming it', async () => {
+    let checked = 0;
+    for (const spec of OPERATIONS) {
+      for (const parameter of spec.parameters.filter((p) => p.in === 'query')) {
+        const answer = await call(
+          spec.method.toUpperCase(),
+          `${pathOf(spec)}?${parameter.name}=a%00b`,
+          exampleBody(spec),
+          keyFor(spec.path),
+        );
+        assert.equal(answer.status, 400, `${spec.operationId} ${parameter.name}: ${JSON.stringify(answer.body)}`);
+        assert.ok(
+          answer.body.errors.some((e: { parameter: string }) => e.parameter === parameter.name),
+          `${spec.operationId}: ${JSON.stringify(answer.body)}`,
+        );
+        checked++;
+      }
+    }
+    assert.ok(checked >= 20, `${checked} query parameters`);
   });
 });

@@ -2,7 +2,8 @@
  * `Idempotency-Key` for HTTP writes, as one Hono middleware over the service's one idempotency store:
  * a key's first answer is kept and replayed (with `Idempotent-Replayed: true`); the same key with
  * another request is refused (422), and a retry while the first runs is told to wait (409). A first
- * attempt that fails on our side (5xx, or a throw) lets the key go, so a retry can succeed.
+ * attempt that fails on our side (5xx, or a throw) lets the key go, so a retry can succeed. A secret
+ * in the first answer (a webhook's signing secret, say) is never kept: the store keeps the answer without it.
  */
 import { createHash } from 'node:crypto';
 import type { Context, Env, MiddlewareHandler } from 'hono';

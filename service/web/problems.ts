@@ -17,6 +17,7 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   method_not_allowed: [405, 'Method not allowed'],
   not_acceptable: [406, 'Not acceptable'],
   endpoint_disabled: [409, 'The webhook endpoint is disabled'],
+  delivery_in_flight: [409, 'The delivery is being sent'],
   transition_not_allowed: [409, 'The status does not allow this'],
   slot_taken: [409, 'The time slot is taken'],
   listing_unavailable: [409, 'The listing takes no viewings'],

@@ -2,11 +2,13 @@
  * Idempotency keys, as Stripe and the IETF draft (draft-ietf-httpapi-idempotency-key-header) define
  * them, for every write on every surface: a caller's key (up to 255 characters) names one intended
  * change; the first answer is kept at least 24 hours and replayed for the same request, the same key
- * with another request is refused, and a retry while the first is running is told so. Transport-free:
+ * with another request is refused, and a retry while the first is running is told so. A secret in the
+ * first answer is never kept (web/secrets.ts). Transport-free:
  * the HTTP middleware and MCP's tools both use it.
  */
 import type { Database } from '../../db/database.js';
 import type { Begin, StoredResponse } from '../../web/idempotency.js';
+import { withoutSecrets } from '../../web/secrets.js';
 
 export const IDEMPOTENCY_KEY_MAX = 255;
 export const KEPT_HOURS = 24;
@@ -67,11 +69,18 @@ export function createIdempotencyStore(db: Pick<Database, 'query'>, now: () => D
   return {
     begin,
 
-    /** Keeps the first answer, to be replayed. */
+    /** Keeps the first answer, to be replayed, without any secret in it (a replay shows those as null). */
     async finish(scope: string, key: string, response: StoredResponse): Promise<void> {
+      const contentType = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
       await db.query(
         `update idempotency_keys set status = 'done', response_status = $3, response_headers = $4, response_body = $5 where scope = $1 and key = $2`,
-        [scope, key, response.status, JSON.stringify(response.headers), response.body],
+        [
+          scope,
+          key,
+          response.status,
+          JSON.stringify(response.headers),
+          withoutSecrets(response.body, contentType ?? null),
+        ],
       );
     },
 

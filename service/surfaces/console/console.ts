@@ -77,6 +77,12 @@ export function createConsole(options: ConsoleOptions) {
         setCookie = { 'Set-Cookie': sessionCookie(session.csrfToken, secure, 3600 * 12, CSRF_COOKIE) };
     }
     const form = c.req.method === 'POST' ? await readForm(c.req.raw) : undefined;
+    if (c.req.method === 'POST' && !form)
+      return page(
+        messagePage('This form is too large', 'Nothing was changed. Shorten what you typed and send it again.'),
+        413,
+        setCookie,
+      );
     if (form && !validCsrf(session, form.get('csrf'))) {
       return page(
         messagePage(
@@ -87,6 +93,17 @@ export function createConsole(options: ConsoleOptions) {
         setCookie,
       );
     }
+    const fields = [...new URL(c.req.url).searchParams, ...(form ?? [])];
+    const withNul = fields.find(([name, value]) => `${name}${value}`.includes('\u0000'));
+    if (withNul)
+      return page(
+        messagePage(
+          'This form holds a character it cannot take',
+          `Nothing was changed: the field “${withNul[0].replaceAll('\u0000', '')}” contains a NUL character (U+0000). Remove it, perhaps by typing the text again instead of pasting it, and send the form again.`,
+        ),
+        400,
+        setCookie,
+      );
     c.set('session', session);
     c.set('form', form);
     c.set('setCookie', setCookie);

@@ -1,4 +1,5 @@
 /** What every console route knows (its session, the form it was sent, the actor) and how it answers. */
+import { readLimitedText } from '../../web/json-body.js';
 import type { Actor } from '../../core/events/record-change.js';
 import type { Session } from '../../core/organizations/sessions.js';
 import type { Html } from '../../web/html.js';
@@ -34,7 +35,11 @@ export const redirect = (location: string, headers: Record<string, string> = {})
   new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', ...headers } });
 
 /** A form body, at most 64 KB. */
-export async function readForm(request: Request): Promise<URLSearchParams> {
-  const text = await request.text();
-  return new URLSearchParams(text.slice(0, 65_536));
+/** Most bytes a console form may send: its largest (origins, descriptions) is a few KB. */
+export const MAX_FORM_BYTES = 65_536;
+
+/** A POSTed form, read within its limit: its fields, or undefined when it is larger. */
+export async function readForm(request: Request): Promise<URLSearchParams | undefined> {
+  const read = await readLimitedText(request, MAX_FORM_BYTES);
+  return 'text' in read ? new URLSearchParams(read.text) : undefined;
 }

@@ -167,7 +167,16 @@ export function webhookRoutes(webhooks: WebhookService) {
     const endpoint = await endpoints.get(c.var.actor.organizationId, delivery.endpointId);
     if (endpoint?.status !== 'enabled')
       return page(webhookDeliveryPage(c.var.session, delivery, 'Its endpoint is disabled: enable it first.'), 409);
-    await deliveries.replay(delivery.id, webhooks.clock());
+    const replay = await deliveries.replay(delivery.id, webhooks.clock());
+    if ('refused' in replay)
+      return page(
+        webhookDeliveryPage(
+          c.var.session,
+          delivery,
+          'An attempt of this delivery is being sent right now, so nothing was queued: reload in a few seconds to see how it went, then replay it if it failed.',
+        ),
+        409,
+      );
     return redirect(`/console/webhooks/deliveries/${delivery.id}`);
   });
 

@@ -21,7 +21,8 @@ import type { Readiness } from '../../core/organizations/readiness.js';
 import type { Inventory } from '../../core/inventory/inventory.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { idempotency } from '../../web/idempotency.js';
-import { readJsonBody } from '../../web/json-body.js';
+import { type BodyRead, readJsonBody, readLimitedText } from '../../web/json-body.js';
+import { NUL_DETAIL, nulPathIn } from '../../web/nul-text.js';
 import { matchRoute, type Route, routes } from '../../web/platform-contract.js';
 import { createOperations, type OperationId } from './operations.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
@@ -49,7 +50,7 @@ export interface PlatformOptions {
   inventory?: Inventory;
 }
 
-type PlatformEnv = { Variables: { reply: Reply; key: StoredKey } };
+type PlatformEnv = { Variables: { reply: Reply; key: StoredKey; body?: Extract<BodyRead, { text: string }> } };
 
 const JSON_TYPES = ['application/json', 'application/problem+json', 'application/*', '*/*'];
 const acceptsJson = (accept: string | undefined) =>
@@ -76,7 +77,8 @@ function readParams(route: Route, url: URL, pathParams: Record<string, string>) 
       continue;
     }
     const value = parameter.integer && /^-?\d+$/.test(text) ? Number(text) : text;
-    if (!parameter.validate(value))
+    if (text.includes('\u0000')) errors.push({ parameter: parameter.name, detail: NUL_DETAIL });
+    else if (!parameter.validate(value))
       errors.push({
         parameter: parameter.name,
         detail: describeSchemaErrors(parameter.validate.errors),
@@ -146,12 +148,29 @@ export function createPlatformApi(options: PlatformOptions) {
       await next();
     });
 
+  // A write's body is read once, within the 1 MB limit, before anything else looks at it.
+  const readBody = (route: Route) =>
+    createMiddleware<PlatformEnv>(async (c, next) => {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      if (!route.body) {
+        const read = await readLimitedText(c.req.raw);
+        if ('problem' in read) return c.var.reply.fail(read.problem, read.detail);
+        c.set('body', { body: undefined, text: read.text });
+        return next();
+      }
+      const read = await readJsonBody(c.req.raw);
+      if ('problem' in read) return c.var.reply.fail(read.problem, read.detail);
+      c.set('body', read);
+      await next();
+    });
+
   // Writes with an Idempotency-Key are kept and replayed per API key (reads pass through).
   const store = options.idempotency;
   const idempotent = store
     ? idempotency<PlatformEnv>({
         store,
         scopeOf: (c) => `platform:${c.var.key.id ?? c.var.key.sha256}`,
+        bodyOf: async (c) => c.var.body?.text ?? '',
         problemInKey: problemInIdempotencyKey,
         refuse: (c, code, detail) =>
           c.var.reply.fail(
@@ -164,16 +183,20 @@ export function createPlatformApi(options: PlatformOptions) {
 
   for (const route of routes) {
     const operation = operations[route.operationId as OperationId];
-    app.on(route.method, `/v1${route.routePath}`, authorize(route), idempotent, async (c) => {
+    app.on(route.method, `/v1${route.routePath}`, authorize(route), readBody(route), idempotent, async (c) => {
       const { reply, key } = c.var;
       const { params, errors } = readParams(route, new URL(c.req.url), c.req.param() as Record<string, string>);
       if (errors.length)
         return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
       let body: unknown;
       if (route.body) {
-        const read = await readJsonBody(c.req.raw);
-        if ('problem' in read) return reply.fail(read.problem, read.detail);
-        if (!route.body(read.body)) {
+        body = c.var.body?.body;
+        const nul = nulPathIn(body, 'body');
+        if (nul)
+          return reply.fail('invalid_request', `${nul}: ${NUL_DETAIL}.`, {
+            errors: [{ parameter: nul, detail: NUL_DETAIL }],
+          });
+        if (!route.body(body)) {
           const problems = (route.body.errors ?? []).map((e) => ({
             parameter: `body${e.instancePath.replaceAll('/', '.')}`,
             detail: describeSchemaError(e),
@@ -182,7 +205,6 @@ export function createPlatformApi(options: PlatformOptions) {
             errors: problems,
           });
         }
-        body = read.body;
       }
       const result = await operation({ key, org: ORGANIZATIONS[key.organization], params, body });
       if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);

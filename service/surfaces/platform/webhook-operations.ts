@@ -186,7 +186,14 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
       if (!delivery) return { problem: 'not_found', detail: `No delivery ${id} belongs to this organization.` };
       const found = await enabledEndpoint(ctx, service, delivery.endpointId);
       if ('refused' in found) return found.refused;
-      await service.deliveries.replay(id, service.clock());
+      const replay = await service.deliveries.replay(id, service.clock());
+      if ('refused' in replay)
+        return replay.refused === 'sending'
+          ? {
+              problem: 'delivery_in_flight',
+              detail: `An attempt of ${id} is being sent now, so nothing was queued. Retry in a few seconds (an attempt takes at most 15 s), or read the delivery to see how it went.`,
+            }
+          : { problem: 'not_found', detail: `No delivery ${id} belongs to this organization.` };
       return { status: 202, body: await service.log.get(org(ctx), id) };
     }),
   } satisfies Partial<Record<OperationId, Operation>>;
