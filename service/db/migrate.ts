@@ -4,11 +4,12 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import type { Database } from './database.js';
+import { LOCKS } from './locks.js';
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
 
 /** Taken first by every startup transaction (migrations, the sandbox's seed); released at its end. */
-export const STARTUP_LOCK = 'select pg_advisory_xact_lock(280028)';
+export const STARTUP_LOCK = `select pg_advisory_xact_lock(${LOCKS.startup})`;
 
 export async function migrate(db: Database): Promise<string[]> {
   const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();

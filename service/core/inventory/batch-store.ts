@@ -10,6 +10,7 @@ import { newTimeOrderedId } from '../../db/ids.js';
 import { moveAlong } from '../events/move-along.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
 import { type FieldError, noSuchProject, problemInUnitType, type Project, SELLING } from './project-checks.js';
+import { roomUnderCap } from '../../db/locks.js';
 
 type Schemas = components['schemas'];
 export type InventoryBatch = Schemas['InventoryBatch'];
@@ -82,11 +83,14 @@ export function createBatchStore(db: Database, now = () => new Date()) {
       const unitProblem = problemInUnitType(project, input.unitType, 'body.unitType');
       if (unitProblem) return { errors: [unitProblem] };
       return db.transaction(async (tx) => {
-        const [{ n }] = await tx.query<{ n: number }>(
-          'select count(*)::int as n from inventory_batches where organization_id = $1',
-          [organizationId],
-        );
-        if (n >= MAX_BATCHES)
+        const room = await roomUnderCap(tx, {
+          kind: 'batchesOfOrganization',
+          key: organizationId,
+          max: MAX_BATCHES,
+          countSql: 'select count(*)::int as n from inventory_batches where organization_id = $1',
+          params: [organizationId],
+        });
+        if (!room)
           return { errors: [{ parameter: 'body', detail: `a developer keeps at most ${MAX_BATCHES} batches` }] };
         const at = now();
         const [row] = await tx.query<Row>(

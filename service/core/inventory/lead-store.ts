@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import { type Actor, recordChange, serviceActor } from '../events/record-change.js';
 import { type FieldError, noSuchProject, problemInUnitType, type Project } from './project-checks.js';
+import { roomUnderCap } from '../../db/locks.js';
 
 type Schemas = components['schemas'];
 export type LeadRoutingRule = Schemas['LeadRoutingRule'];
@@ -73,12 +74,15 @@ export function createLeadStore(db: Database, now = () => new Date()) {
         organizationId,
       ])
     ).map(toRule);
-  const count = async (q: Pick<Database, 'query'>, table: 'lead_routing_rules' | 'leads', organizationId: string) =>
-    (
-      await q.query<{ n: number }>(`select count(*)::int as n from ${table} where organization_id = $1`, [
-        organizationId,
-      ])
-    )[0]!.n;
+  /** Whether an organization has room for one more rule or lead; racing inserts take turns. */
+  const roomFor = (tx: Pick<Database, 'query'>, table: 'lead_routing_rules' | 'leads', organizationId: string) =>
+    roomUnderCap(tx, {
+      kind: table === 'leads' ? 'leadsOfOrganization' : 'routingRulesOfOrganization',
+      key: organizationId,
+      max: table === 'leads' ? MAX_LEADS : MAX_RULES,
+      countSql: `select count(*)::int as n from ${table} where organization_id = $1`,
+      params: [organizationId],
+    });
 
   return {
     async rules(organizationId: string) {
@@ -104,7 +108,7 @@ export function createLeadStore(db: Database, now = () => new Date()) {
           };
       }
       return db.transaction(async (tx) => {
-        if ((await count(tx, 'lead_routing_rules', organizationId)) >= MAX_RULES)
+        if (!(await roomFor(tx, 'lead_routing_rules', organizationId)))
           return { errors: [{ parameter: 'body', detail: `a developer keeps at most ${MAX_RULES} routing rules` }] };
         const [row] = await tx.query<RuleRow>(
           `insert into lead_routing_rules (id, organization_id, priority, match, route_team, route_email, created_at)
@@ -169,7 +173,7 @@ export function createLeadStore(db: Database, now = () => new Date()) {
         if (problem) return { errors: [problem] };
       }
       return db.transaction(async (tx) => {
-        if ((await count(tx, 'leads', organizationId)) >= MAX_LEADS)
+        if (!(await roomFor(tx, 'leads', organizationId)))
           return {
             errors: [{ parameter: 'body', detail: `a developer keeps at most ${MAX_LEADS} leads in the sandbox` }],
           };

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
 import { type FieldError, noSuchProject, problemInUnitType, type Project } from './project-checks.js';
+import { lockFor } from '../../db/locks.js';
 
 type Schemas = components['schemas'];
 export type PriceList = Schemas['PriceList'];
@@ -103,7 +104,7 @@ export function createPriceListStore(db: Database, now = () => new Date()) {
       if (errors.length) return { errors };
 
       return db.transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock(280032, hashtext($1))', [project.id]);
+        await lockFor(tx, 'priceListsOfProject', project.id);
         const rows = await versions(tx, organizationId, project.id);
         const latest = rows.at(-1);
         if (latest && from <= latest.effective_from)

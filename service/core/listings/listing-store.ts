@@ -10,6 +10,7 @@ import type { PropertyRecord } from '../../sandbox/fixtures/generate.js';
 import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import { withdrawAll } from './distribution-store.js';
 import { HOLDS_SLOT, LISTING_TRANSITIONS, OFF_MARKET, type Refusal, type StandardStatus } from './transitions.js';
+import { lockFor, roomUnderCap } from '../../db/locks.js';
 
 export type Listing = components['schemas']['Listing'];
 /** What a new listing needs; `standardStatus` has a default (the contract's). */
@@ -111,11 +112,14 @@ export function createListingStore(db: Database, properties: Map<string, Propert
           ],
         };
       return db.transaction(async (tx) => {
-        const [{ n }] = await tx.query<{ n: number }>(
-          'select count(*)::int as n from listings where organization_id = $1',
-          [organizationId],
-        );
-        if (n >= MAX_LISTINGS)
+        const room = await roomUnderCap(tx, {
+          kind: 'listingsOfOrganization',
+          key: organizationId,
+          max: MAX_LISTINGS,
+          countSql: 'select count(*)::int as n from listings where organization_id = $1',
+          params: [organizationId],
+        });
+        if (!room)
           return { errors: [{ parameter: 'body', detail: `an organization keeps at most ${MAX_LISTINGS} listings` }] };
         const at = now();
         const [row] = await tx.query<ListingRow>(
@@ -180,6 +184,8 @@ export function createListingStore(db: Database, properties: Map<string, Propert
       to: StandardStatus,
     ): Promise<{ listing: Listing } | Refusal<StandardStatus> | undefined> {
       return db.transaction(async (tx) => {
+        // The viewings' lock first, as a viewing request takes it: a withdrawal and a request never both win.
+        await lockFor(tx, 'viewingsOfListing', id);
         const row = await read(tx, organizationId, id, true);
         if (!row) return undefined;
         const allowed = LISTING_TRANSITIONS[row.standard_status];

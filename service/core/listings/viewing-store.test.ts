@@ -1,7 +1,8 @@
 /**
  * Racing bookings: twelve requests for one slot of one listing, sent at once over the pool's
  * connections, make one viewing and eleven slot_taken answers, on PGlite and on PostgreSQL (where
- * they truly run at once); so do reschedules racing into one slot.
+ * they truly run at once); so do reschedules racing into one slot. A withdrawal racing a viewing's
+ * request and confirmation never leaves a viewing holding a slot on the withdrawn listing.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -9,6 +10,7 @@ import { createEstimateEngine } from '../estimates/engine.js';
 import { onEachEngine } from '../../sandbox/test-engines.js';
 import { createListingStore } from './listing-store.js';
 import { createViewingStore } from './viewing-store.js';
+import { HOLDS_SLOT } from './transitions.js';
 
 const ORG = 'org_lionrealty';
 const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/' });
@@ -67,5 +69,36 @@ onEachEngine('racing viewing bookings', 5494, (database) => {
       statuses.map((s) => s.status),
       ['cancelled', 'requested', 'requested'],
     );
+  });
+
+  it('never lets a withdrawal and a viewing both win, over 15 racing rounds', async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const listings = createListingStore(db, engine.fixtures.byId);
+    const viewings = createViewingStore(db);
+    for (let round = 0; round < 15; round++) {
+      const made = await listings.create(ORG, 'agt_tanmeiling', {
+        propertyId: 'hdb-560102',
+        mode: 'sale',
+        listPrice: 1,
+      });
+      assert.ok('listing' in made);
+      const id = made.listing.id;
+      const viewer = (async () => {
+        const requested = await viewings.request(ORG, {
+          listingId: id,
+          startsAt: slotAt(5, 3 + (round % 6)),
+          attendee: { name: `Round ${round}` },
+        });
+        return 'viewing' in requested ? viewings.move(ORG, requested.viewing.id, 'confirmed') : requested;
+      })();
+      const [withdrawn] = await Promise.all([listings.changeStatus(ORG, id, 'withdrawn'), viewer]);
+      assert.ok(withdrawn && 'listing' in withdrawn, `round ${round}: withdrawn`);
+      const holding = await db.query<{ status: string }>(
+        'select status from viewings where listing_id = $1 and status = any($2)',
+        [id, HOLDS_SLOT],
+      );
+      assert.deepEqual(holding, [], `round ${round}: no viewing holds a slot on a withdrawn listing`);
+    }
   });
 });

@@ -16,6 +16,7 @@ import {
   VIEWING_TRANSITIONS,
   type ViewingStatus,
 } from './transitions.js';
+import { lockFor } from '../../db/locks.js';
 
 export type Viewing = components['schemas']['Viewing'];
 /** What a viewing request needs; `durationMinutes` has a default (the contract's). */
@@ -77,7 +78,7 @@ export function createViewingStore(db: Database, now = () => new Date()) {
     replacing?: string,
     actor?: Actor,
   ): Promise<Booked> {
-    await tx.query('select pg_advisory_xact_lock(280030, hashtext($1))', [input.listingId]);
+    await lockFor(tx, 'viewingsOfListing', input.listingId);
     const [listing] = await tx.query<{ standard_status: StandardStatus }>(
       'select standard_status from listings where organization_id = $1 and id = $2',
       [organizationId, input.listingId],
@@ -157,8 +158,11 @@ export function createViewingStore(db: Database, now = () => new Date()) {
       to: ViewingStatus,
     ): Promise<{ viewing: Viewing } | Refusal<ViewingStatus> | undefined> {
       return db.transaction(async (tx) => {
-        const row = await read(tx, organizationId, id, true);
-        if (!row) return undefined;
+        // The listing's viewings lock before the row, in the order a withdrawal takes them.
+        const seen = await read(tx, organizationId, id);
+        if (!seen) return undefined;
+        await lockFor(tx, 'viewingsOfListing', seen.listing_id);
+        const row = (await read(tx, organizationId, id, true))!;
         const allowed = VIEWING_TRANSITIONS[row.status];
         if (!allowed.includes(to)) return { refused: { from: row.status, allowed } };
         const [moved] = await tx.query<ViewingRow>(

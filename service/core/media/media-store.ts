@@ -7,6 +7,7 @@ import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
+import { roomUnderCap } from '../../db/locks.js';
 
 type Schemas = components['schemas'];
 export type Media = Schemas['Media'];
@@ -60,13 +61,15 @@ export function createMediaStore(db: Database, now = () => new Date()) {
       const problem = problemInUrl(input.url);
       if (problem) return { errors: [{ parameter: 'body.url', detail: problem }] };
       return db.transaction(async (tx) => {
-        // One owner's additions take turns, so the cap holds under racing requests.
-        await tx.query('select pg_advisory_xact_lock(280033, hashtext($1))', [owner.id]);
-        const [{ n }] = await tx.query<{ n: number }>(
-          'select count(*)::int as n from media where organization_id = $1 and owner_kind = $2 and owner_id = $3',
-          [organizationId, owner.kind, owner.id],
-        );
-        if (n >= MAX_MEDIA)
+        const room = await roomUnderCap(tx, {
+          kind: 'mediaOfOwner',
+          key: owner.id,
+          max: MAX_MEDIA,
+          countSql:
+            'select count(*)::int as n from media where organization_id = $1 and owner_kind = $2 and owner_id = $3',
+          params: [organizationId, owner.kind, owner.id],
+        });
+        if (!room)
           return { errors: [{ parameter: 'body', detail: `a ${owner.kind} keeps at most ${MAX_MEDIA} media items` }] };
         const [row] = await tx.query<Row>(
           `insert into media (id, organization_id, owner_kind, owner_id, kind, url, caption, created_at)

@@ -8,6 +8,7 @@ import platform from '../../../contract/platform.openapi.json' with { type: 'jso
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { type Actor, recordChange } from '../events/record-change.js';
+import { lockFor } from '../../db/locks.js';
 
 export type Onboarding = components['schemas']['Onboarding'];
 type StepId = components['schemas']['OnboardingStepId'];
@@ -105,7 +106,7 @@ export function createReadiness(db: Database, now = () => new Date()) {
       if (missing.length) return { missing };
     }
     const outcome = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(280031, hashtext($1))', [actor.organizationId]);
+      await lockFor(tx, 'reviewOfOrganization', actor.organizationId);
       const current = await review(tx, actor.organizationId);
       const allowed = REVIEW_TRANSITIONS[current.status];
       if (!allowed.includes(to)) return { refused: allowed };

@@ -6,6 +6,7 @@
  */
 import type { Database } from '../../db/database.js';
 import { MCP_SESSION_LIMITS } from '../../core/metering/limits.js';
+import { lockFor } from '../../db/locks.js';
 
 export interface StoredSession {
   address: string;
@@ -22,7 +23,7 @@ export function databaseSessions(db: Pick<Database, 'transaction' | 'query'>, li
     async open(id: string, address: string, initialize: unknown): Promise<boolean> {
       return db.transaction(async (tx) => {
         // One address's opens are taken in turn, so concurrent ones on several processes cannot pass the limit together.
-        await tx.query('select pg_advisory_xact_lock(280029, hashtext($1))', [address]);
+        await lockFor(tx, 'mcpSessionsOfAddress', address);
         const [{ n }] = await tx.query<{ n: number }>(
           `select count(*)::int as n from mcp_sessions where client_address = $1 and last_seen_at > now() - $2::interval`,
           [address, idle],

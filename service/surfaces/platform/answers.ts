@@ -2,10 +2,13 @@
 import type { Refusal } from '../../core/listings/transitions.js';
 import type { Answer } from './operations.js';
 
+/** "A cancelled …", "An active …": the article for a status read aloud. */
+export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'An' : 'A'} ${word}`;
+
 export const refused = <S extends string>({ refused: { from, allowed } }: Refusal<S>, verb: string): Answer => ({
   problem: 'transition_not_allowed',
   detail: allowed.length
-    ? `A ${from} resource cannot ${verb}; from ${from} it may move to ${allowed.join(', ')}.`
+    ? `${withArticle(from)} resource cannot ${verb}; from ${from} it may move to ${allowed.join(', ')}.`
     : `${from} is final: the resource cannot ${verb}, or change any more.`,
   extra: { allowedTransitions: allowed },
 });

@@ -6,7 +6,7 @@
 import type { components } from '../../../contract/generated/platform.js';
 import type { Inventory } from '../../core/inventory/inventory.js';
 import type { BookingStatus, ShowflatStore } from '../../core/inventory/showflat-store.js';
-import { unprocessable } from './answers.js';
+import { unprocessable, withArticle } from './answers.js';
 import type { Answer, Operation, OperationContext } from './operations.js';
 import { pageAnswer as page } from './pagination.js';
 
@@ -58,8 +58,8 @@ export function createInventoryOperations(area?: InventoryArea): Record<Inventor
       return {
         problem: 'transition_not_allowed',
         detail: allowed.length
-          ? `A ${from} booking cannot ${verb}; it may become ${allowed.join(', ')}.`
-          : `A ${from} booking is final: it cannot ${verb}.`,
+          ? `${withArticle(from)} booking cannot ${verb}; it may become ${allowed.join(', ')}.`
+          : `${withArticle(from)} booking is final: it cannot ${verb}.`,
         extra: { allowedTransitions: allowed },
       };
     });

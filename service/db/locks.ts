@@ -1,0 +1,43 @@
+/**
+ * The service's advisory locks, named in one registry: each kind of thing locked has its own class
+ * number, so two kinds never wait on each other, and a transaction-scoped lock ends with its transaction.
+ * A count-capped insert takes its kind's lock before it counts, so racing inserts take turns and the cap
+ * holds on PostgreSQL as it does on PGlite's one connection.
+ */
+import type { Database } from './database.js';
+
+type Queryable = Pick<Database, 'query'>;
+
+export const LOCKS = {
+  startup: 280028,
+  mcpSessionsOfAddress: 280029,
+  viewingsOfListing: 280030,
+  reviewOfOrganization: 280031,
+  priceListsOfProject: 280032,
+  mediaOfOwner: 280033,
+  webhookEndpointsOfOrganization: 280034,
+  listingsOfOrganization: 280035,
+  batchesOfOrganization: 280036,
+  routingRulesOfOrganization: 280037,
+  leadsOfOrganization: 280038,
+} as const;
+
+export type LockKind = keyof typeof LOCKS;
+
+/** Takes `kind`'s lock for `key` until the transaction ends. */
+export async function lockFor(tx: Queryable, kind: LockKind, key: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [LOCKS[kind], key]);
+}
+
+/**
+ * Whether one more row fits under a cap, in the transaction that will insert it: takes `kind`'s lock
+ * for `key` first, then counts with `countSql` (which selects one integer column `n`).
+ */
+export async function roomUnderCap(
+  tx: Queryable,
+  cap: { kind: LockKind; key: string; max: number; countSql: string; params: unknown[] },
+): Promise<boolean> {
+  await lockFor(tx, cap.kind, cap.key);
+  const [{ n }] = await tx.query<{ n: number }>(cap.countSql, cap.params);
+  return n < cap.max;
+}
