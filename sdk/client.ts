@@ -100,10 +100,22 @@ function backoff(response: Response | undefined, attempt: number): number {
   return Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : 500 * 2 ** attempt;
 }
 
+/** A URL's origin as a host compares it: scheme and name in lower case, no default port, no root dots. */
+function originOf(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new PlatformConfigError(`baseUrl must be an absolute URL, such as ${DEFAULT_BASE_URLS.sandbox}.`);
+  }
+  return `${parsed.protocol}//${parsed.hostname.replace(/\.+$/, '')}${parsed.port ? `:${parsed.port}` : ''}`;
+}
+
 export function createPlatformClient(options: PlatformClientOptions) {
   const environment = environmentOf(options.apiKey);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URLS[environment]).replace(/\/$/, '');
-  const pointsAtLive = baseUrl === DEFAULT_BASE_URLS.live;
+  // However it is written (API.Service.example, :443, a trailing dot), the live host is the live host.
+  const pointsAtLive = originOf(baseUrl) === originOf(DEFAULT_BASE_URLS.live);
   if (environment === 'live' && !pointsAtLive) {
     throw new PlatformConfigError(
       `A live key (svcp_live_…) works only against ${DEFAULT_BASE_URLS.live}; sandbox and live are always isolated.`,

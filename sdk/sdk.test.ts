@@ -70,10 +70,19 @@ describe('SDK', () => {
       () => createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl, fetch }),
       /only against/,
     );
-    assert.throws(
-      () => createPlatformClient({ apiKey: AGENCY, baseUrl: 'https://api.service.example/v1', fetch }),
-      /cannot authenticate the live host/,
-    );
+    for (const live of [
+      'https://api.service.example/v1',
+      'https://API.Service.Example/v1',
+      'https://api.service.example:443/v1',
+      'https://api.service.example./v1',
+      'HTTPS://api.service.example../v2/',
+    ])
+      assert.throws(
+        () => createPlatformClient({ apiKey: AGENCY, baseUrl: live, fetch }),
+        /cannot authenticate the live host/,
+        live,
+      );
+    assert.throws(() => createPlatformClient({ apiKey: AGENCY, baseUrl: 'not a url', fetch }), PlatformConfigError);
     assert.equal(sent.length, 0);
   });
 

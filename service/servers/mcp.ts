@@ -123,7 +123,17 @@ export async function startMcpServer(options: McpServerOptions): Promise<{ serve
           tokenOptions: { rateLimit: sharedLimit('oauth:token') },
           revocationOptions: { rateLimit: sharedLimit('oauth:revoke') },
         }),
-      );
+      )
+      // Express's own 404 repeats the path, and a key pasted into a URL would come back in the answer.
+      .use((_req: express.Request, res: express.Response) => {
+        res
+          .status(404)
+          .set('Cache-Control', 'no-store')
+          .json({
+            error: 'not_found',
+            error_description: `There is nothing at this path. The MCP endpoint is ${url}.`,
+          });
+      });
   const endpointListener = getRequestListener(endpoint.fetch);
 
   // OAuth's routes check Host as /mcp does: a page on another name (DNS rebinding) reaches neither.
