@@ -1,0 +1,118 @@
+/**
+ * Every count cap holds under racing requests, on PGlite and on PostgreSQL (where they truly run at
+ * once over the pool's connections): an organization ten short of a cap sends 60 creates at once, and
+ * exactly ten are made. Each store takes its kind's lock before it counts (db/locks.ts).
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { it } from 'node:test';
+import contract from '../../contract/platform.openapi.json' with { type: 'json' };
+import { createEstimateEngine } from '../core/estimates/engine.js';
+import { createBatchStore, MAX_BATCHES } from '../core/inventory/batch-store.js';
+import { createLeadStore, MAX_LEADS, MAX_RULES } from '../core/inventory/lead-store.js';
+import { createListingStore, MAX_LISTINGS } from '../core/listings/listing-store.js';
+import { createMediaStore, MAX_MEDIA } from '../core/media/media-store.js';
+import { createWebhookEndpoints, MAX_ENDPOINTS } from '../core/webhooks/endpoint-store.js';
+import { createSecretBox } from '../core/webhooks/secret-box.js';
+import type { Database } from '../db/database.js';
+import { ORGANIZATIONS } from '../sandbox/organizations.js';
+import { onEachEngine } from '../sandbox/test-engines.js';
+
+const RACERS = 60;
+const SHORT_BY = 10;
+const AGENCY = 'org_lionrealty';
+const DEVELOPER = 'org_marinaheights';
+const projects = ORGANIZATIONS[DEVELOPER]!.projects;
+const project = projects.find((p) => p.id === 'proj_0002')!;
+const example = (schema: string) =>
+  (contract.components.schemas as Record<string, { examples?: unknown[] }>)[schema]!.examples![0] as never;
+const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/' });
+
+/** Copies one row of `table` until the organization has `total` rows there (what takes a person months). */
+async function fillTo(db: Database, table: string, where: string, params: unknown[], total: number) {
+  const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, params);
+  const [{ id }] = await db.query<{ id: string }>(`select id from ${table} where ${where} limit 1`, params);
+  await db.query(
+    `insert into ${table} select (jsonb_populate_record(null::${table},
+        to_jsonb(t) || jsonb_build_object('id', t.id || '_copy_' || g))).*
+       from ${table} t, generate_series(1, $2::int) g where t.id = $1`,
+    [id, total - n],
+  );
+}
+
+onEachEngine('count caps under racing requests', 5491, (database) => {
+  async function race(
+    db: Database,
+    cap: { table: string; where: string; params: unknown[]; max: number },
+    create: (i: number) => Promise<unknown>,
+  ) {
+    await create(-1); // at least one row to copy
+    await fillTo(db, cap.table, cap.where, cap.params, cap.max - SHORT_BY);
+    await Promise.all(Array.from({ length: RACERS }, (_, i) => create(i)));
+    const [{ n }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from ${cap.table} where ${cap.where}`,
+      cap.params,
+    );
+    assert.equal(n, cap.max, `${cap.table}: ${n} rows against a cap of ${cap.max}`);
+  }
+
+  it(`webhook endpoints: ${MAX_ENDPOINTS} per organization`, async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const endpoints = createWebhookEndpoints(db, createSecretBox(randomBytes(32)));
+    const org = `org_caps_${randomBytes(3).toString('hex')}`;
+    await db.query(`insert into organizations (id, name, kind) values ($1, 'Caps', 'agency')`, [org]);
+    await race(
+      db,
+      { table: 'webhook_endpoints', where: 'organization_id = $1', params: [org], max: MAX_ENDPOINTS },
+      (i) => endpoints.create({ organizationId: org, url: `https://hooks.example.sg/${i}` }),
+    );
+  });
+
+  it(`listings: ${MAX_LISTINGS} per organization`, async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const listings = createListingStore(db, engine.fixtures.byId);
+    await race(db, { table: 'listings', where: 'organization_id = $1', params: [AGENCY], max: MAX_LISTINGS }, () =>
+      listings.create(AGENCY, 'agt_tanmeiling', example('ListingCreate')),
+    );
+  });
+
+  it(`media: ${MAX_MEDIA} per listing`, async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const [listing] = await db.query<{ id: string }>('select id from listings where organization_id = $1 limit 1', [
+      AGENCY,
+    ]);
+    const media = createMediaStore(db);
+    const owner = { kind: 'listing' as const, id: listing!.id };
+    await race(db, { table: 'media', where: 'owner_id = $1', params: [owner.id], max: MAX_MEDIA }, () =>
+      media.add(AGENCY, owner, example('MediaCreate')),
+    );
+  });
+
+  it(`inventory batches: ${MAX_BATCHES} per developer`, async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const batches = createBatchStore(db);
+    await race(
+      db,
+      { table: 'inventory_batches', where: 'organization_id = $1', params: [DEVELOPER], max: MAX_BATCHES },
+      () => batches.release(DEVELOPER, project, example('InventoryBatchCreate')),
+    );
+  });
+
+  it(`lead routing rules: ${MAX_RULES} per developer, and leads: ${MAX_LEADS}`, async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const leads = createLeadStore(db);
+    await race(
+      db,
+      { table: 'lead_routing_rules', where: 'organization_id = $1', params: [DEVELOPER], max: MAX_RULES },
+      () => leads.createRule(DEVELOPER, projects, example('LeadRoutingRuleCreate')),
+    );
+    await race(db, { table: 'leads', where: 'organization_id = $1', params: [DEVELOPER], max: MAX_LEADS }, () =>
+      leads.receive(DEVELOPER, project, example('LeadCreate')),
+    );
+  });
+});
