@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { describe, it } from 'node:test';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';
 import { mcpOAuthSandbox } from './mcp-oauth-sandbox.js';
+import { createMemberships } from '../core/organizations/memberships.js';
 
 const {
   db,
@@ -205,6 +206,96 @@ describe('MCP in workspaces', () => {
         `insert into memberships (user_id, organization_id, role) values ('usr_siti', 'org_marinaheights', 'developer')
          on conflict (user_id, organization_id) do update set role = 'developer'`,
       );
+    }
+  });
+
+  it('checks the role again when the person confirms, and lets no request wait past 15 minutes', async () => {
+    const siti = new Person();
+    const setRole = (role: string) =>
+      db().query(`update memberships set role = $1 where user_id = 'usr_siti' and organization_id = 'org_lionhomes'`, [
+        role,
+      ]);
+    const { access_token } = await tokensFor(siti, 'widget_keys.write');
+    const args = { name: 'Asked, then demoted', origins: ['https://demoted.example'], idempotencyKey: 'demoted-0001' };
+    const asked = await resultOf(await callTool('create_widget_key', access_token, args));
+    const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
+    const made = () => db().query(`select id from widget_keys where name = 'Asked, then demoted'`);
+    try {
+      await setRole('developer');
+      const refused = await siti.post(path, { decision: 'allow' });
+      assert.equal(refused.status, 403);
+      assert.match(refused.text, /As a developer at Lion City Homes you cannot create widget keys now/);
+      assert.equal((await made()).length, 0, 'demoted before confirming: nothing made');
+    } finally {
+      await setRole('owner');
+    }
+    // The same for every write an app asks for: a lead, after its owner was demoted, is not taken in.
+    const arjun = new Person();
+    const arjunToken = (await exchange(await codeFor(arjun, 'leads.write', { id: 'usr_arjun', name: 'Arjun Nair' })))
+      .body.access_token;
+    const lead = await resultOf(
+      await callTool('submit_lead', arjunToken, {
+        projectId: 'proj_0002',
+        budget: 2_000_000,
+        contactName: 'Demoted Before',
+        contactEmail: 'demoted@example.com',
+        idempotencyKey: 'lead-demoted-0001',
+      }),
+    );
+    const leadPath = new URL(String(lead.structuredContent?.confirmUrl)).pathname;
+    const setArjun = (role: string) =>
+      db().query(
+        `update memberships set role = $1 where user_id = 'usr_arjun' and organization_id = 'org_marinaheights'`,
+        [role],
+      );
+    try {
+      await setArjun('developer');
+      assert.equal((await arjun.post(leadPath, { decision: 'allow' })).status, 403);
+      const leads = await db().query(`select id from leads where contact_email = 'demoted@example.com'`);
+      assert.equal(leads.length, 0);
+    } finally {
+      await setArjun('owner');
+    }
+    await db().query(`update key_requests set expires_at = now() - interval '1 second' where name = $1`, [args.name]);
+    assert.match((await siti.get(path)).text, /expired after 15 minutes/);
+    await siti.post(path, { decision: 'allow' });
+    assert.equal((await made()).length, 0, 'an expired request makes nothing');
+  });
+
+  it('refreshes nothing for a person who left the workspace, and removal ends every token at once', async () => {
+    const siti = new Person();
+    const restore = () =>
+      db().query(
+        `insert into memberships (user_id, organization_id, role) values ('usr_siti', 'org_marinaheights', 'developer')
+         on conflict (user_id, organization_id) do update set role = 'developer'`,
+      );
+    const granted = await codeFor(siti, 'organizations.read', undefined, 'org_marinaheights');
+    const tokens = (await exchange(granted)).body;
+    const refresh = (refreshToken: string) =>
+      token({ grant_type: 'refresh_token', client_id: granted.client.client_id, refresh_token: refreshToken });
+    try {
+      await db().query(`delete from memberships where user_id = 'usr_siti' and organization_id = 'org_marinaheights'`);
+      const refused = await refresh(tokens.refresh_token!);
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.error, 'invalid_grant');
+      await restore();
+      assert.equal((await refresh(tokens.refresh_token!)).status, 400, 'the grant stays revoked when they come back');
+      // Removal through the core: every token of the workspace ends in the same transaction.
+      const again = (await tokensFor(siti, 'organizations.read', 'org_marinaheights')) as Record<string, string>;
+      const removed = await createMemberships(db()).remove(
+        { userId: 'usr_arjun', organizationId: 'org_marinaheights' },
+        'usr_siti',
+      );
+      assert.equal(removed, true);
+      assert.equal((await callTool('get_organization', again.access_token!)).status, 401);
+      await restore();
+      assert.equal(
+        (await callTool('get_organization', again.access_token!)).status,
+        401,
+        'revoked, not only unreadable',
+      );
+    } finally {
+      await restore();
     }
   });
 

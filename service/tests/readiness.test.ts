@@ -35,7 +35,7 @@ describe('readiness for live access', () => {
         ['valuation_called', false],
       ],
     );
-    const made = await createPlatformKeyAdmin(db).createPlatformKey(AGENCY, 'Readiness', ['valuations.read']);
+    const made = await createPlatformKeyAdmin(db).createPlatformKey(AGENCY, 'Readiness', ['valuations.read'], 'owner');
     assert.ok('id' in made);
     const next = await readiness.of(AGENCY.organizationId);
     assert.equal(next.status, 'in_progress');

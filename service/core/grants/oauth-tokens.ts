@@ -72,8 +72,16 @@ export function createTokenStore(db: Database, now: () => Date) {
     revokeFamily,
     async refresh(clientId: string, refreshToken: string, scopes: string[] | undefined, resource: string | undefined) {
       const hash = hashSecret(refreshToken);
-      const [grant] = await db.query<{ scopes: string[]; resource: string; family_id: string; used_at: Date | null }>(
-        `select scopes, resource, family_id, used_at from oauth_tokens where token_sha256 = $1 and kind = 'refresh' and client_id = $2`,
+      const [grant] = await db.query<{
+        scopes: string[];
+        resource: string;
+        family_id: string;
+        used_at: Date | null;
+        member: boolean;
+      }>(
+        `select t.scopes, t.resource, t.family_id, t.used_at,
+                exists (select 1 from memberships m where m.user_id = t.user_id and m.organization_id = t.organization_id) as member
+           from oauth_tokens t where t.token_sha256 = $1 and t.kind = 'refresh' and t.client_id = $2`,
         [hash, clientId],
       );
       if (grant?.used_at && now().getTime() - new Date(grant.used_at).getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000)
@@ -85,6 +93,11 @@ export function createTokenStore(db: Database, now: () => Date) {
         };
       }
       if (!grant) return { error: 'The refresh token is not valid.' };
+      if (!grant.member) {
+        // The person left the workspace the grant acts in: nothing of it may live on.
+        await revokeFamily(grant.family_id);
+        return { error: 'The person no longer belongs to the workspace this grant acts in: its tokens are revoked.' };
+      }
       if (resource !== undefined && resource !== grant.resource) return { error: 'resource does not match the grant.' };
       const narrowed = scopes?.length ? scopes : grant.scopes;
       if (narrowed.some((s) => !grant.scopes.includes(s))) return { error: 'A refresh cannot add scopes.' };

@@ -7,15 +7,19 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../events/record-change.js';
 import type { KeyInputErrors, WidgetKeyAdmin } from './widget-key-admin.js';
+import { ACTION_MINUTES } from '../organizations/pending-actions.js';
 
 export interface KeyRequest {
   name: string;
   origins: string[];
-  status: 'pending' | 'declined' | 'created';
+  /** `expired`: still pending when its 15 minutes ran out (as every write an app asks for). */
+  status: 'pending' | 'declined' | 'created' | 'expired';
   widgetKeyId: string | null;
+  /** The workspace the app was connected for, where the key would be made. */
+  organizationId: string;
 }
 
-export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
+export function createKeyRequests(db: Database, keys: WidgetKeyAdmin, now = () => new Date()) {
   /** Creates the key a request names; the request stays pending when the input is refused. */
   async function create(
     actor: Actor,
@@ -39,11 +43,22 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
       origins: string[];
       status: KeyRequest['status'];
       widget_key_id: string | null;
-    }>('select name, origins, status, widget_key_id from key_requests where user_id = $1 and confirmation_id = $2', [
-      userId,
-      confirmationId,
-    ]);
-    return row && { name: row.name, origins: row.origins, status: row.status, widgetKeyId: row.widget_key_id };
+      organization_id: string;
+      expires_at: Date;
+    }>(
+      `select name, origins, status, widget_key_id, organization_id, expires_at from key_requests
+        where user_id = $1 and confirmation_id = $2`,
+      [userId, confirmationId],
+    );
+    return (
+      row && {
+        name: row.name,
+        origins: row.origins,
+        status: row.status === 'pending' && new Date(row.expires_at) <= now() ? 'expired' : row.status,
+        widgetKeyId: row.widget_key_id,
+        organizationId: row.organization_id,
+      }
+    );
   }
 
   return {
@@ -53,8 +68,17 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
     async open(actor: Actor, name: string, origins: string[]): Promise<{ confirmationId: string }> {
       const confirmationId = randomBytes(16).toString('hex');
       await db.query(
-        `insert into key_requests (user_id, organization_id, name, origins, status, confirmation_id) values ($1, $2, $3, $4, $5, $6)`,
-        [actor.userId, actor.organizationId, name.trim(), origins, 'pending', confirmationId],
+        `insert into key_requests (user_id, organization_id, name, origins, status, confirmation_id, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          actor.userId,
+          actor.organizationId,
+          name.trim(),
+          origins,
+          'pending',
+          confirmationId,
+          new Date(now().getTime() + ACTION_MINUTES * 60_000),
+        ],
       );
       return { confirmationId };
     },
@@ -63,9 +87,10 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin) {
     async decide(actor: Actor, confirmationId: string, allow: boolean): Promise<string | undefined> {
       // Claimed in one statement, so two clicks cannot create two keys.
       const [claimed] = await db.query<{ name: string; origins: string[]; organization_id: string }>(
-        `update key_requests set status = $3 where user_id = $1 and confirmation_id = $2 and status = 'pending'
+        `update key_requests set status = $3
+          where user_id = $1 and confirmation_id = $2 and status = 'pending' and expires_at > $4
          returning name, origins, organization_id`,
-        [actor.userId, confirmationId, allow ? 'created' : 'declined'],
+        [actor.userId, confirmationId, allow ? 'created' : 'declined', now()],
       );
       if (!claimed || !allow) return undefined;
       let created: Awaited<ReturnType<typeof create>> | undefined;

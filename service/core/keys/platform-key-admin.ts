@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.js';
 import { hashSecret } from '../../db/secrets.js';
 import { type Actor, recordChange } from '../events/record-change.js';
 import { PLATFORM_SCOPES, type PlatformScope } from '../grants/scopes.js';
+import { aRole, platformScopesOf, scopesBeyondRole } from '../grants/roles.js';
 import { problemInName } from './names.js';
 import { newPlatformKey, newRecordId } from './generate.js';
 
@@ -48,19 +49,26 @@ export function createPlatformKeyAdmin(db: Database) {
         revokedAt: r.revoked_at ? new Date(r.revoked_at).toISOString() : null,
       })),
 
-    /** Makes a sandbox platform key; the returned value is the only time the key exists outside a hash. */
+    /**
+     * Makes a sandbox platform key, holding no scope beyond the maker's `role`; the returned value is the
+     * only time the key exists outside a hash.
+     */
     async createPlatformKey(
       actor: Actor,
       label: string,
       scopes: string[],
+      role: string | undefined,
     ): Promise<{ id: string; key: string } | { errors: PlatformKeyInputErrors }> {
       const unknown = scopes.filter((s) => !(PLATFORM_SCOPES as string[]).includes(s));
+      const beyond = scopesBeyondRole(role, scopes);
       const errors: PlatformKeyInputErrors = {};
       const labelProblem = problemInName(label, 'key');
       if (labelProblem) errors.label = labelProblem;
       if (scopes.length === 0)
         errors.scopes = 'Choose at least one scope; valuations.read is the one the valuation routes need.';
       else if (unknown.length) errors.scopes = `Unknown scope: ${unknown.join(', ').slice(0, 100)}.`;
+      else if (beyond.length)
+        errors.scopes = `As ${aRole(role)} you can give a key only what your role allows, not ${beyond.join(', ')}: ask an owner to make this key.`;
       if (Object.keys(errors).length) return { errors };
       const granted = [...new Set(scopes)] as PlatformScope[];
       return db.transaction(async (tx) => {
@@ -79,14 +87,23 @@ export function createPlatformKeyAdmin(db: Database) {
       });
     },
 
-    revokePlatformKey: (actor: Actor, id: string) =>
-      db.transaction(async (tx) => {
-        const rows = await tx.query(
-          'update platform_keys set revoked_at = now() where id = $1 and organization_id = $2 and revoked_at is null returning id',
+    /** Revokes a key the maker's `role` could have made; `beyond_role` for one holding more. */
+    revokePlatformKey: (actor: Actor, id: string, role: string | undefined) =>
+      db.transaction(async (tx): Promise<boolean | 'beyond_role'> => {
+        const rows = await tx.query<{ id: string }>(
+          `update platform_keys set revoked_at = now()
+            where id = $1 and organization_id = $2 and revoked_at is null and scopes <@ $3::text[] returning id`,
+          [id, actor.organizationId, platformScopesOf(role)],
+        );
+        if (rows.length) {
+          await recordChange(tx, actor, 'platform_key.revoked', id);
+          return true;
+        }
+        const [held] = await tx.query(
+          'select id from platform_keys where id = $1 and organization_id = $2 and revoked_at is null',
           [id, actor.organizationId],
         );
-        if (rows.length) await recordChange(tx, actor, 'platform_key.revoked', id);
-        return rows.length > 0;
+        return held ? 'beyond_role' : false;
       }),
   };
 }

@@ -94,7 +94,7 @@ onEachEngine('racing viewing bookings', 5494, (database) => {
       })();
       const [withdrawn] = await Promise.all([listings.changeStatus(ORG, id, 'withdrawn'), viewer]);
       assert.ok(withdrawn && 'listing' in withdrawn, `round ${round}: withdrawn`);
-      const holding = await db.query<{ status: string }>(
+      const holding: { status: string }[] = await db.query(
         'select status from viewings where listing_id = $1 and status = any($2)',
         [id, HOLDS_SLOT],
       );

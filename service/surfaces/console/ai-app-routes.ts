@@ -7,7 +7,8 @@ import type { OAuthStore } from '../../core/grants/oauth-store.js';
 import type { KeyRequests } from '../../core/keys/key-requests.js';
 import type { Members } from '../../core/organizations/members.js';
 import type { Memberships } from '../../core/organizations/memberships.js';
-import { scopesBeyondRole } from '../../core/grants/roles.js';
+import { aRole, roleMay, scopesBeyondRole } from '../../core/grants/roles.js';
+import type { Scope } from '../../core/grants/scopes.js';
 import type { PendingAction, PendingActions } from '../../core/organizations/pending-actions.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { actionPage, type ActionWrites, confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
@@ -29,6 +30,25 @@ export function aiAppRoutes({
   memberships: Memberships;
 }) {
   const app = new Hono<ConsoleEnv>({ strict: false });
+
+  /**
+   * Why the person may not confirm a write in `organizationId` now (demoted, or gone from it since the app
+   * asked), or undefined: the role is read when they confirm, not when the app asked.
+   */
+  async function problemConfirming(userId: string, organizationId: string, scope: Scope, what: string) {
+    const role = await memberships.roleIn(userId, organizationId);
+    if (roleMay(role, scope)) return undefined;
+    const workspace = (await memberships.of(userId)).find((w) => w.organizationId === organizationId);
+    return page(
+      messagePage(
+        'Not yours to confirm',
+        role
+          ? `As ${aRole(role)} at ${workspace?.organizationName ?? organizationId} you cannot ${what} now. Nothing was done: ask an owner.`
+          : `You no longer belong to the workspace this was asked for, so you cannot ${what} there. Nothing was done.`,
+      ),
+      403,
+    );
+  }
 
   if (oauth) {
     // The person signs in (the console's middleware), reads exactly the scopes asked for, and allows or denies.
@@ -108,7 +128,18 @@ export function aiAppRoutes({
     });
     app.post('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
       const id = c.req.param('id');
-      const keyId = await confirmations.decide(c.var.actor, id, c.var.form!.get('decision') === 'allow');
+      const allow = c.var.form!.get('decision') === 'allow';
+      const request = await confirmations.find(c.var.actor.userId, id);
+      if (allow && request?.status === 'pending') {
+        const refused = await problemConfirming(
+          c.var.actor.userId,
+          request.organizationId,
+          'widget_keys.write',
+          'create widget keys',
+        );
+        if (refused) return refused;
+      }
+      const keyId = await confirmations.decide(c.var.actor, id, allow);
       return redirect(keyId ? `/console/widget-keys/${keyId}?created=1` : `/console/mcp/confirm/${id}`);
     });
   }
@@ -123,6 +154,17 @@ export function aiAppRoutes({
     // The person's answer: the write is done once, as them, in the workspace the app was connected for.
     app.post('/mcp/actions/:id{[a-f0-9]{32}}', async (c) => {
       const allow = c.var.form!.get('decision') === 'allow';
+      const action = await actions.find(c.var.actor.userId, c.req.param('id'));
+      if (allow && action?.status === 'pending') {
+        const described = writes.describe(action);
+        const refused = await problemConfirming(
+          c.var.actor.userId,
+          action.organizationId,
+          described.scope,
+          described.confirm.toLowerCase(),
+        );
+        if (refused) return refused;
+      }
       return page(show(c, await actions.decide(c.var.actor.userId, c.req.param('id'), allow, writes.perform)));
     });
   }

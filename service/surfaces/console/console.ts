@@ -29,6 +29,8 @@ import { platformKeyRoutes } from './platform-key-routes.js';
 import { goLiveRoutes } from './go-live-routes.js';
 import { createReadiness } from '../../core/organizations/readiness.js';
 import { webhookRoutes } from './webhook-routes.js';
+import { changeAt } from './changes.js';
+import { aRole, roleMay } from '../../core/grants/roles.js';
 import { widgetKeyRoutes } from './widget-key-routes.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 
@@ -145,6 +147,24 @@ export function createConsole(options: ConsoleOptions) {
     await next();
   });
 
+  // Every change is one the person's role allows in their organization (changes.ts), read now, not at sign-in.
+  const memberships = createMemberships(options.db);
+  app.post('*', async (c, next) => {
+    const change = changeAt(c.req.path);
+    if (!change) return page(messagePage('Not found', 'There is no such form in the console.'), 404);
+    const role = await memberships.roleIn(c.var.actor.userId, c.var.actor.organizationId);
+    c.set('role', role);
+    if (typeof change.needs === 'string' && !roleMay(role, change.needs))
+      return page(
+        messagePage(
+          'Not yours to change',
+          `As ${aRole(role)} at ${c.var.session.user!.organizationName} you cannot ${change.what}. Nothing was changed: ask an owner of ${c.var.session.user!.organizationName}.`,
+        ),
+        403,
+      );
+    await next();
+  });
+
   // A form that carries an `idempotency` field is one change however often it is sent.
   if (options.idempotency) {
     app.post(
@@ -196,7 +216,7 @@ export function createConsole(options: ConsoleOptions) {
       confirmations: options.confirmations,
       mcpActions: options.mcpActions,
       members,
-      memberships: createMemberships(options.db),
+      memberships,
     }),
   );
 

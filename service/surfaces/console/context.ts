@@ -15,6 +15,8 @@ export type ConsoleEnv = {
     secure: boolean;
     /** The signed-in person (every route past sign-in). */
     actor: Actor;
+    /** A change's maker's role in their organization, read when the change is made (undefined: not a member). */
+    role?: string;
   };
 };
 

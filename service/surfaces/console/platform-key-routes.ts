@@ -5,6 +5,8 @@ import { type ConsoleEnv, page, redirect } from './context.js';
 import { html } from '../../web/html.js';
 import { confirmPage } from './pages/key-confirmations.js';
 import { platformKeysPage } from './pages/platform-keys.js';
+import { messagePage } from './pages/frame.js';
+import { aRole } from '../../core/grants/roles.js';
 
 export function platformKeyRoutes(keys: PlatformKeyAdmin) {
   const app = new Hono<ConsoleEnv>({ strict: false });
@@ -15,7 +17,7 @@ export function platformKeyRoutes(keys: PlatformKeyAdmin) {
     const { session, actor, form } = c.var;
     const label = form!.get('label') ?? '';
     const scopes = form!.getAll('scopes');
-    const created = await keys.createPlatformKey(actor, label, scopes);
+    const created = await keys.createPlatformKey(actor, label, scopes, c.var.role);
     if ('errors' in created)
       return page(
         platformKeysPage(session, await keys.platformKeys(actor), {
@@ -45,7 +47,15 @@ export function platformKeyRoutes(keys: PlatformKeyAdmin) {
   });
 
   app.post('/platform-keys/:id{[a-z0-9_]+}/revoke', async (c) => {
-    await keys.revokePlatformKey(c.var.actor, c.req.param('id'));
+    const revoked = await keys.revokePlatformKey(c.var.actor, c.req.param('id'), c.var.role);
+    if (revoked === 'beyond_role')
+      return page(
+        messagePage(
+          'Not yours to revoke',
+          `This key holds scopes beyond what ${aRole(c.var.role)} may give, so only an owner can revoke it. Nothing was changed.`,
+        ),
+        403,
+      );
     return redirect('/console/platform-keys');
   });
 

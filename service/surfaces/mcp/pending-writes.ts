@@ -19,6 +19,8 @@ export interface WriteStores {
 export interface WriteKind {
   /** The kind of workspace the write belongs to. */
   workspace: 'developer' | 'agency';
+  /** What the person's role must allow, when the app asks and again when they confirm. */
+  scope: 'viewings.write' | 'inventory.write' | 'leads.write';
   /** The page's heading, and its two buttons. */
   title: string;
   confirm: string;
@@ -45,6 +47,7 @@ const fieldProblems = (errors: { parameter: string; detail: string }[]) =>
 export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request_viewing', WriteKind> = {
   request_viewing: {
     workspace: 'agency',
+    scope: 'viewings.write',
     title: 'Confirm a viewing request',
     confirm: 'Request the viewing',
     decline: 'Do not request it',
@@ -74,6 +77,7 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request
   },
   book_showflat_slot: {
     workspace: 'developer',
+    scope: 'inventory.write',
     title: 'Confirm a showflat visit',
     confirm: 'Book the visit',
     decline: 'Do not book it',
@@ -102,6 +106,7 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request
   },
   submit_lead: {
     workspace: 'developer',
+    scope: 'leads.write',
     title: 'Confirm a lead',
     confirm: 'Take in the lead',
     decline: 'Do not take it in',
@@ -139,6 +144,7 @@ export const pendingWrites = (stores: WriteStores) => ({
     const kind = WRITE_KINDS[action.kind as keyof typeof WRITE_KINDS];
     return {
       title: kind.title,
+      scope: kind.scope,
       confirm: kind.confirm,
       decline: kind.decline,
       facts: kind.facts(action.input as Record<string, string | number>, action.organizationId),

@@ -1,5 +1,6 @@
 /** AI apps at the MCP endpoint: the consent page, the connected apps, and a widget key an app asked for. */
 import { scopesBeyondRole } from '../../../core/grants/roles.js';
+import type { Scope } from '../../../core/grants/scopes.js';
 import type { Membership } from '../../../core/organizations/memberships.js';
 import type { PendingAction } from '../../../core/organizations/pending-actions.js';
 import type { Actor } from '../../../core/events/record-change.js';
@@ -92,13 +93,27 @@ export function confirmKeyPage(session: Session, id: string, request: KeyRequest
 <dl class="facts"><div><dt>Name</dt><dd>${request.name}</dd></div><div><dt>Websites</dt><dd>${joined(codes(request.origins), html`<br>`)}</dd></div></dl>
 <form class="inline" method="post" action="/console/mcp/confirm/${id}">${csrfField(session)}<button type="submit" name="decision" value="allow">Create the key</button>
 <button class="secondary" type="submit" name="decision" value="deny">Do not create it</button></form>`
-      : html`<p>${request.status === 'created' ? 'This widget key was created.' : 'You declined this widget key.'}</p>`;
+      : html`<p>${
+          {
+            created: 'This widget key was created.',
+            declined: 'You declined this widget key.',
+            expired:
+              'This request expired after 15 minutes, so no key was made: ask the app again if you still want it.',
+          }[request.status]
+        }</p>`;
   return consolePage('Confirm a widget key', session, body);
 }
 
 /** What the console is given of the writes apps may ask for: how to show one, and how to do it as the person. */
 export interface ActionWrites {
-  describe(action: PendingAction): { title: string; confirm: string; decline: string; facts: [string, string][] };
+  describe(action: PendingAction): {
+    title: string;
+    /** What the person's role must allow in the action's workspace when they confirm. */
+    scope: Scope;
+    confirm: string;
+    decline: string;
+    facts: [string, string][];
+  };
   perform(action: PendingAction, actor: Actor): Promise<{ result: Record<string, unknown> } | { failed: string }>;
 }
 

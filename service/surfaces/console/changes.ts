@@ -1,0 +1,48 @@
+/**
+ * Every change the API Console makes, and what a person's role must allow to make it (the one role
+ * model, core/grants/roles.ts). A change not listed here is refused: a new form must say who may send it.
+ */
+import type { Scope } from '../../core/grants/scopes.js';
+
+export interface ConsoleChange {
+  path: RegExp;
+  /** The scope the person's role must hold, or why the route itself checks (it depends on what is changed). */
+  needs: Scope | { checkedInRoute: string };
+  /** The change, in a refusal's words: "you cannot …". */
+  what: string;
+}
+
+export const CONSOLE_CHANGES: ConsoleChange[] = [
+  { path: /^\/console\/sign-out$/, needs: { checkedInRoute: 'anyone signed in' }, what: 'sign out' },
+  { path: /^\/console\/widget-keys(\/|$)/, needs: 'widget_keys.write', what: 'create or change widget keys' },
+  {
+    path: /^\/console\/webhooks(\/|$)/,
+    needs: 'webhooks.write',
+    what: 'change webhook endpoints, send test events or replay deliveries',
+  },
+  {
+    path: /^\/console\/platform-keys(\/[a-z0-9_]+\/revoke)?$/,
+    needs: { checkedInRoute: 'no key beyond the maker’s role is made or revoked' },
+    what: 'make or revoke platform keys',
+  },
+  { path: /^\/console\/go-live\/request$/, needs: 'organizations.write', what: 'ask for live access' },
+  { path: /^\/console\/go-live\/decide$/, needs: 'organizations.write', what: 'decide the integration review' },
+  {
+    path: /^\/console\/oauth\/consent$/,
+    needs: { checkedInRoute: 'an app gets no scope beyond the role in the workspace it is connected for' },
+    what: 'connect an AI app',
+  },
+  {
+    path: /^\/console\/connected-apps\/[^/]+\/revoke$/,
+    needs: { checkedInRoute: 'a person disconnects only their own apps' },
+    what: 'disconnect an AI app',
+  },
+  {
+    path: /^\/console\/mcp\/(confirm|actions)\/[a-f0-9]{32}$/,
+    needs: { checkedInRoute: 'the role in the write’s workspace, when the person confirms' },
+    what: 'confirm what an AI app asked for',
+  },
+];
+
+/** The listed change a POST to `path` makes, or undefined (refused). */
+export const changeAt = (path: string) => CONSOLE_CHANGES.find((change) => change.path.test(path));
