@@ -47,6 +47,8 @@ describe('MCP OAuth', () => {
       answer.headers.get('www-authenticate') ?? '',
       new RegExp(`resource_metadata="${MCP}/.well-known/oauth-protected-resource/mcp"`),
     );
+    // The tool's own scope, so a stock client asks for it rather than for every scope the server supports.
+    assert.match(answer.headers.get('www-authenticate') ?? '', /scope="widget_keys.read"/);
   });
 
   it('runs the SDK client through registration, PKCE, consent and token to a private tool; revoking in the console stops it at once', async () => {

@@ -5,6 +5,7 @@
  * their metadata documents.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { describe, it } from 'node:test';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';
@@ -55,8 +56,23 @@ describe('MCP in workspaces', () => {
       /<strong>Lim Wei Jie<\/strong> \(developer\) in the workspace of <strong>Lion City Homes<\/strong>/,
     );
     assert.match(page.text, /cannot give an app <code>widget_keys.write<\/code>: only an owner can/);
-    assert.ok(!page.text.includes('value="allow"'), 'no Allow past the role');
-    const forced = await wei.post('/console/oauth/consent', { request: requestOf(page.text), decision: 'allow' });
+    assert.match(page.text, /<code>widget_keys.write<\/code>: [^<]+ <strong>\(not yours to give: left out\)<\/strong>/);
+    assert.match(page.text, /Allow gives it only <code>organizations.read<\/code>/);
+    assert.match(page.text, /value="allow">Allow what I can give</);
+    // Allowing gives what the role allows, not the whole request: the token says so in its scope.
+    const narrowed = await wei.post('/console/oauth/consent', { request: requestOf(page.text), decision: 'allow' });
+    assert.equal(narrowed.status, 303);
+    const code = new URL(narrowed.location).searchParams.get('code')!;
+    const [grant] = await db().query<{ scopes: string[] }>('select scopes from oauth_codes where code_sha256 = $1', [
+      createHash('sha256').update(code).digest('hex'),
+    ]);
+    assert.deepEqual(grant?.scopes, ['organizations.read']);
+    const onlyOwners = await wei.consentPage(
+      authorizeUrl((await register()).client_id, challenge, { scope: 'widget_keys.write' }),
+      'usr_wei',
+    );
+    assert.ok(!onlyOwners.text.includes('value="allow"'), 'no Allow when nothing asked for is the role’s to give');
+    const forced = await wei.post('/console/oauth/consent', { request: requestOf(onlyOwners.text), decision: 'allow' });
     assert.equal(forced.status, 403, 'a form sent anyway is refused');
     const within = await codeFor(wei, 'organizations.read webhooks.read', { id: 'usr_wei', name: 'Lim Wei Jie' });
     assert.ok(within.code, 'what the role allows is given');

@@ -97,12 +97,16 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
         }
       );
     },
-    /** The person's answer: a single-use code for `userId`, or nothing when they declined. */
-    /** The person's answer; `organizationId` is the workspace the app will act in (one of theirs, checked by the caller). */
+    /**
+     * The person's answer: a single-use code for `userId`, or nothing when they declined. `organizationId`
+     * is the workspace the app will act in (one of theirs, checked by the caller); `scopes`, what of the
+     * request the person's role let them give (all of it by default).
+     */
     async decide(
       id: string,
       userId: string | undefined,
       organizationId?: string,
+      scopes?: string[],
     ): Promise<{ redirect: URL } | undefined> {
       const request = await this.pendingAuthorization(id);
       if (!request) return undefined;
@@ -122,7 +126,7 @@ export function createOAuthStore(db: Database, now: () => Date = () => new Date(
           hashSecret(code),
           request.clientId,
           userId,
-          request.scopes,
+          scopes ? request.scopes.filter((s) => scopes.includes(s)) : request.scopes,
           request.redirectUri,
           request.codeChallenge,
           request.resource,

@@ -74,9 +74,10 @@ export function aiAppRoutes({
         return page(consentPage(session, pending, workspace, workspaces, given ?? []));
       }
       const allow = form.get('decision') === 'allow';
-      // The page offers no Allow past the person's role; a form sent anyway is refused, never issued.
+      // An app gets what the role allows of what it asked for (the page says what is left out); nothing beyond.
       const beyond = scopesBeyondRole(workspace.role, pending.scopes);
-      if (allow && beyond.length)
+      const givable = pending.scopes.filter((s) => !beyond.includes(s));
+      if (allow && givable.length === 0)
         return page(
           messagePage(
             'Not yours to give',
@@ -84,11 +85,11 @@ export function aiAppRoutes({
           ),
           403,
         );
-      const decided = await oauth.decide(id, allow ? actor.userId : undefined, workspace.organizationId);
+      const decided = await oauth.decide(id, allow ? actor.userId : undefined, workspace.organizationId, givable);
       if (!decided) return expired();
       await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, {
         app: pending.clientName,
-        scopes: pending.scopes,
+        scopes: allow ? givable : pending.scopes,
         workspace: workspace.organizationId,
       });
       return redirect(decided.redirect.href);

@@ -158,7 +158,13 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
     const tool = call?.method === 'tools/call' ? tools.find((t) => t.name === call.params?.name) : undefined;
     const missing = tool && access(tool, authInfo);
     if (missing === 'sign_in')
-      return challenge(401, `${tool!.name} needs sign-in: authorize with OAuth (see the resource metadata).`);
+      // The tool's scope in the challenge: a stock client asks for it, not every scope the server supports.
+      return challenge(
+        401,
+        `${tool!.name} needs sign-in: authorize with OAuth (see the resource metadata).`,
+        undefined,
+        tool!.scope,
+      );
     if (missing === 'scope')
       return challenge(403, `${tool!.name} needs the scope ${tool!.scope}.`, 'insufficient_scope', tool!.scope);
 

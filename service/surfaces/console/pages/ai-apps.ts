@@ -27,14 +27,16 @@ export function consentPage(
   const user = session.user!;
   const { role, organizationName } = workspace;
   const beyond = scopesBeyondRole(role, request.scopes);
+  const givable = request.scopes.filter((s) => !beyond.includes(s));
   const others = workspaces.filter((w) => w.organizationId !== workspace.organizationId);
   const switchTo = (w: Membership) =>
     `/console/oauth/consent?request=${encodeURIComponent(request.id)}&workspace=${encodeURIComponent(w.organizationId)}`;
+  const who = role === 'owner' ? 'no role can' : 'only an owner can';
   return layout(
     'Connect an AI app · API Console (sandbox)',
     html`<h1>Connect ${request.clientName}?</h1>
 <p>${request.clientName} asks to act for <strong>${user.name}</strong> (${role}) in the workspace of <strong>${organizationName}</strong> through the service's MCP endpoint, and only there. It may:</p>
-<ul>${request.scopes.map((s) => html`<li><code>${s}</code>: ${scopeText[s] ?? s}${beyond.includes(s) ? html` <strong>(not yours to give)</strong>` : alreadyGiven.includes(s) ? html` <span class="hint">(already given)</span>` : alreadyGiven.length ? html` <strong>(new)</strong>` : ''}</li>`)}</ul>
+<ul>${request.scopes.map((s) => html`<li><code>${s}</code>: ${scopeText[s] ?? s}${beyond.includes(s) ? html` <strong>(not yours to give: left out)</strong>` : alreadyGiven.includes(s) ? html` <span class="hint">(already given)</span>` : alreadyGiven.length ? html` <strong>(new)</strong>` : ''}</li>`)}</ul>
 ${
   others.length
     ? html`<p>Connect it for another workspace instead: ${joined(
@@ -45,11 +47,15 @@ ${
 }
 ${
   beyond.length
-    ? html`<p role="alert">As ${role} at ${organizationName} you cannot give an app ${joined(codes(beyond), ', ')}: ${role === 'owner' ? 'no role can' : 'only an owner can'}. Ask an owner to connect it, or connect the app asking for less.</p>`
+    ? html`<p role="alert">As ${role} at ${organizationName} you cannot give an app ${joined(codes(beyond), ', ')}: ${who}. ${
+        givable.length
+          ? html`Allow gives it only ${joined(codes(givable), ', ')}; ask an owner to connect it for the rest.`
+          : html`Ask an owner to connect it, or connect the app asking for less.`
+      }</p>`
     : html`<p class="hint">Nothing else. After you answer, you return to <code>${new URL(request.redirectUri).origin}</code>. You can disconnect it at any time under Connected AI apps.</p>`
 }
 <form class="inline" method="post" action="/console/oauth/consent">${csrfField(session)}<input type="hidden" name="request" value="${request.id}"><input type="hidden" name="workspace" value="${workspace.organizationId}">
-${beyond.length ? '' : html`<button type="submit" name="decision" value="allow">Allow</button> `}<button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>`,
+${givable.length ? html`<button type="submit" name="decision" value="allow">${beyond.length ? 'Allow what I can give' : 'Allow'}</button> ` : ''}<button class="secondary" type="submit" name="decision" value="deny">Deny</button></form>`,
   );
 }
 
