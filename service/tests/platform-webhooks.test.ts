@@ -27,6 +27,7 @@ import { outboxWorker } from '../workers/outbox-worker.js';
 import { webhookSender } from '../workers/webhook-sender.js';
 import { startReceiver } from './webhook-receiver.js';
 import { whereSecretsRest } from './secrets-at-rest.js';
+import { createMembers } from '../core/organizations/members.js';
 import { recordQuotaReached } from '../core/keys/quota-reached.js';
 import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
 import { databaseMeter } from '../core/metering/daily-meter.js';
@@ -132,6 +133,16 @@ describe('webhook endpoints through the Platform API', () => {
     const refused = await call('POST', '/webhooks/endpoints', body, PARTNER);
     assert.equal(refused.status, 403);
     assert.equal(refused.body.requiredScope, 'webhooks.write');
+  });
+
+  it('names who made each change in the audit log: the platform key, or the service', async () => {
+    const { id } = await endpointAt('/audited');
+    await webhooks.endpoints.disable(id, 'The endpoint answered 410 Gone.');
+    const { entries } = await createMembers(db).audit({ userId: 'usr_meiling', organizationId: 'org_lionrealty' });
+    const made = entries.find((e) => e.action === 'webhook_endpoint.created' && e.target === id);
+    assert.match(made?.by ?? '', /^Platform key “.+” \(…0001\)$/);
+    const disabled = entries.find((e) => e.action === 'webhook_endpoint.disabled' && e.target === id);
+    assert.equal(disabled?.by, 'The service');
   });
 
   it('keeps no rotated secret either, and a repeated rotation answers without it', async () => {

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
+import { currentVia } from './acting.js';
 
 export interface Actor {
   userId: string;
@@ -25,9 +26,11 @@ export async function recordChange(
   target: string,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
+  // A person's change names them; any other names the platform key acting, or the service.
+  const via = actor.userId === null ? currentVia() : null;
   const [entry] = await tx.query<{ id: string; at: Date }>(
-    'insert into audit_log (organization_id, user_id, action, target, detail) values ($1, $2, $3, $4, $5) returning id, at',
-    [actor.organizationId, actor.userId, action, target, JSON.stringify(detail)],
+    'insert into audit_log (organization_id, user_id, via, action, target, detail) values ($1, $2, $3, $4, $5, $6) returning id, at',
+    [actor.organizationId, actor.userId, via, action, target, JSON.stringify(detail)],
   );
   const payload = {
     type: action,

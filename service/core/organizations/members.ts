@@ -6,6 +6,8 @@ export interface AuditEntry {
   id: number;
   at: string;
   userName: string | null;
+  /** Who made it, as the log shows it: the person, the platform key (its label and last four) or the service. */
+  by: string;
   action: string;
   target: string;
   /** What the target is called now (a key's name, a platform key's label, an app's name), when it still exists. */
@@ -40,14 +42,18 @@ export function createMembers(db: Database) {
         id: string | number;
         at: Date;
         user_name: string | null;
+        via: string | null;
+        via_key: string | null;
         action: string;
         target: string;
         target_name: string | null;
         detail: Record<string, unknown> | string;
       }>(
-        `select a.id, a.at, u.name as user_name, a.action, a.target, a.detail,
-                coalesce(wk.name, pk.label, c.metadata->>'client_name') as target_name
+        `select a.id, a.at, u.name as user_name, a.via, a.action, a.target, a.detail,
+                coalesce(wk.name, pk.label, c.metadata->>'client_name') as target_name,
+                case when vk.id is not null then '“' || vk.label || '” (…' || vk.last4 || ')' end as via_key
            from audit_log a left join users u on u.id = a.user_id
+           left join platform_keys vk on 'platform_key:' || vk.id = a.via and vk.organization_id = a.organization_id
            left join widget_keys wk on wk.id = a.target and wk.organization_id = a.organization_id
            left join platform_keys pk on pk.id = a.target and pk.organization_id = a.organization_id
            left join oauth_clients c on c.client_id = a.target
@@ -63,6 +69,13 @@ export function createMembers(db: Database) {
         id: Number(r.id),
         at: new Date(r.at).toISOString(),
         userName: r.user_name,
+        by: r.user_name
+          ? r.user_name
+          : r.via_key
+            ? `Platform key ${r.via_key}`
+            : r.via?.startsWith('platform_key:')
+              ? 'A platform key'
+              : 'The service',
         action: r.action,
         target: r.target,
         targetName: r.target_name,

@@ -27,6 +27,7 @@ import { matchRoute, type Route, routes } from '../../web/platform-contract.js';
 import { createOperations, type OperationId } from './operations.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 import { createReply, type Reply } from './reply.js';
+import { actingAs } from '../../core/events/acting.js';
 
 export interface PlatformOptions {
   engine: EstimateEngine;
@@ -206,7 +207,10 @@ export function createPlatformApi(options: PlatformOptions) {
           });
         }
       }
-      const result = await operation({ key, org: ORGANIZATIONS[key.organization], params, body });
+      // Changes the operation makes are the key's in the audit log.
+      const result = await actingAs(`platform_key:${key.id ?? 'sandbox'}`, async () =>
+        operation({ key, org: ORGANIZATIONS[key.organization], params, body }),
+      );
       if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
       return reply.send(result.status ?? 200, result.body);
     });

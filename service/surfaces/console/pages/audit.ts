@@ -30,7 +30,7 @@ const pageUrl = (action: string | undefined, before?: number) => {
 export function auditPage(session: Session, view: AuditView): Html {
   const rows = view.entries.map((e) => [
     date(e.at),
-    e.userName ?? 'unknown',
+    e.by,
     html`<code>${e.action}</code>`,
     e.targetName
       ? html`${e.targetName} <span class="hint"><code>${e.target}</code></span>`
