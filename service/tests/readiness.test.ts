@@ -46,7 +46,12 @@ describe('readiness for live access', () => {
       `insert into daily_usage (kind, subject, day, count) values ('platform_estimate', $1, current_date, 1)`,
       [made.id],
     );
-    assert.equal((await readiness.of(AGENCY.organizationId)).steps[3]!.done, true);
+    const called = (await readiness.of(AGENCY.organizationId)).steps[3]!;
+    assert.equal(called.done, true);
+    assert.ok(
+      Math.abs(new Date(called.completedAt!).getTime() - Date.now()) < 60_000,
+      `when it happened, not midnight: ${called.completedAt}`,
+    );
   });
 
   it('refuses a review while a step is left, naming it, and moves the review only as the contract allows', async () => {
@@ -78,7 +83,7 @@ describe('readiness for live access', () => {
     assert.deepEqual(await readiness.move(AGENCY, 'in_review'), { refused: REVIEW_TRANSITIONS.in_review });
     const approved = await readiness.move(AGENCY, 'approved');
     assert.ok('onboarding' in approved);
-    assert.equal(approved.onboarding.status, 'live');
+    assert.equal(approved.onboarding.status, 'approved', 'approved, not live: nothing live exists yet');
     assert.deepEqual(await readiness.move(AGENCY, 'changes_requested'), { refused: [] });
     const audit = await db.query<{ action: string }>(
       `select action from audit_log where organization_id = $1 and action like 'integration_review.%' order by id`,

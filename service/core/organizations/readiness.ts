@@ -46,7 +46,7 @@ const STEPS: { id: StepId; name: string; help: string; firstDone: string }[] = [
     id: 'valuation_called',
     name: 'Call the valuation route with your platform key',
     help: 'GET /v1/valuations/properties/{propertyId}/estimate',
-    firstDone: `select min(u.day)::timestamptz as at from daily_usage u join platform_keys k on k.id = u.subject
+    firstDone: `select min(u.first_at) as at from daily_usage u join platform_keys k on k.id = u.subject
       where u.kind = 'platform_estimate' and u.count > 0 and k.organization_id = $1 and k.id not like 'pk_seed%'`,
   },
 ];
@@ -78,9 +78,10 @@ export function createReadiness(db: Database, now = () => new Date()) {
     );
     const r = await review(db, organizationId);
     const done = steps.filter((s) => s.done).length;
+    // Approved is not live: no live environment exists yet, so no live key can be issued.
     const status: Onboarding['status'] =
       r.status === 'approved'
-        ? 'live'
+        ? 'approved'
         : r.status === 'in_review'
           ? 'in_review'
           : done === steps.length

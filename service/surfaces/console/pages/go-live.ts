@@ -57,7 +57,7 @@ ${steps}
 <h2>Integration review</h2>
 <p id="review-status">Review: <strong>${REVIEW_WORDS[review.status]}</strong>${review.requestedAt && html`, requested ${date(review.requestedAt)}`}${review.decidedAt && html`, decided ${date(review.decidedAt)}`}.</p>
 ${review.note && html`<p>Note: ${review.note}</p>`}
-${review.status === 'approved' ? html`<p>Approved: live keys (<code>svcp_live_</code>, <code>svce_live_</code>) are issued on the live host. They never work in the sandbox, and sandbox keys never work there.</p>` : ''}
+${review.status === 'approved' ? html`<p>Approved: your integration passed review, and the approval is recorded. The live environment is not open yet, so no live key (<code>svcp_live_</code>, <code>svce_live_</code>) can be issued today; when it opens, this approval carries over and live keys are made on the live host. They will never work in the sandbox, and sandbox keys never work there.</p>` : ''}
 ${requestForm}${reviewer}`,
   );
 }
