@@ -1,6 +1,6 @@
 /**
- * The CLI's commands for every operation, read from the contract: `service operations` lists them,
- * `service call <operationId> name=value… [--body JSON]` runs one and prints its JSON answer.
+ * The CLI's commands for every operation, read from the contract: `service-valuation operations` lists them,
+ * `service-valuation call <operationId> name=value… [--body JSON]` runs one and prints its JSON answer.
  */
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
@@ -10,13 +10,13 @@ import { operationSpec } from './operations.js';
 
 export const CALL_USAGE: Record<string, string> = {
   operations:
-    'Usage: service operations [--json]\nEvery operation of the Platform API: its id, method, path and scope.',
-  call: `Usage: service call <operationId> [name=value ...] [--body JSON | --body @file.json | --body -] [--idempotency-key K]
+    'Usage: service-valuation operations [--json]\nEvery operation of the Platform API: its id, method, path and scope.',
+  call: `Usage: service-valuation call <operationId> [name=value ...] [--body JSON | --body @file.json | --body -] [--idempotency-key K]
 Runs any operation of the Platform API and prints its JSON answer. Each name=value is one of the
-operation's path or query parameters (service call <operationId> --help lists them).
-  service call getListing listingId=lst_0001
-  service call listLeads status=unrouted limit=50
-  service call releaseInventoryBatch --body '{"projectId":"proj_0002","name":"Phase 2","unitType":"3-bedroom","units":24}'`,
+operation's path or query parameters (service-valuation call <operationId> --help lists them).
+  service-valuation call getListing listingId=lst_0001
+  service-valuation call listLeads status=unrouted limit=50
+  service-valuation call releaseInventoryBatch --body '{"projectId":"proj_0002","name":"Phase 2","unitType":"3-bedroom","units":24}'`,
 };
 
 function readBody(text: string | undefined, stdin: () => string): unknown {
@@ -61,7 +61,7 @@ export async function runOperationCommand(
     out(spec ? describe(spec) : CALL_USAGE.call!);
     return operationId || values.help ? 0 : 2;
   }
-  if (!spec) throw new UsageError(`no operation "${operationId}"; run service operations`);
+  if (!spec) throw new UsageError(`no operation "${operationId}"; run service-valuation operations`);
   const path: Record<string, string> = {};
   const query: Record<string, string | number> = {};
   for (const pair of pairs) {
@@ -98,6 +98,11 @@ function describe(spec: NonNullable<ReturnType<typeof operationSpec>>): string {
     `${spec.operationId}: ${spec.summary}`,
     `${spec.method.toUpperCase()} ${spec.path}  (scope ${spec.scope})`,
     ...(parameters.length ? ['Parameters:', ...parameters] : []),
-    ...(spec.takesBody ? ['Takes a JSON body: --body JSON, --body @file.json or --body -'] : []),
+    ...(spec.takesBody
+      ? [
+          'Takes a JSON body: --body JSON, --body @file.json or --body -. Its fields:',
+          ...spec.bodyFields.map((f) => `  ${f.name}: ${f.type}${f.required ? '  (required)' : ''}`),
+        ]
+      : []),
   ].join('\n');
 }

@@ -6,21 +6,22 @@ import { listen } from './webhook-listen.js';
 type Schemas = components['schemas'];
 
 export const WEBHOOK_USAGE: Record<string, string> = {
-  'webhooks endpoints': 'Usage: service webhooks endpoints [--all] [--limit N] [--cursor C] [--json]',
+  'webhooks endpoints': 'Usage: service-valuation webhooks endpoints [--all] [--limit N] [--cursor C] [--json]',
   'webhooks create':
-    'Usage: service webhooks create --url URL [--events a,b] [--description TEXT] [--json]\nRegisters an endpoint and prints its signing secret, shown this once.',
-  'webhooks delete': 'Usage: service webhooks delete <endpointId> [--json]',
+    'Usage: service-valuation webhooks create --url URL [--events a,b] [--description TEXT] [--json]\nRegisters an endpoint and prints its signing secret, shown this once.',
+  'webhooks delete': 'Usage: service-valuation webhooks delete <endpointId> [--json]',
   'webhooks rotate':
-    'Usage: service webhooks rotate <endpointId> [--json]\nA new secret, shown once; the old one keeps signing for 24 hours.',
+    'Usage: service-valuation webhooks rotate <endpointId> [--json]\nA new secret, shown once; the old one keeps signing for 24 hours.',
   'webhooks test':
-    'Usage: service webhooks test <endpointId> [--type TYPE] [--json]\nSends a test event (widget_key.created by default).',
+    'Usage: service-valuation webhooks test <endpointId> [--type TYPE] [--json]\nSends a test event (widget_key.created by default).',
   'webhooks deliveries':
-    'Usage: service webhooks deliveries [--endpoint ID] [--status pending|sending|succeeded|failed] [--limit N] [--cursor C] [--json]',
-  'webhooks delivery': 'Usage: service webhooks delivery <deliveryId> [--json]\nOne delivery with every attempt.',
+    'Usage: service-valuation webhooks deliveries [--endpoint ID] [--status pending|sending|succeeded|failed] [--limit N] [--cursor C] [--json]',
+  'webhooks delivery':
+    'Usage: service-valuation webhooks delivery <deliveryId> [--json]\nOne delivery with every attempt.',
   'webhooks replay':
-    'Usage: service webhooks replay <deliveryId> [--json]\n   or: service webhooks replay --endpoint ID --since ISO --until ISO [--json]\nSends a delivery again (same webhook-id), or every failed one of an endpoint in a window.',
+    'Usage: service-valuation webhooks replay <deliveryId> [--json]\n   or: service-valuation webhooks replay --endpoint ID --since ISO --until ISO [--json]\nSends a delivery again (same webhook-id), or every failed one of an endpoint in a window.',
   'webhooks listen':
-    "Usage: service webhooks listen --forward-to URL [--events a,b]\nReceives the sandbox's events on this machine and passes each on to URL, signature and all.",
+    "Usage: service-valuation webhooks listen --forward-to URL [--events a,b]\nReceives the sandbox's events on this machine and passes each on to URL, signature and all.",
 };
 
 export interface WebhookCommand {
@@ -43,7 +44,7 @@ const list = (text: unknown) =>
 export async function runWebhookCommand(c: WebhookCommand): Promise<number | undefined> {
   const { client, values, print, table } = c;
   const need = (what: string) => {
-    if (!c.target) throw c.usage(`give the ${what}: run service ${c.command} --help`);
+    if (!c.target) throw c.usage(`give the ${what}: run service-valuation ${c.command} --help`);
     return c.target;
   };
   switch (c.command) {
@@ -79,7 +80,10 @@ export async function runWebhookCommand(c: WebhookCommand): Promise<number | und
         typeof values.type === 'string' ? values.type : 'widget_key.created'
       ) as Schemas['WebhookEventType'];
       const delivery = await client.webhooks.endpoints.sendTestEvent(need('endpoint id'), type);
-      print(delivery, () => `Queued ${type} as ${delivery.id}. See it: service webhooks delivery ${delivery.id}`);
+      print(
+        delivery,
+        () => `Queued ${type} as ${delivery.id}. See it: service-valuation webhooks delivery ${delivery.id}`,
+      );
       return 0;
     }
     case 'webhooks deliveries': {

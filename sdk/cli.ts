@@ -11,7 +11,7 @@ import { runOperationCommand } from './cli-call.js';
 import { NoAnswer, UsageError } from './cli-errors.js';
 
 const USAGE: Record<string, string> = {
-  '': `Usage: service <command> [options]
+  '': `Usage: service-valuation <command> [options]
 
 Commands:
   valuations search <text>                        find a property by address, postal code or condo name
@@ -31,17 +31,17 @@ Commands:
 Options: --json (print the API's JSON), --base-url URL, --help (on any command)
 The key is read from SERVICE_API_KEY (svcp_test_… for the sandbox).`,
   'valuations search':
-    'Usage: service valuations search <text> [--json]\nUp to 8 properties matching an address, postal code or condo name.',
+    'Usage: service-valuation valuations search <text> [--json]\nUp to 8 properties matching an address, postal code or condo name.',
   'valuations estimate':
-    'Usage: service valuations estimate (--id ID | --postal CODE | --query TEXT) [--mode sale|rent] [--json]\nThe sale (default) or rent estimate. --postal and --query value the best match.',
-  'organizations current': 'Usage: service organizations current [--json]',
-  'agents current': 'Usage: service agents current [--json]',
-  'products list': 'Usage: service products list [--all] [--limit N] [--cursor C] [--json]',
-  'developers projects': 'Usage: service developers projects [--all] [--limit N] [--cursor C] [--json]',
+    'Usage: service-valuation valuations estimate (--id ID | --postal CODE | --query TEXT) [--mode sale|rent] [--json]\nThe sale (default) or rent estimate. --postal and --query value the best match.',
+  'organizations current': 'Usage: service-valuation organizations current [--json]',
+  'agents current': 'Usage: service-valuation agents current [--json]',
+  'products list': 'Usage: service-valuation products list [--all] [--limit N] [--cursor C] [--json]',
+  'developers projects': 'Usage: service-valuation developers projects [--all] [--limit N] [--cursor C] [--json]',
   ...WEBHOOK_USAGE,
 };
 
-/** The usage of every command of a group, for `service valuations --help`. */
+/** The usage of every command of a group, for `service-valuation valuations --help`. */
 function groupUsage(group: string): string | undefined {
   const commands = Object.keys(USAGE).filter((command) => command.startsWith(`${group} `));
   return commands.length ? commands.map((command) => USAGE[command]).join('\n\n') : undefined;
@@ -50,7 +50,7 @@ function groupUsage(group: string): string | undefined {
 /** The line after a page of a list that has more: how to get the rest. */
 function morePages(page: { hasMore: boolean; nextCursor: string | null }, command: string): string {
   return page.hasMore && page.nextCursor
-    ? `\n\nMore on the next page: service ${command} --cursor ${page.nextCursor} (or --all for every page)`
+    ? `\n\nMore on the next page: service-valuation ${command} --cursor ${page.nextCursor} (or --all for every page)`
     : '';
 }
 
@@ -130,8 +130,8 @@ export async function run(
     const group = groupUsage(positionals[0]);
     throw new UsageError(
       group && positionals.length === 1
-        ? `"${command}" needs a command; run service ${command} --help`
-        : `unknown command "${command}"; run service --help`,
+        ? `"${command}" needs a command; run service-valuation ${command} --help`
+        : `unknown command "${command}"; run service-valuation --help`,
     );
   }
   const apiKey = env.SERVICE_API_KEY;
@@ -168,7 +168,7 @@ export async function run(
   switch (command) {
     case 'valuations search': {
       const text = positionals.slice(2).join(' ');
-      if (!text) throw new UsageError('give the text to search for: service valuations search "parc esta"');
+      if (!text) throw new UsageError('give the text to search for: service-valuation valuations search "parc esta"');
       const result = await client.valuations.search(text);
       print(result, () =>
         result.data.length ? table(result.data, ['id', 'text', 'secondaryText']) : `No matches for ${text}.`,
@@ -241,7 +241,7 @@ export function explain(error: unknown): { line: string; status: number } {
   if (error instanceof PlatformConfigError || error instanceof UsageError)
     return { line: `error: ${error.message}`, status: 2 };
   if (error instanceof TypeError && /option|argument/i.test(error.message))
-    return { line: `error: ${error.message}; run service --help`, status: 2 };
+    return { line: `error: ${error.message}; run service-valuation --help`, status: 2 };
   return {
     line: `error: the Platform API could not be reached (${error instanceof Error ? error.message : String(error)})`,
     status: 1,

@@ -11,7 +11,7 @@ import type { components, paths } from '../contract/generated/platform.js';
 import { webhookOperations } from './webhook-operations.js';
 import { operationCaller } from './operations.js';
 
-export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './verify-webhook.js';
+export { verifyWebhook, type WebhookEvent, type WebhookVerification } from './verify-webhook.js';
 export {
   OPERATIONS,
   type OperationId,

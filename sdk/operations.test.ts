@@ -98,6 +98,13 @@ describe('the CLI for every operation', () => {
     ]);
     assert.equal(JSON.parse(page.text).data.length, 2);
     assert.match((await cli(['call', 'publishPriceList', '--help'])).text, /projectId=… {2}\(path, required\)/);
+    // A write's help lists its body's fields, from the contract.
+    const help = (await cli(['call', 'createListing', '--help'])).text;
+    assert.match(help, /Its fields:\n {2}propertyId: string {2}\(required\)/);
+    assert.match(help, /mode: "sale" \| "rent" {2}\(required\)/);
+    assert.match(help, /publicRemarks: string\n/);
+    for (const spec of OPERATIONS.filter((o) => o.takesBody))
+      assert.ok(spec.bodyFields.length > 0, `${spec.operationId}: its body's fields are known`);
   });
 
   it('sends a body from the line or a file, and says plainly what is wrong', async () => {
@@ -126,7 +133,7 @@ describe('the reference', () => {
         m[1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&'),
       );
     const calls = text(/<code>(const answer = await client\.call\([^<]+)<\/code>/g);
-    const lines = text(/<code>(service call [^<]+)<\/code>/g);
+    const lines = text(/<code>(service-valuation call [^<]+)<\/code>/g);
     assert.equal(calls.length, OPERATIONS.length);
     assert.equal(lines.length, OPERATIONS.length);
     assert.equal((await referenceCurls(/./)).length, OPERATIONS.length);
@@ -143,10 +150,12 @@ describe('the reference', () => {
       const sdkClient = createPlatformClient({ apiKey: key, baseUrl: base(), maxRetries: 0 });
       await new AsyncFunction('client', `${call} return answer;`)(sdkClient); // throws PlatformError if refused
       const line = lines.find(
-        (l) => l.startsWith(`service call ${spec.operationId} `) || l === `service call ${spec.operationId}`,
+        (l) =>
+          l.startsWith(`service-valuation call ${spec.operationId} `) ||
+          l === `service-valuation call ${spec.operationId}`,
       )!;
       const args = line
-        .slice('service '.length)
+        .slice('service-valuation '.length)
         .match(/(?:[^\s']+|'[^']*')+/g)! // words as a shell splits them, quotes removed
         .map((a) => a.replaceAll("'", ''));
       const ran = await cli(args, key);

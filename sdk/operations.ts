@@ -32,6 +32,37 @@ export interface OperationSpec {
   /** Each parameter's name, where it goes, and whether it must be given. */
   parameters: { name: string; in: 'path' | 'query'; required: boolean; integer: boolean }[];
   takesBody: boolean;
+  /** The JSON body's top-level fields: name, type, whether it must be given. */
+  bodyFields: { name: string; type: string; required: boolean }[];
+}
+
+type RawSchema = {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, RawSchema>;
+  required?: string[];
+  items?: RawSchema;
+};
+const schemas = contract.components.schemas as Record<string, RawSchema>;
+const resolve = (schema: RawSchema | undefined): RawSchema | undefined =>
+  schema?.$ref ? resolve(schemas[schema.$ref.split('/').pop()!]) : schema;
+/** A field's type in a few characters: `string`, `integer`, `"sale" | "rent"`, `object`, `string[]`. */
+function typeOf(schema: RawSchema | undefined): string {
+  const field = resolve(schema);
+  if (!field) return 'any';
+  if (field.enum) return field.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (field.type === 'array') return `${typeOf(field.items)}[]`;
+  return [field.type ?? 'object'].flat().join(' | ');
+}
+function bodyFieldsOf(raw: Record<string, unknown>) {
+  const body = raw.requestBody as { content?: { 'application/json'?: { schema?: RawSchema } } } | undefined;
+  const schema = resolve(body?.content?.['application/json']?.schema);
+  return Object.entries(schema?.properties ?? {}).map(([name, field]) => ({
+    name,
+    type: typeOf(field),
+    required: (schema?.required ?? []).includes(name),
+  }));
 }
 
 type RawParameter = { name?: string; in?: string; required?: boolean; schema?: { type?: string }; $ref?: string };
@@ -57,6 +88,7 @@ export const OPERATIONS: OperationSpec[] = Object.entries(contract.paths).flatMa
       summary: raw.summary as string,
       parameters,
       takesBody: Boolean(raw.requestBody),
+      bodyFields: bodyFieldsOf(raw),
     };
   }),
 );
@@ -72,7 +104,8 @@ export function operationCaller(api: Client<paths>, unwrap: Unwrap, misuse: (mes
     input: OperationInput<O> = {},
   ): Promise<OperationResult<O>> {
     const spec = byId.get(operationId);
-    if (!spec) throw misuse(`No operation ${String(operationId)} in the Platform API; service operations lists them.`);
+    if (!spec)
+      throw misuse(`No operation ${String(operationId)} in the Platform API; service-valuation operations lists them.`);
     const path = (input.path ?? {}) as Record<string, unknown>;
     for (const p of spec.parameters)
       if (

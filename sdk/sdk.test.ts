@@ -252,14 +252,14 @@ describe('CLI', () => {
     ]) {
       const { status, out } = await cli([...command, '--help']);
       assert.equal(status, 0, command.join(' '));
-      assert.match(out, /^Usage: service/, command.join(' '));
+      assert.match(out, /^Usage: service-valuation /, command.join(' '));
     }
   });
 
   it('lists both valuations commands for valuations --help', async () => {
     const { out } = await cli(['valuations', '--help']);
-    assert.match(out, /service valuations search/);
-    assert.match(out, /service valuations estimate/);
+    assert.match(out, /service-valuation valuations search/);
+    assert.match(out, /service-valuation valuations estimate/);
   });
 
   it('says when a list has more pages, and how to get the next', async () => {
@@ -268,7 +268,7 @@ describe('CLI', () => {
     assert.ok(cursor, first.out);
     assert.match(
       first.out,
-      /More on the next page: service developers projects --cursor \S+ \(or --all for every page\)/,
+      /More on the next page: service-valuation developers projects --cursor \S+ \(or --all for every page\)/,
     );
     const last = await cli(['developers', 'projects', '--limit', '20', '--cursor', cursor], DEVELOPER);
     assert.equal(last.status, 0);
@@ -332,7 +332,7 @@ describe('CLI', () => {
       ],
       [['products', 'list', '--colour'], AGENCY, 2, /^error: .*--colour/],
       [['teleport'], AGENCY, 2, /^error: unknown command/],
-      [['valuations'], AGENCY, 2, /^error: "valuations" needs a command; run service valuations --help/],
+      [['valuations'], AGENCY, 2, /^error: "valuations" needs a command; run service-valuation valuations --help/],
       [['valuations', 'estimate', '--postal', '999999'], AGENCY, 1, /^error: no property matches 999999/],
     ];
     for (const [args, key, expected, line] of cases) {

@@ -6,7 +6,17 @@
  * Pass the body exactly as it arrived, as text or bytes, before any JSON parsing: a body parsed and
  * serialised again (Express's `express.json()`, a framework's `request.json()`) changes spacing or
  * key order and never verifies. In Express use `express.raw({ type: 'application/json' })` on the
- * webhook route; in a fetch handler, `await request.text()`. Verify first, then parse what is returned.
+ * webhook route; in a fetch handler, `await request.text()`. Verify first, then use the event returned.
+ *
+ * It answers a result, never throws for a bad delivery, so that forgetting `await` fails closed: a
+ * Promise has no `verified`, TypeScript refuses `result.verified` on it, and in plain JavaScript it
+ * reads as not verified.
+ *
+ * ```ts
+ * const result = await verifyWebhook(await request.text(), request.headers, secret);
+ * if (!result.verified) return new Response(result.reason, { status: 400 });
+ * handle(result.event);
+ * ```
  */
 export class WebhookVerificationError extends Error {
   override name = 'WebhookVerificationError';
@@ -28,15 +38,35 @@ const header = (headers: Headers, name: string) => {
 
 const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
+/** What verifying a delivery found: its event, once its signature is proven, or why it was refused. */
+export type WebhookVerification<T = Record<string, unknown>> =
+  { verified: true; event: WebhookEvent<T> } | { verified: false; reason: string };
+
 /**
- * The delivery's event, once its signature is proven; throws WebhookVerificationError otherwise.
- * `toleranceSeconds` (300) bounds how old or early a delivery may be, which stops replays of old ones.
+ * Verifies a delivery: `{ verified: true, event }` once its signature is proven, `{ verified: false,
+ * reason }` otherwise (answer 400). `toleranceSeconds` (300) bounds how old or early a delivery may be,
+ * which stops replays of old ones.
  */
 export async function verifyWebhook<T = Record<string, unknown>>(
   body: string | Uint8Array,
   headers: Headers,
   secret: string,
-  { toleranceSeconds = 300, now = () => Date.now() }: { toleranceSeconds?: number; now?: () => number } = {},
+  options: { toleranceSeconds?: number; now?: () => number } = {},
+): Promise<WebhookVerification<T>> {
+  try {
+    return { verified: true, event: await eventOf<T>(body, headers, secret, options) };
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return { verified: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** The delivery's event, once its signature is proven; throws WebhookVerificationError otherwise. */
+async function eventOf<T>(
+  body: string | Uint8Array,
+  headers: Headers,
+  secret: string,
+  { toleranceSeconds = 300, now = () => Date.now() }: { toleranceSeconds?: number; now?: () => number },
 ): Promise<WebhookEvent<T>> {
   if (typeof body !== 'string' && !(body instanceof Uint8Array))
     throw new WebhookVerificationError(
@@ -72,7 +102,13 @@ export async function verifyWebhook<T = Record<string, unknown>>(
       continue;
     }
     // subtle.verify compares in constant time.
-    if (await crypto.subtle.verify('HMAC', key, bytes, signed)) return JSON.parse(text) as WebhookEvent<T>;
+    if (await crypto.subtle.verify('HMAC', key, bytes, signed)) {
+      try {
+        return JSON.parse(text) as WebhookEvent<T>;
+      } catch {
+        throw new WebhookVerificationError('The signature matches but the body is not JSON.');
+      }
+    }
   }
   throw new WebhookVerificationError(
     "No signature matches: is this the endpoint's current secret, and the body exactly as received (not parsed and re-serialised)?",

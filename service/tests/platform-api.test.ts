@@ -252,7 +252,7 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     for (const line of curls.filter((l) => l.startsWith('curl -X'))) {
       assert.match(
         line,
-        /^curl -X (POST|PUT|PATCH|DELETE) -H "Authorization: Bearer \S+" -H "Idempotency-Key: \$\(uuidgen\)"/,
+        /^curl -X (POST|PUT|PATCH|DELETE) -H "Authorization: Bearer \S+" -H "Idempotency-Key: \$\(openssl rand -hex 16\)"/,
       );
       const body = /-d '([^']+)'/.exec(line)?.[1];
       if (body) assert.doesNotThrow(() => JSON.parse(body), line);

@@ -118,7 +118,7 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
   const url = `${baseUrl}${filled}${query.size ? `?${query}` : ''}`;
   const write = method !== 'get';
   const curl = write
-    ? `curl -X ${method.toUpperCase()} -H "Authorization: Bearer ${exampleKey(path)}" -H "Idempotency-Key: $(uuidgen)"${body ? ` -H "Content-Type: application/json" -d '${body}'` : ''} "${url}"`
+    ? `curl -X ${method.toUpperCase()} -H "Authorization: Bearer ${exampleKey(path)}" -H "Idempotency-Key: $(openssl rand -hex 16)"${body ? ` -H "Content-Type: application/json" -d '${body}'` : ''} "${url}"`
     : `curl -H "Authorization: Bearer ${exampleKey(path)}" "${url}"`;
   const sdkParams = ['path', 'query']
     .map((where) => {
@@ -132,7 +132,7 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
   // A write gets an Idempotency-Key of its own from the SDK and the CLI: a retry of the same call is safe.
   const sdk = `const answer = await client.call('${operationId}'${input.length ? `, { ${input.join(', ')} }` : ''});`;
   const cli = [
-    `service call ${operationId}`,
+    `service-valuation call ${operationId}`,
     ...values.map(({ p, value }) => `${p.name}=${/^[\w.@:-]+$/.test(value) ? value : `'${value}'`}`),
     ...(body ? [`--body '${body}'`] : []),
   ].join(' ');
