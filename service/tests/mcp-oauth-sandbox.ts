@@ -106,6 +106,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
       assert.equal(toConsole.status, 302, toConsole.text.slice(0, 200));
       let page = await this.get(toConsole.location);
       if (page.text.includes('Sign in to the API Console')) {
+        assert.match(page.text, /<strong>[^<]+<\/strong> asks to connect to your account/, 'the sign-in names the app');
         const next = /name="next" value="([^"]+)"/.exec(page.text)![1].replaceAll('&amp;', '&');
         const signedIn = await this.post('/console/sign-in', { user: userId, next });
         page = await this.get(`${CONSOLE}${signedIn.location}`);

@@ -59,7 +59,7 @@ export function rawMcpClient(endpoint: string) {
     callTool: (name: string, accessToken?: string, args: Record<string, unknown> = {}) =>
       inSession({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, accessToken),
     /** The names tools/list gives a token (and the client's headers). */
-    async toolNames(accessToken: string, headers: Record<string, string> = {}) {
+    async toolNames(accessToken?: string, headers: Record<string, string> = {}) {
       const listed = (await resultOf(
         await inSession({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, accessToken, headers),
       )) as unknown as { tools: { name: string }[] };

@@ -5,6 +5,7 @@
  * their metadata documents.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { describe, it } from 'node:test';
@@ -41,6 +42,14 @@ describe('MCP in workspaces', () => {
     const readOnly = await toolNames(access_token, { 'X-MCP-Readonly': 'true' });
     assert.ok(!readOnly.includes('create_widget_key') && readOnly.includes('get_organization'), readOnly.join());
     assert.deepEqual(await toolNames(access_token, { 'X-MCP-Toolsets': 'organization' }), ['get_organization']);
+  });
+
+  it("lists in docs/ai-clients.md exactly the server's tools, each once", async () => {
+    const docs = readFileSync(new URL('../../docs/ai-clients.md', import.meta.url), 'utf8');
+    const documented = [...docs.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+    const served = await toolNames(); // without a token: every tool, the private ones saying they need sign-in
+    assert.deepEqual([...documented].sort(), [...served].sort());
+    assert.equal(new Set(documented).size, documented.length);
   });
 
   it('lets a person give an app only what their role allows: a developer cannot give an owner-only scope', async () => {

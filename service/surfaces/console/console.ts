@@ -121,6 +121,12 @@ export function createConsole(options: ConsoleOptions) {
       }),
   );
 
+  /** The AI app whose consent page `url` is, when it is one: its name, for the sign-in page. */
+  const appWaiting = async (url: URL) => {
+    const request = url.pathname === '/console/oauth/consent' ? url.searchParams.get('request') : null;
+    return request ? (await options.oauth?.pendingAuthorization(request))?.clientName : undefined;
+  };
+
   app.on(['GET', 'POST'], '/sign-in', async (c) => {
     const { session, form, setCookie, secure } = c.var;
     const next = safeNext(form?.get('next') ?? c.req.query('next') ?? '');
@@ -132,7 +138,8 @@ export function createConsole(options: ConsoleOptions) {
       return redirect(next || '/console/widget-keys', { 'Set-Cookie': sessionCookie(signedIn.id, secure) });
     }
     if (session.user) return redirect(next || '/console/widget-keys');
-    return page(signInPage(session, await members.users(), next), 200, setCookie);
+    const app = next ? await appWaiting(new URL(next, c.req.url)) : undefined;
+    return page(signInPage(session, await members.users(), next, app), 200, setCookie);
   });
 
   // Past here, a person is signed in: a page asks them to sign in first and brings them back.
@@ -141,7 +148,11 @@ export function createConsole(options: ConsoleOptions) {
     if (!session.user) {
       if (c.req.method !== 'GET') return redirect('/console/sign-in', setCookie);
       const url = new URL(c.req.url);
-      return page(signInPage(session, await members.users(), safeNext(`${url.pathname}${url.search}`)), 200, setCookie);
+      return page(
+        signInPage(session, await members.users(), safeNext(`${url.pathname}${url.search}`), await appWaiting(url)),
+        200,
+        setCookie,
+      );
     }
     c.set('actor', { userId: session.user.id, organizationId: session.user.organizationId });
     await next();

@@ -32,10 +32,12 @@ export function signInPage(
   session: Session,
   users: { id: string; name: string; email: string; role: string; organization_name: string }[],
   next = '',
+  /** The AI app waiting for this sign-in, named so the person knows why they are asked. */
+  app?: string,
 ): Html {
   return layout(
     'Sign in · API Console (sandbox)',
-    html`<h1>Sign in to the API Console</h1><p>The sandbox has no real identities: choose a sandbox user of a sandbox organization.</p>
+    html`<h1>Sign in to the API Console</h1>${app && html`<p><strong>${app}</strong> asks to connect to your account: sign in to see what it asks for, then allow or deny it.</p>`}<p>The sandbox has no real identities: choose a sandbox user of a sandbox organization.</p>
 <form method="post" action="/console/sign-in">${csrfField(session)}${next && html`<input type="hidden" name="next" value="${next}">`}<fieldset><legend>Sandbox user</legend>
 ${users.map(
   (u, i) => html`<p><input type="radio" name="user" id="user-${u.id}" value="${u.id}"${i === 0 && html` checked`}>
