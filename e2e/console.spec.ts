@@ -3,17 +3,9 @@
  * build the snippet, paste it into a page of that origin and get an estimate; then remove the origin,
  * rotate the key, and see the widget refuse each time. Axe checks every console page on the way.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { API_BASE, expect, test } from './fixtures.js';
-import { WCAG_TAGS } from './in-page.js';
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+import { expectAccessible } from './accessibility.js';
 
 async function pasteAndSearch(page: Page, snippet: string) {
   await page.goto('/paste.html');
@@ -49,7 +41,14 @@ test('from sign-in to a pasted snippet, then an origin removed and a key rotated
   const keyPage = page.url().split('?')[0];
 
   await page.getByRole('link', { name: 'Build the snippet for this key' }).click();
+  // Each choice updates the snippet and the preview where they are: no page load (the marker survives).
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await page.getByLabel('Dark').check();
+  await expect(page.getByLabel(/^Snippet/)).toHaveValue(/data-theme="dark"/);
+  await expect(page.locator('.preview [data-service-valuation]')).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await expect(page).toHaveURL(/theme=dark/);
+  // Without the script the button still does it, with a page load.
   await page.getByRole('button', { name: 'Update the snippet' }).click();
   await expect(page.getByLabel(/^Snippet/)).toHaveValue(/data-theme="dark"/);
   await expectAccessible(page);

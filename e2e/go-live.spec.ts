@@ -4,19 +4,14 @@
  * key, a test event received, the valuation route called with that key), the review can be requested
  * only then, and the sandbox's reviewer asks for changes, then approves. Axe checks every state.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PLATFORM_PORT } from '../playwright.config.js';
 import { startReceiver } from '../service/tests/webhook-receiver.js';
 import { API_BASE, expect, test } from './fixtures.js';
-import { WCAG_TAGS } from './in-page.js';
+import { expectAccessible } from './accessibility.js';
 
 const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}/v1`;
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${page.url()} ${v.id}`)).toEqual([]);
-}
 const step = (page: Page, id: string) => page.locator(`[data-step="${id}"]`);
 
 test('the checklist ticks itself step by step; live access is requested, sent back, requested again and approved', async ({

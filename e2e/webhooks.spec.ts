@@ -4,19 +4,12 @@
  * and see the delivery succeed. Axe checks every page on the way; the receiver verifies signatures
  * with the standardwebhooks package.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startReceiver } from '../service/tests/webhook-receiver.js';
 import { API_BASE, expect, test } from './fixtures.js';
-import { WCAG_TAGS } from './in-page.js';
+import { expectAccessible } from './accessibility.js';
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** Reloads the delivery page until `text` shows (the sender works in the background). */
 async function reloadUntil(page: Page, text: RegExp, timeout = 15_000) {

@@ -172,7 +172,11 @@ describe('MCP OAuth', () => {
 
     const scoped = await callTool('list_widget_keys', tokens.access_token);
     assert.equal(scoped.status, 403);
-    assert.match(scoped.headers.get('www-authenticate') ?? '', /error="insufficient_scope".*scope="widget_keys.read"/);
+    // What the token holds and what it lacks, so a client stepping up keeps what it had.
+    assert.match(
+      scoped.headers.get('www-authenticate') ?? '',
+      /error="insufficient_scope".*scope="organizations.read widget_keys.read"/,
+    );
 
     const hash = createHash('sha256').update(tokens.access_token).digest('hex');
     await db().query(`update oauth_tokens set resource = 'https://other.example/mcp' where token_sha256 = $1`, [hash]);

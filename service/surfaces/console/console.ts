@@ -23,6 +23,7 @@ import { type ConsoleEnv, page, readForm, redirect } from './context.js';
 import { COOKIE, CSRF_COOKIE, readCookie, sessionCookie } from './cookies.js';
 import { crossSiteWrite } from './cross-site.js';
 import { COPY_SCRIPT } from './copy-script.js';
+import { SNIPPET_SCRIPT } from './snippet-script.js';
 import { auditPage } from './pages/audit.js';
 import { messagePage, signInPage } from './pages/frame.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
@@ -113,13 +114,18 @@ export function createConsole(options: ConsoleOptions) {
     await next();
   });
 
-  app.get(
-    '/copy.js',
-    () =>
-      new Response(COPY_SCRIPT, {
-        headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
-      }),
-  );
+  // The console's two enhancements: its pages work without them.
+  for (const [path, script] of [
+    ['/copy.js', COPY_SCRIPT],
+    ['/snippet.js', SNIPPET_SCRIPT],
+  ])
+    app.get(
+      path,
+      () =>
+        new Response(script, {
+          headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
+        }),
+    );
 
   /** The AI app whose consent page `url` is, when it is one: its name, for the sign-in page. */
   const appWaiting = async (url: URL) => {

@@ -166,7 +166,13 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
         tool!.scope,
       );
     if (missing === 'scope')
-      return challenge(403, `${tool!.name} needs the scope ${tool!.scope}.`, 'insufficient_scope', tool!.scope);
+      // The scopes to ask for next: what the token holds and the one it lacks, so a client stepping up keeps both.
+      return challenge(
+        403,
+        `${tool!.name} needs the scope ${tool!.scope}.`,
+        'insufficient_scope',
+        [...new Set([...(authInfo?.scopes ?? []), tool!.scope])].join(' '),
+      );
 
     if (existing) {
       const response = await existing.handleRequest(c.req.raw, { parsedBody: body, authInfo });

@@ -14,13 +14,20 @@ const SECTIONS = [
   ['/console/go-live', 'Go live'],
 ] as const;
 
-export function consolePage(title: string, session: Session, body: Html): Html {
+/** A console page: `within` is a path in the part of the navigation it belongs to, when its title is not that part's name. */
+export function consolePage(title: string, session: Session, body: Html, within?: string): Html {
   const user = session.user!;
+  const current = (href: string, name: string) =>
+    title === name
+      ? html` aria-current="page"`
+      : within === href || within?.startsWith(`${href}/`)
+        ? html` aria-current="true"`
+        : '';
   return layout(
     `${title} · API Console (sandbox)`,
     html`<header class="console"><div><h1>${title}</h1><p class="meta">${user.name} · ${user.organizationName} · sandbox</p></div>
 <form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
-<nav aria-label="Console"><ul>${SECTIONS.map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${title === name && html` aria-current="page"`}>${name}</a></li>`)}</ul></nav>${body}`,
+<nav aria-label="Console"><ul>${SECTIONS.map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${current(href, name)}>${name}</a></li>`)}</ul></nav>${body}`,
     CONSOLE_FOOTER,
   );
 }

@@ -29,6 +29,7 @@ export function confirmPage(
     session,
     html`${body}<form method="post" action="${action.url}">${csrfField(session)}${action.showsSecret ? '' : onceField()}${action.fields ?? ''}
 <p><button class="${action.danger ? 'danger' : ''}" type="submit">${action.label}</button> <a href="${back}">Cancel</a></p></form>`,
+    back,
   );
 }
 

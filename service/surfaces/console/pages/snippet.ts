@@ -67,19 +67,20 @@ export function snippetPage(
     'Snippet builder',
     session,
     html`<h2>${key.name}</h2><p>Works on: ${key.origins.length ? joined(codes(key.origins), ', ') : 'no website yet: add one on the key first'}.</p>
-<div class="grid"><div><form method="get" action="/console/widget-keys/${key.id}/snippet">
+<div class="snippet-builder"><form method="get" action="/console/widget-keys/${key.id}/snippet" data-snippet-builder class="options">
 <fieldset><legend>Theme</legend>${option('theme', 'light', 'Light', options.theme)}${option('theme', 'dark', 'Dark', options.theme)}${option('theme', 'auto', "Follow the visitor's system", options.theme)}</fieldset>
 <fieldset><legend>Estimate</legend>${fieldError(form, 'mode')}${option('mode', 'sale', 'Sale price', options.mode)}${option('mode', 'rent', 'Monthly rent', options.mode)}</fieldset>
 <fieldset><legend>Language</legend>${fieldError(form, 'lang')}${SNIPPET_LANGUAGES.map(([value, label]) => option('lang', value, label, options.lang))}</fieldset>
-<div class="field"><label for="query">Prefill (optional)</label><p class="hint" id="query-hint">A search to fill in, such as a listing's postal code.</p>${fieldError(form, 'query')}
+<div class="field"><label for="query">Prefill (optional)</label><p class="hint" id="query-hint">A search to fill in, such as a listing's postal code.</p>${fieldError(form, 'query') || html`<p class="error" id="query-error" role="status"></p>`}
 <input id="query" name="query" value="${form.values.query ?? options.query}" aria-describedby="${describedBy(form, 'query', true)}"${invalid(form, 'query')}></div>
 <button type="submit">Update the snippet</button></form>
-<div class="field"><label for="snippet">Snippet: paste it where the panel should appear</label><textarea id="snippet" class="code" readonly rows="4">${snippet}</textarea></div>
+<section class="preview" aria-labelledby="preview-title"><h2 id="preview-title">Live preview</h2><p class="hint">The real widget with this key. Estimates you try here count towards today's ${DAILY_LIMITS.widget_estimate.toLocaleString('en')}.</p>
+${preview}<script async src="${widgetScriptUrl}"></script></section>
+<div class="code-boxes"><div class="field"><label for="snippet">Snippet: paste it where the panel should appear</label><textarea id="snippet" class="code" readonly rows="4">${snippet}</textarea></div>
 ${pinnedSnippet && html`<div class="field"><label for="pinned">Or pinned to version ${pinned!.version}, checked by the browser against its hash (you update it yourself for each release)</label><textarea id="pinned" class="code" readonly rows="5">${pinnedSnippet}</textarea></div>`}
 <div class="field"><label for="css">CSS that reserves its space (no layout shift)</label><textarea id="css" class="code" readonly rows="2">${css}</textarea></div>
-<div class="field"><label for="csp">If your page sends a Content-Security-Policy, add the widget host to these four directives</label><textarea id="csp" class="code" readonly rows="4">${csp}</textarea></div></div>
-<section class="preview" aria-labelledby="preview-title"><h2 id="preview-title">Live preview</h2><p class="hint">The real widget with this key. Estimates you try here count towards today's ${DAILY_LIMITS.widget_estimate.toLocaleString('en')}.</p>
-${preview}<script async src="${widgetScriptUrl}"></script></section></div>
-<script src="/console/copy.js" defer></script>`,
+<div class="field"><label for="csp">If your page sends a Content-Security-Policy, add the widget host to these four directives</label><textarea id="csp" class="code" readonly rows="4">${csp}</textarea></div></div></div>
+<script src="/console/copy.js" defer></script><script src="/console/snippet.js" defer></script>`,
+    '/console/widget-keys',
   );
 }

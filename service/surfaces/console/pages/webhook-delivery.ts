@@ -35,5 +35,6 @@ export function webhookDeliveryPage(session: Session, delivery: WebhookDelivery,
 <p><a href="/console/webhooks/${delivery.endpointId}">Back to the endpoint</a></p>
 <form method="post" action="/console/webhooks/deliveries/${delivery.id}/replay">${csrfField(session)}${onceField()}<button type="submit">Replay</button> <span class="hint">Sends the same event again, same webhook id, fresh signature.</span></form>
 <h2>Attempts</h2>${attempts.length ? attempts.map((a, i) => attemptSection(a, i + 1)) : html`<p>No attempt yet: the sender tries within a second or two. Reload to see it.</p>`}`,
+    '/console/webhooks',
   );
 }

@@ -83,5 +83,6 @@ ${
 <p><input type="checkbox" name="enabled" id="enabled" value="on"${(form.values.enabled ?? (enabled ? 'on' : '')) === 'on' && html` checked`}><label class="inline" for="enabled">Enabled: send deliveries to this URL</label></p>
 <button type="submit">Save changes</button></form>
 <h2>Secret and removal</h2><p><a href="${base}/rotate">Rotate the signing secret…</a> · <a href="${base}/delete">Delete this endpoint…</a></p>`,
+    '/console/webhooks',
   );
 }

@@ -55,5 +55,6 @@ ${key.previous.map((p) => html`<p>Old value <code>${p.key}</code> still works un
 <p>Estimates today: ${key.estimatesToday.toLocaleString('en')} of ${limit.toLocaleString('en')} (resets at 00:00 UTC).</p>
 ${revoked ? '' : changes}
 <p><a href="/console/widget-keys">All widget keys</a></p>`,
+    '/console/widget-keys',
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * axe on a page as a phone and a desktop see it: the page as it is now (1,280 px in these tests), then
+ * at 360 px (WCAG 2.2's target size and reflow bite there), then back. Every walk-through uses this one
+ * check, so no page is checked at one width only.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+import { WCAG_TAGS } from './in-page.js';
+
+export const PHONE = { width: 360, height: 800 };
+
+export async function expectAccessible(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  const sizes = [size, ...(size?.width === PHONE.width ? [] : [PHONE])];
+  try {
+    for (const viewport of sizes) {
+      if (viewport) await page.setViewportSize(viewport);
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      expect(
+        results.violations.map(
+          (v) => `${page.url()} at ${viewport?.width} px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
+    }
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}
