@@ -15,6 +15,7 @@ import { cpus } from 'node:os';
 import { recordChange, serviceActor } from '../service/core/events/record-change.js';
 import { median, quantile } from '../service/core/estimates/statistics.js';
 import { createSecretBox } from '../service/core/webhooks/secret-box.js';
+import { PER_ENDPOINT_IN_FLIGHT } from '../service/core/webhooks/deliveries.js';
 import { createWebhookService } from '../service/core/webhooks/webhook-service.js';
 import { type Database, openDatabase } from '../service/db/database.js';
 import { migrate } from '../service/db/migrate.js';
@@ -117,9 +118,10 @@ async function lagBeside(db: Database, hanging: number) {
   runner.start();
   try {
     for (let i = 0; i < HANGING_CHANGES && hanging > 0; i++) await change(troubled, `troubled_${i}`);
-    // Every slot the hanging endpoints may take is taken (4 each), or 10 s have passed.
+    // Every attempt the hanging endpoints may have in flight is held, or 10 s have passed.
     const deadline = Date.now() + 10_000;
-    while (held.size < hanging * 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    const holdable = hanging * Math.min(HANGING_CHANGES, PER_ENDPOINT_IN_FLIGHT);
+    while (held.size < holdable && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     const committed = new Map<string, number>();
     for (let i = 0; i < WATCHED; i++) {
       const target = `watched_${i}`;

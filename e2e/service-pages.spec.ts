@@ -19,6 +19,9 @@ const PUBLIC_PAGES = [
   `${API_BASE}/valuation/hdb-560102?mode=sale`,
   `${API_BASE}/valuation/condo-1-2br?mode=rent`,
   `http://127.0.0.1:${PLATFORM_PORT}/reference`,
+  `http://127.0.0.1:${PLATFORM_PORT}/reference/webhooks`,
+  `http://127.0.0.1:${PLATFORM_PORT}/reference/schemas`,
+  `http://127.0.0.1:${PLATFORM_PORT}/reference/search?q=listing`,
 ];
 const SIGNED_IN_PAGES = [
   '/console/widget-keys',
@@ -78,7 +81,10 @@ test("the reference's Try it sends a request to the sandbox and shows the answer
   page.on('console', (message) => {
     if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
   });
+  // From the overview's contents to the operation, as a reader gets there.
   await page.goto(`http://127.0.0.1:${PLATFORM_PORT}/reference`);
+  await page.getByRole('link', { name: 'GET /v1/valuations/properties/{propertyId}/estimate' }).click();
+  await expect(page).toHaveURL(/\/reference\/valuations#getValuation$/);
   const operation = page.locator('#getValuation');
   await operation.getByText('Try it: here, with curl, the SDK or the CLI').click();
   await expect(operation.getByLabel('propertyId (path, required)')).toHaveValue('hdb-560102');

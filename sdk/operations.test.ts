@@ -127,7 +127,7 @@ describe('the CLI for every operation', () => {
 
 describe('the reference', () => {
   it('shows an SDK call and a CLI line for every operation, and each read works as written', async () => {
-    const page = await (await fetch(`${new URL(base()).origin}/reference`)).text();
+    const page = await (await fetch(`${new URL(base()).origin}/reference/all`)).text();
     const text = (pattern: RegExp) =>
       [...page.matchAll(pattern)].map((m) =>
         m[1]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&'),

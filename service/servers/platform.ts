@@ -6,7 +6,7 @@ import type { IdempotencyStore } from '../core/idempotency/idempotency-store.js'
 import type { PlatformKeyStore } from '../core/keys/platform-key-store.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
 import type { WebhookService } from '../core/webhooks/webhook-service.js';
-import { REFERENCE_POLICY, renderReference } from '../surfaces/docs/api-reference.js';
+import { REFERENCE_POLICY, referencePages, SEARCH_PAGE, searchPage } from '../surfaces/docs/api-reference.js';
 import { TRY_IT_PATH, TRY_IT_SCRIPT } from '../surfaces/docs/try-it.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import platformContract from '../../contract/platform.openapi.json' with { type: 'json' };
@@ -52,10 +52,15 @@ export async function startPlatformServer(
   const origin = options.publicOrigin ?? `http://${hostname}:${options.port}`;
   const baseUrl = `${origin}/v1`;
   const referenceUrl = `${origin}/reference`;
-  const reference = String(renderReference(baseUrl, options.consoleUrl));
+  const reference = referencePages(baseUrl, options.consoleUrl);
+  const referenceHeaders = { 'Content-Security-Policy': REFERENCE_POLICY };
   const app = new Hono()
     .get('/', (c) => c.redirect('/reference', 302))
-    .get('/reference', (c) => c.html(reference, 200, { 'Content-Security-Policy': REFERENCE_POLICY }))
+    .get(SEARCH_PAGE, (c) => c.html(searchPage(c.req.query('q') ?? ''), 200, referenceHeaders))
+    .get('/reference/:page{[a-z-]+}?', (c) => {
+      const found = reference.get(c.req.path);
+      return found ? c.html(found, 200, referenceHeaders) : c.notFound();
+    })
     .get(FAVICON_PATH, () => faviconResponse())
     .get(
       TRY_IT_PATH,

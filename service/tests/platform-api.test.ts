@@ -226,7 +226,7 @@ describe('Platform API sandbox: requests, pages and limits', () => {
   });
 
   it("gives every operation a curl line that works against the sandbox as written, and the SDK's typed call", async () => {
-    const page = await (await fetch(`${new URL(base).origin}/reference`)).text();
+    const page = await (await fetch(`${new URL(base).origin}/reference/all`)).text();
     const unescape = (text: string) =>
       text
         .replaceAll('&quot;', '"')
@@ -301,21 +301,35 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     assert.ok(Number(headers.get('retry-after')) > 0);
   });
 
-  it('serves a REST reference rendered from the contract', async () => {
-    const page = await fetch(base.replace('/v1', '/reference'));
-    const html = await page.text();
-    assert.equal(page.status, 200);
-    for (const id of [
-      'getCurrentOrganization',
-      'listProducts',
-      'getCurrentAgent',
-      'listDeveloperProjects',
-      'listWebhookEndpoints',
-      'searchProperties',
-      'getValuation',
-    ]) {
-      assert.ok(html.includes(`id="${id}"`), id);
+  it('serves a REST reference rendered from the contract: an overview, a page per area, search, all in one', async () => {
+    const origin = new URL(base).origin;
+    const get = async (path: string) => {
+      const page = await fetch(`${origin}${path}`);
+      return { status: page.status, html: await page.text(), policy: page.headers.get('content-security-policy') };
+    };
+    const overview = await get('/reference');
+    assert.equal(overview.status, 200);
+    assert.ok(overview.policy);
+    assert.ok(overview.html.includes('id="problem-insufficient_scope"'), 'problem type URIs land on the overview');
+    assert.match(overview.html, /<h2 id="contents">Contents<\/h2>/);
+    // Every operation is listed in the contents, linked to its area's page, and found there.
+    const listed = [...overview.html.matchAll(/href="(\/reference\/[a-z-]+)#([A-Za-z]+)"/g)];
+    assert.equal(new Set(listed.map((m) => m[2])).size, 67, 'every operation in the contents');
+    for (const area of new Set(listed.map((m) => m[1]))) {
+      const page = await get(area);
+      assert.equal(page.status, 200, area);
+      for (const m of listed.filter((l) => l[1] === area))
+        assert.ok(page.html.includes(`id="${m[2]}"`), `${m[2]} on ${area}`);
+      assert.ok(page.html.length < overview.html.length * 4, `${area} is a page of its own, not everything`);
     }
-    assert.ok(html.includes('id="problem-insufficient_scope"'));
+    const search = await get('/reference/search?q=replay+delivery');
+    assert.match(search.html, /\d+ match(es)? for “replay delivery”/);
+    assert.match(search.html, /href="\/reference\/webhooks#replayWebhookDelivery"/);
+    const hostile = await get(`/reference/search?q=${encodeURIComponent('<script>alert(1)</script>')}`);
+    assert.ok(!hostile.html.includes('<script>alert'), 'the query is shown as text');
+    const all = await get('/reference/all');
+    for (const id of ['getCurrentOrganization', 'getValuation', 'schema-WebhookDelivery', 'event-listing.created'])
+      assert.ok(all.html.includes(`id="${id}"`), id);
+    assert.equal((await get('/reference/nothing-here')).status, 404);
   });
 });

@@ -337,7 +337,7 @@ describe('agent analytics', () => {
 
 describe('the reference for listings and viewings', () => {
   it("shows both state machines, and gives every read a curl line that works against the sandbox's fixtures", async () => {
-    const page = await (await fetch(`${new URL(base()).origin}/reference`)).text();
+    const page = await (await fetch(`${new URL(base()).origin}/reference/all`)).text();
     const reads = [...page.matchAll(/<code>(curl -H [^<]+)<\/code>/g)]
       .map((m) => m[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
       .filter((line) => /\/(listings|viewings|analytics)/.test(line));

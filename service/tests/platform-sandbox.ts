@@ -70,7 +70,7 @@ export function platformSandbox(port: number, defaultKey: string) {
   }
   /** The reference page's curl lines whose URL matches `path`, each as a shell would run it. */
   async function referenceCurls(path: RegExp) {
-    const page = await (await fetch(`${new URL(base).origin}/reference`)).text();
+    const page = await (await fetch(`${new URL(base).origin}/reference/all`)).text();
     return [...page.matchAll(/<code>(curl [^<]+)<\/code>/g)]
       .map((m) => m[1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&#39;', "'"))
       .filter((line) => path.test(line));

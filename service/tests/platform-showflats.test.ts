@@ -174,7 +174,7 @@ describe('showflats', () => {
   });
 
   it("gives every showflat read a curl line that works against the sandbox's fixtures", async () => {
-    const page = await (await fetch(`${new URL(base()).origin}/reference`)).text();
+    const page = await (await fetch(`${new URL(base()).origin}/reference/all`)).text();
     const reads = [...page.matchAll(/<code>(curl -H [^<]+)<\/code>/g)]
       .map((m) => m[1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))
       .filter((line) => line.includes('/showflat'));

@@ -23,6 +23,8 @@ import { createWorkerRunner } from '../workers/runner.js';
 import { webhookSender } from '../workers/webhook-sender.js';
 import { createDeliveryLog } from '../core/webhooks/delivery-log.js';
 import { PER_ENDPOINT_IN_FLIGHT } from '../core/webhooks/deliveries.js';
+import { MAX_ENDPOINTS } from '../core/webhooks/endpoint-store.js';
+import { SENDER_SLOTS } from '../workers/webhook-sender.js';
 import { type Answer, startReceiver } from './webhook-receiver.js';
 
 /** The sandbox operator's allowance for this test's receiver (WEBHOOK_ALLOW_HOSTS=127.0.0.1). */
@@ -203,6 +205,10 @@ onEachEngine('webhook deliveries', 5498, (database) => {
 
   it("delivers another organization's change while 20 endpoints hang, and takes a few at a time per endpoint", async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
+    assert.ok(
+      MAX_ENDPOINTS * PER_ENDPOINT_IN_FLIGHT < SENDER_SLOTS,
+      "one organization's endpoints never fill a sender",
+    );
     now = new Date(Date.now() + 1000);
     const hanging = await endpointAt('/hang/0', ['never']);
     for (let i = 1; i < 20; i++) {

@@ -16,8 +16,13 @@ import { postWebhook } from '../core/webhooks/transport.js';
 import type { Worker } from './runner.js';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
-/** Attempts one sender keeps in flight: sockets waiting on receivers cost little. */
-export const SENDER_SLOTS = 100;
+/**
+ * Attempts one sender keeps in flight: sockets waiting on receivers cost little. More than one
+ * organization's endpoints may hold (MAX_ENDPOINTS × PER_ENDPOINT_IN_FLIGHT), so one never fills them.
+ */
+export const SENDER_SLOTS = 200;
+/** Longest wait for an attempt in flight to settle before looking for other due deliveries. */
+const IN_FLIGHT_WAIT_MS = 200;
 
 export interface WebhookSenderOptions {
   deliveries: Deliveries;
@@ -101,13 +106,19 @@ export function webhookSender({
   return {
     name: 'webhook-sender',
     idleMs: 250,
-    /** Claims into free slots and returns; with every slot taken, waits for the first to free up. */
+    /**
+     * Claims into free slots and returns. With every slot taken, or nothing claimable while attempts are
+     * in flight (an endpoint at its cap), waits for the first to settle, at most an idle pause, and goes
+     * again: a fast receiver's next deliveries are claimed the moment its last ones settle.
+     */
     async run(now) {
-      if (inFlight.size >= slots) {
-        await Promise.race(inFlight);
-        return 1;
-      }
-      return (await claimAndStart(now)).length;
+      const started = inFlight.size >= slots ? [] : await claimAndStart(now);
+      if (started.length) return started.length;
+      if (inFlight.size === 0) return 0;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([...inFlight, new Promise((resolve) => (timer = setTimeout(resolve, IN_FLIGHT_WAIT_MS)))]);
+      clearTimeout(timer);
+      return 1;
     },
     async drain() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);

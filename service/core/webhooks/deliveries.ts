@@ -18,7 +18,7 @@ import type { WebhookExchange } from './transport.js';
 /** An endpoint failing this long, with nothing succeeding, is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
 /** Attempts in flight at once to one endpoint, across every sender; one while it is failing. */
-export const PER_ENDPOINT_IN_FLIGHT = 4;
+export const PER_ENDPOINT_IN_FLIGHT = 8;
 
 export interface Delivery {
   id: string;
