@@ -32,6 +32,10 @@ test('at 320px the open list is fully on screen and its options are 44px tall', 
   const listbox = await page.getByRole('listbox').boundingBox();
   expect(listbox!.x).toBeGreaterThanOrEqual(0);
   expect(listbox!.x + listbox!.width).toBeLessThanOrEqual(320);
+  // As wide as its field, not the screen: it reads as the field's own list (the popup's 1 px border around it).
+  const field = await page.getByRole('combobox', { name: 'Search by address, postal code or condo' }).boundingBox();
+  expect(Math.abs(listbox!.x - field!.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(listbox!.width - field!.width)).toBeLessThanOrEqual(2);
   for (const option of await page.getByRole('option').all()) {
     const box = await option.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);

@@ -10,7 +10,6 @@ import { startReceiver } from '../service/tests/webhook-receiver.js';
 import { API_BASE, expect, test } from './fixtures.js';
 import { expectAccessible } from './accessibility.js';
 
-
 /** Reloads the delivery page until `text` shows (the sender works in the background). */
 async function reloadUntil(page: Page, text: RegExp, timeout = 15_000) {
   await expect(async () => {

@@ -124,6 +124,20 @@ describe('sandbox widget host', () => {
     expect((wrong.body as { message: string }).message).to.equal('unit must be sqft or sqm.');
   });
 
+  it('words a suggestion as its estimate will be worded: the property and unit types in the language asked for', async () => {
+    const lineOf = async (lang: string, q = '560102') =>
+      (
+        (await get(host(), `/v1/suggestions?key=${KEY}&q=${q}&lang=${lang}`)).body as {
+          suggestions: { secondaryText: string }[];
+        }
+      ).suggestions[0]!.secondaryText;
+    expect(await lineOf('en')).to.equal('Ang Mo Kio · HDB 4-room · Singapore 560102');
+    expect(await lineOf('zh')).to.equal('Ang Mo Kio · 组屋 4房式 · 新加坡 560102');
+    expect(await lineOf('ms')).to.equal('Ang Mo Kio · HDB 4 bilik · Singapura 560102');
+    expect(await lineOf('ta')).to.match(/^Ang Mo Kio · HDB 4 அறை · சிங்கப்பூர் 560102$/);
+    expect(await lineOf('zh', 'parc+esta')).to.match(/ · \d卧室, [\d,]+ 平方英尺$/);
+  });
+
   it("names the time zone of a quota's reset, in every language", () => {
     const reset = '2026-11-25T00:00:00.000Z';
     expect(visitorMessage('en', 'quota_exceeded', reset)).to.match(/after 25 Nov, 8:00 am SGT\.$/);

@@ -5,7 +5,7 @@
 import { html, nothing } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
 import { type AreaUnit, formatDistance, formatMoney } from '../format/format.js';
-import { formatArea, formatPricePerArea, words } from '../words/words.js';
+import { formatArea, formatPricePerArea, unitTypeName, words } from '../words/words.js';
 import { SORT_CHOICES, type SortChoice, sortComparables } from './sort-comparables.js';
 
 export const FIRST_ROWS = 5;
@@ -58,7 +58,7 @@ export function renderComparablesTable(estimate: Estimate, view: ComparablesView
             (c) => html`<tr tabindex="-1">
               <td>${words.date(c.date)}</td>
               <td class="address">${c.address}</td>
-              <td>${words.propertyType[c.propertyType]} <span class="unit">${c.unitType}</span></td>
+              <td>${words.propertyType[c.propertyType]} <span class="unit">${unitTypeName(c.unitType)}</span></td>
               <td class="num">${formatArea(c.floorAreaSqm, unit)}</td>
               <td class="num">${formatMoney(c.price)}</td>
               <td class="num">${formatPricePerArea(c.pricePerSqm, unit)}</td>

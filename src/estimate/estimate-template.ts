@@ -3,7 +3,7 @@ import { html, nothing } from 'lit/html.js';
 import type { Estimate, Mode } from '../api/types.js';
 import { type AreaUnit, formatMoney } from '../format/format.js';
 import { safeLink } from '../internal/links.js';
-import { formatArea, formatPricePerArea, words } from '../words/words.js';
+import { formatArea, formatPricePerArea, unitTypeName, words } from '../words/words.js';
 import { hostProblem } from '../words/problems.js';
 import { renderComparablesChart } from './comparables-chart.js';
 import { renderComparablesTable } from './comparables-table.js';
@@ -51,7 +51,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
     <p class="property">
       <span class="property-name">${property.project ? `${property.project}, ` : ''}${property.address}</span>
       <span class="property-meta"
-        >${property.town} · ${words.propertyType[property.propertyType]} <span class="unit">${property.unitType}</span> · ${formatArea(property.floorAreaSqm, view.unit)}
+        >${property.town} · ${words.propertyType[property.propertyType]} <span class="unit">${unitTypeName(property.unitType)}</span> · ${formatArea(property.floorAreaSqm, view.unit)}
         · ${words.postal(property.postalCode)}</span
       >
     </p>

@@ -1,8 +1,8 @@
 /**
  * Keeps the suggestion popup usable on any page: in the top layer (a manual popover), so no
  * host ancestor's `overflow: hidden`, `transform` or z-index can clip or cover it; placed under
- * the input, or above it when the on-screen keyboard leaves no room below; full width in very
- * narrow containers. Closes on a press outside the widget, judged by `composedPath()` because
+ * the input, or above it when the on-screen keyboard leaves no room below; as wide as the input
+ * at every width, so it reads as the field's own list (kept on screen). Closes on a press outside the widget, judged by `composedPath()` because
  * shadow DOM retargets events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -10,7 +10,6 @@ import { ACTIVE_CLASS } from './search-parts.js';
 
 const GAP = 4;
 const EDGE = 8;
-const NARROW = 360;
 /** Room for about three options: less than this below the field, and the list may open above. */
 const MIN_ROOM = 180;
 
@@ -59,10 +58,10 @@ export class PopupController implements ReactiveController {
     // Below when what it shows fits there (up to a few options); otherwise wherever there is more room.
     const needed = Math.min(popup.scrollHeight, MIN_ROOM);
     const above = roomBelow < needed && roomAbove > roomBelow;
-    const narrow = rect.width < NARROW;
+    const left = Math.max(EDGE, rect.left);
     const style = popup.style;
-    style.left = `${narrow ? EDGE : rect.left}px`;
-    style.width = `${narrow ? width - 2 * EDGE : rect.width}px`;
+    style.left = `${left}px`;
+    style.width = `${Math.min(rect.right, width - EDGE) - left}px`;
     style.maxHeight = `${Math.max(120, above ? roomAbove : roomBelow)}px`;
     style.top = above ? 'auto' : `${rect.bottom + GAP}px`;
     style.bottom = above ? `${window.innerHeight - rect.top + GAP}px` : 'auto';

@@ -63,6 +63,11 @@ const en = {
   fullValuation: 'See the full valuation',
   loading: 'Working out the estimate…',
   propertyType: { hdb: 'HDB', condo: 'Condo', landed: 'Landed' } satisfies Record<Comparable['propertyType'], string>,
+  /**
+   * Unit types as the data names them ("4-room", "3-bedroom", "Terrace"), in this language; a name not
+   * listed is shown as the data has it (unitTypeName in words.ts). English shows the data's own names.
+   */
+  unitTypes: {} as Record<string, string>,
   /** "Singapore 560102": a postal address's last line. */
   postal: (postalCode: string) => `Singapore ${postalCode}`,
   unit: { sqft: 'sq ft', sqm: 'm²' },

@@ -36,8 +36,17 @@ export const loadWords = (language: Language, baseUrl: string): Words | Promise<
         throw new WidgetError('language_failed', `The ${language} words could not be loaded.`);
       });
 
+/** The catalogue in use: a default for the helpers below that may be given another (the service's). */
+const current = () => words;
+
+// These read the catalogue through a parameter named `words`, as the build's short keys need
+// (scripts/short-word-keys.ts renames only properties read on `words`).
+/** A unit type ("4-room") in a catalogue's language: its name there, or the data's when it has none. */
+export const unitTypeName = (unitType: string, words: Words = current()) => words.unitTypes[unitType] ?? unitType;
+
 /** 1,001 sq ft, or 93 m² */
-export const formatArea = (sqm: number, unit: AreaUnit) => `${formatInteger(areaIn(sqm, unit))} ${words.unit[unit]}`;
+export const formatArea = (sqm: number, unit: AreaUnit, words: Words = current()) =>
+  `${formatInteger(areaIn(sqm, unit))} ${words.unit[unit]}`;
 /** S$573 psf, S$6,172 psm or S$3.45 psf (a rent), from a price per square metre */
 export const formatPricePerArea = (pricePerSqm: number, unit: AreaUnit) =>
   `${formatPerAreaAmount(pricePerArea(pricePerSqm, unit))} ${words.perUnit[unit]}`;

@@ -1,10 +1,17 @@
 import type { components } from '../../../contract/generated/widget-host.js';
 import en from '../../../src/words/en.js';
-import { formatArea } from '../../../src/words/words.js';
+import ms from '../../../src/words/ms.js';
+import ta from '../../../src/words/ta.js';
+import zh from '../../../src/words/zh.js';
+import { formatArea, unitTypeName, type Words } from '../../../src/words/words.js';
 import type { AreaUnit } from '../../../src/format/format.js';
+import type { Language } from '../../../src/api/types.js';
 import type { Fixtures, PropertyRecord } from '../../sandbox/fixtures/generate.js';
 
 type Suggestion = components['schemas']['Suggestion'];
+
+/** The widget's own words, so a suggestion's second line reads as its estimate will: "组屋 4房式", not "HDB 4-room". */
+const CATALOGUES: Record<Language, Words> = { en, zh, ms, ta };
 
 export const MAX_SUGGESTIONS = 8;
 
@@ -86,26 +93,30 @@ function toSuggestion(
   kind: Suggestion['kind'],
   unit: AreaUnit,
   queryWords: string[] = [],
+  language: Language = 'en',
 ): Suggestion {
   const text = kind === 'condo' && property.project ? property.project : property.address;
+  const said = CATALOGUES[language];
+  const unitType = unitTypeName(property.unitType, said);
   return {
     id: property.id,
     kind,
     text,
     matches: matchRanges(text, queryWords),
     secondaryText: property.project
-      ? `${kind === 'condo' ? property.address : property.project} · ${property.unitType}, ${formatArea(property.floorAreaSqm, unit)}`
-      : `${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · Singapore ${property.postalCode}`,
+      ? `${kind === 'condo' ? property.address : property.project} · ${unitType}, ${formatArea(property.floorAreaSqm, unit, said)}`
+      : `${property.town} · ${said.propertyType[property.propertyType]} ${unitType} · ${said.postal(property.postalCode)}`,
     postalCode: property.postalCode,
   };
 }
 
-/** Matches addresses, postal codes (by prefix) and condo names (any word, by prefix), best first. */
+/** Matches addresses, postal codes (by prefix) and condo names (any word, by prefix), best first, worded in `language`. */
 export function suggest(
   index: Indexed[],
   query: string,
   limit = MAX_SUGGESTIONS,
   unit: AreaUnit = 'sqft',
+  language: Language = 'en',
 ): Suggestion[] {
   const digits = query.replace(/\s+/g, '');
   if (/^[0-9]{2,6}$/.test(digits)) {
@@ -113,7 +124,7 @@ export function suggest(
       .filter((entry) => entry.property.postalCode.startsWith(digits))
       .sort((a, b) => a.property.postalCode.localeCompare(b.property.postalCode))
       .slice(0, limit)
-      .map((entry) => toSuggestion(entry.property, 'postal_code', unit));
+      .map((entry) => toSuggestion(entry.property, 'postal_code', unit, [], language));
   }
   const queryWords = words(query);
   if (queryWords.length === 0) return [];
@@ -123,10 +134,13 @@ export function suggest(
       entry.projectWords.length &&
       everyPrefixed(queryWords, [...entry.projectWords, ...words(entry.property.town)])
     ) {
-      results.push({ suggestion: toSuggestion(entry.property, 'condo', unit, queryWords), rank: 0 });
+      results.push({ suggestion: toSuggestion(entry.property, 'condo', unit, queryWords, language), rank: 0 });
     } else if (everyPrefixed(queryWords, entry.addressWords)) {
       const exactBlock = entry.addressWords[0] === queryWords[0] ? 0 : 1;
-      results.push({ suggestion: toSuggestion(entry.property, 'address', unit, queryWords), rank: 1 + exactBlock });
+      results.push({
+        suggestion: toSuggestion(entry.property, 'address', unit, queryWords, language),
+        rank: 1 + exactBlock,
+      });
     }
   }
   return results

@@ -160,7 +160,7 @@ export function createWidgetHost(options: HostOptions) {
       }
       const magic = magicSuggestions(q);
       if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
-      const suggestions = magic ? magic.suggestions : engine.search(q, undefined, unit as AreaUnit);
+      const suggestions = magic ? magic.suggestions : engine.search(q, undefined, unit as AreaUnit, lang as Language);
       return respond(200, { query: q, suggestions }, allow, magic?.delayMs ?? 0);
     }
 
