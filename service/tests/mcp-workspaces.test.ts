@@ -222,7 +222,10 @@ describe('MCP in workspaces', () => {
       await setRole('agent'); // an agent may not give inventory.read: the token no longer holds it
       const demoted = await callTool('list_inventory_batches', token);
       assert.equal(demoted.status, 403);
-      assert.match(demoted.headers.get('www-authenticate') ?? '', /insufficient_scope.*scope="organizations.read inventory.read"/);
+      assert.match(
+        demoted.headers.get('www-authenticate') ?? '',
+        /insufficient_scope.*scope="organizations.read inventory.read"/,
+      );
       assert.equal((await callTool('get_organization', token)).status, 200, 'what the role still allows works');
       await db().query(`delete from memberships where user_id = 'usr_siti' and organization_id = 'org_marinaheights'`);
       assert.equal((await callTool('get_organization', token)).status, 401, 'gone from the workspace: no valid token');
