@@ -114,6 +114,7 @@ test('an AI client signs in through the console, calls a private tool, and is di
   const tab = await page.context().newPage();
   await tab.goto(confirmUrl);
   await expect(tab.getByText('Asked for by an assistant')).toBeVisible();
+  await expect(tab.getByText(/Playwright assistant, an AI app you connected, asks to create/)).toBeVisible();
   await expectAccessible(tab);
   await tab.getByRole('button', { name: 'Create the key' }).click();
   await expect(tab.getByRole('status')).toContainText('Widget key created');

@@ -214,6 +214,11 @@ describe('MCP OAuth', () => {
     const confirmUrl = String(first.structuredContent?.confirmUrl);
     const page = await person.get(confirmUrl);
     assert.match(page.text, /Made by an assistant/);
+    assert.match(
+      page.text,
+      /<strong>Hand-made client<\/strong>, an AI app you connected, asks to create/,
+      'names the app',
+    );
     assert.match(page.text, /https:\/\/shop\.example/);
     assert.equal((await person.post(new URL(confirmUrl).pathname, { decision: 'allow' })).status, 303);
     const again = await resultOf(await callTool('create_widget_key', access_token, args));

@@ -191,6 +191,10 @@ describe('MCP in workspaces', () => {
     assert.equal((await leads()).length, 0);
     const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
     assert.match((await arjun.get(`${CONSOLE}${path}`)).text, /Goh Kai Wen &lt;kaiwen@example.com&gt;/);
+    assert.match(
+      (await arjun.get(`${CONSOLE}${path}`)).text,
+      /<strong>Hand-made client<\/strong>, an AI app you connected, asks/,
+    );
     await arjun.post(path, { decision: 'allow' });
     const [lead] = await leads();
     assert.equal(lead?.routed_team, 'Premier sales');

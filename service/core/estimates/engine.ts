@@ -3,7 +3,7 @@
  * valuation page): the fixtures, the search index, and estimates with the service's attribution.
  */
 import type { AreaUnit } from '../../../src/format/format.js';
-import type { Language } from '../../../src/api/types.js';
+import type { Words } from '../../../src/words/words.js';
 import type { components } from '../../../contract/generated/widget-host.js';
 import { estimateProperty } from './estimate.js';
 import { generateFixtures, type Fixtures } from '../../sandbox/fixtures/generate.js';
@@ -29,9 +29,8 @@ export function createEstimateEngine(options: EngineOptions) {
     fixtures,
     now,
     serviceUrl: options.serviceUrl,
-    /** Up to 8 suggestions (or `limit`) for an address, postal code or condo name, best first, worded in `language`. */
-    search: (query: string, limit?: number, unit?: AreaUnit, language?: Language) =>
-      suggest(index, query, limit, unit, language),
+    /** Up to 8 suggestions (or `limit`) for an address, postal code or condo name, best first, in `said`'s words. */
+    search: (query: string, limit?: number, unit?: AreaUnit, said?: Words) => suggest(index, query, limit, unit, said),
     /**
      * A property search as the APIs answer it (Platform API and MCP): the first 8, and whether more
      * matched. Never paged, so that the APIs cannot be walked for bulk collection.

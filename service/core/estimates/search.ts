@@ -1,17 +1,10 @@
 import type { components } from '../../../contract/generated/widget-host.js';
 import en from '../../../src/words/en.js';
-import ms from '../../../src/words/ms.js';
-import ta from '../../../src/words/ta.js';
-import zh from '../../../src/words/zh.js';
 import { formatArea, unitTypeName, type Words } from '../../../src/words/words.js';
 import type { AreaUnit } from '../../../src/format/format.js';
-import type { Language } from '../../../src/api/types.js';
 import type { Fixtures, PropertyRecord } from '../../sandbox/fixtures/generate.js';
 
 type Suggestion = components['schemas']['Suggestion'];
-
-/** The widget's own words, so a suggestion's second line reads as its estimate will: "组屋 4房式", not "HDB 4-room". */
-const CATALOGUES: Record<Language, Words> = { en, zh, ms, ta };
 
 export const MAX_SUGGESTIONS = 8;
 
@@ -93,10 +86,9 @@ function toSuggestion(
   kind: Suggestion['kind'],
   unit: AreaUnit,
   queryWords: string[] = [],
-  language: Language = 'en',
+  said: Words = en,
 ): Suggestion {
   const text = kind === 'condo' && property.project ? property.project : property.address;
-  const said = CATALOGUES[language];
   const unitType = unitTypeName(property.unitType, said);
   return {
     id: property.id,
@@ -110,13 +102,17 @@ function toSuggestion(
   };
 }
 
-/** Matches addresses, postal codes (by prefix) and condo names (any word, by prefix), best first, worded in `language`. */
+/**
+ * Matches addresses, postal codes (by prefix) and condo names (any word, by prefix), best first, each
+ * one's second line in the widget's words of the request's language (`said`: catalogues.ts), so it
+ * reads as its estimate will: "组屋 4房式", not "HDB 4-room".
+ */
 export function suggest(
   index: Indexed[],
   query: string,
   limit = MAX_SUGGESTIONS,
   unit: AreaUnit = 'sqft',
-  language: Language = 'en',
+  said: Words = en,
 ): Suggestion[] {
   const digits = query.replace(/\s+/g, '');
   if (/^[0-9]{2,6}$/.test(digits)) {
@@ -124,7 +120,7 @@ export function suggest(
       .filter((entry) => entry.property.postalCode.startsWith(digits))
       .sort((a, b) => a.property.postalCode.localeCompare(b.property.postalCode))
       .slice(0, limit)
-      .map((entry) => toSuggestion(entry.property, 'postal_code', unit, [], language));
+      .map((entry) => toSuggestion(entry.property, 'postal_code', unit, [], said));
   }
   const queryWords = words(query);
   if (queryWords.length === 0) return [];
@@ -134,11 +130,11 @@ export function suggest(
       entry.projectWords.length &&
       everyPrefixed(queryWords, [...entry.projectWords, ...words(entry.property.town)])
     ) {
-      results.push({ suggestion: toSuggestion(entry.property, 'condo', unit, queryWords, language), rank: 0 });
+      results.push({ suggestion: toSuggestion(entry.property, 'condo', unit, queryWords, said), rank: 0 });
     } else if (everyPrefixed(queryWords, entry.addressWords)) {
       const exactBlock = entry.addressWords[0] === queryWords[0] ? 0 : 1;
       results.push({
-        suggestion: toSuggestion(entry.property, 'address', unit, queryWords, language),
+        suggestion: toSuggestion(entry.property, 'address', unit, queryWords, said),
         rank: 1 + exactBlock,
       });
     }

@@ -17,6 +17,8 @@ export interface KeyRequest {
   widgetKeyId: string | null;
   /** The workspace the app was connected for, where the key would be made. */
   organizationId: string;
+  /** The AI app that asked, by its registered name (undefined when it gave none). */
+  appName?: string;
 }
 
 export function createKeyRequests(db: Database, keys: WidgetKeyAdmin, now = () => new Date()) {
@@ -45,9 +47,12 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin, now = () =
       widget_key_id: string | null;
       organization_id: string;
       expires_at: Date;
+      app_name: string | null;
     }>(
-      `select name, origins, status, widget_key_id, organization_id, expires_at from key_requests
-        where user_id = $1 and confirmation_id = $2`,
+      `select r.name, r.origins, r.status, r.widget_key_id, r.organization_id, r.expires_at,
+              c.metadata->>'client_name' as app_name
+         from key_requests r left join oauth_clients c on c.client_id = r.client_id
+        where r.user_id = $1 and r.confirmation_id = $2`,
       [userId, confirmationId],
     );
     return (
@@ -57,6 +62,7 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin, now = () =
         status: row.status === 'pending' && new Date(row.expires_at) <= now() ? 'expired' : row.status,
         widgetKeyId: row.widget_key_id,
         organizationId: row.organization_id,
+        appName: row.app_name ?? undefined,
       }
     );
   }
@@ -65,11 +71,15 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin, now = () =
     find,
 
     /** Records a request, pending until the person decides on the console's page. */
-    async open(actor: Actor, name: string, origins: string[]): Promise<{ confirmationId: string }> {
+    async open(
+      actor: Actor & { clientId?: string },
+      name: string,
+      origins: string[],
+    ): Promise<{ confirmationId: string }> {
       const confirmationId = randomBytes(16).toString('hex');
       await db.query(
-        `insert into key_requests (user_id, organization_id, name, origins, status, confirmation_id, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
+        `insert into key_requests (user_id, organization_id, name, origins, status, confirmation_id, expires_at, client_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           actor.userId,
           actor.organizationId,
@@ -78,6 +88,7 @@ export function createKeyRequests(db: Database, keys: WidgetKeyAdmin, now = () =
           'pending',
           confirmationId,
           new Date(now().getTime() + ACTION_MINUTES * 60_000),
+          actor.clientId ?? null,
         ],
       );
       return { confirmationId };

@@ -20,6 +20,8 @@ export interface PendingAction {
   status: ActionStatus;
   result: Record<string, unknown> | null;
   expiresAt: string;
+  /** The AI app that asked, by its registered name (undefined when it gave none). */
+  appName?: string;
 }
 interface Row {
   id: string;
@@ -29,6 +31,7 @@ interface Row {
   status: ActionStatus;
   result: Record<string, unknown> | string | null;
   expires_at: Date;
+  app_name?: string | null;
 }
 const json = <T>(value: T | string) => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 /** An input's text with its keys in one order (jsonb keeps its own order, not the one written). */
@@ -48,9 +51,14 @@ export function createPendingActions(db: Database, now = () => new Date()) {
     status: row.status === 'pending' && new Date(row.expires_at) <= now() ? 'expired' : row.status,
     result: row.result === null ? null : json(row.result),
     expiresAt: new Date(row.expires_at).toISOString(),
+    appName: row.app_name ?? undefined,
   });
   const find = async (userId: string, id: string) => {
-    const [row] = await db.query<Row>('select * from mcp_actions where user_id = $1 and id = $2', [userId, id]);
+    const [row] = await db.query<Row>(
+      `select a.*, c.metadata->>'client_name' as app_name from mcp_actions a
+         left join oauth_clients c on c.client_id = a.client_id where a.user_id = $1 and a.id = $2`,
+      [userId, id],
+    );
     return row && toAction(row);
   };
 
@@ -58,14 +66,14 @@ export function createPendingActions(db: Database, now = () => new Date()) {
     find,
     /** The action of this key: a new preview, the same one again, or `mismatch` for other input. */
     async open(
-      actor: Actor,
+      actor: Actor & { clientId?: string },
       kind: string,
       idempotencyKey: string,
       input: Record<string, unknown>,
     ): Promise<PendingAction | 'mismatch'> {
       const [row] = await db.query<Row>(
-        `insert into mcp_actions (id, user_id, organization_id, kind, input, idempotency_key, status, expires_at)
-         values ($1, $2, $3, $4, $5, $6, 'pending', $7)
+        `insert into mcp_actions (id, user_id, organization_id, kind, input, idempotency_key, status, expires_at, client_id)
+         values ($1, $2, $3, $4, $5, $6, 'pending', $7, $8)
          on conflict (user_id, kind, idempotency_key) do update set kind = excluded.kind
          returning *`,
         [
@@ -76,6 +84,7 @@ export function createPendingActions(db: Database, now = () => new Date()) {
           JSON.stringify(input),
           idempotencyKey,
           new Date(now().getTime() + ACTION_MINUTES * 60_000),
+          actor.clientId ?? null,
         ],
       );
       const action = toAction(row!);

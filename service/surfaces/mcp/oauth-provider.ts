@@ -112,7 +112,7 @@ export function createOAuthProvider({ store, resource, consentUrl, documents }: 
         scopes: record.scopes,
         expiresAt: record.expiresAt,
         resource: new URL(record.resource),
-        extra: { userId: record.userId, organizationId: record.organizationId },
+        extra: { userId: record.userId, organizationId: record.organizationId, clientId: record.clientId },
       };
     },
     async revokeToken(client, request) {

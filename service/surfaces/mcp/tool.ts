@@ -35,7 +35,10 @@ export const READ_ONLY: ToolAnnotations = {
 };
 
 /** The signed-in person a token acts for. */
-export type Caller = Actor;
+export type Caller = Actor & {
+  /** The AI app calling (its OAuth client id): a confirmation page names it. */
+  clientId?: string;
+};
 
 export type ToolResult = { structured: Record<string, unknown>; text: string } | { error: string };
 

@@ -12,6 +12,7 @@ import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/
 import type { Fixtures } from '../../sandbox/fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
 import { inLanguage } from '../../core/estimates/service-words.js';
+import { catalogueFor } from '../../core/estimates/catalogues.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
 import { memoryMeter } from '../../core/metering/memory-meter.js';
@@ -160,7 +161,9 @@ export function createWidgetHost(options: HostOptions) {
       }
       const magic = magicSuggestions(q);
       if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
-      const suggestions = magic ? magic.suggestions : engine.search(q, undefined, unit as AreaUnit, lang as Language);
+      const suggestions = magic
+        ? magic.suggestions
+        : engine.search(q, undefined, unit as AreaUnit, await catalogueFor(lang as Language));
       return respond(200, { query: q, suggestions }, allow, magic?.delayMs ?? 0);
     }
 

@@ -15,6 +15,8 @@ import { codes, csrfField, date } from './form.js';
 import { consolePage, messagePage } from './frame.js';
 
 const scopeText: Record<string, string> = SCOPE_DESCRIPTIONS;
+/** The app, by the name it registered (shown as text), or plainly when it gave none. */
+const appNamed = (name: string | undefined) => (name ? html`<strong>${name}</strong>` : 'An app');
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
 
 export function consentPage(
@@ -95,7 +97,7 @@ export function confirmKeyPage(session: Session, id: string, request: KeyRequest
   if (!request) return messagePage('Nothing to confirm', 'This confirmation does not exist, or is not yours.');
   const body =
     request.status === 'pending'
-      ? html`<p>An AI app you connected asks to create this widget key for ${session.user!.organizationName}:</p>
+      ? html`<p>${appNamed(request.appName)}, an AI app you connected, asks to create this widget key for ${session.user!.organizationName}:</p>
 <dl class="facts"><div><dt>Name</dt><dd>${request.name}</dd></div><div><dt>Websites</dt><dd>${joined(codes(request.origins), html`<br>`)}</dd></div></dl>
 <form class="inline" method="post" action="/console/mcp/confirm/${id}">${csrfField(session)}<button type="submit" name="decision" value="allow">Create the key</button>
 <button class="secondary" type="submit" name="decision" value="deny">Do not create it</button></form>`
@@ -147,7 +149,7 @@ export function actionPage(
   });
   const body =
     action.status === 'pending'
-      ? html`<p>An AI app you connected asks for this. Nothing is done until you confirm, before ${until} (Singapore).</p>${facts}
+      ? html`<p>${appNamed(action.appName)}, an AI app you connected, asks for this. Nothing is done until you confirm, before ${until} (Singapore).</p>${facts}
 <form class="inline" method="post" action="/console/mcp/actions/${action.id}">${csrfField(session)}<button type="submit" name="decision" value="allow">${shown.confirm}</button>
 <button class="secondary" type="submit" name="decision" value="deny">${shown.decline}</button></form>`
       : html`${facts}${outcome[action.status]}`;
