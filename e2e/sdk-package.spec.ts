@@ -43,7 +43,7 @@ test('the installed command values a property, and says what is wrong in one lin
   expect(estimate.stderr).toBe('');
   expect(estimate.status).toBe(0);
   expect(estimate.stdout).toMatch(/Estimated monthly rent: S\$[\d,]+ \(likely S\$[\d,]+ to S\$[\d,]+\)/);
-  expect(cli(['valuations', '--help']).stdout).toMatch(/service valuations estimate/);
+  expect(cli(['valuations', '--help']).stdout).toMatch(/service-valuation valuations estimate/);
   const noKey = cli(['organizations', 'current'], {});
   expect(noKey.status).toBe(2);
   expect(noKey.stderr.trim()).toMatch(/^error: set SERVICE_API_KEY/);

@@ -17,9 +17,10 @@ export const BUDGETS = {
   widget: Math.floor(16.5 * KB),
   // 15 KB is the target (issue 27), not met: the three language files' SHA-256 hashes, which widget.js must carry
   // for their integrity, are 132 characters no compressor can shorten (about 100 B brotli), and a failed language
-  // shows the failure box and can be asked again. 160 B over the target is allowed, below the 15,521 B of the
-  // loader and element the one file replaced.
-  widgetBrotli: 15 * KB + 160,
+  // shows the failure box and can be asked again. 160 B over the target was allowed, below the 15,521 B of the
+  // loader and element the one file replaced; issue 39 added 120 B for what a visitor reads: unit types in the
+  // panel's language (about 37 B) and a chart that redraws to fill a wide panel (about 97 B).
+  widgetBrotli: 15 * KB + 280,
 };
 
 async function files(dir: string): Promise<string[]> {

@@ -6,6 +6,9 @@ export const chartStyles = css`
     margin: 8px 0 0;
     max-width: 480px;
   }
+  .chart.wide {
+    max-width: none;
+  }
   .chart svg {
     display: block;
     width: 100%;

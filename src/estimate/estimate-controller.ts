@@ -11,6 +11,7 @@ import { emit } from '../events/events.js';
 import { type AreaUnit, formatMoney } from '../format/format.js';
 import { LatestRequest } from '../internal/latest-request.js';
 import { words } from '../words/words.js';
+import { ChartWidth } from './chart-width.js';
 import { type ComparablesView, FIRST_ROWS } from './comparables-table.js';
 import { DEFAULT_SORT, type SortChoice } from './sort-comparables.js';
 
@@ -23,6 +24,8 @@ export class EstimateController implements ComparablesView {
   selected?: Suggestion;
 
   readonly request: LatestRequest<Estimate>;
+  /** Whether the panel is wide enough for the chart's wide drawing. */
+  readonly chart: ChartWidth;
   #mode: Mode = 'sale';
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #client: () => WidgetClient | undefined;
@@ -32,6 +35,7 @@ export class EstimateController implements ComparablesView {
     this.#client = client;
     // Its request is the host's controller: it aborts when the element leaves the page.
     this.request = new LatestRequest(host);
+    this.chart = new ChartWidth(host);
   }
 
   /** The estimate on show: only the newest request's, never one still loading. */

@@ -84,7 +84,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
           : nothing
       }
     </div>
-    ${renderComparablesChart(estimate, view.unit)}
+    ${renderComparablesChart(estimate, view.unit, view.chart.wide)}
     ${renderComparablesTable(estimate, view)}
   </article>`;
 }

@@ -170,6 +170,19 @@ describe('the estimate panel', () => {
     }
   });
 
+  it('draws the chart across a wide panel, and the phone drawing in a narrow one, as the panel is resized', async () => {
+    const el = await widget();
+    el.style.width = '900px';
+    await searchAndChoose(el, 'amk ave 3');
+    const chart = () => $(el, 'svg[role="img"]')!;
+    const article = () => $(el, 'article.estimate')!;
+    await until(() => chart()?.getAttribute('viewBox') === '0 0 720 220', 'the wide drawing');
+    expect(chart().getBoundingClientRect().width).to.be.greaterThan(article().getBoundingClientRect().width * 0.9);
+    el.style.width = '320px';
+    await until(() => chart().getAttribute('viewBox') === '0 0 400 220', 'the phone drawing after a resize');
+    expect(chart().getBoundingClientRect().width).to.be.greaterThan(article().getBoundingClientRect().width * 0.9);
+  });
+
   it('keeps a unit type ("4-room") whole, and wraps words whole, in a narrow panel', async () => {
     const el = await widget({ lang: 'ta' });
     el.style.width = '280px';
