@@ -6,7 +6,7 @@ import type { IdempotencyStore } from '../core/idempotency/idempotency-store.js'
 import type { PlatformKeyStore } from '../core/keys/platform-key-store.js';
 import type { DailyMeter } from '../core/metering/daily-meter.js';
 import type { WebhookService } from '../core/webhooks/webhook-service.js';
-import { REFERENCE_POLICY, referencePages, SEARCH_PAGE, searchPage } from '../surfaces/docs/api-reference.js';
+import { REFERENCE_POLICY, referencePages, SEARCH_PAGE, searchPage } from '../surfaces/docs/reference-pages.js';
 import { TRY_IT_PATH, TRY_IT_SCRIPT } from '../surfaces/docs/try-it.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import platformContract from '../../contract/platform.openapi.json' with { type: 'json' };

@@ -6,27 +6,12 @@
  * list is refused whoever sends it.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { ROLES, roleMay, type Role } from '../core/grants/roles.js';
 import { PLATFORM_SCOPES } from '../core/grants/scopes.js';
-import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
-import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
-import { createSecretBox } from '../core/webhooks/secret-box.js';
-import { createWebhookService } from '../core/webhooks/webhook-service.js';
-import { type Database, openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { seed } from '../sandbox/seed.js';
-import { startWidgetHostServer } from '../servers/widget-host.js';
 import { CONSOLE_CHANGES } from '../surfaces/console/changes.js';
-import { createConsole } from '../surfaces/console/console.js';
 import { ConsoleBrowser } from './console-browser.js';
-
-const PORT = 8864;
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: Server;
-let db: Database;
+import { consoleSandbox } from './console-sandbox.js';
 
 /** One form for every change the table lists with a scope: a new entry without one fails the walk. */
 const SAMPLES: Record<string, { path: string; fields: Record<string, string> }> = {
@@ -42,30 +27,13 @@ const SAMPLES: Record<string, { path: string; fields: Record<string, string> }> 
   'decide the integration review': { path: '/console/go-live/decide', fields: { decision: 'approved' } },
 };
 
-before(async () => {
-  db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
-  await seed(db);
-  ({ server } = await startWidgetHostServer({
-    port: PORT,
-    keyStore: databaseWidgetKeys(db),
-    console: (baseUrl) =>
-      createConsole({
-        db,
-        idempotency: createIdempotencyStore(db),
-        widgetScriptUrl: `${baseUrl}v1/widget.js`,
-        webhooks: createWebhookService(db, createSecretBox(randomBytes(32)), { policy: { allowHosts: new Set() } }),
-      }),
-  }));
-});
-after(async () => {
-  server.close();
-  await db.close();
-});
+const sandbox = consoleSandbox(8864, { webhooks: true });
+const BASE = sandbox.base;
+const db = sandbox.db;
 
 /** Lim Wei Jie of Lion City Homes, signed in with `role` (the sandbox makes him a developer). */
 async function weiAs(role: Role) {
-  await db.query(`update memberships set role = $1 where user_id = 'usr_wei' and organization_id = 'org_lionhomes'`, [
+  await db().query(`update memberships set role = $1 where user_id = 'usr_wei' and organization_id = 'org_lionhomes'`, [
     role,
   ]);
   return new ConsoleBrowser(BASE).signIn('usr_wei');
@@ -83,7 +51,7 @@ describe('the console, role by role', () => {
       assert.ok(change.path.test(sample.path), sample.path);
       for (const role of ROLES) {
         const browser = await weiAs(role);
-        const audit = async () => (await db.query('select id from audit_log')).length;
+        const audit = async () => (await db().query('select id from audit_log')).length;
         const before = await audit();
         const answer = await browser.post(sample.path, sample.fields);
         const allowed = roleMay(role, change.needs as never);
@@ -101,7 +69,7 @@ describe('the console, role by role', () => {
     const owner = await new ConsoleBrowser(BASE).signIn('usr_siti');
     const ownersKey = await owner.post('/console/platform-keys', { label: 'Everything', scopes: [...PLATFORM_SCOPES] });
     assert.equal(ownersKey.status, 200);
-    const [{ id }] = await db.query<{ id: string }>(`select id from platform_keys where label = 'Everything'`);
+    const [{ id }] = await db().query<{ id: string }>(`select id from platform_keys where label = 'Everything'`);
     const developer = await weiAs('developer');
     const everything = await developer.post('/console/platform-keys', { label: 'Mine', scopes: [...PLATFORM_SCOPES] });
     assert.equal(everything.status, 422);
@@ -113,7 +81,7 @@ describe('the console, role by role', () => {
     assert.equal(reads.status, 200, 'within the role');
     const revoke = await developer.post(`/console/platform-keys/${id}/revoke`, {});
     assert.equal(revoke.status, 403);
-    const [key] = await db.query<{ revoked_at: Date | null }>('select revoked_at from platform_keys where id = $1', [
+    const [key] = await db().query<{ revoked_at: Date | null }>('select revoked_at from platform_keys where id = $1', [
       id,
     ]);
     assert.equal(key.revoked_at, null);

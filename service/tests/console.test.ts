@@ -3,48 +3,26 @@
  * form with hostile input, and changes the widget host and the Platform API honour at once.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { seed } from '../sandbox/seed.js';
-import { startWidgetHostServer } from '../servers/widget-host.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
-import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
-import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
-import { createConsole } from '../surfaces/console/console.js';
 import { ConsoleBrowser } from './console-browser.js';
+import { consoleSandbox } from './console-sandbox.js';
 import { createSessions } from '../core/organizations/sessions.js';
 
-const PORT = 8816;
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: Server;
-let db: Awaited<ReturnType<typeof openDatabase>>;
+const sandbox = consoleSandbox(8816, {
+  pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }),
+});
+const BASE = sandbox.base;
+const db = sandbox.db;
 const logged: string[] = [];
 const originalError = console.error;
 
-before(async () => {
-  db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
-  await seed(db);
+before(() => {
   console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
-  ({ server } = await startWidgetHostServer({
-    port: PORT,
-    keyStore: databaseWidgetKeys(db),
-    console: (baseUrl) =>
-      createConsole({
-        db,
-        idempotency: createIdempotencyStore(db),
-        widgetScriptUrl: `${baseUrl}v1/widget.js`,
-        pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }),
-      }),
-  }));
 });
-after(async () => {
+after(() => {
   console.error = originalError;
-  server.close();
-  await db.close();
 });
 
 /** A browser at the console of the server under test. */
@@ -62,7 +40,7 @@ const estimateFrom = (key: string, origin: string) =>
 
 describe('API Console', () => {
   it('stores a session only at sign-in, in an HttpOnly, SameSite=Lax cookie on the console path', async () => {
-    const sessions = async () => (await db.query<{ n: number }>('select count(*)::int as n from sessions'))[0].n;
+    const sessions = async () => (await db().query<{ n: number }>('select count(*)::int as n from sessions'))[0].n;
     const before = await sessions();
     for (let i = 0; i < 200; i++) {
       const path = ['/console/copy.js', '/console/', '/console/sign-in', '/console/widget-keys'][i % 4];
@@ -85,16 +63,16 @@ describe('API Console', () => {
       /^svc_console=[\w-]+; Path=\/console; HttpOnly; SameSite=Lax; Max-Age=43200$/,
     );
     assert.equal(await sessions(), before + 1);
-    const stored = await db.query<{ id_sha256: string }>('select id_sha256 from sessions');
+    const stored = await db().query<{ id_sha256: string }>('select id_sha256 from sessions');
     assert.ok(stored.every((row) => /^[0-9a-f]{64}$/.test(row.id_sha256)));
   });
 
   it('sweeps expired sessions', async () => {
     const browser = await new Browser().signIn('usr_siti');
-    await db.query(`update sessions set expires_at = now() - interval '1 second'`);
-    const swept = await createSessions(db).sweep();
+    await db().query(`update sessions set expires_at = now() - interval '1 second'`);
+    const swept = await createSessions(db()).sweep();
     assert.ok(swept >= 1);
-    assert.equal((await db.query('select 1 from sessions')).length, 0);
+    assert.equal((await db().query('select 1 from sessions')).length, 0);
     assert.equal(
       (await browser.get('/console/widget-keys')).status,
       200,
@@ -104,7 +82,7 @@ describe('API Console', () => {
 
   it('refuses a change sent from another site even with a valid token, and sends a Content-Security-Policy', async () => {
     const browser = await new Browser().signIn('usr_siti');
-    const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from widget_keys'))[0].n;
+    const count = async () => (await db().query<{ n: number }>('select count(*)::int as n from widget_keys'))[0].n;
     const before = await count();
     const fields = { name: 'Cross-site', origins: 'https://a.example' };
     for (const headers of <Record<string, string>[]>[
@@ -131,7 +109,7 @@ describe('API Console', () => {
 
   it('refuses a form with a missing or wrong CSRF token, and changes nothing', async () => {
     const browser = await new Browser().signIn('usr_siti');
-    const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from widget_keys'))[0].n;
+    const count = async () => (await db().query<{ n: number }>('select count(*)::int as n from widget_keys'))[0].n;
     const before = await count();
     assert.equal(
       (await browser.post('/console/widget-keys', { name: 'x', origins: 'https://a.example' }, null)).status,
@@ -177,7 +155,7 @@ describe('API Console', () => {
     const browser = await new Browser().signIn('usr_siti');
     const count = async () =>
       (
-        await db.query<{ n: number }>(
+        await db().query<{ n: number }>(
           `select count(*)::int as n from widget_keys where organization_id = 'org_lionrealty'`,
         )
       )[0].n;
@@ -230,7 +208,7 @@ describe('API Console', () => {
 
   it('keeps each organization to its own keys', async () => {
     const siti = await new Browser().signIn('usr_siti');
-    const [{ id }] = await db.query<{ id: string }>(
+    const [{ id }] = await db().query<{ id: string }>(
       "select id from widget_keys where organization_id = 'org_lionhomes' limit 1",
     );
     const meiling = await new Browser().signIn('usr_meiling');
@@ -249,7 +227,7 @@ describe('API Console', () => {
     const created = await browser.post('/console/widget-keys', { name: 'Live test', origins: 'https://shop.example' });
     const id = created.location!.split('/').pop()!.split('?')[0];
     const keyOf = async () =>
-      (await db.query<{ key: string }>('select key from widget_keys where id = $1', [id]))[0].key;
+      (await db().query<{ key: string }>('select key from widget_keys where id = $1', [id]))[0].key;
     const key = await keyOf();
     assert.equal((await estimateFrom(key, 'https://shop.example')).status, 200);
     await browser.get(`/console/widget-keys/${id}`);
@@ -272,7 +250,7 @@ describe('API Console', () => {
       'a revoked key is refused at once',
     );
     const actions = (
-      await db.query<{ action: string }>('select action from audit_log where target = $1 order by id', [id])
+      await db().query<{ action: string }>('select action from audit_log where target = $1 order by id', [id])
     ).map((r) => r.action);
     assert.deepEqual(actions, [
       'widget_key.created',
@@ -291,7 +269,7 @@ describe('API Console', () => {
     });
     const id = created.location!.split('/').pop()!.split('?')[0];
     const keyOf = async () =>
-      (await db.query<{ key: string }>('select key from widget_keys where id = $1', [id]))[0].key;
+      (await db().query<{ key: string }>('select key from widget_keys where id = $1', [id]))[0].key;
     const old = await keyOf();
 
     const asked = await browser.get(`/console/widget-keys/${id}/rotate`);
@@ -313,7 +291,7 @@ describe('API Console', () => {
       keyPage.text,
       new RegExp(`Old value <code>${old}</code> still works until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`),
     );
-    const [{ detail }] = await db.query<{ detail: { oldValueWorksUntil: string } }>(
+    const [{ detail }] = await db().query<{ detail: { oldValueWorksUntil: string } }>(
       `select detail from audit_log where target = $1 and action = 'widget_key.rotated'`,
       [id],
     );
@@ -381,10 +359,10 @@ describe('API Console', () => {
     });
     const key = /(svcp_test_[a-z0-9]{32})/.exec(created.text)![1];
     assert.ok(!(await browser.get('/console/platform-keys')).text.includes(key), 'shown only once');
-    assert.equal((await db.query('select 1 from platform_keys where sha256 = $1', [key])).length, 0);
+    assert.equal((await db().query('select 1 from platform_keys where sha256 = $1', [key])).length, 0);
     const api = createPlatformApi({
       engine: (await import('../core/estimates/engine.js')).createEstimateEngine({ serviceUrl: `${BASE}/` }),
-      keyStore: databasePlatformKeys(db),
+      keyStore: databasePlatformKeys(db()),
       referenceUrl: `${BASE}/reference`,
     });
     const call = () =>
@@ -392,11 +370,11 @@ describe('API Console', () => {
         new Request('http://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }),
       );
     assert.equal((await call()).status, 200);
-    const [{ id }] = await db.query<{ id: string }>("select id from platform_keys where label = 'Server'");
+    const [{ id }] = await db().query<{ id: string }>("select id from platform_keys where label = 'Server'");
     await browser.post(`/console/platform-keys/${id}/revoke`, {});
     assert.equal((await call()).status, 401);
     assert.ok(
-      !logged.join('\n').includes(key) && !JSON.stringify(await db.query('select * from audit_log')).includes(key),
+      !logged.join('\n').includes(key) && !JSON.stringify(await db().query('select * from audit_log')).includes(key),
       'the key is in no log',
     );
   });
@@ -419,7 +397,7 @@ describe('API Console', () => {
     );
     assert.equal(third.status, 303);
     assert.equal(third.location, first?.status === 303 ? first.location : second!.location, 'the same key, replayed');
-    const [{ n }] = await db.query<{ n: number }>(
+    const [{ n }] = await db().query<{ n: number }>(
       `select count(*)::int as n from widget_keys where name = 'Sent twice'`,
     );
     assert.equal(n, 1);
@@ -429,7 +407,7 @@ describe('API Console', () => {
 
   it('builds the snippet with theme, mode and an escaped prefill, and refuses an overlong one', async () => {
     const browser = await new Browser().signIn('usr_siti');
-    const [{ id, key }] = await db.query<{ id: string; key: string }>(
+    const [{ id, key }] = await db().query<{ id: string; key: string }>(
       "select id, key from widget_keys where id = 'wk_seed001'",
     );
     const page = await browser.get(
@@ -440,10 +418,10 @@ describe('API Console', () => {
     );
     assert.ok(!page.text.includes('"><script>x'));
     assert.ok(page.text.includes('min-height: 340px') && page.text.includes('font-src &#39;self&#39;'));
-    assert.ok(page.text.includes(`src=&quot;http://127.0.0.1:${PORT}/v1/widget.js&quot;`), 'the evergreen major');
+    assert.ok(page.text.includes(`src=&quot;${BASE}/v1/widget.js&quot;`), 'the evergreen major');
     assert.ok(
       page.text.includes(
-        `src=&quot;http://127.0.0.1:${PORT}/v1.2.3/widget.js&quot; integrity=&quot;sha384-abc+/=&quot; crossorigin=&quot;anonymous&quot;`,
+        `src=&quot;${BASE}/v1.2.3/widget.js&quot; integrity=&quot;sha384-abc+/=&quot; crossorigin=&quot;anonymous&quot;`,
       ),
       'the pinned form, with its integrity',
     );

@@ -183,11 +183,11 @@ export function createDeliveries(db: Database) {
      */
     async settle(delivery: Delivery, outcome: AttemptOutcome, at: Date): Promise<{ disable?: string }> {
       return db.transaction(async (tx) => {
-        const owned = await tx.query(
-          `select id from webhook_deliveries where id = $1 and locked_until = $2 and status = 'sending' for update`,
+        const [owned] = await tx.query<{ resume_at: Date | null }>(
+          `select resume_at from webhook_deliveries where id = $1 and locked_until = $2 and status = 'sending' for update`,
           [delivery.id, delivery.lease],
         );
-        if (owned.length === 0) return {};
+        if (!owned) return {};
         const answered = 'status' in outcome ? outcome : undefined;
         const statusCode = answered?.status ?? null;
         await tx.query(
@@ -218,14 +218,10 @@ export function createDeliveries(db: Database) {
           return {};
         }
         const gone = statusCode === 410;
-        const [{ resume_at: resumeAt }] = await tx.query<{ resume_at: Date | null }>(
-          'select resume_at from webhook_deliveries where id = $1',
-          [delivery.id],
-        );
         const next = gone
           ? undefined
           : delivery.manual
-            ? (resumeAt ?? undefined)
+            ? (owned.resume_at ?? undefined)
             : nextAttemptAt(delivery.scheduledAttempts, at, retryAfterMs(answered?.headers['retry-after'], at));
         await tx.query(
           `update webhook_deliveries set status = $2, manual = false, next_attempt_at = coalesce($3, next_attempt_at),

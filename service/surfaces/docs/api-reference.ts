@@ -1,17 +1,12 @@
 /**
- * The REST reference, rendered from contract/platform.openapi.json (nothing here restates it): an
- * overview with the contents, environments, problems and failure responses; a page per area (the
- * contract's tags) with its operations; the webhook events; the schemas; everything on one page; and a
- * search over operations, events and schemas. Each page is one of REFERENCE_PAGES.
+ * The REST reference's parts, rendered from contract/platform.openapi.json (nothing here restates it):
+ * an operation, a schema, the webhook events. reference-pages.ts puts them on pages.
  */
-import { contentSecurityPolicy } from '../../web/content-security.js';
-import { FAVICON_PATH } from '../../web/favicon.js';
-import { TRY_IT_PATH, tryItForm } from './try-it.js';
-import { STYLES } from './reference-styles.js';
-import { type Html, html, joined, raw, withCode as prose } from '../../web/html.js';
+import { tryItForm } from './try-it.js';
+import { REFERENCE_ROOT, SCHEMAS_PAGE } from './reference-paths.js';
+import { type Html, html, joined, withCode as prose } from '../../web/html.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 import { contractDocument as doc } from '../../web/platform-contract.js';
-import { problemCodes, problemStatus, problemTitle } from '../../web/problems.js';
 
 interface Schema {
   $ref?: string;
@@ -39,7 +34,7 @@ interface Parameter {
   description?: string;
   schema: Schema;
 }
-interface Operation {
+export interface Operation {
   operationId: string;
   summary: string;
   description?: string;
@@ -50,7 +45,7 @@ interface Operation {
   responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema: Schema }> }>;
 }
 
-const components = doc.components as unknown as {
+export const components = doc.components as unknown as {
   parameters: Record<string, Parameter>;
   responses: Record<string, { description: string }>;
   schemas: Record<string, Schema>;
@@ -145,7 +140,7 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
 <pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre><pre tabindex="0"><code>${cli}</code></pre></details>`;
 }
 
-function renderOperation(path: string, method: string, op: Operation, baseUrl: string): Html {
+export function renderOperation(path: string, method: string, op: Operation, baseUrl: string): Html {
   const params = (op.parameters ?? []).map(parameterOf);
   const okStatus = Object.keys(op.responses).find((status) => status.startsWith('2')) ?? '200';
   const ok = op.responses[okStatus];
@@ -173,7 +168,7 @@ ${examples(baseUrl, path, method, params, op)}
 </section>`;
 }
 
-function renderSchema(name: string, schema: Schema): Html {
+export function renderSchema(name: string, schema: Schema): Html {
   const rows = Object.entries(schema.properties ?? {}).map(
     ([field, s]) =>
       html`<tr><td><code>${field}</code>${!schema.required?.includes(field) && ' (optional)'}</td><td data-label="Type">${typeOf(s)}</td><td>${prose(s.description ?? '')}</td></tr>`,
@@ -202,7 +197,7 @@ ${schema.description && html`<p>${prose(schema.description)}</p>`}${fields}${tra
 }
 
 /** The contract's `webhooks` object: every event type, its payload and an example, and how deliveries are signed. */
-const webhookEvents = Object.entries(
+export const webhookEvents = Object.entries(
   (
     doc as unknown as {
       webhooks: Record<
@@ -213,7 +208,7 @@ const webhookEvents = Object.entries(
   ).webhooks,
 );
 
-function renderWebhookEvents(): Html {
+export function renderWebhookEvents(): Html {
   return html`<h2 id="webhooks">Webhook events</h2>
 <p>Each change below is posted to every enabled endpoint subscribed to its type (or to every type) as <code>{type, timestamp, data}</code>, with the Standard Webhooks headers <code>webhook-id</code> (the same on every retry and replay: deduplicate on it), <code>webhook-timestamp</code> and <code>webhook-signature</code> (<code>v1,</code> and the base64 HMAC-SHA256 of <code>id.timestamp.body</code> under the endpoint's secret; two signatures for 24 hours after a rotation). Verify the raw body, before any JSON parsing, with the <code>standardwebhooks</code> package or the SDK's <code>verifyWebhook</code> (await its result). Any 2xx within 15 s is success; anything else, a redirect included, is tried again at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (later if <code>Retry-After</code> asks, up to the following step). An endpoint that answers 410, or fails for 5 days, is disabled.</p>
 ${webhookEvents.map(([name, { post }]) => {
@@ -222,137 +217,4 @@ ${webhookEvents.map(([name, { post }]) => {
   return html`<section id="event-${name}" aria-labelledby="event-${name}-title"><h3 id="event-${name}-title"><code>${name}</code></h3><p>${prose(post.summary)} Payload: ${typeOf(schema)}.</p>
 <pre tabindex="0"><code>${JSON.stringify(example, null, 2)}</code></pre></section>`;
 })}`;
-}
-
-/** The reference pages' Content-Security-Policy: their one inline style, nothing else inline. */
-export const REFERENCE_POLICY = contentSecurityPolicy([STYLES]);
-
-export const REFERENCE_ROOT = '/reference';
-const SCHEMAS_PAGE = `${REFERENCE_ROOT}/schemas`;
-const EVENTS_PAGE = `${REFERENCE_ROOT}/webhook-events`;
-const ALL_PAGE = `${REFERENCE_ROOT}/all`;
-export const SEARCH_PAGE = `${REFERENCE_ROOT}/search`;
-
-type Entry = { path: string; method: string; op: Operation };
-const paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
-const entries: Entry[] = Object.entries(paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({ path, method, op })),
-);
-/** The contract's areas (its tags), in its order, each with its page and operations. */
-const areas = (doc as unknown as { tags: { name: string; description?: string }[] }).tags.map((tag) => ({
-  ...tag,
-  page: `${REFERENCE_ROOT}/${tag.name.toLowerCase().replace(/\W+/g, '-')}`,
-  entries: entries.filter((e) => e.op.tags[0] === tag.name),
-}));
-const areaOf = (op: Operation) => areas.find((a) => a.name === op.tags[0])!;
-
-/** Every page: its navigation (marked where the reader is), a search box, and the body. */
-function page(title: string, here: string, body: Html): Html {
-  const link = (href: string, name: string) =>
-    html`<li><a href="${href}"${href === here && html` aria-current="page"`}>${name}</a></li>`;
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · ${doc.info.title} reference (sandbox)</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml"><script src="${TRY_IT_PATH}" defer></script>
-<style>${raw(STYLES)}</style></head>
-<body><header><p class="brand"><a href="${REFERENCE_ROOT}">${doc.info.title} reference</a> <small>v${doc.info.version}</small></p>
-<form role="search" method="get" action="${SEARCH_PAGE}"><label for="reference-search">Search operations, events and schemas</label>
-<input id="reference-search" name="q" type="search" maxlength="100" placeholder="e.g. webhook, listing status, valuation"> <button type="submit">Search</button></form>
-<nav aria-label="Reference"><ul>${link(REFERENCE_ROOT, 'Overview')}${areas.map((a) => link(a.page, a.name))}${link(EVENTS_PAGE, 'Webhook events')}${link(SCHEMAS_PAGE, 'Schemas')}${link(ALL_PAGE, 'Everything on one page')}</ul></nav></header>
-<main>${body}</main></body></html>`;
-}
-
-/** The contents: every area with its operations, each a link to its section. */
-const contents = () =>
-  html`<h2 id="contents">Contents</h2>${areas.map(
-    (a) =>
-      html`<section aria-labelledby="toc-${a.page.split('/').pop()}"><h3 id="toc-${a.page.split('/').pop()}"><a href="${a.page}">${a.name}</a></h3><ul class="toc">${a.entries.map(
-        ({ path, method, op }) =>
-          html`<li><a href="${a.page}#${op.operationId}"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></a> ${prose(op.summary)}</li>`,
-      )}</ul></section>`,
-  )}<p><a href="${EVENTS_PAGE}">Webhook events</a> (${webhookEvents.length}) · <a href="${SCHEMAS_PAGE}">Schemas</a> (${Object.keys(components.schemas).length})</p>`;
-
-const problemsSection = () =>
-  html`<h2 id="problems">Problems</h2><p>Every failure is <code>application/problem+json</code> (RFC 9457) with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, a stable <code>code</code> and the <code>requestId</code>.</p>
-<table><caption>Problem codes</caption><thead><tr><th scope="col">code</th><th scope="col">status</th><th scope="col">title</th></tr></thead><tbody>${problemCodes.map(
-    (code) =>
-      html`<tr id="problem-${code}"><td><code>${code}</code></td><td>${problemStatus(code)}</td><td>${problemTitle(code)}</td></tr>`,
-  )}</tbody></table>
-<h2 id="responses">Failure responses</h2><dl>${Object.entries(components.responses).map(([name, r]) => html`<dt id="response-${name}">${name}</dt><dd>${prose(r.description)}</dd>`)}</dl>`;
-
-const introduction = (baseUrl: string, consoleUrl?: string) =>
-  html`<h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
-<p>${prose(doc.info.description)}</p>
-<p>The contract as a file: <a href="/openapi.json">OpenAPI 3.1 document</a> (for code generators and API clients). ${consoleUrl && html`Keys come from the <a href="${consoleUrl}">API Console</a>.`}</p>
-<h2>Environments</h2><ul>${doc.servers.map((s) => html`<li><code>${s.url === 'http://127.0.0.1:8790/v1' ? baseUrl : s.url}</code>: ${s.description}</li>`)}</ul>`;
-
-const schemasSection = () =>
-  html`<h2 id="schemas">Schemas</h2>${joined(
-    Object.entries(components.schemas).map(([name, schema]) => renderSchema(name, schema)),
-    '\n',
-  )}`;
-
-/** Every page of the reference by its path. */
-export function referencePages(baseUrl: string, consoleUrl?: string): Map<string, string> {
-  const operationsOf = (list: Entry[]) =>
-    joined(
-      list.map(({ path, method, op }) => renderOperation(path, method, op, baseUrl)),
-      '\n',
-    );
-  const pages = new Map<string, Html>([
-    [
-      REFERENCE_ROOT,
-      page('Overview', REFERENCE_ROOT, html`${introduction(baseUrl, consoleUrl)}${contents()}${problemsSection()}`),
-    ],
-    ...areas.map((a): [string, Html] => [
-      a.page,
-      page(
-        a.name,
-        a.page,
-        html`<h1>${a.name}</h1>${a.description && html`<p>${prose(a.description)}</p>`}<ul class="toc">${a.entries.map(
-          ({ path, method, op }) =>
-            html`<li><a href="#${op.operationId}"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></a> ${prose(op.summary)}</li>`,
-        )}</ul><h2>Operations</h2>${operationsOf(a.entries)}`,
-      ),
-    ]),
-    [EVENTS_PAGE, page('Webhook events', EVENTS_PAGE, renderWebhookEvents())],
-    [SCHEMAS_PAGE, page('Schemas', SCHEMAS_PAGE, schemasSection())],
-    [
-      ALL_PAGE,
-      page(
-        'Everything',
-        ALL_PAGE,
-        html`${introduction(baseUrl, consoleUrl)}<h2>Operations</h2>${operationsOf(entries)}${renderWebhookEvents()}${problemsSection()}${schemasSection()}`,
-      ),
-    ],
-  ]);
-  return new Map([...pages].map(([path, body]) => [path, String(body)]));
-}
-
-const MAX_QUERY = 100;
-
-/** The search page: operations, webhook events and schemas whose words hold every word asked for. */
-export function searchPage(query: string): string {
-  const words = query.slice(0, MAX_QUERY).toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = (text: string) => words.length > 0 && words.every((w) => text.toLowerCase().includes(w));
-  const operations = entries.filter(({ path, method, op }) =>
-    matches(
-      `${op.operationId} ${method} ${path} ${op.summary} ${op.description ?? ''} ${op.tags.join(' ')} ${op['x-required-scope']}`,
-    ),
-  );
-  const events = webhookEvents.filter(([name, { post }]) => matches(`${name} ${post.summary}`));
-  const schemas = Object.entries(components.schemas).filter(([name, s]) => matches(`${name} ${s.description ?? ''}`));
-  const found = operations.length + events.length + schemas.length;
-  return String(
-    page(
-      'Search',
-      SEARCH_PAGE,
-      html`<h1>Search</h1><p role="status">${
-        words.length === 0
-          ? 'Type a word or two above: an operation, a path, a scope, an event or a schema.'
-          : html`${found} ${found === 1 ? 'match' : 'matches'} for “${query.slice(0, MAX_QUERY)}”.`
-      }</p>
-${operations.length > 0 && html`<h2>Operations</h2><ul class="toc">${operations.map(({ path, method, op }) => html`<li><a href="${areaOf(op).page}#${op.operationId}"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></a> ${prose(op.summary)} <span class="hint">(${op.tags[0]})</span></li>`)}</ul>`}
-${events.length > 0 && html`<h2>Webhook events</h2><ul class="toc">${events.map(([name, { post }]) => html`<li><a href="${EVENTS_PAGE}#event-${name}"><code>${name}</code></a> ${prose(post.summary)}</li>`)}</ul>`}
-${schemas.length > 0 && html`<h2>Schemas</h2><ul class="toc">${schemas.map(([name]) => html`<li><a href="${SCHEMAS_PAGE}#schema-${name}">${name}</a></li>`)}</ul>`}`,
-    ),
-  );
 }

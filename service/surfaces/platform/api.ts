@@ -4,7 +4,8 @@
  * answer, per-key rate limits, JSON bodies and `Idempotency-Key` for writes, and the valuation routes
  * on the same estimate engine as the widget host and the public valuation page.
  */
-import { describeSchemaError, describeSchemaErrors } from '../../web/schema-errors.js';
+import { describeSchemaError } from '../../web/schema-errors.js';
+import { readParams } from './read-params.js';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -56,38 +57,6 @@ type PlatformEnv = { Variables: { reply: Reply; key: StoredKey; body?: Extract<B
 const JSON_TYPES = ['application/json', 'application/problem+json', 'application/*', '*/*'];
 const acceptsJson = (accept: string | undefined) =>
   !accept || accept.split(',').some((part) => JSON_TYPES.includes(part.split(';')[0].trim().toLowerCase()));
-
-/** Query and path parameters as the contract types them, or the problems with them. */
-function readParams(route: Route, url: URL, pathParams: Record<string, string>) {
-  const params: Record<string, string | number | undefined> = {};
-  const errors: { parameter: string; detail: string }[] = [];
-  const known = new Set(route.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-  for (const name of new Set(url.searchParams.keys())) {
-    if (!known.has(name))
-      errors.push({
-        parameter: name,
-        detail: `unknown parameter; this operation takes ${[...known].join(', ') || 'none'}`,
-      });
-    else if (url.searchParams.getAll(name).length > 1) errors.push({ parameter: name, detail: 'given more than once' });
-  }
-  for (const parameter of route.parameters) {
-    const text =
-      parameter.in === 'path' ? pathParams[parameter.name] : (url.searchParams.get(parameter.name) ?? undefined);
-    if (text === undefined) {
-      if (parameter.required) errors.push({ parameter: parameter.name, detail: 'required' });
-      continue;
-    }
-    const value = parameter.integer && /^-?\d+$/.test(text) ? Number(text) : text;
-    if (text.includes('\u0000')) errors.push({ parameter: parameter.name, detail: NUL_DETAIL });
-    else if (!parameter.validate(value))
-      errors.push({
-        parameter: parameter.name,
-        detail: describeSchemaErrors(parameter.validate.errors),
-      });
-    else params[parameter.name] = value;
-  }
-  return { params, errors };
-}
 
 export function createPlatformApi(options: PlatformOptions) {
   const { engine, referenceUrl } = options;
