@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { noCircle } from './scripts/lint/no-circle.js';
 
 /** Nothing from the network is rendered as HTML; every override of the rule keeps this ban. */
 const UNSAFE_HTML = { name: 'lit/directives/unsafe-html.js', message: 'Network text is never rendered as HTML.' };
@@ -61,6 +62,7 @@ function floorOf(file) {
 
 const floorsPlugin = {
   rules: {
+    'no-circle': noCircle,
     'imports-go-down': {
       meta: { type: 'problem', schema: [] },
       create(context) {
@@ -155,5 +157,24 @@ export default tseslint.config(
     ignores: ['src/**/*.test.ts', 'src/test/**'],
     plugins: { floors: floorsPlugin },
     rules: { 'floors/imports-go-down': 'error' },
+  },
+  {
+    // The specs read their origins from e2e/ports.ts: the config starts servers, and is nobody's module.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [UNSAFE_HTML],
+          patterns: [{ group: ['**/playwright.config*'], message: 'Read the ports from e2e/ports.ts.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Every TypeScript file of the repository, the widget's tests too: no circle of files anywhere.
+    files: ['**/*.ts'],
+    plugins: { floors: floorsPlugin },
+    rules: { 'floors/no-circle': 'error' },
   },
 );

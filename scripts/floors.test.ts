@@ -1,12 +1,15 @@
-/** The floors rule in eslint.config.js: an import down passes; up, sideways or across the halves fails. */
+/**
+ * The floors rules in eslint.config.js: an import down passes; up, sideways or across the halves
+ * fails; and no circle of files stands anywhere, a circle of type imports inside one folder included.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint();
-async function problems(filePath: string, code: string): Promise<string[]> {
+async function problems(filePath: string, code: string, rule = 'floors/imports-go-down'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'floors/imports-go-down').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('floors', () => {
@@ -42,5 +45,18 @@ describe('floors', () => {
 
   it('asks for a floor for a folder that has none', async () => {
     assert.match((await problems('service/stray/x.ts', "import '../db/database.js';\n"))[0], /stands on no floor/);
+  });
+
+  it('finds a circle of files inside one folder, through type imports too, and names it', async () => {
+    // migrate.ts imports database.ts (a type): database.ts importing migrate.ts back would close a circle.
+    const [circle] = await problems('service/db/database.ts', "import './migrate.js';\n", 'floors/no-circle');
+    assert.equal(
+      circle,
+      'A circle of files: service/db/database.ts → service/db/migrate.ts → service/db/database.ts. Move what both need into a file of its own.',
+    );
+    assert.deepEqual(
+      await problems('service/db/database.ts', "import '../web/nul-text.js';\n", 'floors/no-circle'),
+      [],
+    );
   });
 });

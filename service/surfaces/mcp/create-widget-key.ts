@@ -14,7 +14,7 @@ import type { KeyRequests } from '../../core/keys/key-requests.js';
 import { NAME_MAX } from '../../core/keys/names.js';
 import { ORIGINS_MAX } from '../../core/keys/origins.js';
 import { checkWidgetKeyInput, type WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
-import type { Caller } from './tool.js';
+import type { Caller } from './caller.js';
 
 export const CREATE_WIDGET_KEY = {
   name: 'create_widget_key',

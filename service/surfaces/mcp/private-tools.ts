@@ -3,7 +3,7 @@ import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { CREATE_WIDGET_KEY, type CreateArgs } from './create-widget-key.js';
 import { type McpTool, READ_ONLY } from './tool.js';
 
-export type { Caller } from './tool.js';
+export type { Caller } from './caller.js';
 
 const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
 

@@ -5,7 +5,8 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import type { McpScope } from '../../core/grants/scopes.js';
-import type { Actor, WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import type { Caller } from './caller.js';
 import type { CreateWidgetKeyTool } from './create-widget-key.js';
 import type { IdempotencyStore } from '../../core/idempotency/idempotency-store.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
@@ -32,12 +33,6 @@ export const READ_ONLY: ToolAnnotations = {
   destructiveHint: false,
   idempotentHint: true,
   openWorldHint: false,
-};
-
-/** The signed-in person a token acts for. */
-export type Caller = Actor & {
-  /** The AI app calling (its OAuth client id): a confirmation page names it. */
-  clientId?: string;
 };
 
 export type ToolResult = { structured: Record<string, unknown>; text: string } | { error: string };

@@ -1,6 +1,6 @@
 /** Answers every area of the Platform API gives alike: a refused move (409) and unusable values (422). */
 import type { Refusal } from '../../core/listings/transitions.js';
-import type { Answer } from './operations.js';
+import type { Answer } from './operation.js';
 
 /** "A cancelled …", "An active …": the article for a status read aloud. */
 export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'An' : 'A'} ${word}`;

@@ -7,7 +7,7 @@ import type { components } from '../../../contract/generated/platform.js';
 import type { BatchStatus } from '../../core/inventory/batch-store.js';
 import { refused, unprocessable } from './answers.js';
 import { developerOnly, type InventoryArea } from './inventory-operations.js';
-import type { Answer, Operation, OperationContext } from './operations.js';
+import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 
 type Schemas = components['schemas'];

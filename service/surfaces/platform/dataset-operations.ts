@@ -4,7 +4,7 @@
  */
 import { createDatasets } from '../../core/datasets/transactions-dataset.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
-import type { Answer, Operation } from './operations.js';
+import type { Answer, Operation } from './operation.js';
 import { cursorProblem, pageAnswer as page, paginate } from './pagination.js';
 
 type DatasetOperation = 'listDatasets' | 'getDataset' | 'listDatasetRecords';

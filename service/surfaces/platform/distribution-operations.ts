@@ -5,7 +5,7 @@
 import { PARTNER_SITES, publicSite, siteOfOrganization } from '../../sandbox/partner-sites.js';
 import { unprocessable } from './answers.js';
 import type { ListingArea } from './listing-operations.js';
-import type { Answer, Operation, OperationContext } from './operations.js';
+import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 
 type DistributionOperation =

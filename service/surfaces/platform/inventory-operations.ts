@@ -7,7 +7,7 @@ import type { components } from '../../../contract/generated/platform.js';
 import type { Inventory } from '../../core/inventory/inventory.js';
 import type { BookingStatus, ShowflatStore } from '../../core/inventory/showflat-store.js';
 import { unprocessable, withArticle } from './answers.js';
-import type { Answer, Operation, OperationContext } from './operations.js';
+import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 
 /** A developer's inventory in the sandbox's database. */

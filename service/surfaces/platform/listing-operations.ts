@@ -9,7 +9,7 @@ import type { StandardStatus, ViewingStatus } from '../../core/listings/transiti
 import type { ViewingStore } from '../../core/listings/viewing-store.js';
 import type { MediaStore } from '../../core/media/media-store.js';
 import type { DistributionStore } from '../../core/listings/distribution-store.js';
-import type { Answer, Operation, OperationContext } from './operations.js';
+import type { Answer, Operation, OperationContext } from './operation.js';
 import { refused, unprocessable } from './answers.js';
 import { pageAnswer as page } from './pagination.js';
 

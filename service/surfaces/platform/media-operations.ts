@@ -7,7 +7,7 @@ import type { MediaOwner, MediaStore } from '../../core/media/media-store.js';
 import { unprocessable } from './answers.js';
 import { developerOnly, type InventoryArea } from './inventory-operations.js';
 import type { ListingArea } from './listing-operations.js';
-import type { Answer, Operation, OperationContext } from './operations.js';
+import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 
 type MediaOperation =

@@ -3,15 +3,12 @@
  * against the contract's generated `operations`: a contract operation without a handler here is a
  * type error, not a 500.
  */
-import type { operations as ContractOperations } from '../../../contract/generated/platform.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import { readMode } from '../../core/estimates/parameters.js';
-import type { StoredKey } from '../../core/keys/platform-keys.js';
 import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
 import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
-import type { OrganizationFixture } from '../../sandbox/organizations.js';
-import type { Problem, ProblemCode } from '../../web/problems.js';
+import type { Operation, OperationId } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
 import { createListingOperations, type ListingArea } from './listing-operations.js';
@@ -24,21 +21,6 @@ import { createDistributionOperations } from './distribution-operations.js';
 import { notStarted, type Readiness } from '../../core/organizations/readiness.js';
 
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
-
-export interface OperationContext {
-  key: StoredKey;
-  org: OrganizationFixture;
-  /** Query and path parameters, checked against the contract. */
-  params: Record<string, string | number | undefined>;
-  /** The JSON body, checked against the contract (operations that take one). */
-  body?: unknown;
-}
-
-export type Answer =
-  | { body: unknown; status?: number }
-  | { problem: ProblemCode; detail: string; extra?: Partial<Problem>; headers?: Record<string, string> };
-export type Operation = (ctx: OperationContext) => Answer | Promise<Answer>;
-export type OperationId = keyof ContractOperations;
 
 /** What needs the sandbox's database: without it, these answer that they need it (or, readiness, that nothing is done). */
 export interface DatabaseAreas {

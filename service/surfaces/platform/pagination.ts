@@ -8,7 +8,7 @@ const decode = (cursor: string) => {
   return text.startsWith('after:') ? text.slice('after:'.length) : undefined;
 };
 
-import type { Answer, OperationContext } from './operations.js';
+import type { Answer, OperationContext } from './operation.js';
 
 /** The answer to a cursor this scheme did not write. */
 export const cursorProblem: Answer = {

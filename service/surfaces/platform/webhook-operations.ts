@@ -8,7 +8,7 @@ import { serviceActor } from '../../core/events/record-change.js';
 import { MAX_ENDPOINTS } from '../../core/webhooks/endpoint-store.js';
 import { checkEndpointUrl } from '../../core/webhooks/endpoint-url.js';
 import type { WebhookService } from '../../core/webhooks/webhook-service.js';
-import type { Answer, Operation, OperationContext, OperationId } from './operations.js';
+import type { Answer, Operation, OperationContext, OperationId } from './operation.js';
 import { cursorProblem, paginate } from './pagination.js';
 
 type Schemas = components['schemas'];
