@@ -2,12 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/engines/browsers.js';
 import { type Engine, ENGINES } from './e2e/engines/driver.js';
 
+import { DEMO_PORT, MCP_PORT, PLATFORM_PORT, STATIC_DEMO_PORT, WIDGET_HOST_PORT } from './e2e/ports.js';
+
 /** e2e runs against the built widget, served by the real sandbox host on its own origin. */
-export const DEMO_PORT = 4173;
-export const WIDGET_HOST_PORT = 8788;
-export const STATIC_DEMO_PORT = 5175;
-export const PLATFORM_PORT = 8792;
-export const MCP_PORT = 8793;
 
 export default defineConfig<{ engine: Engine }>({
   testDir: 'e2e',

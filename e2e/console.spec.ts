@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { API_BASE, expect, test } from './fixtures.js';
 import { expectAccessible } from './accessibility.js';
+import { DEMO_PORT } from './ports.js';
 
 async function pasteAndSearch(page: Page, snippet: string) {
   await page.goto('/paste.html');
@@ -19,7 +20,7 @@ async function pasteAndSearch(page: Page, snippet: string) {
 }
 
 test('from sign-in to a pasted snippet, then an origin removed and a key rotated', async ({ page }) => {
-  const demoOrigin = 'http://localhost:4173'; // playwright.config.ts: the demo's origin in the e2e run
+  const demoOrigin = `http://localhost:${DEMO_PORT}`;
   await page.goto(`${API_BASE}/console/`);
   await expect(page.getByRole('heading', { name: 'Sign in to the API Console' })).toBeVisible();
   await expectAccessible(page);

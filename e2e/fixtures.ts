@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { WIDGET_HOST_PORT } from '../playwright.config.js';
+import { WIDGET_HOST_PORT } from './ports.js';
 import { existsSync, readdirSync } from 'node:fs';
 import { isDecorated, WCAG_TAGS } from './in-page.js';
 
@@ -15,15 +15,26 @@ export const LANGUAGE_FILES = Object.fromEntries(
 if (!LANGUAGE_FILES.zh) throw new Error('No dist/languages/: run npm run build before the e2e tests.');
 export const DEMO_KEY = 'svce_test_demo0000000000000001';
 
-/** Every test fails if the host page saw an uncaught error; console lines are kept for assertions. */
-export const test = base.extend<{ consoleMessages: string[] }>({
+/**
+ * Every test fails if a page it opened saw an uncaught error (`pageErrors`, automatic, every page of
+ * the test's context, popups too); console lines are kept for the tests that read them.
+ */
+export const test = base.extend<{ consoleMessages: string[]; pageErrors: void }>({
+  pageErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      expect(errors, 'uncaught errors on a page').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleMessages: async ({ page }, use) => {
     const messages: string[] = [];
-    const errors: string[] = [];
     page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
-    page.on('pageerror', (error) => errors.push(error.message));
     await use(messages);
-    expect(errors, 'uncaught errors on the host page').toEqual([]);
   },
 });
 export { expect };

@@ -5,7 +5,7 @@
  * only then, and the sandbox's reviewer asks for changes, then approves. Axe checks every state.
  */
 import type { Page } from '@playwright/test';
-import { PLATFORM_PORT } from '../playwright.config.js';
+import { PLATFORM_PORT } from './ports.js';
 import { startReceiver } from '../service/tests/webhook-receiver.js';
 import { API_BASE, expect, test } from './fixtures.js';
 import { expectAccessible } from './accessibility.js';

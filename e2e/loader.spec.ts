@@ -1,4 +1,5 @@
 /** The loader on pages that add containers late, include the script twice, or re-theme at run time. */
+import type { Request } from '@playwright/test';
 import { expect, test, API_BASE, panelBackground } from './fixtures.js';
 
 test('mounts containers added after load, once each, even with the script included twice', async ({ page }) => {
@@ -40,11 +41,18 @@ test('follows data-theme changes at run time', async ({ page }) => {
   await expect.poll(() => panelBackground(page)).toBe('rgb(21, 27, 34)');
 });
 
-test('a container removed mid-request leaves no error behind', async ({ page }) => {
+test('a container removed mid-request leaves no error behind', async ({ page, consoleMessages }) => {
   await page.goto('/qa.html');
+  const isSuggestions = (request: Request) => request.url().includes('/v1/suggestions');
+  const sent = page.waitForRequest(isSuggestions);
   await page.getByRole('combobox').fill('sandbox slow');
+  await sent; // the slow answer is on its way when the container goes
+  const stopped = page.waitForEvent('requestfailed', isSuggestions);
   await page.locator('[data-service-valuation]').evaluate((el) => el.remove());
-  await page.waitForTimeout(500);
+  await expect(page.locator('service-valuation')).toHaveCount(0);
+  // The element stops its request as it leaves the page (an error from the answer would fail the page-error check).
+  expect((await stopped).failure()?.errorText).toBe('net::ERR_ABORTED');
+  expect(consoleMessages.filter((line) => line.startsWith('error'))).toEqual([]);
 });
 
 test('data-theme="auto" follows the visitor\u2019s colour scheme, both ways', async ({ page }) => {

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { MCP_PORT } from '../playwright.config.js';
+import { MCP_PORT } from './ports.js';
 import { publicClientMetadata } from '../service/tests/oauth-memory-client.js';
 import { API_BASE, expect, test } from './fixtures.js';
 import { expectAccessible } from './accessibility.js';

@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PLATFORM_PORT } from '../playwright.config.js';
+import { PLATFORM_PORT } from './ports.js';
 import { expect, test } from './fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -5,7 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { PLATFORM_PORT } from '../playwright.config.js';
+import { PLATFORM_PORT } from './ports.js';
 import { API_BASE, expect, test } from './fixtures.js';
 import { WCAG_TAGS } from './in-page.js';
 

@@ -1,5 +1,5 @@
 /** The static demo runs the same sandbox host in the page through MSW, with no server behind it. */
-import { STATIC_DEMO_PORT } from '../playwright.config.js';
+import { STATIC_DEMO_PORT } from './ports.js';
 import { expect, search, test } from './fixtures.js';
 
 test('the static demo answers from the in-page sandbox host', async ({ page }) => {

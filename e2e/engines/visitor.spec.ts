@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { DEMO_PORT, WIDGET_HOST_PORT } from '../../playwright.config.js';
+import { DEMO_PORT, WIDGET_HOST_PORT } from '../ports.js';
 import { launch } from './driver.js';
 import { expectScreenshot } from './screenshots.js';
 import { isDecorated, WCAG_TAGS } from '../in-page.js';
