@@ -23,6 +23,8 @@ const FLOORS = {
     ['core/media'],
     ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings', 'core/inventory'],
     ['core/keys'],
+    // The one composition of the core's parts (compose.ts), which every server and test receives whole.
+    ['core/services'],
     [
       'surfaces/widget-host',
       'surfaces/platform',

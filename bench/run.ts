@@ -6,9 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../e2e/engines/browsers.js';
-import keys from '../service/sandbox/widget-keys.json' with { type: 'json' };
 import { startDemoServer } from '../demo/server.js';
-import { startWidgetHostServer } from '../service/servers/widget-host.js';
+import { startService } from '../service/servers/start-service.js';
 import { isWholeWidgetFile, measure } from '../scripts/size-report.js';
 import { compareBelowFold, printBelowFold, summariseBelowFold } from './below-fold.js';
 import { CANDIDATES, HOST_DIR, PAGES_DIR, prepareCandidates } from './candidates.js';
@@ -38,7 +37,8 @@ const ON_NETWORKS = NETWORKS.filter((n) => (process.env.BENCH_NETWORK ?? n) === 
 if (!ON_NETWORKS.length) throw new Error(`BENCH_NETWORK is ${process.env.BENCH_NETWORK}: use ${NETWORKS.join(' or ')}`);
 
 await prepareCandidates();
-const widgetHost = await startWidgetHostServer({ port: WIDGET_PORT, keys: keys.keys, distDir: HOST_DIR });
+const service = await startService({ origins: { widgetHost: WIDGET_PORT }, widgetHost: { distDir: HOST_DIR } });
+const widgetHost = { url: service.urls.widgetHost };
 const demo = await startDemoServer({ port: DEMO_PORT, widgetHostUrl: widgetHost.url });
 const pages = await startDemoServer({ port: PAGES_PORT, widgetHostUrl: widgetHost.url, root: PAGES_DIR });
 const browser = await chromium.launch(chromiumLaunchOptions);
@@ -91,7 +91,7 @@ try {
   console.log('\nWrote bench/results/latest.json');
 } finally {
   await browser.close();
-  widgetHost.server.close();
+  await service.stop();
   demo.server.close();
   pages.server.close();
 }

@@ -5,18 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { createEstimateEngine } from '../service/core/estimates/engine.js';
-import { createIdempotencyStore } from '../service/core/idempotency/idempotency-store.js';
-import { databasePlatformKeys } from '../service/core/keys/platform-key-store.js';
-import { createSecretBox } from '../service/core/webhooks/secret-box.js';
-import { createWebhookService } from '../service/core/webhooks/webhook-service.js';
-import { type Database, openDatabase } from '../service/db/database.js';
-import { migrate } from '../service/db/migrate.js';
-import { seed } from '../service/sandbox/seed.js';
-import { startPlatformServer } from '../service/servers/platform.js';
+import { startService, type StartedService } from '../service/servers/start-service.js';
 import { startReceiver } from '../service/tests/webhook-receiver.js';
 import { webhookSender } from '../service/workers/webhook-sender.js';
 import { explain, run } from './cli.js';
@@ -24,21 +15,23 @@ import { explain, run } from './cli.js';
 const KEY = 'svcp_test_agency00000000000000001';
 
 describe('the CLI webhook commands', () => {
-  let db: Database;
-  const servers: Server[] = [];
+  const services: StartedService[] = [];
   let env: NodeJS.ProcessEnv;
   let strictEnv: NodeJS.ProcessEnv;
   let target: Awaited<ReturnType<typeof startReceiver>>;
   let send: () => Promise<void>;
 
   before(async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
-    await seed(db);
     target = await startReceiver();
-    const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8855/' });
-    const box = createSecretBox(randomBytes(32));
-    const webhooks = createWebhookService(db, box, { policy: { allowHosts: new Set(['127.0.0.1']) } });
+    const secretsKey = randomBytes(32);
+    const open = await startService({
+      origins: { platform: 0 },
+      settings: { secretsKey, addresses: { allowHosts: new Set(['127.0.0.1']) } },
+    });
+    // The same database behind a sandbox whose operator allows no loopback host.
+    const strict = await startService({ database: open.db, origins: { platform: 0 }, settings: { secretsKey } });
+    services.push(strict, open);
+    const { webhooks } = open.services;
     const sender = webhookSender({
       deliveries: webhooks.deliveries,
       endpoints: webhooks.endpoints,
@@ -47,22 +40,12 @@ describe('the CLI webhook commands', () => {
     send = async () => {
       while ((await sender.sendDue(new Date())) > 0);
     };
-    const common = { engine, keyStore: databasePlatformKeys(db), idempotency: createIdempotencyStore(db) };
-    const open = await startPlatformServer({ port: 8856, webhooks, ...common });
-    // The same database behind a sandbox whose operator allows no loopback host.
-    const strict = await startPlatformServer({
-      port: 8857,
-      webhooks: createWebhookService(db, box, { policy: { allowHosts: new Set() } }),
-      ...common,
-    });
-    servers.push(open.server, strict.server);
-    env = { SERVICE_API_KEY: KEY, SERVICE_BASE_URL: open.baseUrl };
-    strictEnv = { SERVICE_API_KEY: KEY, SERVICE_BASE_URL: strict.baseUrl };
+    env = { SERVICE_API_KEY: KEY, SERVICE_BASE_URL: open.services.links.apiBase };
+    strictEnv = { SERVICE_API_KEY: KEY, SERVICE_BASE_URL: strict.services.links.apiBase };
   });
   after(async () => {
-    for (const server of servers) server.close();
+    for (const service of services) await service.stop(); // the strict one first: the open one closes the database
     target?.close();
-    await db?.close();
   });
 
   const cli = async (args: string[], use = env) => {
@@ -123,7 +106,7 @@ describe('the CLI webhook commands', () => {
     }
     assert.equal(await listening, 0);
     assert.match(lines.at(-1)!, /deleted/);
-    const [row] = await db.query('select id from webhook_endpoints where id = $1', [endpointId]);
+    const [row] = await services[1]!.db.query('select id from webhook_endpoints where id = $1', [endpointId]);
     assert.equal(row, undefined);
   });
 

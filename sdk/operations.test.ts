@@ -22,7 +22,7 @@ import {
 const DEVELOPER = 'svcp_test_developer0000000000002';
 const AGENCY = 'svcp_test_agency00000000000000001';
 const PARTNER_FEED = 'svcp_test_partnerfeed00000000006';
-const { base, referenceCurls } = platformSandbox(8854, DEVELOPER);
+const { base, referenceCurls } = platformSandbox(DEVELOPER);
 const client = () => createPlatformClient({ apiKey: DEVELOPER, baseUrl: base(), maxRetries: 0 });
 
 type IsNever<T> = [T] extends [never] ? true : false;

@@ -1,9 +1,7 @@
 /** The SDK and the CLI against the running sandbox on loopback, and their refusals before sending. */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../service/core/estimates/engine.js';
-import { startPlatformServer } from '../service/servers/platform.js';
+import { describe, it } from 'node:test';
+import { serviceForTests } from '../service/tests/service-for-tests.js';
 import { explain, run } from './cli.js';
 import { createPlatformClient, PlatformConfigError, PlatformError } from './client.js';
 
@@ -11,15 +9,8 @@ const AGENCY = 'svcp_test_agency00000000000000001';
 const DEVELOPER = 'svcp_test_developer0000000000002';
 const NO_VALUATIONS = 'svcp_test_noscope000000000000004';
 
-let server: Server;
-let baseUrl: string;
-before(async () => {
-  ({ server, baseUrl } = await startPlatformServer({
-    port: 8815,
-    engine: createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' }),
-  }));
-});
-after(() => server.close());
+const sandbox = serviceForTests({ origins: { platform: 0 } });
+const sandboxBase = () => sandbox.services().links.apiBase;
 
 /** A fetch that records what would have been sent, and answers from a script. */
 function scriptedFetch(answers: (() => Response)[]) {
@@ -33,7 +24,7 @@ function scriptedFetch(answers: (() => Response)[]) {
 
 describe('SDK', () => {
   it('reads the organization and values a property through the sandbox', async () => {
-    const client = createPlatformClient({ apiKey: AGENCY, baseUrl });
+    const client = createPlatformClient({ apiKey: AGENCY, baseUrl: sandboxBase() });
     assert.equal(client.environment, 'sandbox');
     assert.equal((await client.organizations.current()).id, 'org_lionrealty');
     const found = await client.valuations.search('parc esta');
@@ -43,7 +34,7 @@ describe('SDK', () => {
   });
 
   it('iterates every page of a collection', async () => {
-    const client = createPlatformClient({ apiKey: DEVELOPER, baseUrl });
+    const client = createPlatformClient({ apiKey: DEVELOPER, baseUrl: sandboxBase() });
     const ids: string[] = [];
     for await (const project of client.developers.projects.all()) ids.push(project.id);
     assert.equal(ids.length, 25);
@@ -51,7 +42,7 @@ describe('SDK', () => {
   });
 
   it('throws a typed error carrying the problem', async () => {
-    const client = createPlatformClient({ apiKey: NO_VALUATIONS, baseUrl });
+    const client = createPlatformClient({ apiKey: NO_VALUATIONS, baseUrl: sandboxBase() });
     const error = await client.valuations.search('amk').catch((e: unknown) => e);
     assert.ok(error instanceof PlatformError);
     assert.equal(error.status, 403);
@@ -63,11 +54,11 @@ describe('SDK', () => {
   it('refuses a widget key, a live key on the sandbox, and a sandbox key on the live host, before sending anything', () => {
     const { sent, fetch } = scriptedFetch([() => new Response('{}')]);
     assert.throws(
-      () => createPlatformClient({ apiKey: 'svce_test_demo0000000000000001', baseUrl, fetch }),
+      () => createPlatformClient({ apiKey: 'svce_test_demo0000000000000001', baseUrl: sandboxBase(), fetch }),
       PlatformConfigError,
     );
     assert.throws(
-      () => createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl, fetch }),
+      () => createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl: sandboxBase(), fetch }),
       /only against/,
     );
     for (const live of [
@@ -110,7 +101,7 @@ describe('SDK', () => {
     const waits: number[] = [];
     const client = createPlatformClient({
       apiKey: AGENCY,
-      baseUrl,
+      baseUrl: sandboxBase(),
       fetch,
       maxRetryWaitMs: 20_000,
       sleep: async (ms) => void waits.push(ms),
@@ -141,7 +132,12 @@ describe('SDK', () => {
   it('never sleeps on a spent daily quota: it fails at once, saying when the quota resets', async () => {
     const { sent, fetch } = scriptedFetch([tooMany('quota_exceeded', 7606)]);
     const waits: number[] = [];
-    const client = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch, sleep: async (ms) => void waits.push(ms) });
+    const client = createPlatformClient({
+      apiKey: AGENCY,
+      baseUrl: sandboxBase(),
+      fetch,
+      sleep: async (ms) => void waits.push(ms),
+    });
     const error = await client.valuations.estimate('hdb-560102').catch((e: unknown) => e);
     assert.ok(error instanceof PlatformError && error.code === 'quota_exceeded');
     assert.match(error.message, /resets at 2026-11-25T00:00/);
@@ -153,14 +149,20 @@ describe('SDK', () => {
     const waits: number[] = [];
     const sleep = async (ms: number) => void waits.push(ms);
     const minute = scriptedFetch([tooMany('rate_limited', 60)]);
-    const client = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch: minute.fetch, sleep });
+    const client = createPlatformClient({ apiKey: AGENCY, baseUrl: sandboxBase(), fetch: minute.fetch, sleep });
     const error = await client.valuations.search('amk').catch((e: unknown) => e);
     assert.ok(error instanceof PlatformError && error.code === 'rate_limited');
     assert.equal(minute.sent.length, 1, 'a 60 s wait is past the 5 s budget: returned, not slept on');
     assert.deepEqual(waits, []);
 
     const short = scriptedFetch([tooMany('rate_limited', 2)]);
-    const patient = createPlatformClient({ apiKey: AGENCY, baseUrl, fetch: short.fetch, sleep, maxRetries: 10 });
+    const patient = createPlatformClient({
+      apiKey: AGENCY,
+      baseUrl: sandboxBase(),
+      fetch: short.fetch,
+      sleep,
+      maxRetries: 10,
+    });
     await patient.valuations.search('amk').catch(() => undefined);
     assert.deepEqual(waits, [2000, 2000], 'two waits of 2 s fit in 5 s; a third would not');
     assert.equal(short.sent.length, 3);
@@ -200,7 +202,7 @@ describe('SDK', () => {
     const waits: number[] = [];
     const client = createPlatformClient({
       apiKey: AGENCY,
-      baseUrl,
+      baseUrl: sandboxBase(),
       fetch,
       maxRetries: 2,
       sleep: async (ms) => void waits.push(ms),
@@ -216,7 +218,7 @@ describe('CLI', () => {
   const cli = async (args: string[], key: string | null = AGENCY) => {
     const lines: string[] = [];
     try {
-      const status = await run(args, { SERVICE_API_KEY: key ?? undefined, SERVICE_BASE_URL: baseUrl }, (text) =>
+      const status = await run(args, { SERVICE_API_KEY: key ?? undefined, SERVICE_BASE_URL: sandboxBase() }, (text) =>
         lines.push(text),
       );
       return { status, out: lines.join('\n') };

@@ -4,7 +4,8 @@
  * of handlers; most states come from the documented magic values, the rest from faults only a
  * transport can make (a dropped connection, an HTML error page, a broken body).
  */
-import { delay, http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { widgetHostApi } from '../surfaces/widget-host/api.js';
 import { createWidgetHost, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
 import keys from '../sandbox/widget-keys.json' with { type: 'json' };
 
@@ -22,17 +23,16 @@ function keysForThisPage(): WidgetKeyConfig[] {
   );
 }
 
-/** The sandbox host's behaviour, exactly as the Node server runs it. */
+/** The sandbox host's behaviour, exactly as the Node server runs it: its `/v1` routes, called in the page. */
 export function sandboxHandlers(): HttpHandler[] {
-  const host = createWidgetHost({ keys: keysForThisPage(), serviceUrl: `${location.origin}/` });
-  const resolve = async ({ request }: { request: Request }) => {
-    const answer = await host.handle({
-      method: request.method,
-      url: new URL(request.url),
-      origin: request.headers.get('origin') ?? location.origin,
-    });
-    await delay(answer.delayMs);
-    return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status, headers: answer.headers });
+  const api = widgetHostApi(createWidgetHost({ keys: keysForThisPage(), serviceUrl: `${location.origin}/` }), {
+    defaultOrigin: location.origin,
+  });
+  // The API's base may sit under a path (a test's `data-api-base` is `…/public/`): the routes start at `/v1/`.
+  const resolve = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    url.pathname = url.pathname.slice(url.pathname.indexOf('/v1/'));
+    return api.fetch(new Request(url, request));
   };
   return [http.get(SUGGESTIONS, resolve), http.get(ESTIMATES, resolve)];
 }

@@ -1,11 +1,7 @@
 /** The Platform API's origin: `/v1` for the API, `/reference` for its reference, each its surface's routes. */
 import type { Server } from 'node:http';
 import { Hono } from 'hono';
-import type { EstimateEngine } from '../core/estimates/engine.js';
-import type { IdempotencyStore } from '../core/idempotency/idempotency-store.js';
-import type { PlatformKeyStore } from '../core/keys/platform-key-store.js';
-import type { DailyMeter } from '../core/metering/daily-meter.js';
-import type { WebhookService } from '../core/webhooks/webhook-service.js';
+import type { Services } from '../core/services/compose.js';
 import { REFERENCE_POLICY, referencePages, SEARCH_PAGE, searchPage } from '../surfaces/docs/reference-pages.js';
 import { TRY_IT_PATH, TRY_IT_SCRIPT } from '../surfaces/docs/try-it.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
@@ -13,46 +9,26 @@ import platformContract from '../../contract/platform.openapi.json' with { type:
 import widgetHostContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
 import { FAVICON_PATH, faviconResponse } from '../web/favicon.js';
 import { routes } from '../web/platform-contract.js';
-import { listen } from '../web/serve.js';
-import type { RateStore } from '../core/metering/rate-store.js';
-import type { ListingArea } from '../surfaces/platform/listing-operations.js';
-import type { Readiness } from '../core/organizations/readiness.js';
-import type { Inventory } from '../core/inventory/inventory.js';
+import { serveFetch } from '../web/serve.js';
 
 const PUBLIC = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
 
 export interface PlatformServerOptions {
-  port: number;
-  host?: string;
-  /** Where integrators reach this origin when it is behind a balancer; the port on loopback otherwise. */
-  publicOrigin?: string;
-  /** The per-minute limit's counts: memory for one process, the database (sharedRates) for several. */
-  rates?: RateStore;
-  engine: EstimateEngine;
-  /** The database's keys; the sandbox's platform keys in memory without one. */
-  keyStore?: PlatformKeyStore;
-  meter?: DailyMeter;
-  idempotency?: IdempotencyStore;
-  /** The webhook area; without it, webhook operations say they need the database. */
-  webhooks?: WebhookService;
-  /** An agency's listings and viewings (the database's stores). */
-  listingArea?: ListingArea;
-  /** Each organization's readiness for live access (the database's). */
-  readiness?: Readiness;
-  /** A developer's inventory: showflats, batches, price lists and lead routing (the database's). */
-  inventory?: Inventory;
-  /** The API Console's platform keys page, linked from the reference. */
-  consoleUrl?: string;
+  /** Where it answers: a server already listening (serve.ts's openServer). */
+  server: Server;
+  services: Services;
 }
 
-export async function startPlatformServer(
-  options: PlatformServerOptions,
-): Promise<{ server: Server; baseUrl: string; referenceUrl: string }> {
-  const hostname = options.host ?? '127.0.0.1';
-  const origin = options.publicOrigin ?? `http://${hostname}:${options.port}`;
-  const baseUrl = `${origin}/v1`;
-  const referenceUrl = `${origin}/reference`;
-  const reference = referencePages(baseUrl, options.consoleUrl);
+export function startPlatformServer(options: PlatformServerOptions): {
+  server: Server;
+  baseUrl: string;
+  referenceUrl: string;
+} {
+  const { services } = options;
+  // Where integrators reach this origin: behind a balancer, or this port on loopback.
+  const origin = services.settings.urls.platform;
+  const { apiBase: baseUrl, apiReference: referenceUrl } = services.links;
+  const reference = referencePages(baseUrl, services.links.consolePage('platform-keys'));
   const referenceHeaders = { 'Content-Security-Policy': REFERENCE_POLICY };
   const app = new Hono()
     .get('/', (c) => c.redirect('/reference', 302))
@@ -93,21 +69,6 @@ export async function startPlatformServer(
         PUBLIC,
       ),
     )
-    .route(
-      '/',
-      createPlatformApi({
-        engine: options.engine,
-        keyStore: options.keyStore,
-        meter: options.meter,
-        idempotency: options.idempotency,
-        webhooks: options.webhooks,
-        rates: options.rates,
-        listingArea: options.listingArea,
-        readiness: options.readiness,
-        inventory: options.inventory,
-        referenceUrl,
-      }),
-    );
-  const server = await listen(app.fetch, options.port, hostname);
-  return { server, baseUrl, referenceUrl };
+    .route('/', createPlatformApi(services, referenceUrl));
+  return { server: serveFetch(options.server, app.fetch), baseUrl, referenceUrl };
 }

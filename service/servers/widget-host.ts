@@ -5,74 +5,56 @@
 import type { Server } from 'node:http';
 import { Hono } from 'hono';
 import { MESSAGES_PATH } from '../../src/api/console-messages.js';
-import type { EstimateEngine } from '../core/estimates/engine.js';
-import type { WidgetKeyStore } from '../core/keys/widget-keys.js';
-import type { DailyMeter } from '../core/metering/daily-meter.js';
+import type { Services } from '../core/services/compose.js';
+import { createConsole, type ConsoleOptions } from '../surfaces/console/console.js';
+import { pendingWrites } from '../surfaces/mcp/pending-writes.js';
 import widgetHostContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
-import { indexPage, mcpPage, type ServiceLinks } from '../surfaces/docs/index-page.js';
+import { indexPage, mcpPage } from '../surfaces/docs/index-page.js';
 import { messagesPage } from '../surfaces/docs/messages-page.js';
 import { FAVICON_PATH, faviconResponse } from '../web/favicon.js';
 import { clientAddress } from '../web/client-address.js';
 import { SUGGESTION_LIMITS } from '../core/metering/limits.js';
-import { memoryMeter } from '../core/metering/memory-meter.js';
-import { memoryRates, type RateStore } from '../core/metering/rate-store.js';
 import { createTokenBuckets } from '../core/metering/token-bucket.js';
 import { createVisitorLimit } from '../core/metering/visitor-limit.js';
 import { valuationPages } from '../surfaces/valuation-pages/valuation-page.js';
-import { createWidgetHost, type HostOptions, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
+import { createWidgetHost } from '../surfaces/widget-host/host.js';
 import { ASSET_HEADERS, widgetHostRoutes } from '../surfaces/widget-host/routes.js';
-import { DEFAULT_DIST } from '../web/built-loader.js';
+import { builtLoader, DEFAULT_DIST } from '../web/built-loader.js';
 import { PAGE_HEADERS } from '../web/layout.js';
-import { listen } from '../web/serve.js';
+import { serveFetch } from '../web/serve.js';
 import { fileResponse } from '../web/static-files.js';
 
 export interface WidgetHostServerOptions {
-  port: number;
-  host?: string;
-  /** Where visitors reach this origin when it is behind a balancer (ends with `/`); the port on loopback otherwise. */
-  publicUrl?: string;
-  /** The limits' counts: memory for one process, the database (sharedRates) for several. */
-  rates?: RateStore;
-  /** Keys in memory, or the store the service keeps them in (its database). */
-  keys?: WidgetKeyConfig[];
-  keyStore?: WidgetKeyStore;
-  meter?: DailyMeter;
-  /** Each visitor address's share of estimates, on the widget host and the valuation pages; false for none (a QA suite). */
-  visitorLimits?: boolean;
-  /** The estimate engine every surface shares; one is made otherwise. */
-  engine?: EstimateEngine;
-  /** Told when a key answers its last estimate of the day. */
-  onQuotaReached?: HostOptions['onQuotaReached'];
+  /** Where it answers: a server already listening (serve.ts's openServer). */
+  server: Server;
+  services: Services;
   /** Built widget files (vite build output). */
   distDir?: string;
-  /** The service's other origins, linked from this one's front page and docs. */
-  links?: ServiceLinks;
-  /** The API Console, served on this origin (the service's own), given the origin's base URL. */
-  console?: (baseUrl: string) => { fetch(request: Request, env?: unknown): Response | Promise<Response> };
+  /** The pinned version and its integrity hash, for the console's pinned snippet: the built loader's by default. */
+  pinnedLoader?: ConsoleOptions['pinnedLoader'];
 }
 
-export async function startWidgetHostServer(
-  options: WidgetHostServerOptions,
-): Promise<{ server: Server; url: string; engine: EstimateEngine }> {
-  const hostname = options.host ?? '127.0.0.1';
-  const baseUrl = options.publicUrl ?? `http://${hostname}:${options.port}/`;
-  const meter = options.meter ?? memoryMeter();
-  const now = options.engine?.now ?? (() => new Date());
-  const rates = options.rates ?? memoryRates();
-  const visitorLimit = options.visitorLimits === false ? null : createVisitorLimit(meter, now, { store: rates });
+export function startWidgetHostServer(options: WidgetHostServerOptions): { server: Server; url: string } {
+  const { services } = options;
+  const baseUrl = services.links.widgetHost;
+  const { meter, rates, now } = services;
+  const visitorLimit = services.settings.visitorLimits ? createVisitorLimit(meter, now, { store: rates }) : null;
   const widgetHost = createWidgetHost({
-    keys: options.keys,
-    keyStore: options.keyStore,
+    keyStore: services.widgetKeys,
     meter,
     visitorLimit,
-    engine: options.engine,
+    engine: services.engine,
     serviceUrl: baseUrl,
     previewOrigin: new URL(baseUrl).origin,
-    onQuotaReached: options.onQuotaReached,
+    onQuotaReached: services.quotaReached,
     rates,
   });
   const distDir = options.distDir ?? DEFAULT_DIST;
-  const consoleApp = options.console?.(baseUrl);
+  const consoleApp = createConsole(services, {
+    widgetScriptUrl: `${baseUrl}v1/widget.js`,
+    pinnedLoader: options.pinnedLoader ?? (() => builtLoader(distDir)),
+    writes: pendingWrites({ inventory: services.inventory, viewings: services.listings.viewings }),
+  });
   const pages = valuationPages({
     engine: widgetHost.engine,
     visitorLimit,
@@ -84,18 +66,17 @@ export async function startWidgetHostServer(
 
   const app = new Hono();
   app.route('/', widgetHostRoutes(widgetHost, distDir));
-  if (consoleApp)
-    app
-      .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env))
-      .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
-  const links = options.links ?? {};
+  app
+    .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env))
+    .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
+  const { links } = services;
   const htmlPage = (html: unknown, cache = 'no-cache') =>
     new Response(String(html), { headers: { ...PAGE_HEADERS, 'Cache-Control': cache } });
   app.get('/', () => htmlPage(indexPage(baseUrl, links)));
   app.get(FAVICON_PATH, () => faviconResponse());
   app.get('/openapi.json', (c) => c.json(widgetHostContract, 200, { 'Access-Control-Allow-Origin': '*' }));
-  if (links.apiReference) app.get('/docs/api', (c) => c.redirect(links.apiReference!, 302));
-  if (links.mcpEndpoint) app.get('/docs/mcp', () => htmlPage(mcpPage(links.mcpEndpoint!)));
+  app.get('/docs/api', (c) => c.redirect(links.apiReference, 302));
+  app.get('/docs/mcp', () => htmlPage(mcpPage(links.mcpEndpoint)));
   app.get(`/${MESSAGES_PATH}`, () => htmlPage(messagesPage(), 'public, max-age=300'));
   app.get('/valuation/*', async (c, next) => {
     const page = await pages(new URL(c.req.url), clientAddress(c));
@@ -124,6 +105,5 @@ export async function startWidgetHostServer(
     return c.text('Sandbox error', 500);
   });
 
-  const server = await listen(app.fetch, options.port, hostname);
-  return { server, url: baseUrl, engine: widgetHost.engine };
+  return { server: serveFetch(options.server, app.fetch), url: baseUrl };
 }

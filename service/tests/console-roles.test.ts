@@ -27,7 +27,7 @@ const SAMPLES: Record<string, { path: string; fields: Record<string, string> }> 
   'decide the integration review': { path: '/console/go-live/decide', fields: { decision: 'approved' } },
 };
 
-const sandbox = consoleSandbox(8864, { webhooks: true });
+const sandbox = consoleSandbox(8864);
 const BASE = sandbox.base;
 const db = sandbox.db;
 

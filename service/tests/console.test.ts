@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPlatformApi } from '../surfaces/platform/api.js';
-import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
 import { ConsoleBrowser } from './console-browser.js';
 import { consoleSandbox } from './console-sandbox.js';
 import { createSessions } from '../core/organizations/sessions.js';
@@ -360,11 +359,7 @@ describe('API Console', () => {
     const key = /(svcp_test_[a-z0-9]{32})/.exec(created.text)![1];
     assert.ok(!(await browser.get('/console/platform-keys')).text.includes(key), 'shown only once');
     assert.equal((await db().query('select 1 from platform_keys where sha256 = $1', [key])).length, 0);
-    const api = createPlatformApi({
-      engine: (await import('../core/estimates/engine.js')).createEstimateEngine({ serviceUrl: `${BASE}/` }),
-      keyStore: databasePlatformKeys(db()),
-      referenceUrl: `${BASE}/reference`,
-    });
+    const api = createPlatformApi(sandbox.services(), `${BASE}/reference`);
     const call = () =>
       api.request(
         new Request('http://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }),

@@ -13,7 +13,7 @@ import { createWidgetHost } from '../surfaces/widget-host/host.js';
 import { databaseMeter } from '../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../core/metering/limits.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
-import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
+import { composeForTests } from './service-for-tests.js';
 import { hashSecret } from '../db/secrets.js';
 import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
 import { type Database, openDatabase } from '../db/database.js';
@@ -82,11 +82,7 @@ onEachEngine('database', 5499, (database) => {
 
   it('authenticates the Platform API from the hashes it keeps, and refuses a revoked key at once', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
-    const api = createPlatformApi({
-      engine,
-      keyStore: databasePlatformKeys(db),
-      referenceUrl: 'https://service.example/reference',
-    });
+    const api = createPlatformApi(composeForTests(db, { now: engine.now }), 'https://service.example/reference');
     const call = (key: string) =>
       api.request(
         new Request('https://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }),

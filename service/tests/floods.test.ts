@@ -4,39 +4,24 @@
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../core/estimates/engine.js';
+import { describe, it } from 'node:test';
 import { SUGGESTION_LIMITS, VISITOR_ESTIMATE_LIMITS } from '../core/metering/limits.js';
-import { memoryMeter } from '../core/metering/memory-meter.js';
 import { utcDay } from '../core/metering/utc-day.js';
-import { startMcpServer } from '../servers/mcp.js';
-import { startPlatformServer } from '../servers/platform.js';
-import { startWidgetHostServer } from '../servers/widget-host.js';
+import { serviceForTests } from './service-for-tests.js';
 
-const HOST_PORT = 8826;
-const PLATFORM_PORT = 8827;
-const MCP_PORT = 8828;
 const ORIGIN = 'https://site.example';
 const KEY = 'svce_test_floods000000000000001';
-const KEY_ID = 'wk_memory0';
+const KEY_ID = 'wk_floods';
 let now = new Date('2026-11-24T01:00:00Z');
-const engine = createEstimateEngine({ serviceUrl: `http://127.0.0.1:${HOST_PORT}/`, now: () => now });
-const meter = memoryMeter();
-const servers: Server[] = [];
-
-before(async () => {
-  const host = await startWidgetHostServer({
-    port: HOST_PORT,
-    engine,
-    meter,
-    keys: [{ key: KEY, origins: [ORIGIN] }],
-  });
-  const platform = await startPlatformServer({ port: PLATFORM_PORT, engine });
-  const mcp = await startMcpServer({ port: MCP_PORT, engine });
-  servers.push(host.server, platform.server, mcp.server);
-});
-after(() => servers.forEach((server) => server.close()));
+const sandbox = serviceForTests(
+  { origins: { widgetHost: 0, platform: 0, mcp: 0 }, settings: { now: () => now } },
+  async ({ db }) => {
+    const insert = `insert into widget_keys (id, organization_id, key, name) values ($1, 'org_lionhomes', $2, 'Floods')`;
+    await db.query(insert, [KEY_ID, KEY]);
+    await db.query('insert into widget_key_origins (widget_key_id, origin) values ($1, $2)', [KEY_ID, ORIGIN]);
+  },
+);
+const portOf = (origin: 'widgetHost' | 'platform' | 'mcp') => Number(new URL(sandbox.urls()[origin]).port);
 
 interface Answer {
   status: number;
@@ -57,9 +42,9 @@ function send(port: number, path: string, from = '127.0.0.1', method = 'GET', he
     req.end();
   });
 }
-const widget = (path: string, from: string) => send(HOST_PORT, path, from, 'GET', { Origin: ORIGIN });
+const widget = (path: string, from: string) => send(portOf('widgetHost'), path, from, 'GET', { Origin: ORIGIN });
 const estimate = (from: string) => widget(`/v1/estimates?key=${KEY}&id=hdb-560102`, from);
-const keyCount = () => meter.count('widget_estimate', KEY_ID, utcDay(now));
+const keyCount = () => sandbox.services().meter.count('widget_estimate', KEY_ID, utcDay(now));
 
 describe('one address cannot deny or spend what other visitors share', () => {
   it('a flood of suggestions from one address spends nothing of the key: 20 other visitors are all served', async () => {
@@ -112,23 +97,23 @@ describe('the public valuation pages keep to the same per-address limits', () =>
     now = new Date('2026-11-26T02:00:00Z');
     const statuses: number[] = [];
     for (let i = 0; i < 120; i++)
-      statuses.push((await send(HOST_PORT, '/valuation/hdb-560102?mode=sale', '127.0.0.5')).status);
+      statuses.push((await send(portOf('widgetHost'), '/valuation/hdb-560102?mode=sale', '127.0.0.5')).status);
     assert.equal(statuses.filter((s) => s === 200).length, VISITOR_ESTIMATE_LIMITS.burst);
-    const refused = await send(HOST_PORT, '/valuation/hdb-560102?mode=rent', '127.0.0.5');
+    const refused = await send(portOf('widgetHost'), '/valuation/hdb-560102?mode=rent', '127.0.0.5');
     assert.equal(refused.status, 429);
     assert.match(refused.body, /<h1>Please come back in \d+ seconds<\/h1>/);
     assert.doesNotMatch(refused.body, /\bat \w+ \(/, 'no stack trace');
     assert.ok(Number(refused.headers['retry-after']) > 0);
-    assert.equal((await send(HOST_PORT, '/valuation/hdb-560102?mode=sale', '127.0.2.5')).status, 200);
+    assert.equal((await send(portOf('widgetHost'), '/valuation/hdb-560102?mode=sale', '127.0.2.5')).status, 200);
   });
 
   it('limit searches per address, and a search needs two characters and says so', async () => {
-    const short = await send(HOST_PORT, '/valuation/?q=a', '127.0.0.6');
+    const short = await send(portOf('widgetHost'), '/valuation/?q=a', '127.0.0.6');
     assert.equal(short.status, 200);
     assert.match(short.body, /Type at least 2 letters or digits/);
     const statuses: number[] = [];
     for (let i = 0; i < SUGGESTION_LIMITS.perAddress.burst + 10; i++)
-      statuses.push((await send(HOST_PORT, `/valuation/?q=${100000 + i}`, '127.0.0.6')).status);
+      statuses.push((await send(portOf('widgetHost'), `/valuation/?q=${100000 + i}`, '127.0.0.6')).status);
     assert.ok(statuses.includes(429));
     assert.equal(statuses.filter((s) => s === 200).length, SUGGESTION_LIMITS.perAddress.burst - 1);
   });
@@ -137,11 +122,11 @@ describe('the public valuation pages keep to the same per-address limits', () =>
 describe('methods and paths no route serves', () => {
   it('answer TRACE and other unserved methods with a problem body on every origin, never 500', async () => {
     const paths: [number, string][] = [
-      [HOST_PORT, '/console/widget-keys'],
-      [HOST_PORT, '/v1/estimates'],
-      [HOST_PORT, '/valuation/'],
-      [PLATFORM_PORT, '/v1/properties/search'],
-      [MCP_PORT, '/mcp'],
+      [portOf('widgetHost'), '/console/widget-keys'],
+      [portOf('widgetHost'), '/v1/estimates'],
+      [portOf('widgetHost'), '/valuation/'],
+      [portOf('platform'), '/v1/properties/search'],
+      [portOf('mcp'), '/mcp'],
     ];
     for (const [port, path] of paths)
       for (const method of ['TRACE', 'PROPFIND', 'MKCOL']) {
@@ -155,7 +140,7 @@ describe('methods and paths no route serves', () => {
 
   it("never repeats a key-shaped string from the path in the Platform API's 404", async () => {
     const secret = 'svcp_test_agency00000000000000001';
-    const answer = await send(PLATFORM_PORT, `/v1/${secret}`, '127.0.0.1', 'GET', {
+    const answer = await send(portOf('platform'), `/v1/${secret}`, '127.0.0.1', 'GET', {
       Authorization: `Bearer ${secret}`,
     });
     assert.equal(answer.status, 404);

@@ -5,30 +5,21 @@
  * come from, the mortgage rules worked by hand, limits against bulk collection, and bad arguments.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createEstimateEngine } from '../core/estimates/engine.js';
 import { DAILY_LIMITS } from '../core/metering/limits.js';
-import { memoryMeter } from '../core/metering/memory-meter.js';
-import { startMcpServer } from '../servers/mcp.js';
+import { serviceForTests } from './service-for-tests.js';
 
-const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' });
-const meter = memoryMeter();
-let server: Server;
 let client: Client;
-before(async () => {
-  const started = await startMcpServer({ port: 8822, engine, meter });
-  server = started.server;
+const sandbox = serviceForTests({ origins: { mcp: 0 } }, async ({ services }) => {
   client = new Client({ name: 'discovery-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(started.url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(services.links.mcpEndpoint)));
   await client.listTools(); // from here the SDK client checks each answer against its output schema
 });
-after(async () => {
-  await client?.close();
-  server?.close();
-});
+after(() => client?.close());
+const engine = () => sandbox.services().engine;
+const meter = () => sandbox.services().meter;
 
 type Answer = { structuredContent?: Record<string, any>; content: { text: string }[]; isError?: boolean }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const call = async (name: string, args: Record<string, unknown> = {}) =>
@@ -53,8 +44,8 @@ describe('MCP public discovery', () => {
     assertProvenance(a);
     const s = a.structuredContent!;
     assert.equal(s.town, 'Bishan');
-    const expected = engine.fixtures.transactions.filter((t) => {
-      const p = engine.fixtures.byId.get(t.propertyId)!;
+    const expected = engine().fixtures.transactions.filter((t) => {
+      const p = engine().fixtures.byId.get(t.propertyId)!;
       return (
         t.mode === 'sale' &&
         p.town === 'Bishan' &&
@@ -126,7 +117,7 @@ describe('MCP public discovery', () => {
     const o = await call('service_offerings');
     assertProvenance(o);
     assert.ok(o.structuredContent!.products.length >= 8);
-    assert.ok(o.structuredContent!.products.every((p: { url: string }) => p.url.startsWith('http://127.0.0.1:8787/')));
+    assert.ok(o.structuredContent!.products.every((p: { url: string }) => p.url.startsWith(sandbox.urls().widgetHost)));
     const n = await call('property_news', { topic: 'finance' });
     assertProvenance(n);
     assert.ok(n.structuredContent!.items.every((i: { topic: string }) => i.topic === 'finance'));
@@ -145,11 +136,15 @@ describe('MCP public discovery', () => {
   it('counts market and finance answers per client and day, apart from valuations', async () => {
     const day = new Date().toISOString().slice(0, 10);
     const client = '127.0.0.1';
-    const used = await meter.count('mcp_discovery', client, day);
-    assert.equal(used, 4, 'the four answered market and finance calls above; refusals are given back');
-    for (let i = used; i < DAILY_LIMITS.mcp_discovery; i++) await meter.take('mcp_discovery', client, day);
+    await sandbox.db().query('delete from daily_usage where subject = $1', [client]); // this test's own count
+    await call('price_trend', { town: 'Bishan', propertyType: 'hdb' });
+    await call('price_trend', { town: 'Bishan', propertyType: 'castle' });
+    await call('area_transactions', { town: 'Bishan', from: '2022-01', to: '2026-10' });
+    const used = await meter().count('mcp_discovery', client, day);
+    assert.equal(used, 1, 'the one answered call; the two refusals are given back');
+    for (let i = used; i < DAILY_LIMITS.mcp_discovery; i++) await meter().take('mcp_discovery', client, day);
     const spent = await call('price_trend', { town: 'Bishan', propertyType: 'hdb' });
     assert.match(spent.content[0]!.text, /used its 2,000 market and finance answers for today/);
-    assert.equal(await meter.count('mcp_estimate', client, day), 0, 'valuations are counted apart');
+    assert.equal(await meter().count('mcp_estimate', client, day), 0, 'valuations are counted apart');
   });
 });

@@ -1,34 +1,28 @@
 /** A client no one on this team wrote: the MCP Inspector's command-line mode, against the running endpoint. */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../core/estimates/engine.js';
-import { startMcpServer } from '../servers/mcp.js';
+import { describe, it } from 'node:test';
+import { serviceForTests } from './service-for-tests.js';
 
 const INSPECTOR = fileURLToPath(new URL('../../node_modules/.bin/mcp-inspector', import.meta.url));
 const run = promisify(execFile);
-let server: Server;
-let url: string;
-
-before(async () => {
-  ({ server, url } = await startMcpServer({
-    port: 8821,
-    engine: createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' }),
-  }));
-});
-after(() => server.close());
+const sandbox = serviceForTests({ origins: { mcp: 0 } });
 
 const inspector = async (...args: string[]) =>
   JSON.parse(
-    (await run(INSPECTOR, ['--cli', url, '--transport', 'http', ...args], { timeout: 60_000 })).stdout,
+    (
+      await run(INSPECTOR, ['--cli', sandbox.services().links.mcpEndpoint, '--transport', 'http', ...args], {
+        timeout: 60_000,
+      })
+    ).stdout,
   ) as Record<string, unknown>;
 
 describe('the MCP Inspector (command-line mode)', { timeout: 120_000 }, () => {
   it('lists the public tools', async () => {
-    const { tools } = (await inspector('--method', 'tools/list')) as {
+    const publicOnly = ['--header', 'X-MCP-Toolsets: valuations, market, finance, service'];
+    const { tools } = (await inspector('--method', 'tools/list', ...publicOnly)) as {
       tools: { name: string; annotations?: { readOnlyHint?: boolean } }[];
     };
     assert.deepEqual(

@@ -4,27 +4,7 @@
  * the helpers a test plays the person and the client with. One per test file.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { type Server } from 'node:http';
-import { after, before } from 'node:test';
-import { createConsole } from '../surfaces/console/console.js';
-import { createWidgetKeyAdmin } from '../core/keys/widget-key-admin.js';
-import { createKeyRequests } from '../core/keys/key-requests.js';
-import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
-import { openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { seed } from '../sandbox/seed.js';
-import { startWidgetHostServer } from '../servers/widget-host.js';
-import { databaseWidgetKeys } from '../core/keys/widget-keys.js';
-import { startMcpServer } from '../servers/mcp.js';
-import { createWidgetKeyTool } from '../surfaces/mcp/create-widget-key.js';
-import { createOAuthStore } from '../core/grants/oauth-store.js';
-import { createSecretBox } from '../core/webhooks/secret-box.js';
-import { createWebhookService } from '../core/webhooks/webhook-service.js';
-import { createInventory } from '../core/inventory/inventory.js';
-import { createPendingActions } from '../core/organizations/pending-actions.js';
-import { pendingWrites } from '../surfaces/mcp/pending-writes.js';
-import { createViewingStore } from '../core/listings/viewing-store.js';
+import { serviceForTests } from './service-for-tests.js';
 import { ConsoleBrowser } from './console-browser.js';
 import { rawMcpClient } from './mcp-raw-client.js';
 import { inMemoryProvider, pkce } from './oauth-memory-client.js';
@@ -34,64 +14,11 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
   const CONSOLE = `http://127.0.0.1:${ports.console}`;
   const MCP = `http://127.0.0.1:${ports.mcp}`;
   const REDIRECT = 'http://127.0.0.1:8899/callback';
-  let servers: Server[] = [];
-  let db: Awaited<ReturnType<typeof openDatabase>>;
-  let webhooks: ReturnType<typeof createWebhookService>;
-
-  before(async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
-    await seed(db);
-    const oauth = createOAuthStore(db);
-    const keys = createWidgetKeyAdmin(db);
-    const requests = createKeyRequests(db, keys);
-    webhooks = createWebhookService(db, createSecretBox(randomBytes(32)), {
-      policy: { allowHosts: new Set(['127.0.0.1']) },
-    });
-    const idempotency = createIdempotencyStore(db);
-    const mcpActions = { stores: createInventory(db), actions: createPendingActions(db) };
-    const createKey = createWidgetKeyTool({
-      keys,
-      requests,
-      idempotency: createIdempotencyStore(db),
-      confirmUrl: (id) => `${CONSOLE}/console/mcp/confirm/${id}`,
-    });
-    const host = await startWidgetHostServer({
-      port: ports.console,
-      keyStore: databaseWidgetKeys(db),
-      console: (baseUrl) =>
-        createConsole({
-          db,
-          widgetScriptUrl: `${baseUrl}widget.js`,
-          oauth,
-          confirmations: requests,
-          webhooks,
-          mcpActions: {
-            actions: mcpActions.actions,
-            writes: pendingWrites({ inventory: mcpActions.stores, viewings: createViewingStore(db) }),
-          },
-        }),
-    });
-    const mcp = await startMcpServer({
-      port: ports.mcp,
-      engine: host.engine,
-      oauth: {
-        store: oauth,
-        keys,
-        consentUrl: (id) => `${CONSOLE}/console/oauth/consent?request=${id}`,
-        createKey,
-        webhookArea: { service: webhooks, idempotency, consoleUrl: (path) => `${CONSOLE}/console/${path}` },
-        inventory: mcpActions,
-        registrationsPerHour: 1000,
-        // The documents' server in this file is on loopback, which the operator allows as for webhooks.
-        clientDocuments: { allowHosts: new Set(['127.0.0.1']) },
-      },
-    });
-    servers = [host.server, mcp.server];
-  });
-  after(async () => {
-    servers.forEach((s) => (s.closeAllConnections(), s.close()));
-    await db.close();
+  const sandbox = serviceForTests({
+    origins: { widgetHost: ports.console, mcp: ports.mcp },
+    // The webhook receivers and the client documents' server in these files are on loopback, which the operator allows.
+    settings: { addresses: { allowHosts: new Set(['127.0.0.1']) } },
+    mcp: { registrationsPerHour: 1000 },
   });
 
   /** The person at the console: a cookie jar, and the CSRF token of the last page. */
@@ -211,8 +138,8 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
   }
 
   return {
-    db: () => db,
-    webhooks: () => webhooks,
+    db: sandbox.db,
+    webhooks: () => sandbox.services().webhooks,
     CONSOLE,
     MCP,
     REDIRECT,

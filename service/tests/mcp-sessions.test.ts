@@ -4,31 +4,20 @@
  * and idle sessions are closed. Clients come from many loopback addresses (127.0.0.0/8).
  */
 import assert from 'node:assert/strict';
-import { request, type Server } from 'node:http';
+import { request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../core/estimates/engine.js';
+import { describe, it } from 'node:test';
 import { MCP_SESSION_LIMITS } from '../core/metering/limits.js';
-import { startMcpServer } from '../servers/mcp.js';
+import { serviceForTests } from './service-for-tests.js';
 import { createSessionTable } from '../surfaces/mcp/sessions.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-const PORT = 8829;
-let server: Server;
-
-before(async () => {
-  ({ server } = await startMcpServer({
-    port: PORT,
-    engine: createEstimateEngine({ serviceUrl: 'http://x/' }),
-    // The real limits, but nobody idle long enough to be replaced however slowly this machine runs the flood.
-    sessionLimits: { ...MCP_SESSION_LIMITS, idleMs: 3_600_000, evictableAfterMs: 3_600_000 },
-  }));
-});
-after(() => {
-  server.closeAllConnections();
-  server.close();
+const sandbox = serviceForTests({
+  origins: { mcp: 0 },
+  // The real limits, but nobody idle long enough to be replaced however slowly this machine runs the flood.
+  mcp: { sessionLimits: { ...MCP_SESSION_LIMITS, idleMs: 3_600_000, evictableAfterMs: 3_600_000 } },
 });
 
 const INITIALIZE = JSON.stringify({
@@ -43,7 +32,7 @@ function initialize(from: string) {
     const req = request(
       {
         host: '127.0.0.1',
-        port: PORT,
+        port: new URL(sandbox.urls().mcp).port,
         path: '/mcp',
         method: 'POST',
         localAddress: from,

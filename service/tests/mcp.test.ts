@@ -1,30 +1,40 @@
 /** The MCP endpoint through the official SDK's client, and the HTTP answers to bad requests. */
 import assert from 'node:assert/strict';
-import { request as httpRequest, type Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { request as httpRequest } from 'node:http';
+import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createEstimateEngine } from '../core/estimates/engine.js';
-import { startMcpServer } from '../servers/mcp.js';
 import { DAILY_LIMITS } from '../core/metering/limits.js';
-import { memoryMeter } from '../core/metering/memory-meter.js';
+import { utcDay } from '../core/metering/utc-day.js';
+import { serviceForTests } from './service-for-tests.js';
 
-const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8787/' });
-let server: Server;
-let url: string;
-before(async () => {
-  ({ server, url } = await startMcpServer({ port: 8817, engine }));
-});
-after(() => server.close());
+const sandbox = serviceForTests({ origins: { mcp: 0 } });
+const url = () => sandbox.services().links.mcpEndpoint;
+const engine = () => sandbox.services().engine;
+/** The public toolsets: what a client that has not signed in uses. */
+const PUBLIC = { 'X-MCP-Toolsets': 'valuations, market, finance, service' };
 
-async function connect(endpoint = url, headers: Record<string, string> = {}) {
+/** Sets this loopback client's valuations counted today (the test's own state, whatever ran before). */
+async function valuationsToday(count: number) {
+  const day = utcDay(engine().now());
+  await sandbox.db().query(`delete from daily_usage where kind = 'mcp_estimate' and subject = '127.0.0.1'`);
+  if (count > 0)
+    await sandbox
+      .db()
+      .query(`insert into daily_usage (kind, subject, day, count) values ('mcp_estimate', '127.0.0.1', $1, $2)`, [
+        day,
+        count,
+      ]);
+}
+
+async function connect(endpoint = url(), headers: Record<string, string> = {}) {
   const client = new Client({ name: 'sandbox-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint), { requestInit: { headers } }));
   return client;
 }
 
 const post = (body: string, headers: Record<string, string> = {}) =>
-  fetch(url, {
+  fetch(url(), {
     method: 'POST',
     body,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
@@ -32,7 +42,7 @@ const post = (body: string, headers: Record<string, string> = {}) =>
 
 describe('MCP endpoint: public tools', () => {
   it("lists the public tools, read-only, with the contracts' schemas", async () => {
-    const client = await connect();
+    const client = await connect(url(), PUBLIC);
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
@@ -61,13 +71,13 @@ describe('MCP endpoint: public tools', () => {
     assert.equal(found.isError, undefined, JSON.stringify(found.content));
     assert.deepEqual(
       found.structuredContent,
-      engine.searchPage('parc esta'),
+      engine().searchPage('parc esta'),
       "the Platform API's search answer, hasMore and all",
     );
     const id = (found.structuredContent as { data: { id: string }[] }).data[0].id;
     const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: id, mode: 'rent' } });
     assert.equal(result.isError, undefined);
-    const expected = engine.estimate(id, 'rent');
+    const expected = engine().estimate(id, 'rent');
     assert.ok('estimate' in expected);
     const structured = result.structuredContent as typeof expected.estimate;
     assert.deepEqual({ ...structured, retainUntil: '' }, { ...expected.estimate, retainUntil: '' });
@@ -89,7 +99,7 @@ describe('MCP endpoint: public tools', () => {
   });
 
   it('lists and calls only the toolsets a client asks for, and says what is wrong with a bad choice', async () => {
-    const market = await connect(url, { 'X-MCP-Toolsets': 'market, finance' });
+    const market = await connect(url(), { 'X-MCP-Toolsets': 'market, finance' });
     assert.deepEqual(
       (await market.listTools()).tools.map((t) => t.name),
       ['area_transactions', 'price_trend', 'mortgage_affordability'],
@@ -99,48 +109,41 @@ describe('MCP endpoint: public tools', () => {
       /get_valuation is not available here: this client asked only for the toolsets market, finance/,
     );
     await market.close();
-    const readOnly = await connect(url, { 'X-MCP-Readonly': 'true' });
+    const readOnly = await connect(url(), { ...PUBLIC, 'X-MCP-Readonly': 'true' });
     assert.equal((await readOnly.listTools()).tools.length, 7, 'every public tool is read-only');
     await readOnly.close();
-    const wrong = await connect(url, { 'X-MCP-Toolsets': 'everything' });
+    const wrong = await connect(url(), { 'X-MCP-Toolsets': 'everything' });
     await assert.rejects(wrong.listTools(), /X-MCP-Toolsets names everything; the toolsets are valuations, market/);
     await wrong.close();
   });
 
   it('stops a client at its daily valuations with a clear tool error', async () => {
-    const meter = memoryMeter();
-    const day = engine.now().toISOString().slice(0, 10);
-    for (let i = 0; i < DAILY_LIMITS.mcp_estimate; i++) await meter.take('mcp_estimate', '127.0.0.1', day);
-    const limited = await startMcpServer({ port: 8818, engine, meter });
+    await valuationsToday(DAILY_LIMITS.mcp_estimate);
     try {
-      const client = await connect(limited.url);
+      const client = await connect();
       const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
       assert.equal(result.isError, true);
       assert.match((result.content as { text: string }[])[0].text, /used its 2,000 valuations for today/);
       await client.close();
     } finally {
-      limited.server.close();
+      await valuationsToday(0);
     }
   });
 });
 
 describe('MCP endpoint: counting', () => {
   it('gives back the count of a valuation it did not answer, as the widget host and the Platform API do', async () => {
-    const meter = memoryMeter();
-    const day = engine.now().toISOString().slice(0, 10);
-    const counting = await startMcpServer({ port: 8824, engine, meter });
-    try {
-      const client = await connect(counting.url);
-      const missing = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-000000' } });
-      assert.equal(missing.isError, true);
-      assert.equal(await meter.count('mcp_estimate', '127.0.0.1', day), 0, 'an unanswered valuation is not counted');
-      const answered = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
-      assert.notEqual(answered.isError, true);
-      assert.equal(await meter.count('mcp_estimate', '127.0.0.1', day), 1);
-      await client.close();
-    } finally {
-      counting.server.close();
-    }
+    await valuationsToday(0);
+    const { meter } = sandbox.services();
+    const day = utcDay(engine().now());
+    const client = await connect();
+    const missing = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-000000' } });
+    assert.equal(missing.isError, true);
+    assert.equal(await meter.count('mcp_estimate', '127.0.0.1', day), 0, 'an unanswered valuation is not counted');
+    const answered = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
+    assert.notEqual(answered.isError, true);
+    assert.equal(await meter.count('mcp_estimate', '127.0.0.1', day), 1);
+    await client.close();
   });
 });
 
@@ -152,7 +155,7 @@ describe('MCP endpoint: bad requests', () => {
     // fetch() will not send another Host; a rebinding attack's request does.
     const status = await new Promise<number>((resolve, reject) => {
       const request = httpRequest(
-        url,
+        url(),
         { method: 'POST', headers: { Host: 'evil.example', 'Content-Type': 'application/json' } },
         (res) => resolve(res.statusCode ?? 0),
       );

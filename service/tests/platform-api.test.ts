@@ -5,13 +5,12 @@
  */
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../core/estimates/engine.js';
+import { memoryRates } from '../core/metering/rate-store.js';
 import { contractDocument, validatorFor } from '../web/platform-contract.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import keysFile from '../sandbox/platform-keys.json' with { type: 'json' };
-import { startPlatformServer } from '../servers/platform.js';
+import { startService, type StartedService } from '../servers/start-service.js';
 import { PLATFORM_REQUESTS_PER_MINUTE as REQUESTS_PER_MINUTE } from '../core/metering/limits.js';
 
 export const KEYS = {
@@ -21,15 +20,13 @@ export const KEYS = {
   noValuations: 'svcp_test_noscope000000000000004',
   quotaSpent: 'svcp_test_quota00000000000000005',
 };
-const PORT = 8812;
-
-let server: Server;
+let service: StartedService;
 let base: string;
 before(async () => {
-  const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8811/' });
-  ({ server, baseUrl: base } = await startPlatformServer({ port: PORT, engine }));
+  service = await startService({ origins: { platform: 0 } });
+  base = service.services.links.apiBase;
 });
-after(() => server.close());
+after(() => service.stop());
 
 type Operations = Record<
   string,
@@ -277,8 +274,11 @@ describe('Platform API sandbox: requests, pages and limits', () => {
 
   it('limits each key to its requests per minute, with RateLimit headers and Retry-After', async () => {
     const at = new Date('2026-11-22T10:00:05Z');
-    const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8811/', now: () => at });
-    const api = createPlatformApi({ engine, referenceUrl: 'http://127.0.0.1/reference' });
+    // A minute of its own: this clock, and counts of its own.
+    const api = createPlatformApi(
+      { ...service.services, now: () => at, rates: { ...memoryRates(), prune: async () => 0 } },
+      'http://127.0.0.1/reference',
+    );
     const call = () =>
       api.request(new Request('http://127.0.0.1/v1/products', { headers: { Authorization: `Bearer ${KEYS.agency}` } }));
     for (let i = 1; i <= REQUESTS_PER_MINUTE; i++) assert.equal((await call()).status, 200);

@@ -13,7 +13,7 @@ const AGENCY = 'svcp_test_agency00000000000000001';
 const DEVELOPER = 'svcp_test_developer0000000000002'; // no listings scopes
 const PARTNER_FEED = 'svcp_test_partnerfeed00000000006'; // Lion City Homes: listings.read
 const PARTNER = 'svcp_test_partner000000000000003'; // Lion City Homes without listings.read
-const { call, db } = platformSandbox(8862, AGENCY);
+const { call, db } = platformSandbox(AGENCY);
 const events = async (type: string, listingId: string) =>
   (await db().query(`select 1 from outbox where type = $1 and payload->>'target' = $2`, [type, listingId])).length;
 const distribute = (listingId: string, site: string) => call('PUT', `/listings/${listingId}/distributions/${site}`);

@@ -17,7 +17,7 @@ const AGENCY = 'svcp_test_agency00000000000000001';
 const DEVELOPER = 'svcp_test_developer0000000000002';
 const PARTNER_FEED = 'svcp_test_partnerfeed00000000006';
 const NO_VALUATIONS = 'svcp_test_noscope000000000000004';
-const { call, db } = platformSandbox(8858, AGENCY);
+const { call, db } = platformSandbox(AGENCY);
 
 /** The sandbox key that holds every scope an operation on this path may need. */
 const keyFor = (path: string) =>

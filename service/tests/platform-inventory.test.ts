@@ -17,7 +17,7 @@ import { type Body, platformSandbox } from './platform-sandbox.js';
 const DEVELOPER = 'svcp_test_developer0000000000002';
 const AGENCY = 'svcp_test_agency00000000000000001'; // no inventory or leads scopes
 const PARTNER = 'svcp_test_partner000000000000003'; // organizations.read and valuations.read only
-const { call, db, referenceCurls } = platformSandbox(8852, DEVELOPER);
+const { call, db, referenceCurls } = platformSandbox(DEVELOPER);
 const BATCHES = '/developers/current/inventory-batches';
 const RULES = '/developers/current/lead-routing-rules';
 const LEADS = '/developers/current/leads';

@@ -18,9 +18,8 @@ import {
 
 const AGENCY = 'svcp_test_agency00000000000000001';
 const PARTNER = 'svcp_test_partner000000000000003'; // no listings or viewings scopes
-const PORT = 8848;
 
-const { call, db: database, base } = platformSandbox(PORT, AGENCY);
+const { call, db: database, base } = platformSandbox(AGENCY);
 
 const SALE = { propertyId: 'hdb-560102', mode: 'sale', listPrice: 575_000 };
 /** A quarter-hour slot `days` ahead, `quarter` quarter hours into 02:00 UTC. */

@@ -13,8 +13,7 @@ import { SHOWFLAT_FIXTURES } from '../sandbox/listings.js';
 
 const DEVELOPER = 'svcp_test_developer0000000000002';
 const AGENCY = 'svcp_test_agency00000000000000001'; // no inventory scopes
-const PORT = 8850;
-const { call, db: database, base } = platformSandbox(PORT, DEVELOPER);
+const { call, db: database, base } = platformSandbox(DEVELOPER);
 /** A slot `days` ahead at `hourUtc` (02 to 09 UTC is the showflat's day), on the hour or `half` past. */
 const slot = (days: number, hourUtc = 3, half = false) => {
   const at = new Date();

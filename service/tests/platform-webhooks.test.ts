@@ -8,20 +8,13 @@
 import assert from 'node:assert/strict';
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { createEstimateEngine } from '../core/estimates/engine.js';
+import { after, describe, it } from 'node:test';
 import { createOutbox } from '../core/events/outbox.js';
 import { recordChange, serviceActor } from '../core/events/record-change.js';
-import { createIdempotencyStore } from '../core/idempotency/idempotency-store.js';
 import { RETRY_SCHEDULE_MS } from '../core/webhooks/retry-schedule.js';
-import { createSecretBox } from '../core/webhooks/secret-box.js';
-import { createWebhookService, type WebhookService } from '../core/webhooks/webhook-service.js';
-import { type Database, openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { databasePlatformKeys } from '../core/keys/platform-key-store.js';
-import { seed } from '../sandbox/seed.js';
-import { startPlatformServer } from '../servers/platform.js';
+import type { WebhookService } from '../core/webhooks/webhook-service.js';
+import type { Database } from '../db/database.js';
+import { serviceForTests } from './service-for-tests.js';
 import { validatorFor } from '../web/platform-contract.js';
 import { outboxWorker } from '../workers/outbox-worker.js';
 import { webhookSender } from '../workers/webhook-sender.js';
@@ -35,44 +28,28 @@ import { createWidgetHost } from '../surfaces/widget-host/host.js';
 
 const AGENCY = 'svcp_test_agency00000000000000001';
 const PARTNER = 'svcp_test_partner000000000000003'; // no webhooks scopes
-const PORT = 8846;
-
 let db: Database;
-let server: Server;
 let base: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let webhooks: WebhookService;
 let send: ReturnType<typeof webhookSender>;
 
-before(async () => {
-  db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
-  await seed(db);
-  receiver = await startReceiver();
+serviceForTests(
   // The sandbox's operator allows the test's receiver by its address, as WEBHOOK_ALLOW_HOSTS would.
-  webhooks = createWebhookService(db, createSecretBox(randomBytes(32)), {
-    policy: { allowHosts: new Set(['127.0.0.1']) },
-  });
-  send = webhookSender({
-    deliveries: webhooks.deliveries,
-    endpoints: webhooks.endpoints,
-    policy: webhooks.policy,
-    timeoutMs: 1500,
-  });
-  const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1:8845/' });
-  ({ server, baseUrl: base } = await startPlatformServer({
-    port: PORT,
-    engine,
-    keyStore: databasePlatformKeys(db),
-    idempotency: createIdempotencyStore(db),
-    webhooks,
-  }));
-});
-after(async () => {
-  server?.close();
-  receiver?.close();
-  await db?.close();
-});
+  { origins: { platform: 0 }, settings: { addresses: { allowHosts: new Set(['127.0.0.1']) } } },
+  async ({ services }) => {
+    ({ db, webhooks } = services);
+    base = services.links.apiBase;
+    receiver = await startReceiver();
+    send = webhookSender({
+      deliveries: webhooks.deliveries,
+      endpoints: webhooks.endpoints,
+      policy: webhooks.policy,
+      timeoutMs: 1500,
+    });
+  },
+);
+after(() => receiver?.close());
 
 async function call(method: string, path: string, body?: unknown, key = AGENCY, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${path}`, {

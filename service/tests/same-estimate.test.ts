@@ -3,30 +3,25 @@
  * the public valuation page give the same figures, each read the way its user reads it.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
-import { startWidgetHostServer } from '../servers/widget-host.js';
-import { startPlatformServer } from '../servers/platform.js';
+import { serviceForTests } from './service-for-tests.js';
 
 const DEMO_KEY = widgetKeys.keys[0].key;
 const PLATFORM_KEY = 'svcp_test_partner000000000000003';
 const ORIGIN = 'http://localhost:5173';
 
-let servers: Server[] = [];
 let widgetHost: string;
 let platform: string;
 let propertyIds: string[];
 
-before(async () => {
-  const host = await startWidgetHostServer({ port: 8813, keys: widgetKeys.keys });
-  const api = await startPlatformServer({ port: 8814, engine: host.engine });
-  servers = [host.server, api.server];
-  widgetHost = host.url;
-  platform = api.baseUrl;
+serviceForTests({ origins: { widgetHost: 0, platform: 0 } }, async ({ services }) => {
+  const { engine, links } = services;
+  widgetHost = links.widgetHost;
+  platform = links.apiBase;
   // Properties valued in both modes, spread evenly over each type: 8 HDB flats, 7 condos, 5 landed homes.
-  const valued = host.engine.fixtures.properties.filter(
-    (p) => 'estimate' in host.engine.estimate(p.id, 'sale') && 'estimate' in host.engine.estimate(p.id, 'rent'),
+  const valued = engine.fixtures.properties.filter(
+    (p) => 'estimate' in engine.estimate(p.id, 'sale') && 'estimate' in engine.estimate(p.id, 'rent'),
   );
   const spread = (type: string, count: number) => {
     const ofType = valued.filter((p) => p.propertyType === type);
@@ -34,7 +29,6 @@ before(async () => {
   };
   propertyIds = [...spread('hdb', 8), ...spread('condo', 7), ...spread('landed', 5)];
 });
-after(() => servers.forEach((s) => s.close()));
 
 interface Figures {
   value: number;

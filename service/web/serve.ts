@@ -36,6 +36,35 @@ export function servedMethodsOnly(listener: RequestListener): RequestListener {
   };
 }
 
+/**
+ * A server listening on `port` (0: a free one the system picks), which answers nothing until `serve`
+ * gives it a handler: its address is known first, so the service's parts can be composed with it.
+ */
+export async function openServer(port = 0, hostname = '127.0.0.1'): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+  return server;
+}
+
+/** The loopback origin an open server answers on: `http://127.0.0.1:<port>`. */
+export function originOf(server: Server): string {
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The server is not listening on a TCP port.');
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+}
+
+/** Gives an open server its Node listener. */
+export function serveListener(server: Server, listener: RequestListener): Server {
+  return server.on('request', servedMethodsOnly(listener));
+}
+
+/** Gives an open server its fetch handler. */
+export const serveFetch = (server: Server, fetch: FetchHandler): Server =>
+  serveListener(server, getRequestListener(fetch as Parameters<typeof getRequestListener>[0]));
+
 /** Listens on `port` until the server is closed; resolves once it accepts connections. */
 export async function listenOn(listener: RequestListener, port: number, hostname = '127.0.0.1'): Promise<Server> {
   const server = createServer(servedMethodsOnly(listener));

@@ -5,7 +5,7 @@
  * server, so the client's capabilities (URL-mode elicitation) are known there as well.
  */
 import type { Database } from '../../db/database.js';
-import { MCP_SESSION_LIMITS } from '../../core/metering/limits.js';
+import { MCP_SESSION_LIMITS } from '../metering/limits.js';
 import { lockFor } from '../../db/locks.js';
 
 export interface StoredSession {

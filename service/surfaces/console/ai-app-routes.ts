@@ -3,32 +3,20 @@
  * connected apps (each can be disconnected), and the confirmation of a widget key an app asked for.
  */
 import { Hono } from 'hono';
-import type { OAuthStore } from '../../core/grants/oauth-store.js';
-import type { KeyRequests } from '../../core/keys/key-requests.js';
-import type { Members } from '../../core/organizations/members.js';
-import type { Memberships } from '../../core/organizations/memberships.js';
 import { aRole, roleMay, scopesBeyondRole } from '../../core/grants/roles.js';
 import type { Scope } from '../../core/grants/scopes.js';
-import type { PendingAction, PendingActions } from '../../core/organizations/pending-actions.js';
+import type { PendingAction } from '../../core/organizations/pending-actions.js';
+import type { Services } from '../../core/services/compose.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { actionPage, type ActionWrites, confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
 import { messagePage } from './pages/frame.js';
 import { confirmPage } from './pages/key-confirmations.js';
 import { html } from '../../web/html.js';
 
-export function aiAppRoutes({
-  oauth,
-  confirmations,
-  members,
-  memberships,
-  mcpActions,
-}: {
-  oauth?: OAuthStore;
-  confirmations?: KeyRequests;
-  mcpActions?: { actions: PendingActions; writes: ActionWrites };
-  members: Members;
-  memberships: Memberships;
-}) {
+export function aiAppRoutes(
+  { oauth, keyRequests: confirmations, members, memberships, actions }: Services,
+  writes: ActionWrites,
+) {
   const app = new Hono<ConsoleEnv>({ strict: false });
 
   /**
@@ -50,125 +38,118 @@ export function aiAppRoutes({
     );
   }
 
-  if (oauth) {
-    // The person signs in (the console's middleware), reads exactly the scopes asked for, and allows or denies.
-    app.on(['GET', 'POST'], '/oauth/consent', async (c) => {
-      const { session, actor, form } = c.var;
-      const id = form?.get('request') ?? c.req.query('request') ?? '';
-      const expired = () =>
-        page(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
-      const pending = await oauth.pendingAuthorization(id);
-      if (!pending) return expired();
-      // The workspace the app will act in: one of the person's, their own organization unless they chose another.
-      const workspaces = await memberships.of(actor.userId);
-      const asked = form?.get('workspace') ?? c.req.query('workspace');
-      const workspace = asked ? workspaces.find((w) => w.organizationId === asked) : workspaces[0];
-      if (!workspace)
-        return page(
-          messagePage('Not your workspace', 'You can connect an app only for an organization you belong to.'),
-          403,
-        );
-      if (!form) {
-        // A step-up asks again with more: the page marks what this app already holds, so the new scope stands out.
-        const given = (await oauth.connections(actor.userId)).find((a) => a.client_id === pending.clientId)?.scopes;
-        return page(consentPage(session, pending, workspace, workspaces, given ?? []));
-      }
-      const allow = form.get('decision') === 'allow';
-      // An app gets what the role allows of what it asked for (the page says what is left out); nothing beyond.
-      const beyond = scopesBeyondRole(workspace.role, pending.scopes);
-      const givable = pending.scopes.filter((s) => !beyond.includes(s));
-      if (allow && givable.length === 0)
-        return page(
-          messagePage(
-            'Not yours to give',
-            `As ${workspace.role} at ${workspace.organizationName} you cannot give an app ${beyond.join(', ')}. Ask an owner to connect it.`,
-          ),
-          403,
-        );
-      const decided = await oauth.decide(id, allow ? actor.userId : undefined, workspace.organizationId, givable);
-      if (!decided) return expired();
-      await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, {
-        app: pending.clientName,
-        scopes: allow ? givable : pending.scopes,
-        workspace: workspace.organizationId,
-      });
-      return redirect(decided.redirect.href);
-    });
-
-    app.get('/connected-apps', async (c) =>
-      page(connectedAppsPage(c.var.session, await oauth.connections(c.var.actor.userId))),
-    );
-
-    app.get('/connected-apps/:clientId/revoke', async (c) => {
-      const clientId = c.req.param('clientId');
-      const app = (await oauth.connections(c.var.actor.userId)).find((a) => a.client_id === clientId);
-      if (!app) return redirect('/console/connected-apps');
+  // The person signs in (the console's middleware), reads exactly the scopes asked for, and allows or denies.
+  app.on(['GET', 'POST'], '/oauth/consent', async (c) => {
+    const { session, actor, form } = c.var;
+    const id = form?.get('request') ?? c.req.query('request') ?? '';
+    const expired = () =>
+      page(messagePage('This request has expired', 'Start connecting the app again from the app itself.'), 404);
+    const pending = await oauth.pendingAuthorization(id);
+    if (!pending) return expired();
+    // The workspace the app will act in: one of the person's, their own organization unless they chose another.
+    const workspaces = await memberships.of(actor.userId);
+    const asked = form?.get('workspace') ?? c.req.query('workspace');
+    const workspace = asked ? workspaces.find((w) => w.organizationId === asked) : workspaces[0];
+    if (!workspace)
       return page(
-        confirmPage(
-          c.var.session,
-          `Disconnect “${app.client_name}”?`,
-          html`<p>Every token this app holds for you stops working at once: it can no longer call the service for you until you connect it again. Client id <code>${app.client_id}</code>.</p>`,
-          { url: `/console/connected-apps/${encodeURIComponent(clientId)}/revoke`, label: 'Disconnect', danger: true },
-          '/console/connected-apps',
-        ),
+        messagePage('Not your workspace', 'You can connect an app only for an organization you belong to.'),
+        403,
       );
+    if (!form) {
+      // A step-up asks again with more: the page marks what this app already holds, so the new scope stands out.
+      const given = (await oauth.connections(actor.userId)).find((a) => a.client_id === pending.clientId)?.scopes;
+      return page(consentPage(session, pending, workspace, workspaces, given ?? []));
+    }
+    const allow = form.get('decision') === 'allow';
+    // An app gets what the role allows of what it asked for (the page says what is left out); nothing beyond.
+    const beyond = scopesBeyondRole(workspace.role, pending.scopes);
+    const givable = pending.scopes.filter((s) => !beyond.includes(s));
+    if (allow && givable.length === 0)
+      return page(
+        messagePage(
+          'Not yours to give',
+          `As ${workspace.role} at ${workspace.organizationName} you cannot give an app ${beyond.join(', ')}. Ask an owner to connect it.`,
+        ),
+        403,
+      );
+    const decided = await oauth.decide(id, allow ? actor.userId : undefined, workspace.organizationId, givable);
+    if (!decided) return expired();
+    await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, {
+      app: pending.clientName,
+      scopes: allow ? givable : pending.scopes,
+      workspace: workspace.organizationId,
     });
+    return redirect(decided.redirect.href);
+  });
 
-    app.post('/connected-apps/:clientId/revoke', async (c) => {
-      const clientId = c.req.param('clientId');
-      await oauth.disconnect(c.var.actor.userId, clientId);
-      await members.record(c.var.actor, 'ai_app.disconnected', clientId);
-      return redirect('/console/connected-apps');
-    });
-  }
+  app.get('/connected-apps', async (c) =>
+    page(connectedAppsPage(c.var.session, await oauth.connections(c.var.actor.userId))),
+  );
 
-  if (confirmations) {
-    app.get('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
-      const id = c.req.param('id');
-      return page(confirmKeyPage(c.var.session, id, await confirmations.find(c.var.actor.userId, id)));
-    });
-    app.post('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
-      const id = c.req.param('id');
-      const allow = c.var.form!.get('decision') === 'allow';
-      const request = await confirmations.find(c.var.actor.userId, id);
-      if (allow && request?.status === 'pending') {
-        const refused = await problemConfirming(
-          c.var.actor.userId,
-          request.organizationId,
-          'widget_keys.write',
-          'create widget keys',
-        );
-        if (refused) return refused;
-      }
-      const keyId = await confirmations.decide(c.var.actor, id, allow);
-      return redirect(keyId ? `/console/widget-keys/${keyId}?created=1` : `/console/mcp/confirm/${id}`);
-    });
-  }
-
-  if (mcpActions) {
-    const { actions, writes } = mcpActions;
-    const show = (c: { var: ConsoleEnv['Variables'] }, action: PendingAction | undefined) =>
-      actionPage(c.var.session, action, action && writes.describe(action));
-    app.get('/mcp/actions/:id{[a-f0-9]{32}}', async (c) =>
-      page(show(c, await actions.find(c.var.actor.userId, c.req.param('id')))),
+  app.get('/connected-apps/:clientId/revoke', async (c) => {
+    const clientId = c.req.param('clientId');
+    const app = (await oauth.connections(c.var.actor.userId)).find((a) => a.client_id === clientId);
+    if (!app) return redirect('/console/connected-apps');
+    return page(
+      confirmPage(
+        c.var.session,
+        `Disconnect “${app.client_name}”?`,
+        html`<p>Every token this app holds for you stops working at once: it can no longer call the service for you until you connect it again. Client id <code>${app.client_id}</code>.</p>`,
+        { url: `/console/connected-apps/${encodeURIComponent(clientId)}/revoke`, label: 'Disconnect', danger: true },
+        '/console/connected-apps',
+      ),
     );
-    // The person's answer: the write is done once, as them, in the workspace the app was connected for.
-    app.post('/mcp/actions/:id{[a-f0-9]{32}}', async (c) => {
-      const allow = c.var.form!.get('decision') === 'allow';
-      const action = await actions.find(c.var.actor.userId, c.req.param('id'));
-      if (allow && action?.status === 'pending') {
-        const described = writes.describe(action);
-        const refused = await problemConfirming(
-          c.var.actor.userId,
-          action.organizationId,
-          described.scope,
-          described.confirm.toLowerCase(),
-        );
-        if (refused) return refused;
-      }
-      return page(show(c, await actions.decide(c.var.actor.userId, c.req.param('id'), allow, writes.perform)));
-    });
-  }
+  });
+
+  app.post('/connected-apps/:clientId/revoke', async (c) => {
+    const clientId = c.req.param('clientId');
+    await oauth.disconnect(c.var.actor.userId, clientId);
+    await members.record(c.var.actor, 'ai_app.disconnected', clientId);
+    return redirect('/console/connected-apps');
+  });
+
+  app.get('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
+    const id = c.req.param('id');
+    return page(confirmKeyPage(c.var.session, id, await confirmations.find(c.var.actor.userId, id)));
+  });
+  app.post('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
+    const id = c.req.param('id');
+    const allow = c.var.form!.get('decision') === 'allow';
+    const request = await confirmations.find(c.var.actor.userId, id);
+    if (allow && request?.status === 'pending') {
+      const refused = await problemConfirming(
+        c.var.actor.userId,
+        request.organizationId,
+        'widget_keys.write',
+        'create widget keys',
+      );
+      if (refused) return refused;
+    }
+    const keyId = await confirmations.decide(c.var.actor, id, allow);
+    return redirect(keyId ? `/console/widget-keys/${keyId}?created=1` : `/console/mcp/confirm/${id}`);
+  });
+
+  const show = (c: { var: ConsoleEnv['Variables'] }, action: PendingAction | undefined) =>
+    actionPage(c.var.session, action, action && writes.describe(action));
+  app.get('/mcp/actions/:id{[a-f0-9]{32}}', async (c) =>
+    page(show(c, await actions.find(c.var.actor.userId, c.req.param('id')))),
+  );
+  // The person's answer: the write is done once, as them, in the workspace the app was connected for.
+  app.post('/mcp/actions/:id{[a-f0-9]{32}}', async (c) => {
+    const allow = c.var.form!.get('decision') === 'allow';
+    const action = await actions.find(c.var.actor.userId, c.req.param('id'));
+    if (allow && action?.status === 'pending') {
+      const described = writes.describe(action);
+      const refused = await problemConfirming(
+        c.var.actor.userId,
+        action.organizationId,
+        described.scope,
+        described.confirm.toLowerCase(),
+      );
+      if (refused) return refused;
+    }
+    return page(show(c, await actions.decide(c.var.actor.userId, c.req.param('id'), allow, writes.perform)));
+  });
 
   return app;
 }

@@ -5,17 +5,11 @@
  * scoped to the signed-in person's organization.
  */
 import { Hono } from 'hono';
-import type { OAuthStore } from '../../core/grants/oauth-store.js';
-import { type IdempotencyStore, problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
-import type { KeyRequests } from '../../core/keys/key-requests.js';
-import { createPlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
-import { createMembers } from '../../core/organizations/members.js';
-import { createMemberships } from '../../core/organizations/memberships.js';
-import type { PendingActions } from '../../core/organizations/pending-actions.js';
+import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
 import type { ActionWrites } from './pages/ai-apps.js';
-import { anonymousSession, createSessions, validCsrf } from '../../core/organizations/sessions.js';
+import { anonymousSession, validCsrf } from '../../core/organizations/sessions.js';
+import type { Services } from '../../core/services/compose.js';
 import { newSecret } from '../../db/secrets.js';
-import type { Database } from '../../db/database.js';
 import type { BuiltLoader } from '../../web/built-loader.js';
 import { idempotency } from '../../web/idempotency.js';
 import { aiAppRoutes } from './ai-app-routes.js';
@@ -28,40 +22,26 @@ import { auditPage } from './pages/audit.js';
 import { messagePage, signInPage } from './pages/frame.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
 import { goLiveRoutes } from './go-live-routes.js';
-import { createReadiness } from '../../core/organizations/readiness.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { changeAt } from './changes.js';
 import { aRole, roleMay } from '../../core/grants/roles.js';
 import { widgetKeyRoutes } from './widget-key-routes.js';
-import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 
 export interface ConsoleOptions {
-  db: Database;
   /** Where a site owner's pages load the widget from: the snippet's script. */
   widgetScriptUrl: string;
   /** The pinned version and its integrity hash, for the pinned form of the snippet (once built). */
   pinnedLoader?: () => Promise<BuiltLoader | undefined>;
-  /** The MCP endpoint's OAuth state: consent and connected apps. */
-  oauth?: OAuthStore;
-  /** Widget keys an AI app asked to create, waiting for the person here (the owned handoff). */
-  confirmations?: KeyRequests;
-  /** Writes AI apps asked for, and the developer's inventory they act on. */
-  mcpActions?: { actions: PendingActions; writes: ActionWrites };
-  /** Where a form sent twice finds its first answer. */
-  idempotency?: IdempotencyStore;
-  /** The webhook area: endpoints, deliveries and their evidence. */
-  webhooks?: WebhookService;
-  /** The Platform API's reference, linked from the Go live checklist. */
-  apiReference?: string;
+  /** What each write an AI app asks for shows the person, and does when they confirm. */
+  writes: ActionWrites;
 }
 
 /** Where to go after signing in: only a console page (never another site). */
 const safeNext = (text: string) =>
   /^\/console\/[\w/?=&%.-]*$/.test(text) && !text.startsWith('/console/sign-') ? text : '';
 
-export function createConsole(options: ConsoleOptions) {
-  const sessions = createSessions(options.db);
-  const members = createMembers(options.db);
+export function createConsole(services: Services, options: ConsoleOptions) {
+  const { sessions, members, memberships } = services;
   const app = new Hono<ConsoleEnv>({ strict: false }).basePath('/console');
 
   app.use('*', async (c, next) => {
@@ -130,7 +110,7 @@ export function createConsole(options: ConsoleOptions) {
   /** The AI app whose consent page `url` is, when it is one: its name, for the sign-in page. */
   const appWaiting = async (url: URL) => {
     const request = url.pathname === '/console/oauth/consent' ? url.searchParams.get('request') : null;
-    return request ? (await options.oauth?.pendingAuthorization(request))?.clientName : undefined;
+    return request ? (await services.oauth.pendingAuthorization(request))?.clientName : undefined;
   };
 
   app.on(['GET', 'POST'], '/sign-in', async (c) => {
@@ -165,7 +145,6 @@ export function createConsole(options: ConsoleOptions) {
   });
 
   // Every change is one the person's role allows in their organization (changes.ts), read now, not at sign-in.
-  const memberships = createMemberships(options.db);
   app.post('*', async (c, next) => {
     const change = changeAt(c.req.path);
     if (!change) return page(messagePage('Not found', 'There is no such form in the console.'), 404);
@@ -183,28 +162,26 @@ export function createConsole(options: ConsoleOptions) {
   });
 
   // A form that carries an `idempotency` field is one change however often it is sent.
-  if (options.idempotency) {
-    app.post(
-      '*',
-      idempotency<ConsoleEnv>({
-        store: options.idempotency,
-        keyOf: (c) => c.var.form?.get('idempotency') ?? undefined,
-        bodyOf: async (c) => c.var.form?.toString() ?? '',
-        scopeOf: (c) => `console:${c.var.actor.userId}`,
-        problemInKey: problemInIdempotencyKey,
-        refuse: (_c, code, detail) =>
-          code === 'idempotency_key_in_use'
-            ? page(
-                messagePage(
-                  'Still saving',
-                  'This form was sent twice; the first is still being saved. Reload the page in a moment.',
-                ),
-                409,
-              )
-            : page(messagePage('This form cannot be sent again', detail), code === 'invalid_request' ? 400 : 422),
-      }),
-    );
-  }
+  app.post(
+    '*',
+    idempotency<ConsoleEnv>({
+      store: services.idempotency,
+      keyOf: (c) => c.var.form?.get('idempotency') ?? undefined,
+      bodyOf: async (c) => c.var.form?.toString() ?? '',
+      scopeOf: (c) => `console:${c.var.actor.userId}`,
+      problemInKey: problemInIdempotencyKey,
+      refuse: (_c, code, detail) =>
+        code === 'idempotency_key_in_use'
+          ? page(
+              messagePage(
+                'Still saving',
+                'This form was sent twice; the first is still being saved. Reload the page in a moment.',
+              ),
+              409,
+            )
+          : page(messagePage('This form cannot be sent again', detail), code === 'invalid_request' ? 400 : 422),
+    }),
+  );
 
   app.post('/sign-out', async (c) => {
     await sessions.end(c.var.session);
@@ -221,21 +198,16 @@ export function createConsole(options: ConsoleOptions) {
 
   app.route(
     '/',
-    widgetKeyRoutes({ db: options.db, widgetScriptUrl: options.widgetScriptUrl, pinnedLoader: options.pinnedLoader }),
-  );
-  app.route('/', platformKeyRoutes(createPlatformKeyAdmin(options.db)));
-  if (options.webhooks) app.route('/', webhookRoutes(options.webhooks));
-  app.route('/', goLiveRoutes(createReadiness(options.db), options.apiReference ?? '/docs/api'));
-  app.route(
-    '/',
-    aiAppRoutes({
-      oauth: options.oauth,
-      confirmations: options.confirmations,
-      mcpActions: options.mcpActions,
-      members,
-      memberships,
+    widgetKeyRoutes({
+      keys: services.widgetKeyAdmin,
+      widgetScriptUrl: options.widgetScriptUrl,
+      pinnedLoader: options.pinnedLoader,
     }),
   );
+  app.route('/', platformKeyRoutes(services.platformKeyAdmin));
+  app.route('/', webhookRoutes(services.webhooks));
+  app.route('/', goLiveRoutes(services.readiness, services.links.apiReference));
+  app.route('/', aiAppRoutes(services, options.writes));
 
   app.notFound(() => page(messagePage('Not found', 'There is no such page in the console.'), 404));
   return app;

@@ -1,10 +1,9 @@
 /** The console's widget key routes: list and create, one key (change, rotate, revoke), its snippet. */
 import { Hono } from 'hono';
 import { readMode } from '../../core/estimates/parameters.js';
-import { createWidgetKeyAdmin, ROTATION_GRACE_HOURS } from '../../core/keys/widget-key-admin.js';
+import { ROTATION_GRACE_HOURS, type WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
 import { revokeWidgetKeyPage, rotateWidgetKeyPage } from './pages/key-confirmations.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
-import type { Database } from '../../db/database.js';
 import type { BuiltLoader } from '../../web/built-loader.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import type { FormState } from './pages/form.js';
@@ -24,11 +23,11 @@ const FLASHES: Record<string, string> = {
 };
 
 export function widgetKeyRoutes(options: {
-  db: Database;
+  keys: WidgetKeyAdmin;
   widgetScriptUrl: string;
   pinnedLoader?: () => Promise<BuiltLoader | undefined>;
 }) {
-  const keys = createWidgetKeyAdmin(options.db);
+  const { keys } = options;
   const app = new Hono<ConsoleEnv>({ strict: false });
   const noSuchKey = () => page(messagePage('No such key', 'This widget key does not exist in your organization.'), 404);
 

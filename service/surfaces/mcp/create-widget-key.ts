@@ -9,11 +9,10 @@
  * key it creates is in the audit log; it never returns a secret (widget keys are publishable).
  */
 import { createHash } from 'node:crypto';
-import type { IdempotencyStore } from '../../core/idempotency/idempotency-store.js';
-import type { KeyRequests } from '../../core/keys/key-requests.js';
 import { NAME_MAX } from '../../core/keys/names.js';
 import { ORIGINS_MAX } from '../../core/keys/origins.js';
-import { checkWidgetKeyInput, type WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
+import { checkWidgetKeyInput } from '../../core/keys/widget-key-admin.js';
+import type { Services } from '../../core/services/compose.js';
 import type { Caller } from './caller.js';
 
 export const CREATE_WIDGET_KEY = {
@@ -84,15 +83,11 @@ const fingerprintOf = (name: string, origins: string[]) =>
     .update(JSON.stringify([name.trim(), [...origins].sort()]))
     .digest('hex');
 
-export interface CreateWidgetKeyDeps {
-  keys: WidgetKeyAdmin;
-  requests: KeyRequests;
-  idempotency: IdempotencyStore;
-  /** The console's page where the person confirms a request. */
-  confirmUrl: (confirmationId: string) => string;
-}
-
-export function createWidgetKeyTool({ keys, requests, idempotency, confirmUrl }: CreateWidgetKeyDeps) {
+export function createWidgetKeyTool(
+  services: Pick<Services, 'widgetKeyAdmin' | 'keyRequests' | 'idempotency' | 'links'>,
+) {
+  const { widgetKeyAdmin: keys, keyRequests: requests, idempotency } = services;
+  const confirmUrl = services.links.confirmation;
   async function created(caller: Caller, keyId: string): Promise<Result> {
     const key = (await keys.widgetKey(caller, keyId))!;
     const widgetKey = { id: key.id, name: key.name, key: key.key, origins: key.origins };

@@ -10,7 +10,7 @@ import type { EstimateEngine } from '../../core/estimates/engine.js';
 import { affordability, problemInAffordability, type AffordabilityInput } from '../../core/finance/affordability.js';
 import { NEWS, NEWS_AS_OF } from '../../sandbox/news.js';
 import { OFFERINGS } from '../../sandbox/offerings.js';
-import type { McpTool, ToolResult } from './tool.js';
+import type { PublicTool, ToolResult } from './tool.js';
 import { READ_ONLY } from './tool.js';
 import { schemaOf } from './tools.js';
 
@@ -49,7 +49,7 @@ const monthsBefore = (month: string, n: number) => {
   return at.toISOString().slice(0, 7);
 };
 
-export const DISCOVERY_TOOLS: McpTool[] = [
+export const DISCOVERY_TOOLS: PublicTool[] = [
   {
     name: 'area_transactions',
     toolset: 'market',
@@ -65,7 +65,7 @@ export const DISCOVERY_TOOLS: McpTool[] = [
     outputSchema: schemaOf('AreaTransactions'),
     annotations: READ_ONLY,
     meter: 'mcp_discovery',
-    run(args, { engine }): ToolResult {
+    run(args, { services: { engine } }): ToolResult {
       const asked = marketQuestion(engine, args);
       if ('error' in asked) return asked;
       const { market, town, mode } = asked;
@@ -104,7 +104,7 @@ export const DISCOVERY_TOOLS: McpTool[] = [
     outputSchema: schemaOf('PriceTrend'),
     annotations: READ_ONLY,
     meter: 'mcp_discovery',
-    run(args, { engine }): ToolResult {
+    run(args, { services: { engine } }): ToolResult {
       const asked = marketQuestion(engine, args);
       if ('error' in asked) return asked;
       const { market, town, mode } = asked;
@@ -170,7 +170,7 @@ export const DISCOVERY_TOOLS: McpTool[] = [
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     outputSchema: schemaOf('ServiceOfferings'),
     annotations: READ_ONLY,
-    run(_args, { engine }): ToolResult {
+    run(_args, { services: { engine } }): ToolResult {
       const products = Object.entries(OFFERINGS).map(([kind, o]) => ({
         kind: kind as keyof typeof OFFERINGS,
         name: o.name,
@@ -205,7 +205,7 @@ export const DISCOVERY_TOOLS: McpTool[] = [
     },
     outputSchema: schemaOf('NewsList'),
     annotations: READ_ONLY,
-    run(args, { engine }): ToolResult {
+    run(args, { services: { engine } }): ToolResult {
       const items = NEWS.filter((n) => !args.topic || n.topic === args.topic).slice(0, (args.limit as number) ?? 5);
       const answer = {
         object: 'news' as const,

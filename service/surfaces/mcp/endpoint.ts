@@ -4,21 +4,15 @@
  * (DNS-rebinding protection), bodies read here so that an oversized or malformed one gets the right
  * JSON-RPC error, and a token's access to a tool checked before the call reaches the server.
  */
-import type { InventoryArea } from './tool.js';
 import { randomUUID } from 'node:crypto';
 import { clientAddress } from '../../web/client-address.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Hono } from 'hono';
-import type { EstimateEngine } from '../../core/estimates/engine.js';
-import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
-import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { readJsonBody } from '../../web/json-body.js';
-import type { WebhookArea } from './tool.js';
-import type { CreateWidgetKeyTool } from './create-widget-key.js';
-import { createMcpServer, toolsFor } from './server.js';
-import type { McpSessionStore } from './session-store.js';
+import { createMcpServer, TOOLS } from './server.js';
+import type { Services } from '../../core/services/compose.js';
 import { createSessionTable } from './sessions.js';
 import { access } from './tool.js';
 
@@ -26,23 +20,16 @@ export const MAX_BODY_BYTES = 1_000_000;
 
 export interface McpEndpointOptions {
   url: string;
-  engine: EstimateEngine;
-  meter: DailyMeter;
+  services: Services;
   allowedOrigins: Set<string>;
   allowedHosts: Set<string>;
-  /** With OAuth: checks a bearer token, and says where a client learns how to get one. */
-  auth?: {
+  /** OAuth: checks a bearer token, and says where a client learns how to get one. */
+  auth: {
     verify(token: string): Promise<AuthInfo>;
     resourceMetadata: string;
-    keys: WidgetKeyAdmin;
-    createKey: CreateWidgetKeyTool;
-    webhookArea?: WebhookArea;
-    inventory?: InventoryArea;
   };
   /** How many sessions are held, and for how long (limits.ts by default). */
   sessionLimits?: Parameters<typeof createSessionTable>[0];
-  /** Sessions in the database, so that any process serves any session; this process's memory alone without it. */
-  sessionStore?: McpSessionStore;
 }
 
 const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
@@ -52,15 +39,10 @@ const jsonRpcError = (status: number, code: number, message: string, headers: Re
   });
 
 export function createMcpEndpoint(options: McpEndpointOptions) {
-  const { url, auth } = options;
-  const tools = toolsFor({
-    keys: auth?.keys,
-    createKey: auth?.createKey,
-    webhookArea: auth?.webhookArea,
-    inventory: auth?.inventory,
-  });
+  const { url, auth, services } = options;
   const sessions = createSessionTable<WebStandardStreamableHTTPServerTransport>(options.sessionLimits);
-  const store = options.sessionStore;
+  // Sessions live in the database, so that any process serves any session.
+  const store = services.mcpSessions;
 
   /** A transport and server for one session; `id` is its Mcp-Session-Id, `client` who counts against limits. */
   async function connect(id: string, client: string) {
@@ -69,15 +51,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       onsessioninitialized: () => sessions.add(id, transport, client),
     });
     transport.onclose = () => sessions.remove(id);
-    const server = createMcpServer({
-      engine: options.engine,
-      meter: options.meter,
-      client,
-      keys: auth?.keys,
-      createKey: auth?.createKey,
-      webhookArea: auth?.webhookArea,
-      inventory: auth?.inventory,
-    });
+    const server = createMcpServer({ services, client });
     await server.connect(transport);
     return transport;
   }
@@ -101,7 +75,6 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
 
   /** The session's transport in this process, made from the database's row when another process opened it. */
   async function sessionFor(id: string) {
-    if (!store) return sessions.get(id);
     const stored = await store.touch(id);
     if (!stored) {
       void sessions.get(id)?.close();
@@ -113,7 +86,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
   /** 401 with a challenge pointing at the resource's metadata (RFC 9728), or 403 naming the scope (RFC 6750). */
   const challenge = (status: 401 | 403, message: string, error?: string, scope?: string) =>
     jsonRpcError(status, -32001, message, {
-      'WWW-Authenticate': `Bearer${error ? ` error="${error}", error_description="${message.replaceAll('"', "'")}",` : ''}${scope ? ` scope="${scope}",` : ''} resource_metadata="${auth!.resourceMetadata}"`,
+      'WWW-Authenticate': `Bearer${error ? ` error="${error}", error_description="${message.replaceAll('"', "'")}",` : ''}${scope ? ` scope="${scope}",` : ''} resource_metadata="${auth.resourceMetadata}"`,
     });
 
   const app = new Hono();
@@ -143,7 +116,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
     // A token, when sent, must be valid and issued for this endpoint; private tools need one with their scope.
     let authInfo: AuthInfo | undefined;
     const bearer = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (bearer && auth) {
+    if (bearer) {
       authInfo = await auth.verify(bearer).catch(() => undefined);
       if (!authInfo)
         return challenge(
@@ -155,7 +128,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
         return challenge(401, `The access token was issued for another resource, not ${url}.`, 'invalid_token');
     }
     const call = body as { method?: string; params?: { name?: string } } | undefined;
-    const tool = call?.method === 'tools/call' ? tools.find((t) => t.name === call.params?.name) : undefined;
+    const tool = call?.method === 'tools/call' ? TOOLS.find((t) => t.name === call.params?.name) : undefined;
     const missing = tool && access(tool, authInfo);
     if (missing === 'sign_in')
       // The tool's scope in the challenge: a stock client asks for it, not every scope the server supports.
@@ -178,7 +151,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       const response = await existing.handleRequest(c.req.raw, { parsedBody: body, authInfo });
       if (c.req.method === 'DELETE') {
         sessions.remove(sessionId!);
-        await store?.end(sessionId!);
+        await store.end(sessionId!);
       }
       return response;
     }
@@ -194,7 +167,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
     if (!admission.admitted)
       return jsonRpcError(admission.status, -32000, admission.reason, { 'Retry-After': String(admission.retryAfter) });
     const id = randomUUID();
-    if (store && !(await store.open(id, client, (body as { params: unknown }).params))) {
+    if (!(await store.open(id, client, (body as { params: unknown }).params))) {
       admission.settle();
       const reason = `This address has ${sessions.limits.perAddress} open sessions, the most one client may hold: end one (DELETE with its Mcp-Session-Id) or let one sit idle.`;
       return jsonRpcError(429, -32000, reason, { 'Retry-After': '60' });

@@ -5,10 +5,10 @@
  */
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { schemaOf } from './tools.js';
-import { type McpTool, READ_ONLY } from './tool.js';
+import { type PrivateTool, READ_ONLY } from './tool.js';
 import { WRITE_KINDS } from './pending-writes.js';
 
-export const INVENTORY_TOOLS: McpTool[] = [
+export const INVENTORY_TOOLS: PrivateTool[] = [
   {
     name: 'list_inventory_batches',
     toolset: 'inventory',
@@ -27,13 +27,13 @@ export const INVENTORY_TOOLS: McpTool[] = [
       properties: { workspace: { type: 'string' }, data: { type: 'array', items: schemaOf('InventoryBatch') } },
     },
     annotations: READ_ONLY,
-    async run(args, { caller, inventory }) {
-      const workspace = ORGANIZATIONS[caller!.organizationId]!.organization;
+    async run(args, { services, caller }) {
+      const workspace = ORGANIZATIONS[caller.organizationId]!.organization;
       if (workspace.kind !== 'developer')
         return {
           error: `This app is connected for ${workspace.name}, which is ${workspace.kind === 'agency' ? 'an agency' : 'a partner site'}: inventory belongs to a developer's workspace. Connect the app again and choose the developer's workspace on the consent page.`,
         };
-      const batches = await inventory!.stores.batches.list(workspace.id, {
+      const batches = await services.inventory.batches.list(workspace.id, {
         projectId: args.projectId as string | undefined,
       });
       const lines = batches.map(
@@ -62,7 +62,7 @@ function confirmedWrite(tool: {
   properties: Record<string, unknown>;
   required: string[];
   done: (result: Record<string, unknown>) => string;
-}): McpTool {
+}): PrivateTool {
   const kind = WRITE_KINDS[tool.name];
   return {
     name: tool.name,
@@ -90,8 +90,8 @@ function confirmedWrite(tool: {
       },
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    async run(args, { caller, inventory, consoleUrl, showPage }) {
-      const workspace = ORGANIZATIONS[caller!.organizationId]!;
+    async run(args, { services, caller, showPage }) {
+      const workspace = ORGANIZATIONS[caller.organizationId]!;
       if (workspace.organization.kind !== kind.workspace)
         return {
           error: `This app is connected for ${workspace.organization.name}, which is not ${kind.workspace === 'agency' ? 'an agency' : 'a developer'}: this belongs to ${kind.workspace === 'agency' ? "an agency's" : "a developer's"} workspace.`,
@@ -99,7 +99,7 @@ function confirmedWrite(tool: {
       if (kind.workspace === 'developer' && !workspace.projects.some((p) => p.id === args.projectId))
         return { error: `${workspace.organization.name} has no project ${String(args.projectId)}.` };
       const { idempotencyKey, ...input } = args as Record<string, string | number>;
-      const action = await inventory!.actions.open(caller!, tool.name, String(idempotencyKey), input);
+      const action = await services.actions.open(caller, tool.name, String(idempotencyKey), input);
       if (action === 'mismatch')
         return {
           error: 'This idempotencyKey was already used with other arguments: use a new key for another request.',
@@ -120,7 +120,7 @@ function confirmedWrite(tool: {
             text: `Not done: ${String(action.result?.reason)}`,
           };
       }
-      const confirmUrl = consoleUrl!(`mcp/actions/${action.id}`);
+      const confirmUrl = services.links.consolePage(`mcp/actions/${action.id}`);
       const preview = Object.fromEntries(kind.facts(input, workspace.organization.id));
       await showPage(confirmUrl, `${kind.title} on the service's page.`, action.id);
       return {

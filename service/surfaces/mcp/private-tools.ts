@@ -1,13 +1,13 @@
 /** The MCP endpoint's private tools: each needs a token with its scope, and acts for the signed-in person's organization. */
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
-import { CREATE_WIDGET_KEY, type CreateArgs } from './create-widget-key.js';
-import { type McpTool, READ_ONLY } from './tool.js';
+import { CREATE_WIDGET_KEY, type CreateArgs, createWidgetKeyTool } from './create-widget-key.js';
+import { type PrivateTool, READ_ONLY } from './tool.js';
 
 export type { Caller } from './caller.js';
 
 const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
 
-export const PRIVATE_TOOLS: McpTool[] = [
+export const PRIVATE_TOOLS: PrivateTool[] = [
   {
     name: 'get_organization',
     toolset: 'organization',
@@ -28,7 +28,7 @@ export const PRIVATE_TOOLS: McpTool[] = [
     },
     annotations: READ_ONLY,
     async run(_args, { caller }) {
-      const { id, name, kind, products } = ORGANIZATIONS[caller!.organizationId].organization;
+      const { id, name, kind, products } = ORGANIZATIONS[caller.organizationId].organization;
       return { structured: { id, name, kind, products }, text: `${name} (${kind}): ${products.join(', ')}.` };
     },
   },
@@ -62,8 +62,8 @@ export const PRIVATE_TOOLS: McpTool[] = [
       },
     },
     annotations: READ_ONLY,
-    async run(_args, { keys: admin, caller }) {
-      const keys = await admin!.widgetKeys(caller!);
+    async run(_args, { services, caller }) {
+      const keys = await services.widgetKeyAdmin.widgetKeys(caller);
       const data = keys.map((k) => ({
         id: k.id,
         name: k.name,
@@ -85,6 +85,7 @@ export const PRIVATE_TOOLS: McpTool[] = [
   },
   {
     ...CREATE_WIDGET_KEY,
-    run: (args, { createKey, caller, showPage }) => createKey!.run(caller!, args as unknown as CreateArgs, showPage),
+    run: (args, { services, caller, showPage }) =>
+      createWidgetKeyTool(services).run(caller, args as unknown as CreateArgs, showPage),
   },
 ];

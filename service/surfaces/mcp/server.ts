@@ -3,6 +3,7 @@
  * contracts' JSON Schemas rather than a second description of them. Every tool has one shape
  * (tool.ts): checked for access, its arguments validated, metered, run with one context.
  */
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -11,32 +12,22 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { EstimateEngine } from '../../core/estimates/engine.js';
-import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
 import { utcDay } from '../../core/metering/utc-day.js';
-import type { WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
-import type { CreateWidgetKeyTool } from './create-widget-key.js';
 import { PRIVATE_TOOLS } from './private-tools.js';
 import type { Caller } from './caller.js';
-import { access, type McpTool, type ToolContext, type ToolResult, type WebhookArea } from './tool.js';
+import { access, type McpTool, type ToolResult } from './tool.js';
+import type { Services } from '../../core/services/compose.js';
 import { WEBHOOK_TOOLS } from './webhook-tools.js';
 import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
 import { DISCOVERY_TOOLS } from './discovery-tools.js';
 import { INVENTORY_TOOLS } from './inventory-tools.js';
-import type { InventoryArea } from './tool.js';
 import { leftOut, selectionOf } from './tool-selection.js';
 
 export interface McpContext {
-  engine: EstimateEngine;
-  meter: DailyMeter;
+  services: Services;
   /** Who counts against the daily limit: the client's network address while it is not signed in. */
   client: string;
-  /** With OAuth: the organization's keys and the consequential write (the HTTP layer has checked the token). */
-  keys?: WidgetKeyAdmin;
-  createKey?: CreateWidgetKeyTool;
-  webhookArea?: WebhookArea;
-  inventory?: InventoryArea;
 }
 
 const answer = (result: Exclude<ToolResult, { error: string }>): CallToolResult => ({
@@ -45,20 +36,24 @@ const answer = (result: Exclude<ToolResult, { error: string }>): CallToolResult 
 });
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
-/** The tools this endpoint offers: the public ones, and the private ones where it signs people in. */
-export const toolsFor = (context: Pick<McpContext, 'keys' | 'createKey' | 'webhookArea' | 'inventory'>): McpTool[] =>
-  context.keys && context.createKey
-    ? [
-        ...PUBLIC_TOOLS,
-        ...DISCOVERY_TOOLS,
-        ...PRIVATE_TOOLS,
-        ...(context.webhookArea ? WEBHOOK_TOOLS : []),
-        ...(context.inventory ? INVENTORY_TOOLS : []),
-      ]
-    : [...PUBLIC_TOOLS, ...DISCOVERY_TOOLS];
+/** Every tool the endpoint offers: the public ones, and the private ones a signed-in person's token may call. */
+export const TOOLS: McpTool[] = [
+  ...PUBLIC_TOOLS,
+  ...DISCOVERY_TOOLS,
+  ...PRIVATE_TOOLS,
+  ...WEBHOOK_TOOLS,
+  ...INVENTORY_TOOLS,
+];
 
-export function createMcpServer(context: McpContext): Server {
-  const tools = toolsFor(context);
+/** The person a checked token acts for (oauth-provider.ts keeps them in the token's `extra`). */
+function callerOf(auth: AuthInfo | undefined, toolName: string): Caller {
+  const caller = auth?.extra as Caller | undefined;
+  if (!caller?.userId) throw new McpError(ErrorCode.InvalidRequest, `${toolName} needs sign-in.`);
+  return caller;
+}
+
+export function createMcpServer({ services, client }: McpContext): Server {
+  const tools = TOOLS;
   const server = new Server(
     { name: 'service-valuations-sandbox', title: 'Service Valuations (sandbox)', version: '1.0.0' },
     {
@@ -105,8 +100,8 @@ export function createMcpServer(context: McpContext): Server {
     const problem = problemInArguments(tool, args);
     if (problem) return failure(`The arguments do not fit ${tool.name}: ${problem}.`);
 
-    const day = utcDay(context.engine.now());
-    if (tool.meter && (await context.meter.take(tool.meter, context.client, day)) === undefined) {
+    const day = utcDay(services.now());
+    if (tool.meter && (await services.meter.take(tool.meter, client, day)) === undefined) {
       const limit = DAILY_LIMITS[tool.meter].toLocaleString('en');
       const what = tool.meter === 'mcp_estimate' ? 'valuations' : 'market and finance answers';
       return failure(
@@ -122,20 +117,11 @@ export function createMcpServer(context: McpContext): Server {
         .elicitInput({ mode: 'url', url, message, elicitationId }, { relatedRequestId: extra.requestId })
         .catch(() => undefined);
     };
-    const toolContext: ToolContext = {
-      engine: context.engine,
-      caller: tool.scope ? (extra.authInfo?.extra as Caller | undefined) : undefined,
-      keys: context.keys,
-      createKey: context.createKey,
-      showPage,
-      webhooks: context.webhookArea?.service,
-      idempotency: context.webhookArea?.idempotency,
-      consoleUrl: context.webhookArea?.consoleUrl,
-      inventory: context.inventory,
-    };
-    const result = await tool.run(args, toolContext);
+    const result = tool.scope
+      ? await tool.run(args, { services, showPage, caller: callerOf(extra.authInfo, tool.name) })
+      : await tool.run(args, { services, showPage });
     if ('error' in result) {
-      if (tool.meter) await context.meter.giveBack(tool.meter, context.client, day); // Only answered calls count.
+      if (tool.meter) await services.meter.giveBack(tool.meter, client, day); // Only answered calls count.
       return failure(result.error);
     }
     return answer(result);

@@ -8,7 +8,7 @@ import en from '../../../src/words/en.js';
 import { VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
 import { ajv, contractDocument } from '../../web/platform-contract.js';
 import { readMode } from '../../core/estimates/parameters.js';
-import { type JsonSchema, type McpTool, READ_ONLY } from './tool.js';
+import { type JsonSchema, type PublicTool, READ_ONLY } from './tool.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 
 const documents: Record<string, { components: { schemas: Record<string, JsonSchema> } }> = {
@@ -38,7 +38,7 @@ export const schemaOf = (name: string, document = '') =>
   resolved({ $ref: `${document}#/components/schemas/${name}` }) as JsonSchema;
 const schema = schemaOf;
 
-export const PUBLIC_TOOLS: McpTool[] = [
+export const PUBLIC_TOOLS: PublicTool[] = [
   {
     name: 'search_properties',
     toolset: 'valuations',
@@ -53,7 +53,7 @@ export const PUBLIC_TOOLS: McpTool[] = [
     },
     outputSchema: schema('PropertySearchResult'),
     annotations: READ_ONLY,
-    run(args, { engine }) {
+    run(args, { services: { engine } }) {
       const query = String(args.query).trim();
       const result = engine.searchPage(query);
       const lines = result.data.map((s) => `- ${s.text} (${s.secondaryText}), id ${s.id}`);
@@ -82,7 +82,7 @@ export const PUBLIC_TOOLS: McpTool[] = [
     outputSchema: schema('Estimate', './widget-host.openapi.json'),
     annotations: READ_ONLY,
     meter: 'mcp_estimate',
-    run(args, { engine }) {
+    run(args, { services: { engine } }) {
       const read = readMode(args.mode);
       if ('problem' in read) return { error: read.problem };
       const { mode } = read;

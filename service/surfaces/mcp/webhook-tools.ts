@@ -7,9 +7,9 @@
  * the client call again to learn the outcome; the same key with another delivery is refused.
  */
 import { createHash } from 'node:crypto';
-import { type McpTool, READ_ONLY } from './tool.js';
+import { type PrivateTool, READ_ONLY } from './tool.js';
 
-export const WEBHOOK_TOOLS: McpTool[] = [
+export const WEBHOOK_TOOLS: PrivateTool[] = [
   {
     name: 'list_webhook_deliveries',
     toolset: 'webhooks',
@@ -48,8 +48,8 @@ export const WEBHOOK_TOOLS: McpTool[] = [
       },
     },
     annotations: READ_ONLY,
-    async run(args, { webhooks, caller }) {
-      const page = await webhooks!.log.list(caller!.organizationId, {
+    async run(args, { services, caller }) {
+      const page = await services.webhooks.log.list(caller.organizationId, {
         endpointId: args.endpointId as string | undefined,
         status: args.status as 'pending' | undefined,
         limit: Number(args.limit ?? 10),
@@ -101,17 +101,18 @@ export const WEBHOOK_TOOLS: McpTool[] = [
       },
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    async run(args, { webhooks, caller, idempotency, consoleUrl, showPage }) {
+    async run(args, { services, caller, showPage }) {
+      const { webhooks, idempotency } = services;
       const deliveryId = String(args.deliveryId);
-      const delivery = await webhooks!.log.get(caller!.organizationId, deliveryId);
+      const delivery = await webhooks.log.get(caller.organizationId, deliveryId);
       if (!delivery)
         return {
           error: `No delivery ${deliveryId} belongs to your organization: list them with list_webhook_deliveries.`,
         };
-      const scope = `mcp:${caller!.userId}`;
+      const scope = `mcp:${caller.userId}`;
       const key = String(args.idempotencyKey);
       const fingerprint = createHash('sha256').update(`replay ${deliveryId}`).digest('hex');
-      const begun = await idempotency!.begin(scope, key, fingerprint);
+      const begun = await idempotency.begin(scope, key, fingerprint);
       if (begun.state === 'mismatch')
         return { error: 'This idempotencyKey was already used for another delivery: use a new key.' };
       if (begun.state === 'running')
@@ -119,8 +120,8 @@ export const WEBHOOK_TOOLS: McpTool[] = [
       let askedAt: string;
       if (begun.state === 'replay') askedAt = (JSON.parse(begun.response.body) as { askedAt: string }).askedAt;
       else {
-        askedAt = webhooks!.clock().toISOString();
-        await idempotency!.finish(scope, key, { status: 200, headers: {}, body: JSON.stringify({ askedAt }) });
+        askedAt = webhooks.clock().toISOString();
+        await idempotency.finish(scope, key, { status: 200, headers: {}, body: JSON.stringify({ askedAt }) });
       }
       // Replayed once the person has pressed Replay on the page since the request: a manual attempt after it.
       const replayed = (delivery.attempts ?? []).find((a) => a.trigger === 'manual' && a.attemptedAt >= askedAt);
@@ -131,7 +132,7 @@ export const WEBHOOK_TOOLS: McpTool[] = [
           text: `Replayed ${deliveryId}: the endpoint ${outcome}.`,
         };
       }
-      const confirmUrl = consoleUrl!(`webhooks/deliveries/${deliveryId}`);
+      const confirmUrl = services.links.consolePage(`webhooks/deliveries/${deliveryId}`);
       if (begun.state === 'new')
         await showPage(confirmUrl, `Replay ${delivery.eventType} delivery ${deliveryId} on its page.`, `replay-${key}`);
       return {

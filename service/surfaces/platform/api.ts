@@ -9,17 +9,10 @@ import { readParams } from './read-params.js';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { EstimateEngine } from '../../core/estimates/engine.js';
-import { type IdempotencyStore, problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
+import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
+import type { Services } from '../../core/services/compose.js';
 import { authenticate, type StoredKey } from '../../core/keys/platform-keys.js';
-import { memoryPlatformKeys, type PlatformKeyStore } from '../../core/keys/platform-key-store.js';
-import type { DailyMeter } from '../../core/metering/daily-meter.js';
-import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { createMinuteWindow } from '../../core/metering/minute-window.js';
-import type { RateStore } from '../../core/metering/rate-store.js';
-import type { ListingArea } from './listing-operations.js';
-import type { Readiness } from '../../core/organizations/readiness.js';
-import type { Inventory } from '../../core/inventory/inventory.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { idempotency } from '../../web/idempotency.js';
 import { type BodyRead, readJsonBody, readLimitedText } from '../../web/json-body.js';
@@ -27,31 +20,8 @@ import { NUL_DETAIL, nulPathIn } from '../../web/nul-text.js';
 import { matchRoute, type Route, routes } from '../../web/platform-contract.js';
 import type { OperationId } from './operation.js';
 import { createOperations } from './operations.js';
-import type { WebhookService } from '../../core/webhooks/webhook-service.js';
 import { createReply, type Reply } from './reply.js';
 import { actingAs } from '../../core/events/acting.js';
-
-export interface PlatformOptions {
-  engine: EstimateEngine;
-  /** Where keys are kept: the database, or memory (the sandbox's platform keys) by default. */
-  keyStore?: PlatformKeyStore;
-  /** Daily valuations per key: the database's meter, or one in memory. */
-  meter?: DailyMeter;
-  /** Idempotency keys of writes: the database's store (writes without one are not replayed). */
-  idempotency?: IdempotencyStore;
-  /** The webhook area (endpoints, deliveries, replays): it needs the database. */
-  webhooks?: WebhookService;
-  /** The REST reference page; problem `type` URIs point into it. */
-  referenceUrl: string;
-  /** Where the per-minute limit counts: memory by default, the database when processes share it. */
-  rates?: RateStore;
-  /** An agency's listings and viewings: they need the database. */
-  listingArea?: ListingArea;
-  /** Each organization's readiness for live access, computed from the database. */
-  readiness?: Readiness;
-  /** A developer's inventory: showflats, batches, price lists and lead routing (the database's). */
-  inventory?: Inventory;
-}
 
 type PlatformEnv = { Variables: { reply: Reply; key: StoredKey; body?: Extract<BodyRead, { text: string }> } };
 
@@ -59,16 +29,11 @@ const JSON_TYPES = ['application/json', 'application/problem+json', 'application
 const acceptsJson = (accept: string | undefined) =>
   !accept || accept.split(',').some((part) => JSON_TYPES.includes(part.split(';')[0].trim().toLowerCase()));
 
-export function createPlatformApi(options: PlatformOptions) {
-  const { engine, referenceUrl } = options;
-  const keys = options.keyStore ?? memoryPlatformKeys();
-  const minutes = createMinuteWindow(engine.now, options.rates);
-  const operations = createOperations(engine, options.meter ?? memoryMeter(), {
-    webhooks: options.webhooks,
-    listingArea: options.listingArea,
-    readiness: options.readiness,
-    inventory: options.inventory,
-  });
+/** The API's routes on the service's parts; `referenceUrl` is the REST reference, where problem `type` URIs point. */
+export function createPlatformApi(services: Services, referenceUrl: string) {
+  const { platformKeys: keys } = services;
+  const minutes = createMinuteWindow(services.now, services.rates);
+  const operations = createOperations(services);
   const app = new Hono<PlatformEnv>();
 
   app.use('*', async (c, next) => {
@@ -136,21 +101,18 @@ export function createPlatformApi(options: PlatformOptions) {
     });
 
   // Writes with an Idempotency-Key are kept and replayed per API key (reads pass through).
-  const store = options.idempotency;
-  const idempotent = store
-    ? idempotency<PlatformEnv>({
-        store,
-        scopeOf: (c) => `platform:${c.var.key.id ?? c.var.key.sha256}`,
-        bodyOf: async (c) => c.var.body?.text ?? '',
-        problemInKey: problemInIdempotencyKey,
-        refuse: (c, code, detail) =>
-          c.var.reply.fail(
-            code,
-            detail,
-            code === 'invalid_request' ? { errors: [{ parameter: 'Idempotency-Key', detail }] } : {},
-          ),
-      })
-    : createMiddleware<PlatformEnv>((_c, next) => next());
+  const idempotent = idempotency<PlatformEnv>({
+    store: services.idempotency,
+    scopeOf: (c) => `platform:${c.var.key.id ?? c.var.key.sha256}`,
+    bodyOf: async (c) => c.var.body?.text ?? '',
+    problemInKey: problemInIdempotencyKey,
+    refuse: (c, code, detail) =>
+      c.var.reply.fail(
+        code,
+        detail,
+        code === 'invalid_request' ? { errors: [{ parameter: 'Idempotency-Key', detail }] } : {},
+      ),
+  });
 
   for (const route of routes) {
     const operation = operations[route.operationId as OperationId];

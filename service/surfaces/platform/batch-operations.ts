@@ -6,7 +6,8 @@
 import type { components } from '../../../contract/generated/platform.js';
 import type { BatchStatus } from '../../core/inventory/batch-store.js';
 import { refused, unprocessable } from './answers.js';
-import { developerOnly, type InventoryArea } from './inventory-operations.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
+import { developerOnly } from './inventory-operations.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 
@@ -30,12 +31,12 @@ const noProject = (id: unknown): Answer => ({
   detail: `No project ${String(id)} belongs to this developer. List them with GET /developers/current/projects.`,
 });
 
-export function createBatchOperations(area?: InventoryArea): Record<BatchOperation, Operation> {
+export function createBatchOperations(area: Inventory): Record<BatchOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
   const developer = (operation: Parameters<typeof developerOnly>[0]) => developerOnly(operation, area);
   /** A price-list operation on the path's project, or not found. */
   const onProject = (
-    operation: (ctx: OperationContext, area: InventoryArea, project: Schemas['Project']) => Promise<Answer>,
+    operation: (ctx: OperationContext, area: Inventory, project: Schemas['Project']) => Promise<Answer>,
   ) =>
     developer((ctx, inventory) => {
       const project = projectOf(ctx, ctx.params.projectId);

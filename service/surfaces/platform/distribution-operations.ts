@@ -24,16 +24,11 @@ const noSite = (id: unknown): Answer => ({
   detail: `No partner site ${String(id)}. List them with GET /partner-sites.`,
 });
 
-export function createDistributionOperations(area?: ListingArea): Record<DistributionOperation, Operation> {
+export function createDistributionOperations(area: ListingArea): Record<DistributionOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
   const withArea =
     (operation: (ctx: OperationContext, area: ListingArea) => Promise<Answer>, kind = 'agency'): Operation =>
     (ctx) => {
-      if (!area)
-        return {
-          problem: 'not_found',
-          detail: 'Listings need the sandbox database: start the sandbox with npm start.',
-        };
       if (ctx.org.organization.kind !== kind)
         return {
           problem: 'not_found',

@@ -10,9 +10,6 @@ import { unprocessable, withArticle } from './answers.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 
-/** A developer's inventory in the sandbox's database. */
-export type InventoryArea = Inventory;
-
 type Schemas = components['schemas'];
 type InventoryOperation =
   | 'listShowflatSlots'
@@ -30,13 +27,8 @@ const noBooking = (id: unknown): Answer => ({
 
 /** An operation only a developer has, on the database's inventory; others are told why not. */
 export const developerOnly =
-  (operation: (ctx: OperationContext, area: InventoryArea) => Promise<Answer>, area?: InventoryArea): Operation =>
+  (operation: (ctx: OperationContext, area: Inventory) => Promise<Answer>, area: Inventory): Operation =>
   (ctx) => {
-    if (!area)
-      return {
-        problem: 'not_found',
-        detail: 'Developer inventory needs the sandbox database: start the sandbox with npm start.',
-      };
     if (ctx.org.organization.kind !== 'developer')
       return {
         problem: 'not_found',
@@ -45,7 +37,7 @@ export const developerOnly =
     return operation(ctx, area);
   };
 
-export function createInventoryOperations(area?: InventoryArea): Record<InventoryOperation, Operation> {
+export function createInventoryOperations(area: Inventory): Record<InventoryOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
   const showflatsOnly = (operation: (ctx: OperationContext, store: ShowflatStore) => Promise<Answer>) =>
     developerOnly((ctx, { showflats }) => operation(ctx, showflats), area);

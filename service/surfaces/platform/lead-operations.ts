@@ -4,7 +4,8 @@
  */
 import type { components } from '../../../contract/generated/platform.js';
 import { unprocessable } from './answers.js';
-import { developerOnly, type InventoryArea } from './inventory-operations.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
+import { developerOnly } from './inventory-operations.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 
@@ -17,7 +18,7 @@ const notFound = (what: string, id: unknown, list: string): Answer => ({
   detail: `No ${what} ${String(id)} belongs to this developer. List them with GET /developers/current/${list}.`,
 });
 
-export function createLeadOperations(area?: InventoryArea): Record<LeadOperation, Operation> {
+export function createLeadOperations(area: Inventory): Record<LeadOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
   const developer = (operation: Parameters<typeof developerOnly>[0]) => developerOnly(operation, area);
   return {

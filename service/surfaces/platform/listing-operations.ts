@@ -61,17 +61,12 @@ function booked(outcome: Awaited<ReturnType<ViewingStore['request']>>): Answer {
   };
 }
 
-export function createListingOperations(area?: ListingArea): Record<ListingOperation, Operation> {
+export function createListingOperations(area: ListingArea): Record<ListingOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
-  // Listings are an agency's: other organizations, and the API without the sandbox's database, have none.
+  // Listings are an agency's: other organizations have none.
   const agencyOnly =
     (operation: (ctx: OperationContext, area: ListingArea) => Promise<Answer>): Operation =>
     (ctx) => {
-      if (!area)
-        return {
-          problem: 'not_found',
-          detail: 'Listings need the sandbox database: start the sandbox with npm start.',
-        };
       if (ctx.org.organization.kind !== 'agency')
         return {
           problem: 'not_found',

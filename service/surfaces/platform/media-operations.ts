@@ -5,7 +5,8 @@
 import type { components } from '../../../contract/generated/platform.js';
 import type { MediaOwner, MediaStore } from '../../core/media/media-store.js';
 import { unprocessable } from './answers.js';
-import { developerOnly, type InventoryArea } from './inventory-operations.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
+import { developerOnly } from './inventory-operations.js';
 import type { ListingArea } from './listing-operations.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
@@ -39,13 +40,13 @@ function mediaOf(find: (run: Owned) => Operation) {
 }
 
 export function createMediaOperations(
-  listingArea?: ListingArea,
-  inventory?: InventoryArea,
+  listingArea: ListingArea,
+  inventory: Inventory,
 ): Record<MediaOperation, Operation> {
   const onListing =
     (run: Owned): Operation =>
     async (ctx) => {
-      if (!listingArea || ctx.org.organization.kind !== 'agency')
+      if (ctx.org.organization.kind !== 'agency')
         return { problem: 'not_found', detail: `${ctx.org.organization.name} has no listings in this sandbox.` };
       const id = String(ctx.params.listingId);
       if (!(await listingArea.listings.get(ctx.key.organization, id)))

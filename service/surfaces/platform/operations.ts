@@ -3,65 +3,43 @@
  * against the contract's generated `operations`: a contract operation without a handler here is a
  * type error, not a 500.
  */
-import type { EstimateEngine } from '../../core/estimates/engine.js';
+import type { Services } from '../../core/services/compose.js';
 import { readMode } from '../../core/estimates/parameters.js';
-import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
 import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
 import type { Operation, OperationId } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
-import { createListingOperations, type ListingArea } from './listing-operations.js';
-import { createInventoryOperations, type InventoryArea } from './inventory-operations.js';
+import { createListingOperations } from './listing-operations.js';
+import { createInventoryOperations } from './inventory-operations.js';
 import { createBatchOperations } from './batch-operations.js';
 import { createLeadOperations } from './lead-operations.js';
 import { createDatasetOperations } from './dataset-operations.js';
 import { createMediaOperations } from './media-operations.js';
 import { createDistributionOperations } from './distribution-operations.js';
-import { notStarted, type Readiness } from '../../core/organizations/readiness.js';
 
-import type { WebhookService } from '../../core/webhooks/webhook-service.js';
-
-/** What needs the sandbox's database: without it, these answer that they need it (or, readiness, that nothing is done). */
-export interface DatabaseAreas {
-  webhooks?: WebhookService;
-  listingArea?: ListingArea;
-  readiness?: Readiness;
-  inventory?: InventoryArea;
-}
-
-export function createOperations(
-  engine: EstimateEngine,
-  meter: DailyMeter,
-  areas: DatabaseAreas = {},
-): Record<OperationId, Operation> {
-  const { webhooks, listingArea, readiness, inventory } = areas;
+export function createOperations(services: Services): Record<OperationId, Operation> {
+  const { engine, meter, webhooks, listings, readiness, inventory } = services;
   const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
 
   return {
     ...createWebhookOperations(webhooks),
-    ...createListingOperations(listingArea),
+    ...createListingOperations(listings),
     ...createInventoryOperations(inventory),
     ...createBatchOperations(inventory),
     ...createLeadOperations(inventory),
     ...createDatasetOperations(engine),
-    ...createMediaOperations(listingArea, inventory),
-    ...createDistributionOperations(listingArea),
+    ...createMediaOperations(listings, inventory),
+    ...createDistributionOperations(listings),
     getCurrentOrganization: async ({ key, org }) => ({
       body: {
         ...org.organization,
         environment: 'sandbox',
         scopes: key.scopes,
-        onboarding: readiness ? await readiness.of(org.organization.id) : notStarted(),
+        onboarding: await readiness.of(org.organization.id),
       },
     }),
-    resetSandboxData: async ({ key }) =>
-      listingArea
-        ? { body: await listingArea.reset(key.organization) }
-        : {
-            problem: 'not_found',
-            detail: 'Sandbox data needs the sandbox database: start the sandbox with npm start.',
-          },
+    resetSandboxData: async ({ key }) => ({ body: await listings.reset(key.organization) }),
     listProducts: (ctx) => page(ctx.org.products, ctx),
     getCurrentAgent: ({ org }) =>
       org.agent

@@ -42,15 +42,12 @@ const disabled = (id: string): Answer => ({
   detail: `The endpoint ${id} is disabled: enable it with PATCH /webhooks/endpoints/${id} {"enabled": true} first.`,
 });
 
-export function createWebhookOperations(webhooks?: WebhookService): Record<WebhookOperation, Operation> {
+export function createWebhookOperations(webhooks: WebhookService): Record<WebhookOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
-  // The API without the sandbox's database (some tests) has no webhooks to keep.
-  const needsDatabase =
+  const withWebhooks =
     (operation: (ctx: OperationContext, service: WebhookService) => Promise<Answer>): Operation =>
     (ctx) =>
-      webhooks
-        ? operation(ctx, webhooks)
-        : { problem: 'not_found', detail: 'Webhooks need the sandbox database: start the sandbox with npm start.' };
+      operation(ctx, webhooks);
 
   /** The endpoint, when it belongs to the caller and is enabled; the answer saying why not otherwise. */
   const enabledEndpoint = async (
@@ -64,7 +61,7 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
   };
 
   return {
-    listWebhookEndpoints: needsDatabase(async (ctx, service) => {
+    listWebhookEndpoints: withWebhooks(async (ctx, service) => {
       const result = paginate(
         await service.endpoints.list(org(ctx)),
         Number(ctx.params.limit ?? 20),
@@ -73,7 +70,7 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
       return result ? { body: result } : cursorProblem;
     }),
 
-    createWebhookEndpoint: needsDatabase(async (ctx, service) => {
+    createWebhookEndpoint: withWebhooks(async (ctx, service) => {
       const body = ctx.body as Schemas['WebhookEndpointCreate'];
       const checked = checkEndpointUrl(body.url, service.policy, service.environment);
       if ('problem' in checked) return badUrl(checked.problem);
@@ -89,12 +86,12 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
       return { status: 201, body: created };
     }),
 
-    getWebhookEndpoint: needsDatabase(async (ctx, service) => {
+    getWebhookEndpoint: withWebhooks(async (ctx, service) => {
       const endpoint = await service.endpoints.get(org(ctx), String(ctx.params.endpointId));
       return endpoint ? { body: endpoint } : noEndpoint(ctx.params.endpointId);
     }),
 
-    updateWebhookEndpoint: needsDatabase(async (ctx, service) => {
+    updateWebhookEndpoint: withWebhooks(async (ctx, service) => {
       const change = ctx.body as Schemas['WebhookEndpointUpdate'];
       if (change.url !== undefined) {
         const checked = checkEndpointUrl(change.url, service.policy, service.environment);
@@ -105,19 +102,19 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
       return endpoint ? { body: endpoint } : noEndpoint(ctx.params.endpointId);
     }),
 
-    deleteWebhookEndpoint: needsDatabase(async (ctx, service) => {
+    deleteWebhookEndpoint: withWebhooks(async (ctx, service) => {
       const id = String(ctx.params.endpointId);
       return (await service.endpoints.remove(serviceActor(org(ctx)), id))
         ? { body: { object: 'webhook_endpoint', id, deleted: true } }
         : noEndpoint(id);
     }),
 
-    rotateWebhookSecret: needsDatabase(async (ctx, service) => {
+    rotateWebhookSecret: withWebhooks(async (ctx, service) => {
       const rotated = await service.endpoints.rotate(serviceActor(org(ctx)), String(ctx.params.endpointId));
       return rotated ? { body: rotated } : noEndpoint(ctx.params.endpointId);
     }),
 
-    sendWebhookTestEvent: needsDatabase(async (ctx, service) => {
+    sendWebhookTestEvent: withWebhooks(async (ctx, service) => {
       const found = await enabledEndpoint(ctx, service, String(ctx.params.endpointId));
       if ('refused' in found) return found.refused;
       const { endpoint } = found;
@@ -126,7 +123,7 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
       return { status: 202, body: await service.log.get(org(ctx), id) };
     }),
 
-    replayWebhookDeliveries: needsDatabase(async (ctx, service) => {
+    replayWebhookDeliveries: withWebhooks(async (ctx, service) => {
       const found = await enabledEndpoint(ctx, service, String(ctx.params.endpointId));
       if ('refused' in found) return found.refused;
       const { endpoint } = found;
@@ -160,7 +157,7 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
       };
     }),
 
-    listWebhookDeliveries: needsDatabase(async (ctx, service) => {
+    listWebhookDeliveries: withWebhooks(async (ctx, service) => {
       const page = await service.log.list(org(ctx), {
         endpointId: ctx.params.endpointId as string | undefined,
         status: ctx.params.status as Schemas['WebhookDelivery']['status'] | undefined,
@@ -170,7 +167,7 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
       return page ? { body: page } : cursorProblem;
     }),
 
-    getWebhookDelivery: needsDatabase(async (ctx, service) => {
+    getWebhookDelivery: withWebhooks(async (ctx, service) => {
       const delivery = await service.log.get(org(ctx), String(ctx.params.deliveryId));
       return delivery
         ? { body: delivery }
@@ -180,7 +177,7 @@ export function createWebhookOperations(webhooks?: WebhookService): Record<Webho
           };
     }),
 
-    replayWebhookDelivery: needsDatabase(async (ctx, service) => {
+    replayWebhookDelivery: withWebhooks(async (ctx, service) => {
       const id = String(ctx.params.deliveryId);
       const delivery = await service.log.get(org(ctx), id);
       if (!delivery) return { problem: 'not_found', detail: `No delivery ${id} belongs to this organization.` };

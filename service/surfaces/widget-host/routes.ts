@@ -1,12 +1,13 @@
 /**
  * The widget host on its origin: widget.js (the loader and the element, one file) at its three
- * addresses, the language files and the other built files, and the `/v1` API (host.ts) for the
+ * addresses, the language files and the other built files, and the `/v1` API (api.ts) for the
  * widget's requests.
  */
 import { clientAddress } from '../../web/client-address.js';
 import { Hono } from 'hono';
 import { builtLoader } from '../../web/built-loader.js';
 import { fileResponse } from '../../web/static-files.js';
+import { widgetHostApi } from './api.js';
 import type { WidgetHost } from './host.js';
 
 // Script, language files, font and logo are public and must load from any page, including pages
@@ -50,20 +51,5 @@ export function widgetHostRoutes(host: WidgetHost, distDir: string) {
     await next();
   });
 
-  app.all('/v1/*', async (c) => {
-    const answer = await host.handle({
-      method: c.req.method,
-      url: new URL(c.req.url),
-      origin: c.req.header('origin') ?? null,
-      fetchSite: c.req.header('sec-fetch-site') ?? null,
-      clientAddress: clientAddress(c),
-    });
-    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    return new Response(answer.body === null ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: answer.headers,
-    });
-  });
-
-  return app;
+  return app.route('/', widgetHostApi(host, { addressOf: clientAddress }));
 }

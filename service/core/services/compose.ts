@@ -1,0 +1,68 @@
+/**
+ * The service's parts, built once from the database and the settings: every process (`npm start`, a
+ * cluster's), benchmark and test composes the service here, and the servers and surfaces receive the
+ * whole object. A part is made once, so two surfaces never hold two copies of one store.
+ */
+import type { Database } from '../../db/database.js';
+import { createEstimateEngine } from '../estimates/engine.js';
+import { createIdempotencyStore } from '../idempotency/idempotency-store.js';
+import { databaseMeter } from '../metering/daily-meter.js';
+import { sharedRates } from '../metering/shared-rates.js';
+import { createOAuthStore } from '../grants/oauth-store.js';
+import { databaseSessions } from '../grants/mcp-session-store.js';
+import { createInventory } from '../inventory/inventory.js';
+import { createListingArea } from '../listings/listing-area.js';
+import { createMembers } from '../organizations/members.js';
+import { createMemberships } from '../organizations/memberships.js';
+import { createPendingActions } from '../organizations/pending-actions.js';
+import { createReadiness } from '../organizations/readiness.js';
+import { createSessions } from '../organizations/sessions.js';
+import { createSecretBox } from '../webhooks/secret-box.js';
+import { createWebhookService } from '../webhooks/webhook-service.js';
+import { createKeyRequests } from '../keys/key-requests.js';
+import { createPlatformKeyAdmin } from '../keys/platform-key-admin.js';
+import { databasePlatformKeys } from '../keys/platform-key-store.js';
+import { recordQuotaReached } from '../keys/quota-reached.js';
+import { createWidgetKeyAdmin } from '../keys/widget-key-admin.js';
+import { databaseWidgetKeys } from '../keys/widget-keys.js';
+import { linksOf, type ServiceSettings } from './settings.js';
+
+export function composeServices(db: Database, settings: ServiceSettings) {
+  const now = settings.now ?? (() => new Date());
+  const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now });
+  const widgetKeyAdmin = createWidgetKeyAdmin(db, now);
+  return {
+    db,
+    settings,
+    now,
+    links: linksOf(settings.urls),
+    /** One engine behind the widget host, the valuation pages, the Platform API and MCP. */
+    engine,
+    /** Daily counts and short-lived limits, in the database so that every process shares them. */
+    meter: databaseMeter(db),
+    rates: sharedRates(db),
+    idempotency: createIdempotencyStore(db, now),
+    oauth: createOAuthStore(db, now),
+    mcpSessions: databaseSessions(db),
+    widgetKeys: databaseWidgetKeys(db),
+    widgetKeyAdmin,
+    keyRequests: createKeyRequests(db, widgetKeyAdmin, now),
+    quotaReached: recordQuotaReached(db),
+    platformKeys: databasePlatformKeys(db),
+    platformKeyAdmin: createPlatformKeyAdmin(db),
+    webhooks: createWebhookService(db, createSecretBox(settings.secretsKey), {
+      policy: settings.addresses,
+      clock: now,
+    }),
+    listings: createListingArea(db, engine.fixtures.byId),
+    inventory: createInventory(db, now),
+    readiness: createReadiness(db, now),
+    /** Writes AI apps ask for, waiting for the person on the console's page. */
+    actions: createPendingActions(db, now),
+    sessions: createSessions(db),
+    members: createMembers(db),
+    memberships: createMemberships(db),
+  };
+}
+
+export type Services = ReturnType<typeof composeServices>;

@@ -1,0 +1,104 @@
+/**
+ * The service, started: its database opened, migrated and seeded, its parts composed once
+ * (core/services/compose.ts), the origins asked for served, and its workers run. `npm start` (and so
+ * each process of a cluster), the benchmarks and the tests start it here. Each origin listens before
+ * the parts are composed, so port 0 (a free one the system picks) works everywhere.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { composeServices, type Services } from '../core/services/compose.js';
+import type { ServiceSettings } from '../core/services/settings.js';
+import { type Database, type DatabaseOptions, openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { seed, type SeedOptions } from '../sandbox/seed.js';
+import { createWorkerRunner } from '../workers/runner.js';
+import { serviceWorkers } from '../workers/service-workers.js';
+import { openServer, originOf } from '../web/serve.js';
+import { type McpServerOptions, startMcpServer } from './mcp.js';
+import { startPlatformServer } from './platform.js';
+import { startWidgetHostServer, type WidgetHostServerOptions } from './widget-host.js';
+
+export type Origin = 'widgetHost' | 'platform' | 'mcp';
+
+export interface StartServiceOptions {
+  /** The database to open (PGlite in memory by default), or one already open, which the caller closes. */
+  database?: DatabaseOptions | Database;
+  /** The origins to serve, each on its port: 0 (the default) for a free one. An origin left out is not started. */
+  origins: Partial<Record<Origin, number>>;
+  /** Where people reach an origin when it is not this process's port (behind a balancer). */
+  publicUrls?: Partial<ServiceSettings['urls']>;
+  /** The rest of the settings; a random secrets key, no private receivers and visitor limits on by default. */
+  settings?: Partial<Omit<ServiceSettings, 'urls'>>;
+  seed?: SeedOptions;
+  /** Runs the workers (the outbox, webhook deliveries, expiry); a test that drives them itself leaves them off. */
+  workers?: boolean;
+  /** Replaces parts after composing: a test's limits, say. */
+  adjust?: (services: Services) => Services;
+  widgetHost?: Pick<WidgetHostServerOptions, 'distDir' | 'pinnedLoader'>;
+  mcp?: Pick<McpServerOptions, 'sessionLimits' | 'allowedOrigins' | 'registrationsPerHour'>;
+}
+
+export interface StartedService {
+  services: Services;
+  db: Database;
+  /** Each origin's public URL: the widget host's ends with `/`; an origin not started is under `.invalid`. */
+  urls: ServiceSettings['urls'];
+  servers: Partial<Record<Origin, Server>>;
+  /**
+   * Closes the servers (what is in flight may finish for `graceMs`; then open streams, such as MCP's
+   * GET, are ended), stops the workers after their current run, and closes a database it opened.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const isDatabase = (value: StartServiceOptions['database']): value is Database =>
+  value !== undefined && 'query' in value;
+
+export async function startService(options: StartServiceOptions): Promise<StartedService> {
+  const given = options.database;
+  const db = isDatabase(given) ? given : await openDatabase(given ?? { dataDir: 'memory://' });
+  await migrate(db);
+  await seed(db, options.seed);
+
+  const servers: Partial<Record<Origin, Server>> = {};
+  for (const [origin, port] of Object.entries(options.origins) as [Origin, number][])
+    servers[origin] = await openServer(port);
+  const urlOf = (origin: Origin, notStarted: string) =>
+    options.publicUrls?.[origin] ?? (servers[origin] ? originOf(servers[origin]) : notStarted);
+  const urls = {
+    widgetHost: options.publicUrls?.widgetHost ?? `${urlOf('widgetHost', 'http://widget-host.invalid')}/`,
+    platform: urlOf('platform', 'http://platform.invalid'),
+    mcp: urlOf('mcp', 'http://mcp.invalid'),
+  };
+  const composed = composeServices(db, {
+    urls,
+    secretsKey: randomBytes(32),
+    addresses: { allowHosts: new Set() },
+    visitorLimits: true,
+    ...options.settings,
+  });
+  const services = options.adjust?.(composed) ?? composed;
+
+  if (servers.widgetHost) startWidgetHostServer({ server: servers.widgetHost, services, ...options.widgetHost });
+  if (servers.platform) startPlatformServer({ server: servers.platform, services });
+  if (servers.mcp) startMcpServer({ server: servers.mcp, services, ...options.mcp });
+  const workers = options.workers ? createWorkerRunner({ workers: serviceWorkers(services) }) : undefined;
+  workers?.start();
+
+  return {
+    services,
+    db,
+    urls,
+    servers,
+    async stop(graceMs = 0) {
+      const open = Object.values(servers);
+      const closed = Promise.all(open.map((server) => new Promise((resolve) => server.close(resolve))));
+      await Promise.race([closed, delay(graceMs)]);
+      for (const server of open) server.closeAllConnections();
+      await closed;
+      await workers?.stop();
+      if (!isDatabase(given)) await db.close();
+    },
+  };
+}

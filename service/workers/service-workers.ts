@@ -1,0 +1,13 @@
+/** The workers every process of the service runs, on its composed parts (any number of processes may run them). */
+import type { Services } from '../core/services/compose.js';
+import { expirySweeper } from './expiry-sweeper.js';
+import { idempotencyPruner } from './idempotency-pruner.js';
+import type { Worker } from './runner.js';
+import { webhookWorkers } from './webhook-workers.js';
+
+export const serviceWorkers = (services: Services): Worker[] => [
+  idempotencyPruner(services.idempotency),
+  expirySweeper({ sessions: services.sessions, meter: services.meter, shared: [services.rates, services.mcpSessions] }),
+  // The outbox's events become webhook deliveries, which the sender posts.
+  ...webhookWorkers(services.db, services.webhooks),
+];
