@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { createOutbox, type OutboxEvent } from '../core/events/outbox.js';
+// The outbox carries any type: these tests' own ones (test.*) are no change of the contract's.
+import type { ChangeAction } from '../core/events/change-types.js';
 import { recordChange } from '../core/events/record-change.js';
 import { createWidgetKeyAdmin } from '../core/keys/widget-key-admin.js';
 import type { Database } from '../db/database.js';
@@ -77,7 +79,7 @@ onEachEngine('outbox and worker runner', 5497, (database) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     await db.query('update outbox set processed_at = now() where processed_at is null');
     for (let i = 0; i < 30; i++)
-      await db.transaction((tx) => recordChange(tx, SITI, 'test.happened', `thing_${String(i).padStart(2, '0')}`));
+      await db.transaction((tx) => recordChange(tx, SITI, 'test.happened' as ChangeAction, `thing_${String(i).padStart(2, '0')}`));
     const handled: string[] = [];
     const worker = () =>
       outboxWorker({
@@ -105,7 +107,7 @@ onEachEngine('outbox and worker runner', 5497, (database) => {
   it('tries a failed event again after its backoff, by the injected clock', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     await db.query('update outbox set processed_at = now() where processed_at is null');
-    await db.transaction((tx) => recordChange(tx, SITI, 'test.flaky', 'flaky_1'));
+    await db.transaction((tx) => recordChange(tx, SITI, 'test.flaky' as ChangeAction, 'flaky_1'));
     const clock = manualClock(new Date(Date.now() + 60_000).toISOString());
     const attempts: number[] = [];
     const runner = createWorkerRunner({
@@ -136,7 +138,7 @@ onEachEngine('outbox and worker runner', 5497, (database) => {
   it('claims again an event whose worker died holding it, once the lease has run out', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     await db.query('update outbox set processed_at = now() where processed_at is null');
-    await db.transaction((tx) => recordChange(tx, SITI, 'test.orphaned', 'orphan_1'));
+    await db.transaction((tx) => recordChange(tx, SITI, 'test.orphaned' as ChangeAction, 'orphan_1'));
     const clock = manualClock(new Date(Date.now() + 120_000).toISOString());
     const outbox = createOutbox(db);
     // A worker claims it and is killed before finishing (nothing completes or fails it).

@@ -1,41 +1,54 @@
 /**
  * One move of a resource along its contract's state machine (`x-transitions`), in one transaction:
  * the row locked, the move checked against where it stands, the status and `updated_at` written, and
- * the change recorded (audit entry and event). Stores whose moves have no side effects share it.
+ * the change recorded (audit entry and event), then the move's own hook. Every store's moves go through it.
  */
 import type { Database } from '../../db/database.js';
-import { recordChange, serviceActor } from './record-change.js';
+import type { Change } from './change-types.js';
+import { recordChangeOf, serviceActor, type Tx } from './record-change.js';
 
-export interface Move<S extends string, R extends { status: S }> {
-  /** A table with `id`, `organization_id`, `status` and `updated_at`. */
-  table: 'showflat_bookings' | 'inventory_batches';
+export interface Move<S extends string, R> {
+  /** A table with `id`, `organization_id` and a status column. */
+  table: 'showflat_bookings' | 'inventory_batches' | 'viewings' | 'listings';
+  /** The status column: `status`, or a listing's `standard_status`. */
+  statusColumn?: 'status' | 'standard_status';
+  /** The columns stamped with the move's time: `updated_at` by default. */
+  stamps?: string[];
   organizationId: string;
   id: string;
   to: S;
   transitions: Record<S, S[]>;
   at: Date;
-  /** The event recorded for the move, from the row before it. */
-  event(before: R): { type: string; detail: Record<string, unknown> };
+  /** Takes the locks the move needs before its row's, in the order every other writer takes them. */
+  lock?(tx: Tx): Promise<void>;
+  /** The change recorded for the move, from the row before it. */
+  event(before: R): Change;
+  /** What else the move does in its transaction once recorded (a listing off the market cancels its viewings). */
+  after?(tx: Tx, moved: R, before: R): Promise<void>;
 }
 
-export async function moveAlong<S extends string, R extends { status: S }>(
+export async function moveAlong<S extends string, R>(
   db: Database,
   move: Move<S, R>,
 ): Promise<{ moved: R } | { refused: { from: S; allowed: S[] } } | undefined> {
+  const column = move.statusColumn ?? 'status';
+  const stamps = (move.stamps ?? ['updated_at']).map((name) => `${name} = $4`).join(', ');
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<R>(`select * from ${move.table} where organization_id = $1 and id = $2 for update`, [
-      move.organizationId,
-      move.id,
-    ]);
+    await move.lock?.(tx);
+    const [row] = await tx.query<R & Record<string, S>>(
+      `select * from ${move.table} where organization_id = $1 and id = $2 for update`,
+      [move.organizationId, move.id],
+    );
     if (!row) return undefined;
-    const allowed = move.transitions[row.status];
-    if (!allowed.includes(move.to)) return { refused: { from: row.status, allowed } };
+    const from = row[column]!;
+    const allowed = move.transitions[from];
+    if (!allowed.includes(move.to)) return { refused: { from, allowed } };
     const [moved] = await tx.query<R>(
-      `update ${move.table} set status = $3, updated_at = $4 where organization_id = $1 and id = $2 returning *`,
+      `update ${move.table} set ${column} = $3, ${stamps} where organization_id = $1 and id = $2 returning *`,
       [move.organizationId, move.id, move.to, move.at],
     );
-    const { type, detail } = move.event(row);
-    await recordChange(tx, serviceActor(move.organizationId), type, move.id, detail);
+    await recordChangeOf(tx, serviceActor(move.organizationId), move.id, move.event(row));
+    await move.after?.(tx, moved!, row);
     return { moved: moved! };
   });
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { currentVia } from './acting.js';
+import type { Change, ChangeAction, DetailOf } from './change-types.js';
 
 export interface Actor {
   userId: string;
@@ -19,12 +20,14 @@ export type Tx = Pick<Database, 'query'>;
 
 export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
-export async function recordChange(
+export async function recordChange<A extends ChangeAction>(
   tx: Tx,
   actor: Actor | ReturnType<typeof serviceActor>,
-  action: string,
+  action: A,
   target: string,
-  detail: Record<string, unknown> = {},
+  ...[detail = {} as DetailOf<A>]: Record<never, never> extends DetailOf<A>
+    ? [detail?: DetailOf<A>]
+    : [detail: DetailOf<A>]
 ): Promise<void> {
   // A person's change names them; any other names the platform key acting, or the service.
   const via = actor.userId === null ? currentVia() : null;
@@ -47,3 +50,11 @@ export async function recordChange(
     JSON.stringify(payload),
   ]);
 }
+
+/** `recordChange` for a change held as a value: its detail was checked against its action where it was made. */
+export const recordChangeOf = (
+  tx: Tx,
+  actor: Actor | ReturnType<typeof serviceActor>,
+  target: string,
+  change: Change,
+) => recordChange(tx, actor, change.action as ChangeAction, target, (change.detail ?? {}) as DetailOf<ChangeAction>);

@@ -110,7 +110,7 @@ export function createBatchStore(db: Database, now = () => new Date()) {
         to,
         transitions: BATCH_TRANSITIONS,
         at: now(),
-        event: (row) => ({ type: `inventory_batch.${to}`, detail: detailOf(row, row.status) }),
+        event: (row) => ({ action: `inventory_batch.${to}` as const, detail: detailOf(row, row.status) }),
       });
       return outcome && ('moved' in outcome ? { batch: toBatch(outcome.moved) } : outcome);
     },

@@ -152,7 +152,7 @@ export function createShowflatStore(db: Database, now = () => new Date()) {
         transitions: BOOKING_TRANSITIONS,
         at: now(),
         event: (row) => ({
-          type: `showflat.${to}`,
+          action: `showflat.${to}` as const,
           detail: { projectId: row.project_id, startsAt: new Date(row.starts_at).toISOString() },
         }),
       });

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import type { PropertyRecord } from '../../sandbox/fixtures/generate.js';
 import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
+import { moveAlong } from '../events/move-along.js';
 import { withdrawAll } from './distribution-store.js';
 import { HOLDS_SLOT, LISTING_TRANSITIONS, OFF_MARKET, type Refusal, type StandardStatus } from './transitions.js';
 import { lockFor, roomUnderCap } from '../../db/locks.js';
@@ -183,29 +184,26 @@ export function createListingStore(db: Database, properties: Map<string, Propert
       id: string,
       to: StandardStatus,
     ): Promise<{ listing: Listing } | Refusal<StandardStatus> | undefined> {
-      return db.transaction(async (tx) => {
+      const at = now();
+      const outcome = await moveAlong<StandardStatus, ListingRow>(db, {
+        table: 'listings',
+        statusColumn: 'standard_status',
+        stamps: ['status_changed_at', 'modified_at'],
+        organizationId,
+        id,
+        to,
+        transitions: LISTING_TRANSITIONS,
+        at,
         // The viewings' lock first, as a viewing request takes it: a withdrawal and a request never both win.
-        await lockFor(tx, 'viewingsOfListing', id);
-        const row = await read(tx, organizationId, id, true);
-        if (!row) return undefined;
-        const allowed = LISTING_TRANSITIONS[row.standard_status];
-        if (!allowed.includes(to)) return { refused: { from: row.standard_status, allowed } };
-        const at = now();
-        const [changed] = await tx.query<ListingRow>(
-          `update listings set standard_status = $3, status_changed_at = $4, modified_at = $4
-           where organization_id = $1 and id = $2 returning *`,
-          [organizationId, id, to, at],
-        );
-        await recordChange(tx, serviceActor(organizationId), 'listing.status_changed', id, {
-          from: row.standard_status,
-          to,
-        });
-        if (OFF_MARKET.includes(to)) {
+        lock: (tx) => lockFor(tx, 'viewingsOfListing', id),
+        event: (row) => ({ action: 'listing.status_changed', detail: { from: row.standard_status, to } }),
+        async after(tx) {
+          if (!OFF_MARKET.includes(to)) return;
           await cancelOpenViewings(tx, organizationId, id);
           await withdrawAll(tx, organizationId, id, at);
-        }
-        return { listing: toListing(changed) };
+        },
       });
+      return outcome && ('moved' in outcome ? { listing: toListing(outcome.moved) } : outcome);
     },
   };
 }

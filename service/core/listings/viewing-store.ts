@@ -7,6 +7,7 @@
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { type Actor, recordChange, serviceActor, type Tx } from '../events/record-change.js';
+import { moveAlong } from '../events/move-along.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import {
   HOLDS_SLOT,
@@ -157,24 +158,24 @@ export function createViewingStore(db: Database, now = () => new Date()) {
       id: string,
       to: ViewingStatus,
     ): Promise<{ viewing: Viewing } | Refusal<ViewingStatus> | undefined> {
-      return db.transaction(async (tx) => {
+      const outcome = await moveAlong<ViewingStatus, ViewingRow>(db, {
+        table: 'viewings',
+        organizationId,
+        id,
+        to,
+        transitions: VIEWING_TRANSITIONS,
+        at: now(),
         // The listing's viewings lock before the row, in the order a withdrawal takes them.
-        const seen = await read(tx, organizationId, id);
-        if (!seen) return undefined;
-        await lockFor(tx, 'viewingsOfListing', seen.listing_id);
-        const row = (await read(tx, organizationId, id, true))!;
-        const allowed = VIEWING_TRANSITIONS[row.status];
-        if (!allowed.includes(to)) return { refused: { from: row.status, allowed } };
-        const [moved] = await tx.query<ViewingRow>(
-          'update viewings set status = $3, updated_at = $4 where organization_id = $1 and id = $2 returning *',
-          [organizationId, id, to, now()],
-        );
-        await recordChange(tx, serviceActor(organizationId), `viewing.${to}`, id, {
-          listingId: row.listing_id,
-          startsAt: new Date(row.starts_at).toISOString(),
-        });
-        return { viewing: toViewing(moved) };
+        async lock(tx) {
+          const seen = await read(tx, organizationId, id);
+          if (seen) await lockFor(tx, 'viewingsOfListing', seen.listing_id);
+        },
+        event: (row) => ({
+          action: `viewing.${to}` as const,
+          detail: { listingId: row.listing_id, startsAt: new Date(row.starts_at).toISOString() },
+        }),
       });
+      return outcome && ('moved' in outcome ? { viewing: toViewing(outcome.moved) } : outcome);
     },
     /** Cancels a viewing and books its replacement, both or neither; the new viewing. */
     async reschedule(

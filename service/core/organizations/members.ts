@@ -1,6 +1,7 @@
 /** The people who can sign in to the console, and an organization's audit log. */
 import type { Database } from '../../db/database.js';
-import { type Actor, recordChange } from '../events/record-change.js';
+import type { Change } from '../events/change-types.js';
+import { type Actor, recordChangeOf } from '../events/record-change.js';
 
 export interface AuditEntry {
   id: number;
@@ -33,8 +34,8 @@ export function createMembers(db: Database) {
       ),
 
     /** Records a change made outside the keys (connecting an AI app, say): audit entry and event, together. */
-    record: (actor: Actor, action: string, target: string, detail: Record<string, unknown> = {}) =>
-      db.transaction((tx) => recordChange(tx, actor, action, target, detail)),
+    record: (actor: Actor, target: string, change: Change) =>
+      db.transaction((tx) => recordChangeOf(tx, actor, target, change)),
 
     /** One page of the organization's audit log, newest first, and the actions it has (for a filter). */
     async audit(actor: Actor, query: AuditQuery = {}) {

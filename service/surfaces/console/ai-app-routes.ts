@@ -74,11 +74,16 @@ export function aiAppRoutes(
       );
     const decided = await oauth.decide(id, allow ? actor.userId : undefined, workspace.organizationId, givable);
     if (!decided) return expired();
-    await members.record(actor, allow ? 'ai_app.connected' : 'ai_app.denied', pending.clientId, {
+    const detail = {
       app: pending.clientName,
       scopes: allow ? givable : pending.scopes,
       workspace: workspace.organizationId,
-    });
+    };
+    await members.record(
+      actor,
+      pending.clientId,
+      allow ? { action: 'ai_app.connected', detail } : { action: 'ai_app.denied', detail },
+    );
     return redirect(decided.redirect.href);
   });
 
@@ -104,7 +109,7 @@ export function aiAppRoutes(
   app.post('/connected-apps/:clientId/revoke', async (c) => {
     const clientId = c.req.param('clientId');
     await oauth.disconnect(c.var.actor.userId, clientId);
-    await members.record(c.var.actor, 'ai_app.disconnected', clientId);
+    await members.record(c.var.actor, clientId, { action: 'ai_app.disconnected' });
     return redirect('/console/connected-apps');
   });
 
