@@ -27,7 +27,7 @@ const SAMPLES: Record<string, { path: string; fields: Record<string, string> }> 
   'decide the integration review': { path: '/console/go-live/decide', fields: { decision: 'approved' } },
 };
 
-const sandbox = consoleSandbox(8864);
+const sandbox = consoleSandbox();
 const BASE = sandbox.base;
 const db = sandbox.db;
 
@@ -36,7 +36,7 @@ async function weiAs(role: Role) {
   await db().query(`update memberships set role = $1 where user_id = 'usr_wei' and organization_id = 'org_lionhomes'`, [
     role,
   ]);
-  return new ConsoleBrowser(BASE).signIn('usr_wei');
+  return new ConsoleBrowser(BASE()).signIn('usr_wei');
 }
 
 describe('the console, role by role', () => {
@@ -66,7 +66,7 @@ describe('the console, role by role', () => {
   });
 
   it('makes a developer no platform key beyond the role, and lets them revoke none beyond it', async () => {
-    const owner = await new ConsoleBrowser(BASE).signIn('usr_siti');
+    const owner = await new ConsoleBrowser(BASE()).signIn('usr_siti');
     const ownersKey = await owner.post('/console/platform-keys', { label: 'Everything', scopes: [...PLATFORM_SCOPES] });
     assert.equal(ownersKey.status, 200);
     const [{ id }] = await db().query<{ id: string }>(`select id from platform_keys where label = 'Everything'`);
@@ -93,7 +93,7 @@ describe('the console, role by role', () => {
   });
 
   it('refuses a form the console does not list, whoever sends it', async () => {
-    const owner = await new ConsoleBrowser(BASE).signIn('usr_siti');
+    const owner = await new ConsoleBrowser(BASE()).signIn('usr_siti');
     const answer = await owner.post('/console/widget-key', { name: 'x' });
     assert.equal(answer.status, 404);
   });

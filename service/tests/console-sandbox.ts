@@ -5,10 +5,9 @@
 import type { ConsoleOptions } from '../surfaces/console/console.js';
 import { serviceForTests } from './service-for-tests.js';
 
-export function consoleSandbox(port: number, options: { pinnedLoader?: ConsoleOptions['pinnedLoader'] } = {}) {
-  const sandbox = serviceForTests({
-    origins: { widgetHost: port },
-    widgetHost: { pinnedLoader: options.pinnedLoader },
-  });
-  return { base: `http://127.0.0.1:${port}`, db: sandbox.db, services: sandbox.services };
+export function consoleSandbox(options: { pinnedLoader?: ConsoleOptions['pinnedLoader'] } = {}) {
+  const sandbox = serviceForTests({ origins: { widgetHost: 0 }, widgetHost: { pinnedLoader: options.pinnedLoader } });
+  /** The widget host's origin, once started. */
+  const base = () => sandbox.urls().widgetHost.replace(/\/$/, '');
+  return { base, db: sandbox.db, services: sandbox.services };
 }

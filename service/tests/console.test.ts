@@ -9,7 +9,7 @@ import { ConsoleBrowser } from './console-browser.js';
 import { consoleSandbox } from './console-sandbox.js';
 import { createSessions } from '../core/organizations/sessions.js';
 
-const sandbox = consoleSandbox(8816, {
+const sandbox = consoleSandbox({
   pinnedLoader: async () => ({ version: '1.2.3', file: 'v1.2.3/widget.js', integrity: 'sha384-abc+/=' }),
 });
 const BASE = sandbox.base;
@@ -27,12 +27,12 @@ after(() => {
 /** A browser at the console of the server under test. */
 class Browser extends ConsoleBrowser {
   constructor() {
-    super(BASE);
+    super(BASE());
   }
 }
 
 const estimateFrom = (key: string, origin: string) =>
-  fetch(`${BASE}/v1/estimates?key=${key}&id=hdb-560102`, { headers: { Origin: origin } }).then(async (r) => ({
+  fetch(`${BASE()}/v1/estimates?key=${key}&id=hdb-560102`, { headers: { Origin: origin } }).then(async (r) => ({
     status: r.status,
     body: await r.json(),
   }));
@@ -43,7 +43,7 @@ describe('API Console', () => {
     const before = await sessions();
     for (let i = 0; i < 200; i++) {
       const path = ['/console/copy.js', '/console/', '/console/sign-in', '/console/widget-keys'][i % 4];
-      const answer = await fetch(`${BASE}${path}`, { redirect: 'manual' });
+      const answer = await fetch(`${BASE()}${path}`, { redirect: 'manual' });
       await answer.arrayBuffer();
     }
     assert.equal(await sessions(), before, 'requests without a cookie write no session');
@@ -94,11 +94,11 @@ describe('API Console', () => {
       assert.match(refused.text, /This form came from another site/);
     }
     assert.equal(await count(), before);
-    const sameOrigin = { Origin: BASE, 'Sec-Fetch-Site': 'same-origin' };
+    const sameOrigin = { Origin: BASE(), 'Sec-Fetch-Site': 'same-origin' };
     assert.equal((await browser.post('/console/widget-keys', fields, browser.csrf, sameOrigin)).status, 303);
 
     for (const path of ['/console/widget-keys', '/valuation/hdb-560102?mode=sale', '/docs/messages']) {
-      const policy = (await fetch(`${BASE}${path}`, { headers: { Cookie: browser.cookie } })).headers.get(
+      const policy = (await fetch(`${BASE()}${path}`, { headers: { Cookie: browser.cookie } })).headers.get(
         'content-security-policy',
       );
       assert.match(policy ?? '', /default-src 'none'; script-src 'self'; style-src 'sha256-[\w+/=]+'/, path);
@@ -359,7 +359,7 @@ describe('API Console', () => {
     const key = /(svcp_test_[a-z0-9]{32})/.exec(created.text)![1];
     assert.ok(!(await browser.get('/console/platform-keys')).text.includes(key), 'shown only once');
     assert.equal((await db().query('select 1 from platform_keys where sha256 = $1', [key])).length, 0);
-    const api = createPlatformApi(sandbox.services(), `${BASE}/reference`);
+    const api = createPlatformApi(sandbox.services(), `${BASE()}/reference`);
     const call = () =>
       api.request(
         new Request('http://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }),
@@ -413,10 +413,10 @@ describe('API Console', () => {
     );
     assert.ok(!page.text.includes('"><script>x'));
     assert.ok(page.text.includes('min-height: 340px') && page.text.includes('font-src &#39;self&#39;'));
-    assert.ok(page.text.includes(`src=&quot;${BASE}/v1/widget.js&quot;`), 'the evergreen major');
+    assert.ok(page.text.includes(`src=&quot;${BASE()}/v1/widget.js&quot;`), 'the evergreen major');
     assert.ok(
       page.text.includes(
-        `src=&quot;${BASE}/v1.2.3/widget.js&quot; integrity=&quot;sha384-abc+/=&quot; crossorigin=&quot;anonymous&quot;`,
+        `src=&quot;${BASE()}/v1.2.3/widget.js&quot; integrity=&quot;sha384-abc+/=&quot; crossorigin=&quot;anonymous&quot;`,
       ),
       'the pinned form, with its integrity',
     );

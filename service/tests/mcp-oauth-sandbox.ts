@@ -1,6 +1,6 @@
 /**
  * The MCP endpoint with OAuth as the sandbox serves it, for tests over real HTTP: PGlite migrated and
- * seeded, the API Console (sign-in, consent, confirmations) and the MCP server on the given ports, and
+ * seeded, the API Console (sign-in, consent, confirmations) and the MCP server on free ports, and
  * the helpers a test plays the person and the client with. One per test file.
  */
 import assert from 'node:assert/strict';
@@ -10,22 +10,23 @@ import { rawMcpClient } from './mcp-raw-client.js';
 import { inMemoryProvider, pkce } from './oauth-memory-client.js';
 
 /** Starts the console and the MCP endpoint before the file's tests and stops them after. */
-export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
-  const CONSOLE = `http://127.0.0.1:${ports.console}`;
-  const MCP = `http://127.0.0.1:${ports.mcp}`;
+export function mcpOAuthSandbox() {
   const REDIRECT = 'http://127.0.0.1:8899/callback';
   const sandbox = serviceForTests({
-    origins: { widgetHost: ports.console, mcp: ports.mcp },
+    origins: { widgetHost: 0, mcp: 0 },
     // The webhook receivers and the client documents' server in these files are on loopback, which the operator allows.
     settings: { addresses: { allowHosts: new Set(['127.0.0.1']) } },
     mcp: { registrationsPerHour: 1000 },
   });
+  /** The console's origin (the widget host's) and the MCP origin, once started. */
+  const CONSOLE = () => sandbox.urls().widgetHost.replace(/\/$/, '');
+  const MCP = () => sandbox.urls().mcp;
 
   /** The person at the console: a cookie jar, and the CSRF token of the last page. */
   /** The person at the console (a browser-like client of it) who signs in and consents. */
   class Person extends ConsoleBrowser {
     constructor() {
-      super(CONSOLE);
+      super(CONSOLE());
     }
     /** Follows an authorization URL through sign-in (as `userId`) to the consent page. */
     async consentPage(authorizationUrl: string, userId: string) {
@@ -36,7 +37,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
         assert.match(page.text, /<strong>[^<]+<\/strong> asks to connect to your account/, 'the sign-in names the app');
         const next = /name="next" value="([^"]+)"/.exec(page.text)![1].replaceAll('&amp;', '&');
         const signedIn = await this.post('/console/sign-in', { user: userId, next });
-        page = await this.get(`${CONSOLE}${signedIn.location}`);
+        page = await this.get(`${CONSOLE()}${signedIn.location}`);
       }
       return page;
     }
@@ -50,7 +51,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
       let page = await this.consentPage(authorizationUrl, user.id);
       if (workspace)
         page = await this.get(
-          `${CONSOLE}/console/oauth/consent?request=${requestOf(page.text)}&workspace=${workspace}`,
+          `${CONSOLE()}/console/oauth/consent?request=${requestOf(page.text)}&workspace=${workspace}`,
         );
       assert.match(page.text, new RegExp(`asks to act for <strong>${user.name}</strong>`));
       const answer = await this.post('/console/oauth/consent', {
@@ -68,7 +69,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
   const sdkProvider = (person: Person) => inMemoryProvider(person, REDIRECT);
 
   async function register(redirect = REDIRECT) {
-    const response = await fetch(`${MCP}/register`, {
+    const response = await fetch(`${MCP()}/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -82,7 +83,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
   }
 
   function authorizeUrl(clientId: string, challenge: string, extra: Record<string, string> = {}) {
-    const url = new URL(`${MCP}/authorize`);
+    const url = new URL(`${MCP()}/authorize`);
     for (const [k, v] of Object.entries({
       response_type: 'code',
       client_id: clientId,
@@ -90,7 +91,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
       code_challenge: challenge,
       code_challenge_method: 'S256',
       scope: 'organizations.read',
-      resource: `${MCP}/mcp`,
+      resource: `${MCP()}/mcp`,
       state: 'xyz',
       ...extra,
     }))
@@ -99,7 +100,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
   }
 
   const token = (fields: Record<string, string>) =>
-    fetch(`${MCP}/token`, {
+    fetch(`${MCP()}/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields),
@@ -131,7 +132,7 @@ export function mcpOAuthSandbox(ports: { console: number; mcp: number }) {
       redirect_uri: REDIRECT,
     });
 
-  const { rpc, callTool, toolNames, resultOf } = rawMcpClient(`${MCP}/mcp`);
+  const { rpc, callTool, toolNames, resultOf } = rawMcpClient(() => `${MCP()}/mcp`);
 
   async function tokensFor(person: Person, scope: string, workspace?: string) {
     return (await exchange(await codeFor(person, scope, undefined, workspace))).body;

@@ -32,20 +32,20 @@ const {
   callTool,
   resultOf,
   tokensFor,
-} = mcpOAuthSandbox({ console: 8819, mcp: 8820 });
+} = mcpOAuthSandbox();
 
 describe('MCP OAuth', () => {
   it('publishes its metadata and answers a private tool without a token with 401 pointing at it (RFC 9728)', async () => {
-    const metadata = await (await fetch(`${MCP}/.well-known/oauth-authorization-server`)).json();
+    const metadata = await (await fetch(`${MCP()}/.well-known/oauth-authorization-server`)).json();
     assert.deepEqual(metadata.code_challenge_methods_supported, ['S256']);
     assert.ok(metadata.registration_endpoint);
-    const resource = await (await fetch(`${MCP}/.well-known/oauth-protected-resource/mcp`)).json();
-    assert.equal(resource.resource, `${MCP}/mcp`);
+    const resource = await (await fetch(`${MCP()}/.well-known/oauth-protected-resource/mcp`)).json();
+    assert.equal(resource.resource, `${MCP()}/mcp`);
     const answer = await callTool('list_widget_keys');
     assert.equal(answer.status, 401);
     assert.match(
       answer.headers.get('www-authenticate') ?? '',
-      new RegExp(`resource_metadata="${MCP}/.well-known/oauth-protected-resource/mcp"`),
+      new RegExp(`resource_metadata="${MCP()}/.well-known/oauth-protected-resource/mcp"`),
     );
     // The tool's own scope, so a stock client asks for it rather than for every scope the server supports.
     assert.match(answer.headers.get('www-authenticate') ?? '', /scope="widget_keys.read"/);
@@ -54,13 +54,13 @@ describe('MCP OAuth', () => {
   it('runs the SDK client through registration, PKCE, consent and token to a private tool; revoking in the console stops it at once', async () => {
     const person = new Person();
     const provider = sdkProvider(person);
-    let transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), { authProvider: provider });
+    let transport = new StreamableHTTPClientTransport(new URL(`${MCP()}/mcp`), { authProvider: provider });
     const client = new Client({ name: 'Test assistant', version: '1.0.0' });
     await client.connect(transport);
     // Public tools need no sign-in; the first private call starts the OAuth flow.
     await assert.rejects(client.callTool({ name: 'list_widget_keys', arguments: {} }));
     await transport.finishAuth(await provider.codes);
-    transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), { authProvider: provider });
+    transport = new StreamableHTTPClientTransport(new URL(`${MCP()}/mcp`), { authProvider: provider });
     const signedIn = new Client({ name: 'Test assistant', version: '1.0.0' });
     await signedIn.connect(transport);
     const keys = await signedIn.callTool({ name: 'list_widget_keys', arguments: {} });
@@ -71,7 +71,7 @@ describe('MCP OAuth', () => {
     );
     assert.equal(JSON.stringify(keys).includes('svcp_'), false, 'no secret in a tool result');
 
-    const apps = await person.get(`${CONSOLE}/console/connected-apps`);
+    const apps = await person.get(`${CONSOLE()}/console/connected-apps`);
     assert.match(apps.text, /Test assistant/);
     assert.match(apps.text, /widget_keys\.read/);
     const clientId = /connected-apps\/([^/]+)\/revoke/.exec(apps.text)![1];
@@ -127,7 +127,7 @@ describe('MCP OAuth', () => {
       code,
       code_verifier: verifier,
       redirect_uri: REDIRECT,
-      resource: `${MCP}/mcp`,
+      resource: `${MCP()}/mcp`,
     });
     assert.equal(first.status, 200);
     const again = await token({
@@ -186,7 +186,7 @@ describe('MCP OAuth', () => {
     );
     await db().query(
       `update oauth_tokens set resource = $2, expires_at = now() - interval '1 second' where token_sha256 = $1`,
-      [hash, `${MCP}/mcp`],
+      [hash, `${MCP()}/mcp`],
     );
     assert.equal((await callTool('get_organization', tokens.access_token)).status, 401, 'expired');
 
@@ -292,7 +292,7 @@ describe('MCP OAuth', () => {
         asked.push(request.params as { mode?: string; url?: string; message: string });
         return { action: 'accept', content: { confirm: true } };
       });
-      const transport = new StreamableHTTPClientTransport(new URL(`${MCP}/mcp`), {
+      const transport = new StreamableHTTPClientTransport(new URL(`${MCP()}/mcp`), {
         requestInit: { headers: { Authorization: `Bearer ${tokens.access_token}` } },
       });
       await client.connect(transport);
@@ -381,7 +381,7 @@ describe('MCP OAuth', () => {
 
 describe('MCP OAuth defences', () => {
   const registerWith = (metadata: Record<string, unknown>) =>
-    fetch(`${MCP}/register`, {
+    fetch(`${MCP()}/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ client_name: 'Registrant', token_endpoint_auth_method: 'none', ...metadata }),
@@ -420,7 +420,7 @@ describe('MCP OAuth defences', () => {
     const { request } = await import('node:http');
     const statusFor = (path: string, host: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: 8820, path, headers: { Host: host } }, (res) => {
+        const req = request({ host: '127.0.0.1', port: new URL(MCP()).port, path, headers: { Host: host } }, (res) => {
           res.resume();
           resolve(res.statusCode!);
         });
@@ -430,14 +430,14 @@ describe('MCP OAuth defences', () => {
     for (const path of ['/.well-known/oauth-authorization-server', '/authorize?client_id=x', '/mcp']) {
       assert.equal(await statusFor(path, 'rebound.evil.example'), 403, path);
     }
-    assert.equal(await statusFor('/.well-known/oauth-authorization-server', '127.0.0.1:8820'), 200);
+    assert.equal(await statusFor('/.well-known/oauth-authorization-server', new URL(MCP()).host), 200);
   });
 
   it('never repeats a path it does not know, a key pasted into it included', async () => {
     const pasted = 'svcp_test_agency00000000000000001';
     for (const path of [`/${pasted}`, `/mcp/${pasted}`, `/authorize/${pasted}`, `/.well-known/${pasted}`]) {
       for (const method of ['GET', 'POST']) {
-        const response = await fetch(`${MCP}${path}`, { method });
+        const response = await fetch(`${MCP()}${path}`, { method });
         const text = await response.text();
         assert.equal(response.status, 404, `${method} ${path}`);
         assert.ok(!text.includes(pasted) && !text.includes('agency0000'), `${method} ${path}: ${text}`);

@@ -5,9 +5,9 @@
  */
 type Result = { isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] };
 
-export function rawMcpClient(endpoint: string) {
+export function rawMcpClient(endpointOf: () => string) {
   const rpc = (message: object, accessToken?: string, sessionId?: string, headers: Record<string, string> = {}) =>
-    fetch(endpoint, {
+    fetch(endpointOf(), {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -38,7 +38,7 @@ export function rawMcpClient(endpoint: string) {
     await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }, accessToken, sessionId, headers);
     const answer = await rpc(message, accessToken, sessionId, headers);
     const body = await answer.text();
-    await fetch(endpoint, {
+    await fetch(endpointOf(), {
       method: 'DELETE',
       headers: { ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}), 'Mcp-Session-Id': sessionId! },
     });

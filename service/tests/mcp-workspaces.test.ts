@@ -12,6 +12,7 @@ import { describe, it } from 'node:test';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';
 import { mcpOAuthSandbox } from './mcp-oauth-sandbox.js';
 import { createMemberships } from '../core/organizations/memberships.js';
+import { originOf } from '../web/serve.js';
 
 const {
   db,
@@ -30,7 +31,7 @@ const {
   toolNames,
   resultOf,
   tokensFor,
-} = mcpOAuthSandbox({ console: 8860, mcp: 8861 });
+} = mcpOAuthSandbox();
 
 describe('MCP in workspaces', () => {
   it('lists only the tools a token can call; read-only leaves out the writes', async () => {
@@ -99,7 +100,7 @@ describe('MCP in workspaces', () => {
       /Connect it for another workspace instead: <a href="[^"]+workspace=org_marinaheights">Marina Heights Development<\/a> \(developer\)/,
     );
     const notHers = await siti.get(
-      `${CONSOLE}/console/oauth/consent?request=${requestOf(page.text)}&workspace=org_lionrealty`,
+      `${CONSOLE()}/console/oauth/consent?request=${requestOf(page.text)}&workspace=org_lionrealty`,
     );
     assert.equal(notHers.status, 403, 'a workspace the person does not belong to');
 
@@ -190,9 +191,9 @@ describe('MCP in workspaces', () => {
     assert.equal(asked.structuredContent?.status, 'awaiting_confirmation', asked.content[0]?.text);
     assert.equal((await leads()).length, 0);
     const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
-    assert.match((await arjun.get(`${CONSOLE}${path}`)).text, /Goh Kai Wen &lt;kaiwen@example.com&gt;/);
+    assert.match((await arjun.get(`${CONSOLE()}${path}`)).text, /Goh Kai Wen &lt;kaiwen@example.com&gt;/);
     assert.match(
-      (await arjun.get(`${CONSOLE}${path}`)).text,
+      (await arjun.get(`${CONSOLE()}${path}`)).text,
       /<strong>Hand-made client<\/strong>, an AI app you connected, asks/,
     );
     await arjun.post(path, { decision: 'allow' });
@@ -204,7 +205,7 @@ describe('MCP in workspaces', () => {
       await callTool('submit_lead', access_token, { ...args, idempotencyKey: 'lead-e2e-0002' }),
     );
     const declinedPath = new URL(String(declined.structuredContent?.confirmUrl)).pathname;
-    await arjun.get(`${CONSOLE}${declinedPath}`);
+    await arjun.get(`${CONSOLE()}${declinedPath}`);
     await arjun.post(declinedPath, { decision: 'deny' });
     const after = await resultOf(
       await callTool('submit_lead', access_token, { ...args, idempotencyKey: 'lead-e2e-0002' }),
@@ -349,7 +350,7 @@ describe('MCP in workspaces', () => {
     assert.equal(asked.structuredContent?.status, 'awaiting_confirmation', asked.content[0]?.text);
     const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
     assert.equal((await db().query(`select 1 from viewings where attendee_name = 'Lee Jia Hui'`)).length, 0);
-    await meiling.get(`${CONSOLE}${path}`);
+    await meiling.get(`${CONSOLE()}${path}`);
     await meiling.post(path, { decision: 'allow' });
     const [viewing] = await db().query<{ id: string }>(`select id from viewings where attendee_name = 'Lee Jia Hui'`);
     assert.ok(viewing, 'requested once confirmed');
@@ -383,16 +384,16 @@ describe('MCP in workspaces', () => {
       res.writeHead(document ? 200 : 404, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(document ?? {}));
     });
-    await new Promise<void>((resolve) => documentServer.listen(8898, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => documentServer.listen(0, '127.0.0.1', resolve));
     try {
-      const base = 'http://127.0.0.1:8898';
+      const base = originOf(documentServer);
       const good = `${base}/assistant/client.json`;
       documents['/assistant/client.json'] = {
         client_id: good,
         client_name: 'Document assistant',
         redirect_uris: [REDIRECT],
       };
-      const metadata = (await (await fetch(`${MCP}/.well-known/oauth-authorization-server`)).json()) as Record<
+      const metadata = (await (await fetch(`${MCP()}/.well-known/oauth-authorization-server`)).json()) as Record<
         string,
         unknown
       >;

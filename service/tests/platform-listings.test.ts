@@ -311,6 +311,11 @@ describe('a sandbox reset', () => {
 
 describe('agent analytics', () => {
   it('counts the fixtures: listings by status, viewings by the week they start in', async () => {
+    assert.equal(
+      (await call('POST', '/organizations/current/sandbox-reset')).status,
+      200,
+      'the fixtures, whatever ran before',
+    );
     const answer = await call('GET', '/agents/current/analytics');
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.agentId, 'agt_tanmeiling');

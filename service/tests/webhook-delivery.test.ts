@@ -74,7 +74,11 @@ onEachEngine('webhook deliveries', 5498, (database) => {
     receiver.answers.set(path, statuses);
     return { org, id, secret };
   }
-  const change = (org: string, action: 'widget_key.created' | 'widget_key.revoked' = 'widget_key.created', target = 'wk_x') =>
+  const change = (
+    org: string,
+    action: 'widget_key.created' | 'widget_key.revoked' = 'widget_key.created',
+    target = 'wk_x',
+  ) =>
     db.transaction((tx) =>
       recordChange(tx, { userId: 'usr_siti', organizationId: org }, action, target, { name: 'Shop' }),
     );

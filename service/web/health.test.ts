@@ -6,17 +6,16 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { health } from './health.js';
-import { listen } from './serve.js';
+import { listen, originOf } from './serve.js';
 
-const PORT = 8847;
 let server: Server;
 const get = async (path: string) => {
-  const response = await fetch(`http://127.0.0.1:${PORT}${path}`);
+  const response = await fetch(`${originOf(server)}${path}`);
   return { status: response.status, body: await response.json() };
 };
 
 before(async () => {
-  server = await listen(() => new Response('a route', { status: 200 }), PORT);
+  server = await listen(() => new Response('a route', { status: 200 }), 0);
 });
 after(() => server.close());
 

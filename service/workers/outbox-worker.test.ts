@@ -79,7 +79,9 @@ onEachEngine('outbox and worker runner', 5497, (database) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
     await db.query('update outbox set processed_at = now() where processed_at is null');
     for (let i = 0; i < 30; i++)
-      await db.transaction((tx) => recordChange(tx, SITI, 'test.happened' as ChangeAction, `thing_${String(i).padStart(2, '0')}`));
+      await db.transaction((tx) =>
+        recordChange(tx, SITI, 'test.happened' as ChangeAction, `thing_${String(i).padStart(2, '0')}`),
+      );
     const handled: string[] = [];
     const worker = () =>
       outboxWorker({
