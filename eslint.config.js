@@ -21,7 +21,7 @@ const FLOORS = {
     ['sandbox'],
     ['core/estimates', 'core/datasets', 'core/finance', 'core/metering', 'core/events', 'core/idempotency'],
     ['core/media'],
-    ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings', 'core/inventory'],
+    ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings', 'core/inventory', 'core/valuations'],
     ['core/keys'],
     // The one composition of the core's parts (compose.ts), which every server and test receives whole.
     ['core/services'],

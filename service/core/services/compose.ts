@@ -25,12 +25,14 @@ import { databasePlatformKeys } from '../keys/platform-key-store.js';
 import { recordQuotaReached } from '../keys/quota-reached.js';
 import { createWidgetKeyAdmin } from '../keys/widget-key-admin.js';
 import { databaseWidgetKeys } from '../keys/widget-keys.js';
+import { meteredEstimate } from '../valuations/metered-estimate.js';
 import { linksOf, type ServiceSettings } from './settings.js';
 
 export function composeServices(db: Database, settings: ServiceSettings) {
   const now = settings.now ?? (() => new Date());
   const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now });
   const widgetKeyAdmin = createWidgetKeyAdmin(db, now);
+  const meter = databaseMeter(db);
   return {
     db,
     settings,
@@ -39,7 +41,9 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     /** One engine behind the widget host, the valuation pages, the Platform API and MCP. */
     engine,
     /** Daily counts and short-lived limits, in the database so that every process shares them. */
-    meter: databaseMeter(db),
+    meter,
+    /** The estimate as every surface gives it, counted under the one rule (only answered estimates count). */
+    estimates: meteredEstimate({ engine, meter }),
     rates: sharedRates(db),
     idempotency: createIdempotencyStore(db, now),
     oauth: createOAuthStore(db, now),

@@ -13,7 +13,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
-import { utcDay } from '../../core/metering/utc-day.js';
+import { countAnswered } from '../../core/metering/count-answered.js';
 import { PRIVATE_TOOLS } from './private-tools.js';
 import type { Caller } from './caller.js';
 import { access, type McpTool, type ToolResult } from './tool.js';
@@ -100,14 +100,6 @@ export function createMcpServer({ services, client }: McpContext): Server {
     const problem = problemInArguments(tool, args);
     if (problem) return failure(`The arguments do not fit ${tool.name}: ${problem}.`);
 
-    const day = utcDay(services.now());
-    if (tool.meter && (await services.meter.take(tool.meter, client, day)) === undefined) {
-      const limit = DAILY_LIMITS[tool.meter].toLocaleString('en');
-      const what = tool.meter === 'mcp_estimate' ? 'valuations' : 'market and finance answers';
-      return failure(
-        `This client has used its ${limit} ${what} for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`,
-      );
-    }
     // Points the person at the service's confirmation page from inside the client (URL-mode elicitation),
     // where the client supports it, on this call's own stream. Its answer is not awaited: it only says
     // whether the page was opened (the decision is made on the page), and it may reach another process.
@@ -117,14 +109,25 @@ export function createMcpServer({ services, client }: McpContext): Server {
         .elicitInput({ mode: 'url', url, message, elicitationId }, { relatedRequestId: extra.requestId })
         .catch(() => undefined);
     };
-    const result = tool.scope
-      ? await tool.run(args, { services, showPage, caller: callerOf(extra.authInfo, tool.name) })
-      : await tool.run(args, { services, showPage });
-    if ('error' in result) {
-      if (tool.meter) await services.meter.giveBack(tool.meter, client, day); // Only answered calls count.
-      return failure(result.error);
-    }
-    return answer(result);
+    const run = () =>
+      tool.scope
+        ? tool.run(args, { services, client, showPage, caller: callerOf(extra.authInfo, tool.name) })
+        : tool.run(args, { services, client, showPage });
+    // A discovery answer counts against the client's day under the one rule: only answered calls count.
+    const counted = tool.meter
+      ? await countAnswered(
+          services.meter,
+          services.now(),
+          { kind: tool.meter, subject: client },
+          run,
+          (r) => !('error' in r),
+        )
+      : { result: await run() };
+    if ('spent' in counted)
+      return failure(
+        `This client has used its ${DAILY_LIMITS.mcp_discovery.toLocaleString('en')} market and finance answers for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`,
+      );
+    return 'error' in counted.result ? failure(counted.result.error) : answer(counted.result);
   });
 
   return server;

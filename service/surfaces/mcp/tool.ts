@@ -26,6 +26,8 @@ export type ToolResult = { structured: Record<string, unknown>; text: string } |
 /** What every tool is given: the service's parts, and a way to show the person a page of the service. */
 export interface ToolContext {
   services: Services;
+  /** Who counts against the daily limits: the client's network address. */
+  client: string;
   /** Shows the person a page of the service from inside the client (URL-mode elicitation), where it can. */
   showPage(url: string, message: string, elicitationId: string): Promise<void>;
 }
@@ -57,8 +59,8 @@ interface ToolShape {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   annotations: ToolAnnotations;
-  /** What a call counts against, per client and day (given back when it is not answered): valuations, or discovery. */
-  meter?: 'mcp_estimate' | 'mcp_discovery';
+  /** Discovery answers count against their own daily limit per client (given back when not answered). */
+  meter?: 'mcp_discovery';
 }
 
 /** A tool anyone may call. */

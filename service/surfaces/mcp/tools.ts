@@ -81,21 +81,26 @@ export const PUBLIC_TOOLS: PublicTool[] = [
     },
     outputSchema: schema('Estimate', './widget-host.openapi.json'),
     annotations: READ_ONLY,
-    meter: 'mcp_estimate',
-    run(args, { services: { engine } }) {
+    async run(args, { services: { estimates }, client }) {
       const read = readMode(args.mode);
       if ('problem' in read) return { error: read.problem };
       const { mode } = read;
-      const outcome = engine.estimate(String(args.propertyId), mode);
-      if ('problem' in outcome) {
+      const answer = await estimates({
+        propertyId: String(args.propertyId),
+        mode,
+        count: { kind: 'mcp_estimate', subject: client },
+      });
+      if ('problem' in answer) {
         return {
           error:
-            outcome.problem === 'not_found'
-              ? `No property has the id ${args.propertyId}; find ids with search_properties.`
-              : VISITOR_MESSAGES.en.no_comparables,
+            answer.problem === 'quota_exceeded'
+              ? `This client has used its ${answer.limit.toLocaleString('en')} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`
+              : answer.problem === 'not_found'
+                ? `No property has the id ${args.propertyId}; find ids with search_properties.`
+                : VISITOR_MESSAGES.en.no_comparables,
         };
       }
-      const e = outcome.estimate;
+      const e = answer.estimate;
       const text = [
         `${en.estimateHeading(mode)} for ${e.property.project ? `${e.property.project}, ` : ''}${e.property.address}: ${formatMoney(e.value)}${mode === 'rent' ? en.perMonth : ''}.`,
         `${en.range(formatMoney(e.low), formatMoney(e.high))}. ${en.confidence}: ${en.confidenceLevel[e.confidence]}. ${en.asOf} ${formatDate(e.asOf)}, from ${e.comparables.length} transactions.`,

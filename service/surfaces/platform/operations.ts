@@ -5,8 +5,6 @@
  */
 import type { Services } from '../../core/services/compose.js';
 import { readMode } from '../../core/estimates/parameters.js';
-import { DAILY_LIMITS } from '../../core/metering/limits.js';
-import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
 import type { Operation, OperationId } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
@@ -19,8 +17,7 @@ import { createMediaOperations } from './media-operations.js';
 import { createDistributionOperations } from './distribution-operations.js';
 
 export function createOperations(services: Services): Record<OperationId, Operation> {
-  const { engine, meter, webhooks, listings, readiness, inventory } = services;
-  const VALUATIONS_PER_DAY = DAILY_LIMITS.platform_estimate;
+  const { engine, estimates, webhooks, listings, readiness, inventory } = services;
 
   return {
     ...createWebhookOperations(webhooks),
@@ -58,29 +55,25 @@ export function createOperations(services: Services): Record<OperationId, Operat
           detail: `mode: ${read.problem}`,
           extra: { errors: [{ parameter: 'mode', detail: read.problem }] },
         };
-      // Counted before it is worked out, in one step, so concurrent requests cannot pass the limit together.
-      const day = utcDay(engine.now());
-      const subject = key.id ?? key.sha256;
-      if ((await meter.take('platform_estimate', subject, day, key.valuationsUsedToday)) === undefined) {
-        const resetAt = nextUtcMidnight(engine.now()).toISOString();
+      const answer = await estimates({
+        propertyId: String(params.propertyId),
+        mode: read.mode,
+        count: { kind: 'platform_estimate', subject: key.id ?? key.sha256, startsAt: key.valuationsUsedToday },
+      });
+      if (!('problem' in answer)) return { body: answer.estimate };
+      if (answer.problem === 'quota_exceeded')
         return {
           problem: 'quota_exceeded',
-          detail: `This key has used its ${VALUATIONS_PER_DAY.toLocaleString('en')} valuations for today; the limit resets at ${resetAt}. The API is for building an interface, not for bulk collection.`,
-          extra: { resetAt },
-          headers: { 'Retry-After': String(secondsToUtcMidnight(engine.now())) },
+          detail: `This key has used its ${answer.limit.toLocaleString('en')} valuations for today; the limit resets at ${answer.resetAt}. The API is for building an interface, not for bulk collection.`,
+          extra: { resetAt: answer.resetAt },
+          headers: { 'Retry-After': String(answer.retryAfter) },
         };
-      }
-      const outcome = engine.estimate(String(params.propertyId), read.mode);
-      if ('problem' in outcome) {
-        await meter.giveBack('platform_estimate', subject, day); // Only answered valuations count.
-        return outcome.problem === 'not_found'
-          ? {
-              problem: 'not_found',
-              detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…`,
-            }
-          : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
-      }
-      return { body: outcome.estimate };
+      return answer.problem === 'not_found'
+        ? {
+            problem: 'not_found',
+            detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…`,
+          }
+        : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
     },
   };
 }

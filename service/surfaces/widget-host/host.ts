@@ -19,7 +19,8 @@ import { memoryMeter } from '../../core/metering/memory-meter.js';
 import { memoryRates, type RateStore } from '../../core/metering/rate-store.js';
 import { createTokenBuckets } from '../../core/metering/token-bucket.js';
 import { createVisitorLimit, type VisitorLimit } from '../../core/metering/visitor-limit.js';
-import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../../core/metering/utc-day.js';
+import { secondsToUtcMidnight } from '../../core/metering/utc-day.js';
+import { meteredEstimate } from '../../core/valuations/metered-estimate.js';
 import { KEY_PREFIXES } from '../../core/keys/prefixes.js';
 import {
   memoryWidgetKeys,
@@ -72,6 +73,7 @@ export function createWidgetHost(options: HostOptions) {
   const meter = options.meter ?? memoryMeter();
   const visitorLimit =
     options.visitorLimit === undefined ? createVisitorLimit(meter, now, { store }) : options.visitorLimit;
+  const estimates = meteredEstimate({ engine, meter });
   const secondsToReset = () => secondsToUtcMidnight(now());
 
   function rateLimitHeaders(usedToday: number): Record<string, string> {
@@ -191,39 +193,39 @@ export function createWidgetHost(options: HostOptions) {
         },
       );
     }
-    const day = utcDay(now());
-    const usedToday = await meter.take('widget_estimate', key.id, day, key.startsDayAt);
-    if (usedToday === DAILY_ESTIMATE_QUOTA)
-      await options.onQuotaReached?.(key.id, day, DAILY_ESTIMATE_QUOTA).catch((error: Error) => {
-        console.error(`[widget-host] the quota event of ${key.id} was not recorded: ${error.message}`);
-      });
-    if (usedToday === undefined) {
+    // The sandbox's failures on request answer before anything is counted.
+    const magic = magicEstimate(id);
+    if (magic?.error) {
       await visitor?.giveBack();
-      const resetAt = nextUtcMidnight(now()).toISOString();
+      return fail(magic.error, 'Sandbox: the failure you asked for.');
+    }
+    const answer = await estimates({
+      propertyId: magic?.propertyId ?? id,
+      mode,
+      count: { kind: 'widget_estimate', subject: key.id, startsAt: key.startsDayAt },
+      alsoGiveBack: visitor?.giveBack,
+      onLast: (day, limit) =>
+        options.onQuotaReached?.(key.id, day, limit).catch((error: Error) => {
+          console.error(`[widget-host] the quota event of ${key.id} was not recorded: ${error.message}`);
+        }) ?? Promise.resolve(),
+    });
+    if ('problem' in answer && answer.problem === 'quota_exceeded')
       return fail(
         'quota_exceeded',
-        `This widget key has used its ${DAILY_ESTIMATE_QUOTA.toLocaleString('en')} estimates for today; the quota resets at ${resetAt}.`,
-        { resetAt },
+        `This widget key has used its ${answer.limit.toLocaleString('en')} estimates for today; the quota resets at ${answer.resetAt}.`,
+        { resetAt: answer.resetAt },
         {
-          'Retry-After': String(secondsToReset()),
-          ...rateLimitHeaders(DAILY_ESTIMATE_QUOTA),
+          'Retry-After': String(answer.retryAfter),
+          ...rateLimitHeaders(answer.limit),
           'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'],
         },
       );
-    }
-
-    const magic = magicEstimate(id);
-    const outcome = magic?.error ? undefined : engine.estimate(magic?.propertyId ?? id, mode);
-    if (!outcome || 'problem' in outcome) {
-      await meter.giveBack('widget_estimate', key.id, day); // Only answered estimates count.
-      await visitor?.giveBack();
-      if (!outcome) return fail(magic!.error!, 'Sandbox: the failure you asked for.');
-      return outcome.problem === 'not_found'
-        ? fail('not_found', `No property has the id ${id}.`)
-        : fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
-    }
-    const headers = { ...allow, ...rateLimitHeaders(usedToday), 'Content-Language': language };
-    return respond(200, inLanguage(outcome.estimate, language), headers, magic?.delayMs ?? 0);
+    if ('problem' in answer && answer.problem === 'not_found')
+      return fail('not_found', `No property has the id ${id}.`);
+    if ('problem' in answer)
+      return fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
+    const headers = { ...allow, ...rateLimitHeaders(answer.usedToday), 'Content-Language': language };
+    return respond(200, inLanguage(answer.estimate, language), headers, magic?.delayMs ?? 0);
   }
 
   return { handle, fixtures, engine };
