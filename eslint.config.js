@@ -23,6 +23,8 @@ const FLOORS = {
     ['core/media'],
     ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings', 'core/inventory', 'core/valuations'],
     ['core/keys'],
+    // Every write an AI app may ask for, each a kind of one pending action.
+    ['core/writes'],
     // The one composition of the core's parts (compose.ts), which every server and test receives whole.
     ['core/services'],
     [

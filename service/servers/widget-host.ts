@@ -7,7 +7,6 @@ import { Hono } from 'hono';
 import { MESSAGES_PATH } from '../../src/api/console-messages.js';
 import type { Services } from '../core/services/compose.js';
 import { createConsole, type ConsoleOptions } from '../surfaces/console/console.js';
-import { pendingWrites } from '../surfaces/mcp/pending-writes.js';
 import widgetHostContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
 import { indexPage, mcpPage } from '../surfaces/docs/index-page.js';
 import { messagesPage } from '../surfaces/docs/messages-page.js';
@@ -53,7 +52,6 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
   const consoleApp = createConsole(services, {
     widgetScriptUrl: `${baseUrl}v1/widget.js`,
     pinnedLoader: options.pinnedLoader ?? (() => builtLoader(distDir)),
-    writes: pendingWrites({ inventory: services.inventory, viewings: services.listings.viewings }),
   });
   const pages = valuationPages({
     engine: widgetHost.engine,

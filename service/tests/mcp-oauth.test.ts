@@ -321,7 +321,7 @@ describe('MCP OAuth', () => {
     }
   });
 
-  it("lists deliveries, and replays one only after the person presses Replay on the service's page", async () => {
+  it("lists deliveries, and replays one only after the person confirms on the service's page", async () => {
     const receiver = await startReceiver();
     try {
       const person = new Person();
@@ -352,8 +352,12 @@ describe('MCP OAuth', () => {
       assert.equal(receiver.at('/mcp').length, 1, 'nothing is sent before the person decides');
       const confirmUrl = String(asked.structuredContent?.confirmUrl);
       const page = await person.get(confirmUrl);
+      assert.match(page.text, /asks to send this webhook delivery again/);
+      assert.match(page.text, new RegExp(`<dd>${deliveryId}</dd>`));
       assert.match(page.text, /Replay<\/button>/);
-      assert.equal((await person.post(`${new URL(confirmUrl).pathname}/replay`, {})).status, 303);
+      assert.equal((await person.post(new URL(confirmUrl).pathname, { decision: 'allow' })).status, 200);
+      const queued = await resultOf(await callTool('replay_webhook_delivery', access_token, args));
+      assert.equal(queued.structuredContent?.status, 'queued', 'confirmed, not sent yet');
       while ((await send.sendDue(new Date())) > 0);
       const [first, second] = receiver.at('/mcp');
       assert.equal(second.id, first.id, 'the same webhook-id');

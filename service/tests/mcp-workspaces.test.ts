@@ -289,8 +289,11 @@ describe('MCP in workspaces', () => {
     } finally {
       await setArjun('owner');
     }
-    await db().query(`update key_requests set expires_at = now() - interval '1 second' where name = $1`, [args.name]);
-    assert.match((await siti.get(path)).text, /expired after 15 minutes/);
+    await db().query(
+      `update mcp_actions set expires_at = now() - interval '1 second' where kind = 'create_widget_key' and input->>'name' = $1`,
+      [args.name],
+    );
+    assert.match((await siti.get(path)).text, /expired before it was confirmed/);
     await siti.post(path, { decision: 'allow' });
     assert.equal((await made()).length, 0, 'an expired request makes nothing');
   });

@@ -19,13 +19,13 @@ import { createReadiness } from '../organizations/readiness.js';
 import { createSessions } from '../organizations/sessions.js';
 import { createSecretBox } from '../webhooks/secret-box.js';
 import { createWebhookService } from '../webhooks/webhook-service.js';
-import { createKeyRequests } from '../keys/key-requests.js';
 import { createPlatformKeyAdmin } from '../keys/platform-key-admin.js';
 import { databasePlatformKeys } from '../keys/platform-key-store.js';
 import { recordQuotaReached } from '../keys/quota-reached.js';
 import { createWidgetKeyAdmin } from '../keys/widget-key-admin.js';
 import { databaseWidgetKeys } from '../keys/widget-keys.js';
 import { meteredEstimate } from '../valuations/metered-estimate.js';
+import { aiWrites } from '../writes/write-kinds.js';
 import { linksOf, type ServiceSettings } from './settings.js';
 
 export function composeServices(db: Database, settings: ServiceSettings) {
@@ -33,6 +33,12 @@ export function composeServices(db: Database, settings: ServiceSettings) {
   const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now });
   const widgetKeyAdmin = createWidgetKeyAdmin(db, now);
   const meter = databaseMeter(db);
+  const webhooks = createWebhookService(db, createSecretBox(settings.secretsKey), {
+    policy: settings.addresses,
+    clock: now,
+  });
+  const listings = createListingArea(db, engine.fixtures.byId);
+  const inventory = createInventory(db, now);
   return {
     db,
     settings,
@@ -50,19 +56,16 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     mcpSessions: databaseSessions(db),
     widgetKeys: databaseWidgetKeys(db),
     widgetKeyAdmin,
-    keyRequests: createKeyRequests(db, widgetKeyAdmin, now),
     quotaReached: recordQuotaReached(db),
     platformKeys: databasePlatformKeys(db),
     platformKeyAdmin: createPlatformKeyAdmin(db),
-    webhooks: createWebhookService(db, createSecretBox(settings.secretsKey), {
-      policy: settings.addresses,
-      clock: now,
-    }),
-    listings: createListingArea(db, engine.fixtures.byId),
-    inventory: createInventory(db, now),
+    webhooks,
+    listings,
+    inventory,
     readiness: createReadiness(db, now),
-    /** Writes AI apps ask for, waiting for the person on the console's page. */
+    /** Writes AI apps ask for, waiting for the person on the console's page, and what each kind does. */
     actions: createPendingActions(db, now),
+    writes: aiWrites({ inventory, viewings: listings.viewings, widgetKeys: widgetKeyAdmin, webhooks }),
     sessions: createSessions(db),
     members: createMembers(db),
     memberships: createMemberships(db),

@@ -21,7 +21,6 @@ export function linksOf(urls: ServiceSettings['urls']) {
     widgetHost: urls.widgetHost,
     consolePage,
     consent: (requestId: string) => consolePage(`oauth/consent?request=${requestId}`),
-    confirmation: (id: string) => consolePage(`mcp/confirm/${id}`),
     apiReference: `${urls.platform}/reference`,
     apiBase: `${urls.platform}/v1`,
     mcpEndpoint: `${urls.mcp}/mcp`,

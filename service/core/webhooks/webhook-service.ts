@@ -17,13 +17,34 @@ export interface WebhookServiceOptions {
 
 export function createWebhookService(db: Database, box: SecretBox, options: WebhookServiceOptions) {
   const clock = options.clock ?? (() => new Date());
+  const endpoints = createWebhookEndpoints(db, box, clock);
+  const deliveries = createDeliveries(db);
+  const log = createDeliveryLog(db);
   return {
-    endpoints: createWebhookEndpoints(db, box, clock),
-    deliveries: createDeliveries(db),
-    log: createDeliveryLog(db),
+    endpoints,
+    deliveries,
+    log,
     policy: options.policy,
     environment: options.environment ?? 'sandbox',
     clock,
+    /**
+     * One delivery of the organization's sent again, as the console, the API and an AI app's confirmed
+     * request all do: refused when it is not theirs, its endpoint is disabled, or an attempt is in flight.
+     */
+    async replay(
+      organizationId: string,
+      id: string,
+    ): Promise<
+      { queued: true; endpointId: string } | { refused: 'not_found' | 'disabled' | 'sending'; endpointId?: string }
+    > {
+      const delivery = await log.get(organizationId, id);
+      if (!delivery) return { refused: 'not_found' };
+      const { endpointId } = delivery;
+      if ((await endpoints.get(organizationId, endpointId))?.status !== 'enabled')
+        return { refused: 'disabled', endpointId };
+      const replay = await deliveries.replay(id, clock());
+      return 'refused' in replay ? { refused: replay.refused, endpointId } : { queued: true, endpointId };
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The console's AI app routes: the OAuth consent page the MCP endpoint sends a person to, the
- * connected apps (each can be disconnected), and the confirmation of a widget key an app asked for.
+ * connected apps (each can be disconnected), and the one confirmation page of every write an app asks for.
  */
 import { Hono } from 'hono';
 import { aRole, roleMay, scopesBeyondRole } from '../../core/grants/roles.js';
@@ -8,15 +8,12 @@ import type { Scope } from '../../core/grants/scopes.js';
 import type { PendingAction } from '../../core/organizations/pending-actions.js';
 import type { Services } from '../../core/services/compose.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
-import { actionPage, type ActionWrites, confirmKeyPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
+import { actionPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
 import { messagePage } from './pages/frame.js';
 import { confirmPage } from './pages/key-confirmations.js';
 import { html } from '../../web/html.js';
 
-export function aiAppRoutes(
-  { oauth, keyRequests: confirmations, members, memberships, actions }: Services,
-  writes: ActionWrites,
-) {
+export function aiAppRoutes({ oauth, members, memberships, actions, writes }: Services) {
   const app = new Hono<ConsoleEnv>({ strict: false });
 
   /**
@@ -113,26 +110,8 @@ export function aiAppRoutes(
     return redirect('/console/connected-apps');
   });
 
-  app.get('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
-    const id = c.req.param('id');
-    return page(confirmKeyPage(c.var.session, id, await confirmations.find(c.var.actor.userId, id)));
-  });
-  app.post('/mcp/confirm/:id{[a-f0-9]{32}}', async (c) => {
-    const id = c.req.param('id');
-    const allow = c.var.form!.get('decision') === 'allow';
-    const request = await confirmations.find(c.var.actor.userId, id);
-    if (allow && request?.status === 'pending') {
-      const refused = await problemConfirming(
-        c.var.actor.userId,
-        request.organizationId,
-        'widget_keys.write',
-        'create widget keys',
-      );
-      if (refused) return refused;
-    }
-    const keyId = await confirmations.decide(c.var.actor, id, allow);
-    return redirect(keyId ? `/console/widget-keys/${keyId}?created=1` : `/console/mcp/confirm/${id}`);
-  });
+  // The page a widget key request had before every write became one kind of pending action (its id kept).
+  app.get('/mcp/confirm/:id{[a-f0-9]{32}}', (c) => redirect(`/console/mcp/actions/${c.req.param('id')}`));
 
   const show = (c: { var: ConsoleEnv['Variables'] }, action: PendingAction | undefined) =>
     actionPage(c.var.session, action, action && writes.describe(action));
@@ -149,11 +128,15 @@ export function aiAppRoutes(
         c.var.actor.userId,
         action.organizationId,
         described.scope,
-        described.confirm.toLowerCase(),
+        described.refused,
       );
       if (refused) return refused;
     }
-    return page(show(c, await actions.decide(c.var.actor.userId, c.req.param('id'), allow, writes.perform)));
+    const decided = await actions.decide(c.var.actor.userId, c.req.param('id'), allow, writes.perform);
+    // A write with a page of its own (the key made) takes the person there.
+    const doneAt =
+      decided?.status === 'confirmed' && decided.result && writes.describe(decided).doneAt?.(decided.result);
+    return doneAt ? redirect(doneAt) : page(show(c, decided));
   });
 
   return app;

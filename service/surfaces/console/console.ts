@@ -6,7 +6,6 @@
  */
 import { Hono } from 'hono';
 import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
-import type { ActionWrites } from './pages/ai-apps.js';
 import { anonymousSession, validCsrf } from '../../core/organizations/sessions.js';
 import type { Services } from '../../core/services/compose.js';
 import { newSecret } from '../../db/secrets.js';
@@ -32,8 +31,6 @@ export interface ConsoleOptions {
   widgetScriptUrl: string;
   /** The pinned version and its integrity hash, for the pinned form of the snippet (once built). */
   pinnedLoader?: () => Promise<BuiltLoader | undefined>;
-  /** What each write an AI app asks for shows the person, and does when they confirm. */
-  writes: ActionWrites;
 }
 
 /** Where to go after signing in: only a console page (never another site). */
@@ -207,7 +204,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   app.route('/', platformKeyRoutes(services.platformKeyAdmin));
   app.route('/', webhookRoutes(services.webhooks));
   app.route('/', goLiveRoutes(services.readiness, services.links.apiReference));
-  app.route('/', aiAppRoutes(services, options.writes));
+  app.route('/', aiAppRoutes(services));
 
   app.notFound(() => page(messagePage('Not found', 'There is no such page in the console.'), 404));
   return app;

@@ -164,10 +164,9 @@ export function webhookRoutes(webhooks: WebhookService) {
   app.post(`/webhooks/deliveries/:id${DELIVERY}/replay`, async (c) => {
     const delivery = await log.get(c.var.actor.organizationId, c.req.param('id'));
     if (!delivery) return gone();
-    const endpoint = await endpoints.get(c.var.actor.organizationId, delivery.endpointId);
-    if (endpoint?.status !== 'enabled')
+    const replay = await webhooks.replay(c.var.actor.organizationId, delivery.id);
+    if ('refused' in replay && replay.refused === 'disabled')
       return page(webhookDeliveryPage(c.var.session, delivery, 'Its endpoint is disabled: enable it first.'), 409);
-    const replay = await deliveries.replay(delivery.id, webhooks.clock());
     if ('refused' in replay)
       return page(
         webhookDeliveryPage(

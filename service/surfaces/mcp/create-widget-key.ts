@@ -1,19 +1,15 @@
 /**
- * `create_widget_key`: the MCP endpoint's one consequential write. It declares itself (not read-only,
- * idempotent), needs an idempotency key (the service's one idempotency store: the same key and
- * arguments create one widget key, the same key with other arguments is refused), and leaves the
- * decision to the person on a page of the service (the owned handoff): a client never answers its own
- * confirmation. Where the client supports URL-mode elicitation, it is asked to show that page; that
- * only opens it. The key itself is made by the one validated
- * `createWidgetKey`, so a name or origin is refused here exactly as the console refuses it. Every
- * key it creates is in the audit log; it never returns a secret (widget keys are publishable).
+ * `create_widget_key`: a write an AI app asks for, as every other (ask-the-person.ts): it declares
+ * itself (not read-only, idempotent), needs an idempotency key (the same key and arguments are one
+ * request, the same key with other arguments is refused), and leaves the decision to the person on the
+ * service's page. The key itself is made by the one validated `createWidgetKey`, so a name or origin is
+ * refused here exactly as the console refuses it; it never returns a secret (widget keys are publishable).
  */
-import { createHash } from 'node:crypto';
 import { NAME_MAX } from '../../core/keys/names.js';
 import { ORIGINS_MAX } from '../../core/keys/origins.js';
 import { checkWidgetKeyInput } from '../../core/keys/widget-key-admin.js';
-import type { Services } from '../../core/services/compose.js';
-import type { Caller } from './caller.js';
+import { askThePerson } from './ask-the-person.js';
+import type { SignedInContext } from './tool.js';
 
 export const CREATE_WIDGET_KEY = {
   name: 'create_widget_key',
@@ -78,75 +74,26 @@ const declined: Result = {
   text: 'The person declined; no widget key was created.',
 };
 
-const fingerprintOf = (name: string, origins: string[]) =>
-  createHash('sha256')
-    .update(JSON.stringify([name.trim(), [...origins].sort()]))
-    .digest('hex');
-
-export function createWidgetKeyTool(
-  services: Pick<Services, 'widgetKeyAdmin' | 'keyRequests' | 'idempotency' | 'links'>,
-) {
-  const { widgetKeyAdmin: keys, keyRequests: requests, idempotency } = services;
-  const confirmUrl = services.links.confirmation;
-  async function created(caller: Caller, keyId: string): Promise<Result> {
-    const key = (await keys.widgetKey(caller, keyId))!;
+/** Runs the tool: the key is made only once the person confirms on the service's page (ask-the-person.ts). */
+export async function createWidgetKey(args: CreateArgs, context: SignedInContext): Promise<Result> {
+  const checked = checkWidgetKeyInput(args.name, args.origins, true);
+  if (checked.errors) return { error: Object.values(checked.errors).join(' ') };
+  const input = { name: args.name.trim(), origins: checked.origins };
+  const asked = await askThePerson(context, 'create_widget_key', args.idempotencyKey, input);
+  if ('error' in asked) return asked;
+  const { action, confirmUrl } = asked;
+  if (action.status === 'confirmed') {
+    const key = (await context.services.widgetKeyAdmin.widgetKey(context.caller, String(action.result!.id)))!;
     const widgetKey = { id: key.id, name: key.name, key: key.key, origins: key.origins };
     return {
       structured: { status: 'created', widgetKey },
       text: `Created widget key "${key.name}" (${key.key}) for ${key.origins.join(', ')}.`,
     };
   }
-
-  /** Where the request stands now: created, declined, or waiting for the person. */
-  async function answerFor(caller: Caller, confirmationId: string, waiting: (url: string) => string): Promise<Result> {
-    const request = await requests.find(caller.userId, confirmationId);
-    if (request?.widgetKeyId) return created(caller, request.widgetKeyId);
-    if (request?.status === 'declined') return declined;
-    const url = confirmUrl(confirmationId);
-    return { structured: { status: 'awaiting_confirmation', confirmUrl: url }, text: waiting(url) };
-  }
-
+  if (action.status === 'declined') return declined;
+  if (action.status === 'failed') return { error: `No widget key was created: ${String(action.result?.reason)}` };
   return {
-    /**
-     * Runs the tool. `confirm` asks the person in the client and answers true, false, or undefined
-     * when the client cannot ask (then the service's own page asks instead).
-     */
-    async run(
-      caller: Caller,
-      args: CreateArgs,
-      showPage: (url: string, message: string, elicitationId: string) => Promise<void>,
-    ): Promise<Result> {
-      const checked = checkWidgetKeyInput(args.name, args.origins, true);
-      if (checked.errors) return { error: Object.values(checked.errors).join(' ') };
-      const { origins } = checked;
-      const scope = `mcp:create_widget_key:${caller.userId}`;
-      const begun = await idempotency.begin(scope, args.idempotencyKey, fingerprintOf(args.name, origins));
-      if (begun.state === 'mismatch')
-        return {
-          error: 'This idempotencyKey was already used with other arguments: use a new key for a different widget key.',
-        };
-      if (begun.state === 'running')
-        return {
-          error: 'A call with this idempotencyKey is still running: wait a moment, then call again with the same key.',
-        };
-      if (begun.state === 'replay')
-        return answerFor(caller, begun.response.body, (url) => `Waiting for the person to confirm at ${url}.`);
-      try {
-        const { confirmationId } = await requests.open(caller, args.name, origins);
-        await idempotency.finish(scope, args.idempotencyKey, { status: 200, headers: {}, body: confirmationId });
-        const question = `Confirm the widget key "${args.name.trim()}" for ${origins.join(', ')} on the service's page.`;
-        await showPage(confirmUrl(confirmationId), question, confirmationId);
-        return answerFor(
-          caller,
-          confirmationId,
-          (url) => `Ask the person to confirm at ${url}; then call again with the same idempotencyKey.`,
-        );
-      } catch (error) {
-        await idempotency.release(scope, args.idempotencyKey);
-        throw error;
-      }
-    },
+    structured: { status: 'awaiting_confirmation', confirmUrl },
+    text: `Ask the person to confirm at ${confirmUrl}; then call again with the same idempotencyKey.`,
   };
 }
-
-export type CreateWidgetKeyTool = ReturnType<typeof createWidgetKeyTool>;

@@ -6,7 +6,8 @@
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { schemaOf } from './tools.js';
 import { type PrivateTool, READ_ONLY } from './tool.js';
-import { WRITE_KINDS } from './pending-writes.js';
+import { WRITE_KINDS } from '../../core/writes/write-kinds.js';
+import { askThePerson } from './ask-the-person.js';
 
 export const INVENTORY_TOOLS: PrivateTool[] = [
   {
@@ -55,7 +56,7 @@ const IDEMPOTENCY_KEY = { type: 'string', minLength: 8, maxLength: 100, descript
  * the next call with the same idempotencyKey learns what happened.
  */
 function confirmedWrite(tool: {
-  name: keyof typeof WRITE_KINDS;
+  name: 'book_showflat_slot' | 'submit_lead' | 'request_viewing';
   title: string;
   description: string;
   scope: 'inventory.write' | 'leads.write' | 'viewings.write';
@@ -90,8 +91,8 @@ function confirmedWrite(tool: {
       },
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    async run(args, { services, caller, showPage }) {
-      const workspace = ORGANIZATIONS[caller.organizationId]!;
+    async run(args, context) {
+      const workspace = ORGANIZATIONS[context.caller.organizationId]!;
       if (workspace.organization.kind !== kind.workspace)
         return {
           error: `This app is connected for ${workspace.organization.name}, which is not ${kind.workspace === 'agency' ? 'an agency' : 'a developer'}: this belongs to ${kind.workspace === 'agency' ? "an agency's" : "a developer's"} workspace.`,
@@ -99,11 +100,9 @@ function confirmedWrite(tool: {
       if (kind.workspace === 'developer' && !workspace.projects.some((p) => p.id === args.projectId))
         return { error: `${workspace.organization.name} has no project ${String(args.projectId)}.` };
       const { idempotencyKey, ...input } = args as Record<string, string | number>;
-      const action = await services.actions.open(caller, tool.name, String(idempotencyKey), input);
-      if (action === 'mismatch')
-        return {
-          error: 'This idempotencyKey was already used with other arguments: use a new key for another request.',
-        };
+      const asked = await askThePerson(context, tool.name, String(idempotencyKey), input);
+      if ('error' in asked) return asked;
+      const { action, confirmUrl } = asked;
       const base = { actionId: action.id, expiresAt: action.expiresAt };
       switch (action.status) {
         case 'confirmed':
@@ -120,9 +119,7 @@ function confirmedWrite(tool: {
             text: `Not done: ${String(action.result?.reason)}`,
           };
       }
-      const confirmUrl = services.links.consolePage(`mcp/actions/${action.id}`);
       const preview = Object.fromEntries(kind.facts(input, workspace.organization.id));
-      await showPage(confirmUrl, `${kind.title} on the service's page.`, action.id);
       return {
         structured: { status: 'awaiting_confirmation', ...base, confirmUrl, preview },
         text: `Nothing is done yet. Ask the person to confirm at ${confirmUrl} before ${action.expiresAt}; then call again with the same idempotencyKey.`,

@@ -1,6 +1,6 @@
 /** The MCP endpoint's private tools: each needs a token with its scope, and acts for the signed-in person's organization. */
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
-import { CREATE_WIDGET_KEY, type CreateArgs, createWidgetKeyTool } from './create-widget-key.js';
+import { CREATE_WIDGET_KEY, type CreateArgs, createWidgetKey } from './create-widget-key.js';
 import { type PrivateTool, READ_ONLY } from './tool.js';
 
 export type { Caller } from './caller.js';
@@ -85,7 +85,6 @@ export const PRIVATE_TOOLS: PrivateTool[] = [
   },
   {
     ...CREATE_WIDGET_KEY,
-    run: (args, { services, caller, showPage }) =>
-      createWidgetKeyTool(services).run(caller, args as unknown as CreateArgs, showPage),
+    run: (args, context) => createWidgetKey(args as unknown as CreateArgs, context),
   },
 ];

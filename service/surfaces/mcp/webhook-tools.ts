@@ -1,12 +1,10 @@
 /**
  * The MCP endpoint's webhook tools. `list_webhook_deliveries` reads the organization's deliveries
  * and how each went. `replay_webhook_delivery` asks for one to be sent again (same webhook-id, fresh
- * signature). It is consequential, so it follows create_widget_key's owned handoff: the person
- * replays it on the delivery's page of the console (a client never answers its own confirmation;
- * URL-mode elicitation only opens the page), and an idempotency key (the service's one store) lets
- * the client call again to learn the outcome; the same key with another delivery is refused.
+ * signature): a write an AI app asks for, as every other (ask-the-person.ts), which the person
+ * confirms on the service's page; the same idempotency key with another delivery is refused.
  */
-import { createHash } from 'node:crypto';
+import { askThePerson } from './ask-the-person.js';
 import { type PrivateTool, READ_ONLY } from './tool.js';
 
 export const WEBHOOK_TOOLS: PrivateTool[] = [
@@ -76,7 +74,7 @@ export const WEBHOOK_TOOLS: PrivateTool[] = [
     toolset: 'webhooks',
     title: 'Send a webhook delivery again',
     description:
-      "Asks for one delivery to be sent again to its endpoint (same webhook-id and payload, fresh signature). The person replays it on the service's own page (confirmUrl); nothing is sent before that. Needs sign-in with webhooks.write and an idempotencyKey: call again with the same key to learn the outcome.",
+      "Asks for one delivery to be sent again to its endpoint (same webhook-id and payload, fresh signature). The person confirms on the service's own page (confirmUrl, within 15 minutes); nothing is sent before that. Needs sign-in with webhooks.write and an idempotencyKey: call again with the same key to learn the outcome.",
     scope: 'webhooks.write',
     inputSchema: {
       type: 'object',
@@ -91,53 +89,68 @@ export const WEBHOOK_TOOLS: PrivateTool[] = [
       type: 'object',
       required: ['status', 'deliveryId'],
       properties: {
-        status: { type: 'string', enum: ['awaiting_confirmation', 'replayed'] },
+        status: {
+          type: 'string',
+          enum: ['awaiting_confirmation', 'queued', 'replayed', 'declined', 'expired', 'failed'],
+          description: 'queued: confirmed, and the attempt not made yet (call again in a few seconds).',
+        },
         deliveryId: { type: 'string' },
         confirmUrl: {
           type: 'string',
-          description: 'With awaiting_confirmation: the page where the person replays it.',
+          description: 'With awaiting_confirmation: the page where the person confirms the replay.',
         },
         outcome: { type: 'string', description: 'With replayed: how the replayed attempt went.' },
+        reason: { type: 'string', description: 'With failed: why nothing was sent.' },
       },
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    async run(args, { services, caller, showPage }) {
-      const { webhooks, idempotency } = services;
+    async run(args, context) {
+      const { webhooks } = context.services;
+      const organizationId = context.caller.organizationId;
       const deliveryId = String(args.deliveryId);
-      const delivery = await webhooks.log.get(caller.organizationId, deliveryId);
+      const delivery = await webhooks.log.get(organizationId, deliveryId);
       if (!delivery)
         return {
           error: `No delivery ${deliveryId} belongs to your organization: list them with list_webhook_deliveries.`,
         };
-      const scope = `mcp:${caller.userId}`;
-      const key = String(args.idempotencyKey);
-      const fingerprint = createHash('sha256').update(`replay ${deliveryId}`).digest('hex');
-      const begun = await idempotency.begin(scope, key, fingerprint);
-      if (begun.state === 'mismatch')
-        return { error: 'This idempotencyKey was already used for another delivery: use a new key.' };
-      if (begun.state === 'running')
-        return { error: 'The first call with this idempotencyKey is still running: call again.' };
-      let askedAt: string;
-      if (begun.state === 'replay') askedAt = (JSON.parse(begun.response.body) as { askedAt: string }).askedAt;
-      else {
-        askedAt = webhooks.clock().toISOString();
-        await idempotency.finish(scope, key, { status: 200, headers: {}, body: JSON.stringify({ askedAt }) });
+      const endpoint = await webhooks.endpoints.get(organizationId, delivery.endpointId);
+      const asked = await askThePerson(context, 'replay_webhook_delivery', String(args.idempotencyKey), {
+        deliveryId,
+        eventType: delivery.eventType,
+        url: endpoint?.url ?? delivery.endpointId,
+      });
+      if ('error' in asked) return asked;
+      const { action, confirmUrl } = asked;
+      switch (action.status) {
+        case 'pending':
+          return {
+            structured: { status: 'awaiting_confirmation', deliveryId, confirmUrl },
+            text: `Ask the person to confirm the replay at ${confirmUrl}; then call again with the same idempotencyKey.`,
+          };
+        case 'declined':
+        case 'expired':
+          return {
+            structured: { status: action.status, deliveryId },
+            text: `Not replayed: the person ${action.status === 'declined' ? 'declined' : 'did not confirm in time'}.`,
+          };
+        case 'failed':
+          return {
+            structured: { status: 'failed', deliveryId, reason: String(action.result?.reason) },
+            text: `Not replayed: ${String(action.result?.reason)}`,
+          };
       }
-      // Replayed once the person has pressed Replay on the page since the request: a manual attempt after it.
-      const replayed = (delivery.attempts ?? []).find((a) => a.trigger === 'manual' && a.attemptedAt >= askedAt);
-      if (replayed) {
-        const outcome = replayed.response ? `answered ${replayed.response.status}` : `no answer: ${replayed.error}`;
+      // Confirmed: the replayed attempt is the manual one made since the person confirmed.
+      const since = String(action.result?.replayedAt);
+      const replayed = (delivery.attempts ?? []).find((a) => a.trigger === 'manual' && a.attemptedAt >= since);
+      if (!replayed)
         return {
-          structured: { status: 'replayed', deliveryId, outcome },
-          text: `Replayed ${deliveryId}: the endpoint ${outcome}.`,
+          structured: { status: 'queued', deliveryId },
+          text: `Replay confirmed: ${deliveryId} is queued. Call again in a few seconds to learn how it went.`,
         };
-      }
-      const confirmUrl = services.links.consolePage(`webhooks/deliveries/${deliveryId}`);
-      if (begun.state === 'new')
-        await showPage(confirmUrl, `Replay ${delivery.eventType} delivery ${deliveryId} on its page.`, `replay-${key}`);
+      const outcome = replayed.response ? `answered ${replayed.response.status}` : `no answer: ${replayed.error}`;
       return {
-        structured: { status: 'awaiting_confirmation', deliveryId, confirmUrl },
-        text: `Ask the person to open ${confirmUrl} and press Replay; then call again with the same idempotencyKey.`,
+        structured: { status: 'replayed', deliveryId, outcome },
+        text: `Replayed ${deliveryId}: the endpoint ${outcome}.`,
       };
     },
   },

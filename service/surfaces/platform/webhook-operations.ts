@@ -179,19 +179,15 @@ export function createWebhookOperations(webhooks: WebhookService): Record<Webhoo
 
     replayWebhookDelivery: withWebhooks(async (ctx, service) => {
       const id = String(ctx.params.deliveryId);
-      const delivery = await service.log.get(org(ctx), id);
-      if (!delivery) return { problem: 'not_found', detail: `No delivery ${id} belongs to this organization.` };
-      const found = await enabledEndpoint(ctx, service, delivery.endpointId);
-      if ('refused' in found) return found.refused;
-      const replay = await service.deliveries.replay(id, service.clock());
-      if ('refused' in replay)
-        return replay.refused === 'sending'
-          ? {
-              problem: 'delivery_in_flight',
-              detail: `An attempt of ${id} is being sent now, so nothing was queued. Retry in a few seconds (an attempt takes at most 15 s), or read the delivery to see how it went.`,
-            }
-          : { problem: 'not_found', detail: `No delivery ${id} belongs to this organization.` };
-      return { status: 202, body: await service.log.get(org(ctx), id) };
+      const replay = await service.replay(org(ctx), id);
+      if (!('refused' in replay)) return { status: 202, body: await service.log.get(org(ctx), id) };
+      if (replay.refused === 'disabled') return disabled(replay.endpointId!);
+      return replay.refused === 'sending'
+        ? {
+            problem: 'delivery_in_flight',
+            detail: `An attempt of ${id} is being sent now, so nothing was queued. Retry in a few seconds (an attempt takes at most 15 s), or read the delivery to see how it went.`,
+          }
+        : { problem: 'not_found', detail: `No delivery ${id} belongs to this organization.` };
     }),
   } satisfies Partial<Record<OperationId, Operation>>;
 }

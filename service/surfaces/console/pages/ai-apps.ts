@@ -1,13 +1,11 @@
 /** AI apps at the MCP endpoint: the consent page, the connected apps, and a widget key an app asked for. */
 import { scopesBeyondRole } from '../../../core/grants/roles.js';
-import type { Scope } from '../../../core/grants/scopes.js';
 import type { Membership } from '../../../core/organizations/memberships.js';
 import type { PendingAction } from '../../../core/organizations/pending-actions.js';
-import type { Actor } from '../../../core/events/record-change.js';
 import { ORGANIZATIONS } from '../../../sandbox/organizations.js';
 import { cardTable } from '../../../web/card-table.js';
 import { SCOPE_DESCRIPTIONS } from '../../../core/grants/scopes.js';
-import type { KeyRequest } from '../../../core/keys/key-requests.js';
+import type { AiWrites } from '../../../core/writes/write-kinds.js';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html, joined } from '../../../web/html.js';
 import { layout } from '../../../web/layout.js';
@@ -93,43 +91,11 @@ ${cardTable(
   );
 }
 
-export function confirmKeyPage(session: Session, id: string, request: KeyRequest | undefined): Html {
-  if (!request) return messagePage('Nothing to confirm', 'This confirmation does not exist, or is not yours.');
-  const body =
-    request.status === 'pending'
-      ? html`<p>${appNamed(request.appName)}, an AI app you connected, asks to create this widget key for ${session.user!.organizationName}:</p>
-<dl class="facts"><div><dt>Name</dt><dd>${request.name}</dd></div><div><dt>Websites</dt><dd>${joined(codes(request.origins), html`<br>`)}</dd></div></dl>
-<form class="inline" method="post" action="/console/mcp/confirm/${id}">${csrfField(session)}<button type="submit" name="decision" value="allow">Create the key</button>
-<button class="secondary" type="submit" name="decision" value="deny">Do not create it</button></form>`
-      : html`<p>${
-          {
-            created: 'This widget key was created.',
-            declined: 'You declined this widget key.',
-            expired:
-              'This request expired after 15 minutes, so no key was made: ask the app again if you still want it.',
-          }[request.status]
-        }</p>`;
-  return consolePage('Confirm a widget key', session, body);
-}
-
-/** What the console is given of the writes apps may ask for: how to show one, and how to do it as the person. */
-export interface ActionWrites {
-  describe(action: PendingAction): {
-    title: string;
-    /** What the person's role must allow in the action's workspace when they confirm. */
-    scope: Scope;
-    confirm: string;
-    decline: string;
-    facts: [string, string][];
-  };
-  perform(action: PendingAction, actor: Actor): Promise<{ result: Record<string, unknown> } | { failed: string }>;
-}
-
 /** A write an AI app asked for: the preview and the person's choice, or how it ended. */
 export function actionPage(
   session: Session,
   action: PendingAction | undefined,
-  shown: ReturnType<ActionWrites['describe']> | undefined,
+  shown: ReturnType<AiWrites['describe']> | undefined,
 ): Html {
   if (!action || !shown) return messagePage('Nothing to confirm', 'This request does not exist, or is not yours.');
   const workspace = ORGANIZATIONS[action.organizationId]?.organization.name ?? action.organizationId;
@@ -149,7 +115,7 @@ export function actionPage(
   });
   const body =
     action.status === 'pending'
-      ? html`<p>${appNamed(action.appName)}, an AI app you connected, asks for this. Nothing is done until you confirm, before ${until} (Singapore).</p>${facts}
+      ? html`<p>${appNamed(action.appName)}, an AI app you connected, asks ${shown.asks}. Nothing is done until you confirm, before ${until} (Singapore).</p>${facts}
 <form class="inline" method="post" action="/console/mcp/actions/${action.id}">${csrfField(session)}<button type="submit" name="decision" value="allow">${shown.confirm}</button>
 <button class="secondary" type="submit" name="decision" value="deny">${shown.decline}</button></form>`
       : html`${facts}${outcome[action.status]}`;

@@ -1,28 +1,36 @@
 /**
- * The writes an AI app may ask for in a developer's or an agency's workspace, each waiting for the person on the
- * service's page: what the page shows them, and what confirming does, once, as them. The tools
- * (inventory-tools.ts) and the console's page (given these by the composition root) share this one
- * description of each write.
+ * Every write an AI app may ask for, each a kind of one pending action (organizations/pending-actions.ts)
+ * waiting for the person on the service's page: what the page shows them, and what confirming does,
+ * once, as them. MCP's tools and the console's one confirmation page share this one description of each
+ * write; adding the next write an app may ask for is adding a kind here.
  */
-import type { Inventory } from '../../core/inventory/inventory.js';
-import type { ViewingStore } from '../../core/listings/viewing-store.js';
-import type { Actor } from '../../core/events/record-change.js';
-import type { PendingAction } from '../../core/organizations/pending-actions.js';
+import type { Inventory } from '../inventory/inventory.js';
+import type { ViewingStore } from '../listings/viewing-store.js';
+import type { Actor } from '../events/record-change.js';
+import type { Scope } from '../grants/scopes.js';
+import type { WidgetKeyAdmin } from '../keys/widget-key-admin.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
+import type { PendingAction } from '../organizations/pending-actions.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 
-/** What the writes act on: a developer's inventory, and an agency's viewings. */
+/** What the writes act on: a developer's inventory, an agency's viewings, the widget keys and webhooks. */
 export interface WriteStores {
   inventory: Inventory;
   viewings: ViewingStore;
+  widgetKeys: WidgetKeyAdmin;
+  webhooks: WebhookService;
 }
 
 export interface WriteKind {
-  /** The kind of workspace the write belongs to. */
-  workspace: 'developer' | 'agency';
+  /** The kind of workspace the write belongs to: any organization's, or only a developer's or an agency's. */
+  workspace: 'developer' | 'agency' | 'any';
   /** What the person's role must allow, when the app asks and again when they confirm. */
-  scope: 'viewings.write' | 'inventory.write' | 'leads.write';
-  /** The page's heading, and its two buttons. */
+  scope: Scope;
+  /** The page's heading, what the app asks (after "…, an AI app you connected, asks"), and its two buttons. */
   title: string;
+  asks: string;
+  /** What a person whose role does not allow it cannot do: "create widget keys". */
+  refused: string;
   confirm: string;
   decline: string;
   /** What the person reads before confirming: label and value. */
@@ -33,6 +41,8 @@ export interface WriteKind {
     actor: Actor,
     input: Record<string, string | number>,
   ): Promise<{ result: Record<string, unknown> } | { failed: string }>;
+  /** The console page the person is taken to once it is done (the key made), instead of the action's own. */
+  doneAt?(result: Record<string, unknown>): string;
 }
 
 const projectOf = (organizationId: string, projectId: unknown) =>
@@ -44,11 +54,16 @@ const singaporeTime = (iso: unknown) =>
 const fieldProblems = (errors: { parameter: string; detail: string }[]) =>
   errors.map((e) => `${e.parameter.replace('body.', '')} ${e.detail}`).join('; ');
 
-export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request_viewing', WriteKind> = {
+export type WriteKindName =
+  'book_showflat_slot' | 'submit_lead' | 'request_viewing' | 'create_widget_key' | 'replay_webhook_delivery';
+
+export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
   request_viewing: {
     workspace: 'agency',
     scope: 'viewings.write',
     title: 'Confirm a viewing request',
+    asks: 'to request this viewing',
+    refused: 'request viewings',
     confirm: 'Request the viewing',
     decline: 'Do not request it',
     facts: (input) => [
@@ -79,6 +94,8 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request
     workspace: 'developer',
     scope: 'inventory.write',
     title: 'Confirm a showflat visit',
+    asks: 'to book this showflat visit',
+    refused: 'book showflat visits',
     confirm: 'Book the visit',
     decline: 'Do not book it',
     facts: (input, org) => [
@@ -108,6 +125,8 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request
     workspace: 'developer',
     scope: 'leads.write',
     title: 'Confirm a lead',
+    asks: 'to take in this lead',
+    refused: 'take in leads',
     confirm: 'Take in the lead',
     decline: 'Do not take it in',
     facts: (input, org) => [
@@ -136,26 +155,67 @@ export const WRITE_KINDS: Record<'book_showflat_slot' | 'submit_lead' | 'request
         : { failed: fieldProblems(received.errors) };
     },
   },
+  create_widget_key: {
+    workspace: 'any',
+    scope: 'widget_keys.write',
+    title: 'Confirm a widget key',
+    asks: 'to create this widget key',
+    refused: 'create widget keys',
+    confirm: 'Create the key',
+    decline: 'Do not create it',
+    facts: (input) => [
+      ['Name', String(input.name)],
+      ['Websites', String(input.origins).split(',').join(', ')],
+    ],
+    async perform(stores, actor, input) {
+      const origins = (input.origins as unknown as string[]) ?? [];
+      const created = await stores.widgetKeys.createWidgetKey(actor, String(input.name), origins);
+      return 'id' in created ? { result: { id: created.id } } : { failed: Object.values(created.errors).join(' ') };
+    },
+    doneAt: (result) => `/console/widget-keys/${String(result.id)}?created=1`,
+  },
+  replay_webhook_delivery: {
+    workspace: 'any',
+    scope: 'webhooks.write',
+    title: 'Replay a webhook delivery',
+    asks: 'to send this webhook delivery again',
+    refused: 'replay webhook deliveries',
+    confirm: 'Replay',
+    decline: 'Do not replay it',
+    facts: (input) => [
+      ['Delivery', String(input.deliveryId)],
+      ['Event', String(input.eventType)],
+      ['Endpoint', String(input.url)],
+    ],
+    async perform(stores, actor, input) {
+      const id = String(input.deliveryId);
+      const replayed = await stores.webhooks.replay(actor.organizationId, id);
+      if ('queued' in replayed) return { result: { id, replayedAt: stores.webhooks.clock().toISOString() } };
+      return {
+        failed: {
+          not_found: 'the delivery is not in this workspace any more.',
+          disabled: 'its endpoint is disabled: enable it first, then ask again.',
+          sending: 'an attempt of it was being sent at that moment, so nothing was queued: ask again in a few seconds.',
+        }[replayed.refused],
+      };
+    },
+  },
 };
 
-/** What the console's page needs of the writes: how to show one, and how to do it. */
-export const pendingWrites = (stores: WriteStores) => ({
+/** The kind of a pending action (every kind it may have is one of WRITE_KINDS). */
+export const kindOf = (action: Pick<PendingAction, 'kind'>): WriteKind => WRITE_KINDS[action.kind as WriteKindName];
+
+/** What the console's one confirmation page needs of the writes: how to show one, and how to do it. */
+export const aiWrites = (stores: WriteStores) => ({
   describe: (action: PendingAction) => {
-    const kind = WRITE_KINDS[action.kind as keyof typeof WRITE_KINDS];
+    const kind = kindOf(action);
     return {
-      title: kind.title,
-      scope: kind.scope,
-      confirm: kind.confirm,
-      decline: kind.decline,
+      ...kind,
       facts: kind.facts(action.input as Record<string, string | number>, action.organizationId),
     };
   },
   perform: (action: PendingAction, actor: Actor) =>
-    WRITE_KINDS[action.kind as keyof typeof WRITE_KINDS].perform(
-      stores,
-      actor,
-      action.input as Record<string, string | number>,
-    ),
+    kindOf(action).perform(stores, actor, action.input as Record<string, string | number>),
 });
 
-export type PendingWrites = ReturnType<typeof pendingWrites>;
+export type AiWrites = ReturnType<typeof aiWrites>;
