@@ -13,8 +13,14 @@ export interface Actor {
   organizationId: string;
 }
 
+/** A person acting through an AI app (its OAuth client id): a confirmation page names the app. */
+export type AppActor = Actor & { clientId?: string };
+
 /** Who made a change no person made (the service disabling a failing webhook endpoint, say): no user. */
 export const serviceActor = (organizationId: string) => ({ userId: null, organizationId });
+
+/** Whom a change is recorded under: a person in a workspace, or the service. */
+export type ChangeAuthor = Actor | ReturnType<typeof serviceActor>;
 
 export type Tx = Pick<Database, 'query'>;
 
@@ -22,7 +28,7 @@ export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
 export async function recordChange<A extends ChangeAction>(
   tx: Tx,
-  actor: Actor | ReturnType<typeof serviceActor>,
+  actor: ChangeAuthor,
   action: A,
   target: string,
   ...[detail = {} as DetailOf<A>]: Record<never, never> extends DetailOf<A>
@@ -52,9 +58,5 @@ export async function recordChange<A extends ChangeAction>(
 }
 
 /** `recordChange` for a change held as a value: its detail was checked against its action where it was made. */
-export const recordChangeOf = (
-  tx: Tx,
-  actor: Actor | ReturnType<typeof serviceActor>,
-  target: string,
-  change: Change,
-) => recordChange(tx, actor, change.action as ChangeAction, target, (change.detail ?? {}) as DetailOf<ChangeAction>);
+export const recordChangeOf = (tx: Tx, actor: ChangeAuthor, target: string, change: Change) =>
+  recordChange(tx, actor, change.action as ChangeAction, target, (change.detail ?? {}) as DetailOf<ChangeAction>);

@@ -11,8 +11,6 @@ import { problemInName } from './names.js';
 import { checkOrigins } from './origins.js';
 import { newRecordId, newWidgetKey } from './generate.js';
 
-export type { Actor } from '../events/record-change.js';
-
 export interface WidgetKeyView {
   id: string;
   name: string;

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
-import type { Actor } from '../events/record-change.js';
+import type { Actor, AppActor } from '../events/record-change.js';
 
 /** How long a preview waits for the person. */
 export const ACTION_MINUTES = 15;
@@ -66,7 +66,7 @@ export function createPendingActions(db: Database, now = () => new Date()) {
     find,
     /** The action of this key: a new preview, the same one again, or `mismatch` for other input. */
     async open(
-      actor: Actor & { clientId?: string },
+      actor: AppActor,
       kind: string,
       idempotencyKey: string,
       input: Record<string, unknown>,

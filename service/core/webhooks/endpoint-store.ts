@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
-import { type Actor, recordChange, serviceActor, type Tx } from '../events/record-change.js';
+import { type ChangeAuthor, recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import type { SecretBox } from './secret-box.js';
 import { newWebhookSecret } from './signing.js';
 import { roomUnderCap } from '../../db/locks.js';
@@ -22,7 +22,6 @@ export const MAX_RETIRED_SECRETS = 4;
 export const MAX_ENDPOINTS = 20;
 
 /** Who changes an endpoint: a person in the console, or a platform key (no person). */
-export type Changer = Actor | ReturnType<typeof serviceActor>;
 
 export interface NewEndpoint {
   organizationId: string;
@@ -91,7 +90,7 @@ export function createWebhookEndpoints(db: Database, box: SecretBox, now: () => 
     /** The endpoint and its secret, shown this once; undefined when the organization has its most already. */
     async create(
       endpoint: NewEndpoint,
-      actor: Changer = serviceActor(endpoint.organizationId),
+      actor: ChangeAuthor = serviceActor(endpoint.organizationId),
     ): Promise<(WebhookEndpoint & { secret: string }) | undefined> {
       const id = `we_${randomBytes(12).toString('hex')}`;
       const secret = newWebhookSecret();
@@ -135,7 +134,7 @@ export function createWebhookEndpoints(db: Database, box: SecretBox, now: () => 
       return row && toEndpoint(row, now());
     },
 
-    async update(actor: Changer, id: string, change: EndpointChange): Promise<WebhookEndpoint | undefined> {
+    async update(actor: ChangeAuthor, id: string, change: EndpointChange): Promise<WebhookEndpoint | undefined> {
       return db.transaction(async (tx) => {
         const before = await find(tx, actor.organizationId, id);
         if (!before) return undefined;
@@ -161,7 +160,7 @@ export function createWebhookEndpoints(db: Database, box: SecretBox, now: () => 
     },
 
     /** Deletes the endpoint with its deliveries and their evidence. */
-    remove: (actor: Changer, id: string): Promise<boolean> =>
+    remove: (actor: ChangeAuthor, id: string): Promise<boolean> =>
       db.transaction(async (tx) => {
         const rows = await tx.query(
           'delete from webhook_endpoints where id = $1 and organization_id = $2 returning id',
@@ -175,7 +174,7 @@ export function createWebhookEndpoints(db: Database, box: SecretBox, now: () => 
      * A new secret, shown this once; the current one keeps signing beside it for 24 hours, and so does
      * each earlier one for the rest of its own 24 hours (at most MAX_RETIRED_SECRETS, the oldest dropped).
      */
-    rotate: (actor: Changer, id: string): Promise<(WebhookEndpoint & { secret: string }) | undefined> =>
+    rotate: (actor: ChangeAuthor, id: string): Promise<(WebhookEndpoint & { secret: string }) | undefined> =>
       db.transaction(async (tx) => {
         const [current] = await tx.query<{ secret_sealed: string; retired_secrets: Row['retired_secrets'] }>(
           'select secret_sealed, retired_secrets from webhook_endpoints where id = $1 and organization_id = $2 for update',

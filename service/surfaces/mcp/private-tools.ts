@@ -3,8 +3,6 @@ import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { CREATE_WIDGET_KEY, type CreateArgs, createWidgetKey } from './create-widget-key.js';
 import { type PrivateTool, READ_ONLY } from './tool.js';
 
-export type { Caller } from './caller.js';
-
 const NO_ARGUMENTS = { type: 'object', properties: {}, additionalProperties: false };
 
 export const PRIVATE_TOOLS: PrivateTool[] = [

@@ -15,7 +15,7 @@ import {
 import { DAILY_LIMITS } from '../../core/metering/limits.js';
 import { countAnswered } from '../../core/metering/count-answered.js';
 import { PRIVATE_TOOLS } from './private-tools.js';
-import type { Caller } from './caller.js';
+import type { AppActor } from '../../core/events/record-change.js';
 import { access, type McpTool, type ToolResult } from './tool.js';
 import type { Services } from '../../core/services/compose.js';
 import { WEBHOOK_TOOLS } from './webhook-tools.js';
@@ -46,8 +46,8 @@ export const TOOLS: McpTool[] = [
 ];
 
 /** The person a checked token acts for (oauth-provider.ts keeps them in the token's `extra`). */
-function callerOf(auth: AuthInfo | undefined, toolName: string): Caller {
-  const caller = auth?.extra as Caller | undefined;
+function callerOf(auth: AuthInfo | undefined, toolName: string): AppActor {
+  const caller = auth?.extra as AppActor | undefined;
   if (!caller?.userId) throw new McpError(ErrorCode.InvalidRequest, `${toolName} needs sign-in.`);
   return caller;
 }

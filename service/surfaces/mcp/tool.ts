@@ -5,7 +5,7 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { McpScope } from '../../core/grants/scopes.js';
 import type { Services } from '../../core/services/compose.js';
-import type { Caller } from './caller.js';
+import type { AppActor } from '../../core/events/record-change.js';
 
 export type JsonSchema = Record<string, unknown>;
 export type ToolAnnotations = {
@@ -34,7 +34,7 @@ export interface ToolContext {
 
 /** A private tool's context: also the person its token acts for (the HTTP layer has checked its scope). */
 export interface SignedInContext extends ToolContext {
-  caller: Caller;
+  caller: AppActor;
 }
 
 /** Groups a client may ask for alone (`X-MCP-Toolsets`), as the GitHub MCP server offers. */
