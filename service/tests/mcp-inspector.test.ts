@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
+import { PUBLIC_TOOL_NAMES, PUBLIC_TOOLSETS } from './mcp-public-tools.js';
 import { serviceForTests } from './service-for-tests.js';
 
 const INSPECTOR = fileURLToPath(new URL('../../node_modules/.bin/mcp-inspector', import.meta.url));
@@ -21,21 +22,13 @@ const inspector = async (...args: string[]) =>
 
 describe('the MCP Inspector (command-line mode)', { timeout: 120_000 }, () => {
   it('lists the public tools', async () => {
-    const publicOnly = ['--header', 'X-MCP-Toolsets: valuations, market, finance, service'];
+    const publicOnly = ['--header', `X-MCP-Toolsets: ${PUBLIC_TOOLSETS}`];
     const { tools } = (await inspector('--method', 'tools/list', ...publicOnly)) as {
       tools: { name: string; annotations?: { readOnlyHint?: boolean } }[];
     };
     assert.deepEqual(
       tools.map((t) => t.name),
-      [
-        'search_properties',
-        'get_valuation',
-        'area_transactions',
-        'price_trend',
-        'mortgage_affordability',
-        'service_offerings',
-        'property_news',
-      ],
+      PUBLIC_TOOL_NAMES,
     );
     assert.ok(tools.every((t) => t.annotations?.readOnlyHint));
   });

@@ -6,13 +6,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DAILY_LIMITS } from '../core/metering/limits.js';
 import { utcDay } from '../core/metering/utc-day.js';
+import { PUBLIC_TOOL_NAMES, PUBLIC_TOOLSETS } from './mcp-public-tools.js';
 import { serviceForTests } from './service-for-tests.js';
 
 const sandbox = serviceForTests({ origins: { mcp: 0 } });
 const url = () => sandbox.services().links.mcpEndpoint;
 const engine = () => sandbox.services().engine;
 /** The public toolsets: what a client that has not signed in uses. */
-const PUBLIC = { 'X-MCP-Toolsets': 'valuations, market, finance, service' };
+const PUBLIC = { 'X-MCP-Toolsets': PUBLIC_TOOLSETS };
 
 /** Sets this loopback client's valuations counted today (the test's own state, whatever ran before). */
 async function valuationsToday(count: number) {
@@ -46,15 +47,7 @@ describe('MCP endpoint: public tools', () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
-      [
-        'search_properties',
-        'get_valuation',
-        'area_transactions',
-        'price_trend',
-        'mortgage_affordability',
-        'service_offerings',
-        'property_news',
-      ],
+      PUBLIC_TOOL_NAMES,
     );
     for (const tool of tools) {
       assert.equal(tool.annotations?.readOnlyHint, true);

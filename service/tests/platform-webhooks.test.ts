@@ -14,7 +14,7 @@ import { recordChange, serviceActor } from '../core/events/record-change.js';
 import { RETRY_SCHEDULE_MS } from '../core/webhooks/retry-schedule.js';
 import type { WebhookService } from '../core/webhooks/webhook-service.js';
 import type { Database } from '../db/database.js';
-import { serviceForTests } from './service-for-tests.js';
+import { platformSandbox } from './platform-sandbox.js';
 import { validatorFor } from '../web/platform-contract.js';
 import { outboxWorker } from '../workers/outbox-worker.js';
 import { webhookSender } from '../workers/webhook-sender.js';
@@ -29,17 +29,15 @@ import { createWidgetHost } from '../surfaces/widget-host/host.js';
 const AGENCY = 'svcp_test_agency00000000000000001';
 const PARTNER = 'svcp_test_partner000000000000003'; // no webhooks scopes
 let db: Database;
-let base: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let webhooks: WebhookService;
 let send: ReturnType<typeof webhookSender>;
 
-serviceForTests(
+const { call, base: apiBase } = platformSandbox(AGENCY, {
   // The sandbox's operator allows the test's receiver by its address, as WEBHOOK_ALLOW_HOSTS would.
-  { origins: { platform: 0 }, settings: { addresses: { allowHosts: new Set(['127.0.0.1']) } } },
-  async ({ services }) => {
+  settings: { addresses: { allowHosts: new Set(['127.0.0.1']) } },
+  async prepare({ services }) {
     ({ db, webhooks } = services);
-    base = services.links.apiBase;
     receiver = await startReceiver();
     send = webhookSender({
       deliveries: webhooks.deliveries,
@@ -48,21 +46,9 @@ serviceForTests(
       timeoutMs: 1500,
     });
   },
-);
+});
 after(() => receiver?.close());
 
-async function call(method: string, path: string, body?: unknown, key = AGENCY, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
 const conforms = (schema: string, body: unknown) => {
   const validate = validatorFor(`#/components/schemas/${schema}`);
   assert.ok(validate(body), `${schema}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
@@ -149,7 +135,7 @@ describe('webhook endpoints through the Platform API', () => {
         else controller.close();
       },
     });
-    const response = await fetch(`${base}/webhooks/endpoints`, {
+    const response = await fetch(`${apiBase()}/webhooks/endpoints`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${AGENCY}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
       body,
