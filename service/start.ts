@@ -34,7 +34,7 @@ const secretsKey = (() => {
 const service = await startService({
   database: databaseUrl
     ? { url: databaseUrl, poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) }
-    : { dataDir, holder: `npm start, widget host on port ${widgetPort}` },
+    : { dataDir, holder: 'npm start' },
   origins: {
     widgetHost: widgetPort,
     platform: Number(process.env.PLATFORM_PORT ?? 8790),

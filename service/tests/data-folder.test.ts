@@ -38,17 +38,17 @@ interface Service {
   exited: Promise<number | null>;
 }
 
-/** `node service/start.ts` on `folder`, its origins from `firstPort` on; resolves once it is listening (or has exited). */
-async function startService(folder: string, firstPort: number): Promise<Service> {
+/** `node service/start.ts` on `folder`, on free ports, no demo site; resolves once it is listening (or has exited). */
+async function startService(folder: string): Promise<Service> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'service/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
       SANDBOX_DATA_DIR: folder,
-      WIDGET_HOST_PORT: String(firstPort),
-      DEMO_PORT: String(firstPort + 1),
-      PLATFORM_PORT: String(firstPort + 2),
-      MCP_PORT: String(firstPort + 3),
+      WIDGET_HOST_PORT: '0',
+      DEMO_PORT: 'off',
+      PLATFORM_PORT: '0',
+      MCP_PORT: '0',
       SANDBOX_VISITOR_LIMITS: 'off',
       DATABASE_URL: '',
     },
@@ -70,7 +70,9 @@ async function startService(folder: string, firstPort: number): Promise<Service>
     check();
   });
   await Promise.race([ready, exited]);
-  return { child, base: `http://127.0.0.1:${firstPort}`, output: () => output, exited };
+  // The widget host's address, as the process prints it.
+  const base = /Sandbox widget host: (http:\/\/\S+)\//.exec(output)?.[1] ?? 'http://not-started.invalid';
+  return { child, base, output: () => output, exited };
 }
 
 /** A console visitor that signs in and makes widget keys for the site; each acknowledged one is remembered. */
@@ -114,13 +116,13 @@ async function openFolder(folder: string) {
 describe('one writer per data folder', { timeout: 120_000 }, () => {
   it('refuses a second process on the same folder with one line naming the holder; the first keeps everything', async () => {
     const folder = newFolder();
-    const first = await startService(folder, 8830);
+    const first = await startService(folder);
     assert.match(first.output(), /Press Ctrl\+C/, first.output());
     const owner = await siteOwner(first.base);
     const key = await owner.makeKey('Before the second start');
     for (let i = 0; i < 10; i++) assert.equal(await estimate(first.base, key), 200);
 
-    const second = await startService(folder, 8834);
+    const second = await startService(folder);
     const ended = await Promise.race([second.exited, new Promise((resolve) => setTimeout(resolve, 20_000, 'running'))]);
     if (ended === 'running') second.child.kill('SIGKILL');
     assert.notEqual(ended, 'running', `a second process started on the same folder:\n${second.output()}`);
@@ -129,9 +131,7 @@ describe('one writer per data folder', { timeout: 120_000 }, () => {
     assert.equal(lines.length, 1, second.output());
     assert.match(
       lines[0],
-      new RegExp(
-        `^The data folder .+ is in use by process ${first.child.pid} \\(npm start, widget host on port 8830\\)\\. .*DATABASE_URL`,
-      ),
+      new RegExp(`^The data folder .+ is in use by process ${first.child.pid} \\(npm start\\)\\. .*DATABASE_URL`),
     );
 
     await owner.makeKey('After the second start');
@@ -157,7 +157,7 @@ describe('kill -9 while writing', { timeout: 600_000 }, () => {
     const folder = newFolder();
     const acknowledged = { keys: [] as string[], estimates: new Map<string, number>() };
     for (let round = 1; round <= 10; round++) {
-      const service = await startService(folder, 8840);
+      const service = await startService(folder);
       assert.match(service.output(), /Press Ctrl\+C/, `round ${round}: ${service.output()}`);
       const owner = await siteOwner(service.base);
       const key = await owner.makeKey(`Round ${round}`);
