@@ -7,7 +7,7 @@ import { migrate } from './migrate.js';
 let db: Database | undefined;
 after(() => db?.close());
 
-it('029 moves each widget key request to a pending action, with its id and the idempotency key it was asked with', async () => {
+it('029 moves each widget key request to a pending action, with its id and the idempotency key it was asked with; one claimed but never made waits again', async () => {
   db = await openDatabase({ dataDir: 'memory://' });
   await migrate(db, { until: '028_confirmations_name_the_app.sql' });
   await db.query(`insert into organizations (id, name, kind) values ('org_a', 'A', 'agency')`);
@@ -44,7 +44,7 @@ it('029 moves each widget key request to a pending action, with its id and the i
       id: 'b'.repeat(32),
       kind: 'create_widget_key',
       idempotency_key: `key-request:${'b'.repeat(32)}`,
-      status: 'confirmed',
+      status: 'pending',
       input: { name: `Key ${'b'.repeat(32)}`, origins: ['https://a.example'] },
     },
   ]);

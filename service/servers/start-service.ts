@@ -58,12 +58,25 @@ const isDatabase = (value: StartServiceOptions['database']): value is Database =
 export async function startService(options: StartServiceOptions): Promise<StartedService> {
   const given = options.database;
   const db = isDatabase(given) ? given : await openDatabase(given ?? { dataDir: 'memory://' });
-  await migrate(db);
-  await seed(db, options.seed);
-
   const servers: Partial<Record<Origin, Server>> = {};
-  for (const [origin, port] of Object.entries(options.origins) as [Origin, number][])
-    servers[origin] = await openServer(port);
+  const closeServers = async (graceMs: number) => {
+    const open = Object.values(servers);
+    const closed = Promise.all(open.map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.race([closed, delay(graceMs)]);
+    for (const server of open) server.closeAllConnections(); // long-lived streams (MCP's GET) end here
+    await closed;
+  };
+  // A start that fails part way (a migration, a port in use) leaves nothing open behind it.
+  try {
+    await migrate(db);
+    await seed(db, options.seed);
+    for (const [origin, port] of Object.entries(options.origins) as [Origin, number][])
+      servers[origin] = await openServer(port);
+  } catch (error) {
+    await closeServers(0);
+    if (!isDatabase(given)) await db.close();
+    throw error;
+  }
   const urlOf = (origin: Origin, notStarted: string) =>
     options.publicUrls?.[origin] ?? (servers[origin] ? originOf(servers[origin]) : notStarted);
   const urls = {
@@ -86,19 +99,22 @@ export async function startService(options: StartServiceOptions): Promise<Starte
   const workers = options.workers ? createWorkerRunner({ workers: serviceWorkers(services) }) : undefined;
   workers?.start();
 
+  let stopping: Promise<void> | undefined;
   return {
     services,
     db,
     urls,
     servers,
-    async stop(graceMs = 0) {
-      const open = Object.values(servers);
-      const closed = Promise.all(open.map((server) => new Promise((resolve) => server.close(resolve))));
-      await Promise.race([closed, delay(graceMs)]);
-      for (const server of open) server.closeAllConnections();
-      await closed;
-      await workers?.stop();
-      if (!isDatabase(given)) await db.close();
+    stop(graceMs = 0) {
+      stopping ??= (async () => {
+        try {
+          await closeServers(graceMs);
+          await workers?.stop();
+        } finally {
+          if (!isDatabase(given)) await db.close();
+        }
+      })();
+      return stopping;
     },
   };
 }

@@ -43,6 +43,7 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
     meter,
     visitorLimit,
     engine: services.engine,
+    estimates: services.estimates,
     serviceUrl: baseUrl,
     previewOrigin: new URL(baseUrl).origin,
     onQuotaReached: services.quotaReached,

@@ -311,6 +311,9 @@ describe('MCP OAuth', () => {
         assert.equal(asked[0].mode, 'url');
         assert.equal(asked[0].url, answer.confirmUrl, "the client is shown the service's own page");
       } else assert.equal(asked.length, 0, 'a form-only client is asked nothing');
+      const retried = await client.callTool({ name: 'create_widget_key', arguments: args });
+      assert.equal((retried.structuredContent as { status: string }).status, 'awaiting_confirmation');
+      assert.equal(asked.length, 'url' in capabilities.elicitation ? 1 : 0, 'a retry is not shown the page again');
 
       // The person decides on the page; only then does the key exist.
       assert.equal((await person.post(new URL(answer.confirmUrl).pathname, { decision: 'allow' })).status, 303);

@@ -249,7 +249,11 @@ describe('MCP in workspaces', () => {
         role,
       ]);
     const { access_token } = await tokensFor(siti, 'widget_keys.write');
-    const args = { name: 'Asked, then demoted', origins: ['https://demoted.example'], idempotencyKey: 'demoted-0001' };
+    const args = {
+      name: 'Asked, then demoted',
+      origins: ['https://demoted.example', 'https://also.demoted.example'],
+      idempotencyKey: 'demoted-0001',
+    };
     const asked = await resultOf(await callTool('create_widget_key', access_token, args));
     const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
     const made = () => db().query(`select id from widget_keys where name = 'Asked, then demoted'`);
@@ -296,6 +300,12 @@ describe('MCP in workspaces', () => {
     assert.match((await siti.get(path)).text, /expired before it was confirmed/);
     await siti.post(path, { decision: 'allow' });
     assert.equal((await made()).length, 0, 'an expired request makes nothing');
+    // The app learns it, whatever order it lists the origins in: the same request, expired.
+    const late = await resultOf(
+      await callTool('create_widget_key', access_token, { ...args, origins: [...args.origins].reverse() }),
+    );
+    assert.equal(late.structuredContent?.status, 'expired');
+    assert.match(late.content[0].text, /new idempotencyKey/);
   });
 
   it('refreshes nothing for a person who left the workspace, and removal ends every token at once', async () => {

@@ -22,6 +22,8 @@ export interface PendingAction {
   expiresAt: string;
   /** The AI app that asked, by its registered name (undefined when it gave none). */
   appName?: string;
+  /** True when `open` made it just now (not a retry that found it). */
+  opened?: boolean;
 }
 interface Row {
   id: string;
@@ -32,6 +34,7 @@ interface Row {
   result: Record<string, unknown> | string | null;
   expires_at: Date;
   app_name?: string | null;
+  opened?: boolean;
 }
 const json = <T>(value: T | string) => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 /** An input's text with its keys in one order (jsonb keeps its own order, not the one written). */
@@ -75,7 +78,7 @@ export function createPendingActions(db: Database, now = () => new Date()) {
         `insert into mcp_actions (id, user_id, organization_id, kind, input, idempotency_key, status, expires_at, client_id)
          values ($1, $2, $3, $4, $5, $6, 'pending', $7, $8)
          on conflict (user_id, kind, idempotency_key) do update set kind = excluded.kind
-         returning *`,
+         returning *, xmax = 0 as opened`,
         [
           randomBytes(16).toString('hex'),
           actor.userId,
@@ -87,7 +90,7 @@ export function createPendingActions(db: Database, now = () => new Date()) {
           actor.clientId ?? null,
         ],
       );
-      const action = toAction(row!);
+      const action = { ...toAction(row!), opened: row!.opened === true };
       return canonical(action.input) === canonical(input) && action.organizationId === actor.organizationId
         ? action
         : 'mismatch';

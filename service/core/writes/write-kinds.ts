@@ -185,12 +185,13 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
     facts: (input) => [
       ['Delivery', String(input.deliveryId)],
       ['Event', String(input.eventType)],
-      ['Endpoint', String(input.url)],
+      ['Endpoint', String(input.endpointId)],
     ],
     async perform(stores, actor, input) {
       const id = String(input.deliveryId);
+      const replayedAt = stores.webhooks.clock().toISOString(); // before the attempt it queues
       const replayed = await stores.webhooks.replay(actor.organizationId, id);
-      if ('queued' in replayed) return { result: { id, replayedAt: stores.webhooks.clock().toISOString() } };
+      if ('queued' in replayed) return { result: { id, replayedAt } };
       return {
         failed: {
           not_found: 'the delivery is not in this workspace any more.',

@@ -18,7 +18,7 @@ export async function askThePerson(
   if (action === 'mismatch')
     return { error: 'This idempotencyKey was already used with other arguments: use a new key for another request.' };
   const confirmUrl = services.links.consolePage(`mcp/actions/${action.id}`);
-  if (action.status === 'pending')
-    await showPage(confirmUrl, `${WRITE_KINDS[kind].title} on the service's page.`, action.id);
+  // The page is pointed at once, when the request is made; a retry only learns where it stands.
+  if (action.opened) await showPage(confirmUrl, `${WRITE_KINDS[kind].title} on the service's page.`, action.id);
   return { action, confirmUrl };
 }

@@ -42,7 +42,8 @@ export const CREATE_WIDGET_KEY = {
     type: 'object',
     required: ['status'],
     properties: {
-      status: { type: 'string', enum: ['created', 'awaiting_confirmation', 'declined'] },
+      status: { type: 'string', enum: ['created', 'awaiting_confirmation', 'declined', 'expired', 'failed'] },
+      reason: { type: 'string', description: 'With failed: why no key was made.' },
       widgetKey: {
         type: 'object',
         properties: {
@@ -78,12 +79,15 @@ const declined: Result = {
 export async function createWidgetKey(args: CreateArgs, context: SignedInContext): Promise<Result> {
   const checked = checkWidgetKeyInput(args.name, args.origins, true);
   if (checked.errors) return { error: Object.values(checked.errors).join(' ') };
-  const input = { name: args.name.trim(), origins: checked.origins };
+  // Origins in one order, so a retry that lists them in another is the same request.
+  const input = { name: args.name.trim(), origins: [...checked.origins].sort() };
   const asked = await askThePerson(context, 'create_widget_key', args.idempotencyKey, input);
   if ('error' in asked) return asked;
   const { action, confirmUrl } = asked;
-  if (action.status === 'confirmed') {
-    const key = (await context.services.widgetKeyAdmin.widgetKey(context.caller, String(action.result!.id)))!;
+  // Confirmed and made: the key (a confirmation still being carried out has no result yet, and waits).
+  if (action.status === 'confirmed' && action.result?.id) {
+    const key = await context.services.widgetKeyAdmin.widgetKey(context.caller, String(action.result.id));
+    if (!key) return { error: 'The widget key this request made is no longer in the workspace.' };
     const widgetKey = { id: key.id, name: key.name, key: key.key, origins: key.origins };
     return {
       structured: { status: 'created', widgetKey },
@@ -91,7 +95,13 @@ export async function createWidgetKey(args: CreateArgs, context: SignedInContext
     };
   }
   if (action.status === 'declined') return declined;
-  if (action.status === 'failed') return { error: `No widget key was created: ${String(action.result?.reason)}` };
+  if (action.status === 'expired' || action.status === 'failed') {
+    const why = action.status === 'expired' ? 'the person did not confirm in time' : String(action.result?.reason);
+    return {
+      structured: { status: action.status, ...(action.status === 'failed' ? { reason: why } : {}) },
+      text: `No widget key was created: ${why}. Ask again with a new idempotencyKey.`,
+    };
+  }
   return {
     structured: { status: 'awaiting_confirmation', confirmUrl },
     text: `Ask the person to confirm at ${confirmUrl}; then call again with the same idempotencyKey.`,

@@ -113,11 +113,11 @@ export const WEBHOOK_TOOLS: PrivateTool[] = [
         return {
           error: `No delivery ${deliveryId} belongs to your organization: list them with list_webhook_deliveries.`,
         };
-      const endpoint = await webhooks.endpoints.get(organizationId, delivery.endpointId);
+      // What never changes of the delivery: a retry with the same key is the same request whatever was edited since.
       const asked = await askThePerson(context, 'replay_webhook_delivery', String(args.idempotencyKey), {
         deliveryId,
         eventType: delivery.eventType,
-        url: endpoint?.url ?? delivery.endpointId,
+        endpointId: delivery.endpointId,
       });
       if ('error' in asked) return asked;
       const { action, confirmUrl } = asked;

@@ -20,7 +20,7 @@ import { memoryRates, type RateStore } from '../../core/metering/rate-store.js';
 import { createTokenBuckets } from '../../core/metering/token-bucket.js';
 import { createVisitorLimit, type VisitorLimit } from '../../core/metering/visitor-limit.js';
 import { secondsToUtcMidnight } from '../../core/metering/utc-day.js';
-import { meteredEstimate } from '../../core/valuations/metered-estimate.js';
+import { type MeteredEstimate, meteredEstimate } from '../../core/valuations/metered-estimate.js';
 import { KEY_PREFIXES } from '../../core/keys/prefixes.js';
 import {
   memoryWidgetKeys,
@@ -53,6 +53,8 @@ export interface HostOptions {
   visitorLimit?: VisitorLimit | null;
   /** Where the suggestion and visitor limits keep their counts: memory by default, the database when processes share them. */
   rates?: RateStore;
+  /** The metered estimate every surface gives (the composed service's); one on `meter` otherwise (a page under MSW). */
+  estimates?: MeteredEstimate;
   /** Told when a key answers its last estimate of the day (the service records it as an event). */
   onQuotaReached?: (keyId: string, day: string, limit: number) => Promise<void>;
 }
@@ -73,7 +75,7 @@ export function createWidgetHost(options: HostOptions) {
   const meter = options.meter ?? memoryMeter();
   const visitorLimit =
     options.visitorLimit === undefined ? createVisitorLimit(meter, now, { store }) : options.visitorLimit;
-  const estimates = meteredEstimate({ engine, meter });
+  const estimates = options.estimates ?? meteredEstimate({ engine, meter });
   const secondsToReset = () => secondsToUtcMidnight(now());
 
   function rateLimitHeaders(usedToday: number): Record<string, string> {
