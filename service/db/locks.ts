@@ -20,6 +20,7 @@ export const LOCKS = {
   batchesOfOrganization: 280036,
   routingRulesOfOrganization: 280037,
   leadsOfOrganization: 280038,
+  quotaEventOfKey: 280039,
 } as const;
 
 export type LockKind = keyof typeof LOCKS;
