@@ -1,6 +1,29 @@
-/** Answers every area of the Platform API gives alike: a refused move (409) and unusable values (422). */
+/**
+ * Answers every area of the Platform API gives alike: a refused move (409), unusable values (422), and
+ * an area another kind of organization has (404).
+ */
 import type { Refusal } from '../../core/listings/transitions.js';
-import type { Answer } from './operation.js';
+import type { OrganizationFixture } from '../../sandbox/organizations.js';
+import type { Answer, Operation, OperationContext } from './operation.js';
+
+type OrganizationKind = OrganizationFixture['organization']['kind'];
+const A_KIND: Record<OrganizationKind, string> = {
+  agency: 'an agency',
+  developer: 'a developer',
+  partner_site: 'a partner site',
+};
+
+/** An operation only `kind` of organization has, on its area; any other is told it has no `what`. */
+export const onlyFor =
+  <A>(kind: OrganizationKind, what: string, area: A) =>
+  (operation: (ctx: OperationContext, area: A) => Promise<Answer>): Operation =>
+  (ctx) =>
+    ctx.org.organization.kind === kind
+      ? operation(ctx, area)
+      : {
+          problem: 'not_found',
+          detail: `${ctx.org.organization.name} is not ${A_KIND[kind]}, so it has no ${what}.`,
+        };
 
 /** "A cancelled …", "An active …": the article for a status read aloud. */
 export const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'An' : 'A'} ${word}`;

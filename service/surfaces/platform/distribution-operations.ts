@@ -3,7 +3,7 @@
  * listings on the sites and takes them back; a partner site's own key reads what is live on it.
  */
 import { PARTNER_SITES, publicSite, siteOfOrganization } from '../../sandbox/partner-sites.js';
-import { unprocessable } from './answers.js';
+import { onlyFor, unprocessable } from './answers.js';
 import type { ListingArea } from './listing-operations.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
@@ -26,16 +26,10 @@ const noSite = (id: unknown): Answer => ({
 
 export function createDistributionOperations(area: ListingArea): Record<DistributionOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
-  const withArea =
-    (operation: (ctx: OperationContext, area: ListingArea) => Promise<Answer>, kind = 'agency'): Operation =>
-    (ctx) => {
-      if (ctx.org.organization.kind !== kind)
-        return {
-          problem: 'not_found',
-          detail: `${ctx.org.organization.name} is not ${kind === 'agency' ? 'an agency' : 'a partner site'}, so it has no ${kind === 'agency' ? 'listings to distribute' : 'distributed listings'}.`,
-        };
-      return operation(ctx, area);
-    };
+  const withArea = (
+    operation: (ctx: OperationContext, area: ListingArea) => Promise<Answer>,
+    kind: 'agency' | 'partner_site' = 'agency',
+  ): Operation => onlyFor(kind, kind === 'agency' ? 'listings to distribute' : 'distributed listings', area)(operation);
   const site = (ctx: OperationContext) => PARTNER_SITES.find((s) => s.id === ctx.params.partnerSiteId);
 
   return {

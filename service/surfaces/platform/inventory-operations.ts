@@ -6,7 +6,7 @@
 import type { components } from '../../../contract/generated/platform.js';
 import type { Inventory } from '../../core/inventory/inventory.js';
 import type { BookingStatus, ShowflatStore } from '../../core/inventory/showflat-store.js';
-import { unprocessable, withArticle } from './answers.js';
+import { onlyFor, unprocessable, withArticle } from './answers.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 
@@ -26,16 +26,10 @@ const noBooking = (id: unknown): Answer => ({
 });
 
 /** An operation only a developer has, on the database's inventory; others are told why not. */
-export const developerOnly =
-  (operation: (ctx: OperationContext, area: Inventory) => Promise<Answer>, area: Inventory): Operation =>
-  (ctx) => {
-    if (ctx.org.organization.kind !== 'developer')
-      return {
-        problem: 'not_found',
-        detail: `${ctx.org.organization.name} is not a developer, so it has no projects or inventory.`,
-      };
-    return operation(ctx, area);
-  };
+export const developerOnly = (
+  operation: (ctx: OperationContext, area: Inventory) => Promise<Answer>,
+  area: Inventory,
+): Operation => onlyFor('developer', 'projects or inventory', area)(operation);
 
 export function createInventoryOperations(area: Inventory): Record<InventoryOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;

@@ -10,7 +10,7 @@ import type { ViewingStore } from '../../core/listings/viewing-store.js';
 import type { MediaStore } from '../../core/media/media-store.js';
 import type { DistributionStore } from '../../core/listings/distribution-store.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
-import { refused, unprocessable } from './answers.js';
+import { onlyFor, refused, unprocessable } from './answers.js';
 import { pageAnswer as page } from './pagination.js';
 
 type Schemas = components['schemas'];
@@ -64,16 +64,7 @@ function booked(outcome: Awaited<ReturnType<ViewingStore['request']>>): Answer {
 export function createListingOperations(area: ListingArea): Record<ListingOperation, Operation> {
   const org = (ctx: OperationContext) => ctx.key.organization;
   // Listings are an agency's: other organizations have none.
-  const agencyOnly =
-    (operation: (ctx: OperationContext, area: ListingArea) => Promise<Answer>): Operation =>
-    (ctx) => {
-      if (ctx.org.organization.kind !== 'agency')
-        return {
-          problem: 'not_found',
-          detail: `${ctx.org.organization.name} is not an agency, so it has no listings or viewings.`,
-        };
-      return operation(ctx, area);
-    };
+  const agencyOnly = onlyFor('agency', 'listings or viewings', area);
   const move = (to: ViewingStatus, verb: string) =>
     agencyOnly(async (ctx, { viewings }) => {
       const outcome = await viewings.move(org(ctx), String(ctx.params.viewingId), to);
