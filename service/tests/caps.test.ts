@@ -9,6 +9,7 @@ import { it } from 'node:test';
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import { createEstimateEngine } from '../core/estimates/engine.js';
 import { createBatchStore, MAX_BATCHES } from '../core/inventory/batch-store.js';
+import { recordQuotaReached } from '../core/keys/quota-reached.js';
 import { createLeadStore, MAX_LEADS, MAX_RULES } from '../core/inventory/lead-store.js';
 import { createListingStore, MAX_LISTINGS } from '../core/listings/listing-store.js';
 import { createMediaStore, MAX_MEDIA } from '../core/media/media-store.js';
@@ -114,5 +115,16 @@ onEachEngine('count caps under racing requests', 5491, (database) => {
     await race(db, { table: 'leads', where: 'organization_id = $1', params: [DEVELOPER], max: MAX_LEADS }, () =>
       leads.receive(DEVELOPER, project, example('LeadCreate')),
     );
+  });
+
+  it("a widget key's quota_reached: once a day, however many reach the limit at once", async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const reached = recordQuotaReached(db);
+    await Promise.all(Array.from({ length: RACERS }, () => reached('wk_seed001', '2026-11-26', 2000)));
+    const [{ n }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from outbox where type = 'widget_key.quota_reached' and payload->>'target' = 'wk_seed001'`,
+    );
+    assert.equal(n, 1);
   });
 });

@@ -65,15 +65,6 @@ export function serveListener(server: Server, listener: RequestListener): Server
 export const serveFetch = (server: Server, fetch: FetchHandler): Server =>
   serveListener(server, getRequestListener(fetch as Parameters<typeof getRequestListener>[0]));
 
-/** Listens on `port` until the server is closed; resolves once it accepts connections. */
-export async function listenOn(listener: RequestListener, port: number, hostname = '127.0.0.1'): Promise<Server> {
-  const server = createServer(servedMethodsOnly(listener));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, hostname, resolve);
-  });
-  return server;
-}
-
-export const listen = (fetch: FetchHandler, port: number, hostname = '127.0.0.1'): Promise<Server> =>
-  listenOn(getRequestListener(fetch as Parameters<typeof getRequestListener>[0]), port, hostname);
+/** Listens on `port` with `fetch` until the server is closed; resolves once it accepts connections. */
+export const listen = async (fetch: FetchHandler, port: number, hostname = '127.0.0.1'): Promise<Server> =>
+  serveFetch(await openServer(port, hostname), fetch);

@@ -5,18 +5,13 @@
 import { MESSAGES_PATH } from '../../../src/api/console-messages.js';
 import { type Html, html } from '../../web/html.js';
 import { layout } from '../../web/layout.js';
+import type { ServiceLinks } from '../../core/services/settings.js';
 
-/** The service's other origins, as `npm start` configured them. */
-export interface ServiceLinks {
-  /** The Platform API's reference page. */
-  apiReference?: string;
-  /** The Platform API's base URL (`…/v1`). */
-  apiBase?: string;
-  /** The MCP endpoint (`…/mcp`). */
-  mcpEndpoint?: string;
-}
-
-export function indexPage(baseUrl: string, links: ServiceLinks): Html {
+/** The service's other origins, as the deployment's settings name them. */
+export function indexPage(
+  baseUrl: string,
+  links: Pick<ServiceLinks, 'apiReference' | 'apiBase' | 'mcpEndpoint'>,
+): Html {
   return layout(
     'Service Valuations sandbox',
     html`<h1>Service Valuations sandbox</h1>
@@ -27,9 +22,9 @@ export function indexPage(baseUrl: string, links: ServiceLinks): Html {
 <li>The widget's script: <code>${baseUrl}v1/widget.js</code></li></ul>
 <h2>For visitors</h2><ul><li><a href="/valuation/">Valuation pages</a>: search a home and read its estimate.</li></ul>
 <h2>For integrators</h2><ul>
-${links.apiReference && html`<li><a href="${links.apiReference}">Platform API reference</a>${links.apiBase && html` (base URL <code>${links.apiBase}</code>)`}</li>`}
+<li><a href="${links.apiReference}">Platform API reference</a> (base URL <code>${links.apiBase}</code>)</li>
 <li><a href="/openapi.json">The widget host's OpenAPI document</a></li>
-${links.mcpEndpoint && html`<li><a href="/docs/mcp">MCP endpoint for AI clients</a>: <code>${links.mcpEndpoint}</code></li>`}</ul>`,
+<li><a href="/docs/mcp">MCP endpoint for AI clients</a>: <code>${links.mcpEndpoint}</code></li></ul>`,
     html`<p>Sandbox: keys and figures here are fictional and work only against the sandbox.</p>`,
   );
 }
