@@ -81,6 +81,18 @@ describe('one address cannot deny or spend what other visitors share', () => {
     assert.equal((await estimate('127.0.2.1')).status, 200, 'another visitor is served');
   });
 
+  it("counts only answered estimates against a visitor's share: 60 homes the service cannot value spend none of it", async () => {
+    now = new Date('2026-11-24T23:00:00Z');
+    for (let i = 0; i < 30; i++) {
+      assert.equal((await widget(`/v1/estimates?key=${KEY}&id=hdb-000000`, '127.0.0.7')).status, 404);
+      assert.equal((await widget(`/v1/estimates?key=${KEY}&id=sandbox-no-comparables`, '127.0.0.7')).status, 422);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < VISITOR_ESTIMATE_LIMITS.burst; i++) statuses.push((await estimate('127.0.0.7')).status);
+    assert.deepEqual(new Set(statuses), new Set([200]));
+    assert.equal((await estimate('127.0.0.7')).status, 429, 'the share holds after it');
+  });
+
   it('never refuses a person comparing 100 homes over an afternoon', async () => {
     now = new Date('2026-11-25T05:00:00Z');
     for (let i = 0; i < 100; i++) {
@@ -105,6 +117,18 @@ describe('the public valuation pages keep to the same per-address limits', () =>
     assert.doesNotMatch(refused.body, /\bat \w+ \(/, 'no stack trace');
     assert.ok(Number(refused.headers['retry-after']) > 0);
     assert.equal((await send(portOf('widgetHost'), '/valuation/hdb-560102?mode=sale', '127.0.2.5')).status, 200);
+  });
+
+  it('count only the pages that show an estimate: 60 unknown homes and bad links spend none of the share', async () => {
+    now = new Date('2026-11-26T12:00:00Z');
+    const page = (path: string) => send(portOf('widgetHost'), path, '127.0.0.8');
+    for (let i = 0; i < 30; i++) {
+      assert.equal((await page('/valuation/hdb-000000')).status, 404);
+      assert.equal((await page('/valuation/hdb-560102?mode=lease')).status, 400);
+    }
+    for (let i = 0; i < VISITOR_ESTIMATE_LIMITS.burst; i++)
+      assert.equal((await page('/valuation/hdb-560102?mode=sale')).status, 200, `page ${i + 1}`);
+    assert.equal((await page('/valuation/hdb-560102?mode=sale')).status, 429, 'the share holds after it');
   });
 
   it('limit searches per address, and a search needs two characters and says so', async () => {

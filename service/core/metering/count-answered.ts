@@ -25,7 +25,16 @@ export async function countAnswered<T>(
   const day = utcDay(now);
   const usedToday = await meter.take(count.kind, count.subject, day, count.startsAt);
   if (usedToday === undefined) return { spent: true };
-  const giveBack = () => meter.giveBack(count.kind, count.subject, day);
+  const result = await keepIfAnswered(work, answered, () => meter.giveBack(count.kind, count.subject, day));
+  return { result, usedToday };
+}
+
+/** Runs work that something was taken for, and gives that back when the work throws or is not answered. */
+export async function keepIfAnswered<T>(
+  work: () => T | Promise<T>,
+  answered: (result: T) => boolean,
+  giveBack: () => Promise<void>,
+): Promise<T> {
   let result: T;
   try {
     result = await work();
@@ -34,5 +43,5 @@ export async function countAnswered<T>(
     throw error;
   }
   if (!answered(result)) await giveBack();
-  return { result, usedToday };
+  return result;
 }

@@ -6,15 +6,14 @@
 import type { DailyMeter } from './daily-meter.js';
 import { VISITOR_ESTIMATE_LIMITS } from './limits.js';
 import type { RateStore } from './rate-store.js';
+import { keepIfAnswered } from './count-answered.js';
 import { createTokenBuckets } from './token-bucket.js';
 import { secondsToUtcMidnight, utcDay } from './utc-day.js';
 
-export type VisitorTake =
-  | {
-      granted: true;
-      /** Returns what was taken, for an estimate that was then not answered. */ giveBack(): Promise<void>;
-    }
-  | { granted: false; retryAfter: number; spent: 'burst' | 'day' };
+/** A visitor whose share is spent: wait `retryAfter` seconds (a burst) or until the next UTC day. */
+export interface VisitorRefusal {
+  refused: { retryAfter: number; spent: 'burst' | 'day' };
+}
 
 export type VisitorLimit = ReturnType<typeof createVisitorLimit>;
 
@@ -26,23 +25,29 @@ export function createVisitorLimit(
   const buckets = createTokenBuckets(limits.burst, limits.perSecond, now, { store, prefix: 'visitor:' });
   return {
     limits,
-    /** Takes one estimate for `address` within `scope` (a widget key, the valuation pages). */
-    async take(scope: string, address: string): Promise<VisitorTake> {
+    /**
+     * Runs one estimate's work within `address`'s share in `scope` (a widget key, the valuation pages),
+     * under the one rule: counted before the work, given back when it is not answered.
+     */
+    async within<T>(
+      scope: string,
+      address: string,
+      work: () => Promise<T>,
+      answered: (result: T) => boolean,
+    ): Promise<VisitorRefusal | { result: T }> {
       const subject = `${scope}:${await addressDigest(address)}`;
       const wait = await buckets.take(subject);
-      if (wait) return { granted: false, retryAfter: wait, spent: 'burst' };
+      if (wait) return { refused: { retryAfter: wait, spent: 'burst' } };
       const day = utcDay(now());
       if ((await meter.take('visitor_estimate', subject, day)) === undefined) {
         await buckets.giveBack(subject);
-        return { granted: false, retryAfter: secondsToUtcMidnight(now()), spent: 'day' };
+        return { refused: { retryAfter: secondsToUtcMidnight(now()), spent: 'day' } };
       }
-      return {
-        granted: true,
-        async giveBack() {
-          await buckets.giveBack(subject);
-          await meter.giveBack('visitor_estimate', subject, day);
-        },
-      };
+      const result = await keepIfAnswered(work, answered, async () => {
+        await buckets.giveBack(subject);
+        await meter.giveBack('visitor_estimate', subject, day);
+      });
+      return { result };
     },
   };
 }

@@ -14,8 +14,6 @@ export interface EstimateAsk {
   propertyId: string;
   mode: Mode;
   count: Count;
-  /** Taken before this estimate (a visitor's share): given back with it when the estimate is not answered. */
-  alsoGiveBack?: () => Promise<void>;
   /** Told when this is the last estimate of the subject's day (a widget key's `quota_reached` event). */
   onLast?: (day: string, limit: number) => Promise<void>;
 }
@@ -41,15 +39,11 @@ export function meteredEstimate({ engine, meter }: { engine: EstimateEngine; met
       (outcome) => 'estimate' in outcome,
     );
     if ('spent' in counted) {
-      await ask.alsoGiveBack?.();
       const resetAt = nextUtcMidnight(now).toISOString();
       return { problem: 'quota_exceeded', limit, resetAt, retryAfter: secondsToUtcMidnight(now) };
     }
     const { result, usedToday } = counted;
-    if ('problem' in result) {
-      await ask.alsoGiveBack?.();
-      return result;
-    }
+    if ('problem' in result) return result;
     if (usedToday === limit) await ask.onLast?.(utcDay(now), limit);
     return { ...result, usedToday, limit };
   };

@@ -138,11 +138,10 @@ export const valuationPages =
       const wait = await searches.take(address);
       if (wait) return comeBackLater(wait);
     }
-    const visitor = url.pathname === '/valuation/' ? undefined : await visitorLimit?.take('pages', address);
-    if (visitor && !visitor.granted) return comeBackLater(visitor.retryAfter);
-    const answer = valuationPage(engine, url);
-    if (answer && answer.status !== 200) await visitor?.giveBack(); // Only estimates shown count.
-    return answer;
+    const answer = async () => valuationPage(engine, url);
+    if (url.pathname === '/valuation/' || !visitorLimit) return answer();
+    const shown = await visitorLimit.within('pages', address, answer, (page) => page?.status === 200);
+    return 'refused' in shown ? comeBackLater(shown.refused.retryAfter) : shown.result;
   };
 
 /** A page under `/valuation/`, or undefined for a path they do not cover. */

@@ -7,7 +7,7 @@ import * as problemIn from '../../../src/api/generated/checks.js';
 import { SearchQueryLength } from '../../../src/api/generated/checks.js';
 import type { Language } from '../../../src/api/types.js';
 import { checkWidgetKey } from '../../../src/api/widget-key.js';
-import { readMode } from '../../core/estimates/parameters.js';
+import { type Mode, readMode } from '../../core/estimates/parameters.js';
 import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
 import type { Fixtures } from '../../sandbox/fixtures/generate.js';
 import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
@@ -60,6 +60,17 @@ export interface HostOptions {
 }
 
 const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
+
+/** An estimate asked with a known key from an allowed origin. */
+interface EstimateRequest {
+  key: WidgetKeyRecord;
+  id: string;
+  mode: Mode;
+  language: Language;
+  fail: ReturnType<typeof failure>;
+  /** The answer's CORS headers for the asking origin. */
+  allow: Record<'Access-Control-Allow-Origin' | 'Access-Control-Expose-Headers', string>;
+}
 
 export function createWidgetHost(options: HostOptions) {
   const engine = options.engine ?? createEstimateEngine(options);
@@ -180,32 +191,39 @@ export function createWidgetHost(options: HostOptions) {
 
     // The visitor's share first (a refusal spends nothing of the key's day), then the key's quota; each
     // is counted before the work, in one step, so concurrent requests cannot pass a limit together.
-    const visitor = await visitorLimit?.take(`widget:${key.id}`, request.clientAddress ?? 'unknown');
-    if (visitor && !visitor.granted) {
-      const share = visitorLimit!.limits.perDay.toLocaleString('en');
-      return fail(
-        'rate_limited',
-        visitor.spent === 'day'
-          ? `This visitor has had ${share} estimates from this widget key today, the most one visitor may have; a script looks like this (bulk collection is not allowed).`
-          : `Too many estimates from one visitor in a short time; wait ${visitor.retryAfter} s. The widget never asks this fast: this looks like a script (bulk collection is not allowed).`,
-        {},
-        {
-          'Retry-After': String(visitor.retryAfter),
-          'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'],
-        },
-      );
-    }
+    const estimate = () => estimateAnswer({ key, id, mode, language, fail, allow });
+    if (!visitorLimit) return estimate();
+    const shown = await visitorLimit.within(
+      `widget:${key.id}`,
+      request.clientAddress ?? 'unknown',
+      estimate,
+      (response) => response.status === 200,
+    );
+    if ('result' in shown) return shown.result;
+    const { retryAfter, spent } = shown.refused;
+    const share = visitorLimit.limits.perDay.toLocaleString('en');
+    return fail(
+      'rate_limited',
+      spent === 'day'
+        ? `This visitor has had ${share} estimates from this widget key today, the most one visitor may have; a script looks like this (bulk collection is not allowed).`
+        : `Too many estimates from one visitor in a short time; wait ${retryAfter} s. The widget never asks this fast: this looks like a script (bulk collection is not allowed).`,
+      {},
+      {
+        'Retry-After': String(retryAfter),
+        'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'],
+      },
+    );
+  }
+
+  /** A key's estimate within its daily quota, in the visitor's language (or the sandbox's failure asked for). */
+  async function estimateAnswer({ key, id, mode, language, fail, allow }: EstimateRequest): Promise<HostResponse> {
     // The sandbox's failures on request answer before anything is counted.
     const magic = magicEstimate(id);
-    if (magic?.error) {
-      await visitor?.giveBack();
-      return fail(magic.error, 'Sandbox: the failure you asked for.');
-    }
+    if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
     const answer = await estimates({
       propertyId: magic?.propertyId ?? id,
       mode,
       count: { kind: 'widget_estimate', subject: key.id, startsAt: key.startsDayAt },
-      alsoGiveBack: visitor?.giveBack,
       onLast: (day, limit) =>
         options.onQuotaReached?.(key.id, day, limit).catch((error: Error) => {
           console.error(`[widget-host] the quota event of ${key.id} was not recorded: ${error.message}`);
