@@ -21,11 +21,11 @@ import { openDatabase } from '../service/db/database.js';
 import { startTestPostgres } from '../service/db/test-postgres.js';
 import { createEstimateEngine } from '../service/core/estimates/engine.js';
 import { hashSecret } from '../service/db/secrets.js';
+import { freePort } from '../service/web/free-ports.js';
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 6);
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 32);
-const PORTS = { widgetHost: 28787, platform: 28790, mcp: 28791 };
 const ORIGIN = 'http://127.0.0.1:5173';
 const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/' });
 // Homes with a sale estimate, spread over the fixtures.
@@ -36,7 +36,7 @@ const PROPERTIES = engine.fixtures.properties
   .slice(0, 40);
 const QUERIES = ['amk', '5601', 'parc', 'tampines', 'bedok', 'ang mo kio ave 3'];
 
-const postgres = await startTestPostgres(5489);
+const postgres = await startTestPostgres(await freePort());
 if (!postgres) {
   console.log('PostgreSQL is not installed here (.ci/run installs it): no scale figures.');
   process.exit(0);
@@ -117,8 +117,6 @@ async function run(processes: number, databaseUrl: string, keys: Awaited<ReturnT
   const cluster = await startCluster({
     processes,
     databaseUrl,
-    ports: PORTS,
-    processPortBase: 29100,
     balancer: { keepClientForwardedFor: true },
   });
   try {
@@ -199,7 +197,7 @@ async function limitCost(databaseUrl: string) {
 try {
   const admin = new pg.Pool({ connectionString: postgres.url, max: 2 });
   // The first cluster migrates and seeds; the keys are added once it has.
-  const warm = await startCluster({ processes: 1, databaseUrl: postgres.url, ports: PORTS, processPortBase: 29100 });
+  const warm = await startCluster({ processes: 1, databaseUrl: postgres.url });
   await warm.stop();
   const keys = await makeKeys(admin);
   await admin.end();

@@ -23,6 +23,7 @@ import { startTestPostgres } from '../service/db/test-postgres.js';
 import { seed } from '../service/sandbox/seed.js';
 import { createWorkerRunner } from '../service/workers/runner.js';
 import { webhookWorkers } from '../service/workers/webhook-workers.js';
+import { freePort } from '../service/web/free-ports.js';
 
 const RUNS = 3;
 const BURST = 1000;
@@ -173,7 +174,7 @@ console.log(
 );
 console.log(`${'engine'.padEnd(22)} ${'events/s'.padEnd(22)} ${'lag p50 ms'.padEnd(20)} lag p99 ms`);
 await onEngine('PGlite (in memory)', await openDatabase({ dataDir: 'memory://' }));
-const postgres = await startTestPostgres(5497);
+const postgres = await startTestPostgres(await freePort());
 if (postgres) {
   try {
     await onEngine('PostgreSQL (loopback)', await openDatabase({ url: postgres.url }));

@@ -4,7 +4,7 @@
  * (`xvfb-run -a`) on a free loopback port and stops both with the session.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../service/web/free-ports.js';
 import { PNG } from 'pngjs';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -13,16 +13,6 @@ export type ElementRef = { [ELEMENT]: string };
 type ShadowRef = { [SHADOW]: string };
 
 export const WEBKIT_BROWSER = process.env.WEBKIT_BROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export class WebDriverSession {
   readonly #base: string;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestPostgres } from '../db/test-postgres.js';
+import { freePort, freePorts } from '../web/free-ports.js';
 import { type BalancerOptions, haproxyConfig } from './haproxy-config.js';
 
 const START = fileURLToPath(new URL('../start.ts', import.meta.url));
@@ -17,13 +18,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ClusterOptions {
   processes: number;
-  /** The balancer's ports: widget host, Platform API, MCP (each process listens on base + 100·origin + i). */
-  ports?: { widgetHost: number; platform: number; mcp: number };
-  /** Each process's ports start here. */
-  processPortBase?: number;
-  /** A PostgreSQL server to use; a throwaway one on `postgresPort` otherwise. */
+  /** The balancer's ports: widget host, Platform API, MCP; free ones by default (`npm run start:cluster` names the usual ones). */
+  ports?: Ports;
+  /** A PostgreSQL server to use; a throwaway one on a free port otherwise. */
   databaseUrl?: string;
-  postgresPort?: number;
   /** More environment for every process (WEBHOOK_ALLOW_HOSTS, SANDBOX_VISITOR_LIMITS, …). */
   env?: Record<string, string>;
   /** How the balancer runs (haproxy-config.ts). */
@@ -32,18 +30,31 @@ export interface ClusterOptions {
   log?: (index: number, line: string) => void;
 }
 
+type Ports = { widgetHost: number; platform: number; mcp: number };
+
 export interface ServiceProcess {
   index: number;
   child: ChildProcess;
-  ports: { widgetHost: number; platform: number; mcp: number };
+  /** Its own ports, free when it first started and kept when it is started again. */
+  ports: Ports;
+}
+
+/** Three free ports per process, and three for the balancer unless it has its own: all distinct. */
+async function freeOrigins(count: number): Promise<Ports[]> {
+  const free = await freePorts(3 * count);
+  return Array.from({ length: count }, (_, i) => {
+    const [widgetHost, platform, mcp] = free.slice(3 * i, 3 * i + 3);
+    return { widgetHost, platform, mcp };
+  });
 }
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
 export async function startCluster(options: ClusterOptions) {
-  const ports = options.ports ?? { widgetHost: 8787, platform: 8790, mcp: 8791 };
-  const base = options.processPortBase ?? 9100;
-  const postgres = options.databaseUrl ? undefined : await startTestPostgres(options.postgresPort ?? 5488);
+  const [ports, ...own] = options.ports
+    ? [options.ports, ...(await freeOrigins(options.processes))]
+    : await freeOrigins(options.processes + 1);
+  const postgres = options.databaseUrl ? undefined : await startTestPostgres(await freePort());
   const databaseUrl = options.databaseUrl ?? postgres?.url;
   if (!databaseUrl)
     throw new Error('A cluster needs PostgreSQL: install it (apt-get install postgresql) or set DATABASE_URL.');
@@ -63,8 +74,7 @@ export async function startCluster(options: ClusterOptions) {
     ...options.env,
   };
   const processes: ServiceProcess[] = [];
-  const spawnProcess = (index: number): ServiceProcess => {
-    const own = { widgetHost: base + index, platform: base + 100 + index, mcp: base + 200 + index };
+  const spawnProcess = (index: number, own: Ports): ServiceProcess => {
     const child = spawn(process.execPath, ['--import', 'tsx', START], {
       cwd: ROOT,
       env: {
@@ -81,7 +91,7 @@ export async function startCluster(options: ClusterOptions) {
       });
     return { index, child, ports: own };
   };
-  for (let i = 0; i < options.processes; i++) processes.push(spawnProcess(i));
+  for (let i = 0; i < options.processes; i++) processes.push(spawnProcess(i, own[i]));
   const haproxyFile = join(dir, 'haproxy.cfg');
   writeFileSync(
     haproxyFile,
@@ -120,7 +130,7 @@ export async function startCluster(options: ClusterOptions) {
     },
     /** Starts process `index` again (after a kill) and waits until it is ready. */
     async restart(index: number) {
-      processes[index] = spawnProcess(index);
+      processes[index] = spawnProcess(index, processes[index].ports);
       await waitUntilReady(processes[index]);
     },
     stop,

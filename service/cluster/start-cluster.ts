@@ -10,6 +10,7 @@ const processes = Number(process.env.CLUSTER_PROCESSES ?? 3);
 const cluster = await startCluster({
   processes,
   databaseUrl: process.env.DATABASE_URL,
+  ports: { widgetHost: 8787, platform: 8790, mcp: 8791 },
   env: { DEMO_PUBLIC_PORT: process.env.DEMO_PORT ?? '5173' },
   log: (index, line) => console.log(`${index < 0 ? '[haproxy]' : `[process ${index + 1}]`} ${line}`),
 });

@@ -1,6 +1,6 @@
 /**
  * Runs a suite on both engines the service supports: PGlite in memory, and Debian's PostgreSQL
- * started on loopback at `port` (skipped, with a line saying so, where it is not installed). Each
+ * started on a free port of loopback (skipped, with a line saying so, where it is not installed). Each
  * engine's database is migrated and seeded once for the suite.
  */
 import { after, before, describe } from 'node:test';
@@ -8,22 +8,19 @@ import { seed } from './seed.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { startTestPostgres } from '../db/test-postgres.js';
+import { freePort } from '../web/free-ports.js';
 
 /** The suite's database: undefined where its engine is not installed (the test skips itself). */
 export type DatabaseOf = () => Database | undefined;
 
-export function onEachEngine(
-  title: string,
-  postgresPort: number,
-  body: (database: DatabaseOf, engine: 'pglite' | 'postgres') => void,
-) {
+export function onEachEngine(title: string, body: (database: DatabaseOf, engine: 'pglite' | 'postgres') => void) {
   for (const engine of ['pglite', 'postgres'] as const) {
     describe(`${title} (${engine === 'pglite' ? 'PGlite, in memory' : 'PostgreSQL, on loopback'})`, () => {
       let db: Database | undefined;
       let postgres: Awaited<ReturnType<typeof startTestPostgres>>;
       before(async () => {
         if (engine === 'postgres') {
-          postgres = await startTestPostgres(postgresPort);
+          postgres = await startTestPostgres(await freePort());
           if (!postgres) console.log('# PostgreSQL is not installed here: its suite is skipped (.ci/run installs it).');
         }
         db =

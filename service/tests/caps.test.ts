@@ -41,7 +41,7 @@ async function fillTo(db: Database, table: string, where: string, params: unknow
   );
 }
 
-onEachEngine('count caps under racing requests', 5491, (database) => {
+onEachEngine('count caps under racing requests', (database) => {
   async function race(
     db: Database,
     cap: { table: string; where: string; params: unknown[]; max: number },

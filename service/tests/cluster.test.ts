@@ -63,9 +63,6 @@ describe('the service as three processes behind a balancer', { skip, timeout: 36
   before(async () => {
     cluster = await startCluster({
       processes: 3,
-      ports: { widgetHost: 18787, platform: 18790, mcp: 18791 },
-      processPortBase: 19100,
-      postgresPort: 5490,
       env: { WEBHOOK_ALLOW_HOSTS: '127.0.0.1' },
       log: (index, line) => process.env.CLUSTER_LOG && console.log(`[${index}] ${line}`),
     });

@@ -29,7 +29,7 @@ const engine = createEstimateEngine({
   now: () => new Date('2026-11-22T10:00:00Z'),
 });
 
-onEachEngine('database', 5499, (database) => {
+onEachEngine('database', (database) => {
   let db: Database | undefined;
   before(() => {
     db = database();

@@ -30,7 +30,7 @@ import { type Answer, startReceiver } from './webhook-receiver.js';
 /** The sandbox operator's allowance for this test's receiver (WEBHOOK_ALLOW_HOSTS=127.0.0.1). */
 const LOOPBACK_ALLOWED = { allowHosts: new Set(['127.0.0.1']) };
 
-onEachEngine('webhook deliveries', 5498, (database) => {
+onEachEngine('webhook deliveries', (database) => {
   let db: Database;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   // Ahead of the database's own clock, which stamps new events and deliveries as available now; set

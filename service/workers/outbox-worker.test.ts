@@ -24,7 +24,7 @@ function manualClock(start = '2026-11-23T10:00:00Z') {
   return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
 }
 
-onEachEngine('outbox and worker runner', 5497, (database) => {
+onEachEngine('outbox and worker runner', (database) => {
   let db: Database;
   before(async () => {
     db = database()!;

@@ -12,7 +12,7 @@ import { onEachEngine } from '../../sandbox/test-engines.js';
 const REDIRECT = 'http://127.0.0.1:8899/callback';
 const RESOURCE = 'http://127.0.0.1:8791/mcp';
 
-onEachEngine('OAuth grants', 5495, (database) => {
+onEachEngine('OAuth grants', (database) => {
   let db: Database;
   let store: ReturnType<typeof createOAuthStore>;
   let clients = 0;

@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.js';
 import { onEachEngine } from '../../sandbox/test-engines.js';
 import { idempotency, requestFingerprint } from '../../web/idempotency.js';
 
-onEachEngine('Idempotency-Key', 5496, (database) => {
+onEachEngine('Idempotency-Key', (database) => {
   let db: Database;
   let now = new Date('2026-11-23T10:00:00Z');
   let made = 0;

@@ -12,7 +12,7 @@ import { createPriceListStore, singaporeDate } from './price-list-store.js';
 const ORG = 'org_marinaheights';
 const project = ORGANIZATIONS[ORG]!.projects.find((p) => p.id === 'proj_0005')!;
 
-onEachEngine('racing price list publications', 5492, (database) => {
+onEachEngine('racing price list publications', (database) => {
   it('numbers eight racing versions 1 to n with no gap and no duplicate', async (t) => {
     const db = database();
     if (!db) return t.skip('PostgreSQL is not installed');

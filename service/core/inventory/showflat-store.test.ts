@@ -11,7 +11,7 @@ import { createShowflatStore } from './showflat-store.js';
 const ORG = 'org_marinaheights';
 const project = ORGANIZATIONS[ORG]!.projects.find((p) => p.id === 'proj_0002');
 
-onEachEngine('racing showflat bookings', 5493, (database) => {
+onEachEngine('racing showflat bookings', (database) => {
   it('gives one slot to one of twelve racing requests', async (t) => {
     const db = database();
     if (!db) return t.skip('PostgreSQL is not installed');

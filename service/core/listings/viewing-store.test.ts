@@ -21,7 +21,7 @@ const slotAt = (days: number, hour: number) => {
   return at.toISOString();
 };
 
-onEachEngine('racing viewing bookings', 5494, (database) => {
+onEachEngine('racing viewing bookings', (database) => {
   it('gives one slot to one of twelve racing requests', async (t) => {
     const db = database();
     if (!db) return t.skip('PostgreSQL is not installed');
