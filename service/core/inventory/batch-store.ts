@@ -10,7 +10,7 @@ import { newTimeOrderedId } from '../../db/ids.js';
 import { moveAlong } from '../events/move-along.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
 import { type FieldError, noSuchProject, problemInUnitType, type Project, SELLING } from './project-checks.js';
-import { roomUnderCap } from '../../db/locks.js';
+import { ownedRow, roomInOrganization } from '../../db/organization-rows.js';
 
 type Schemas = components['schemas'];
 export type InventoryBatch = Schemas['InventoryBatch'];
@@ -62,10 +62,7 @@ export function createBatchStore(db: Database, now = () => new Date()) {
       return rows.map(toBatch);
     },
     async get(organizationId: string, id: string) {
-      const [row] = await db.query<Row>('select * from inventory_batches where organization_id = $1 and id = $2', [
-        organizationId,
-        id,
-      ]);
+      const row = await ownedRow<Row>(db, 'inventory_batches', organizationId, id);
       return row && toBatch(row);
     },
     async release(
@@ -83,14 +80,7 @@ export function createBatchStore(db: Database, now = () => new Date()) {
       const unitProblem = problemInUnitType(project, input.unitType, 'body.unitType');
       if (unitProblem) return { errors: [unitProblem] };
       return db.transaction(async (tx) => {
-        const room = await roomUnderCap(tx, {
-          kind: 'batchesOfOrganization',
-          key: organizationId,
-          max: MAX_BATCHES,
-          countSql: 'select count(*)::int as n from inventory_batches where organization_id = $1',
-          params: [organizationId],
-        });
-        if (!room)
+        if (!(await roomInOrganization(tx, 'inventory_batches', organizationId, MAX_BATCHES)))
           return { errors: [{ parameter: 'body', detail: `a developer keeps at most ${MAX_BATCHES} batches` }] };
         const at = now();
         const [row] = await tx.query<Row>(

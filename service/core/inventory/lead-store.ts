@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import { type Actor, recordChange, serviceActor } from '../events/record-change.js';
 import { type FieldError, noSuchProject, problemInUnitType, type Project } from './project-checks.js';
-import { roomUnderCap } from '../../db/locks.js';
+import { ownedRow, roomInOrganization } from '../../db/organization-rows.js';
 
 type Schemas = components['schemas'];
 export type LeadRoutingRule = Schemas['LeadRoutingRule'];
@@ -74,15 +74,6 @@ export function createLeadStore(db: Database, now = () => new Date()) {
         organizationId,
       ])
     ).map(toRule);
-  /** Whether an organization has room for one more rule or lead; racing inserts take turns. */
-  const roomFor = (tx: Pick<Database, 'query'>, table: 'lead_routing_rules' | 'leads', organizationId: string) =>
-    roomUnderCap(tx, {
-      kind: table === 'leads' ? 'leadsOfOrganization' : 'routingRulesOfOrganization',
-      key: organizationId,
-      max: table === 'leads' ? MAX_LEADS : MAX_RULES,
-      countSql: `select count(*)::int as n from ${table} where organization_id = $1`,
-      params: [organizationId],
-    });
 
   return {
     async rules(organizationId: string) {
@@ -108,7 +99,7 @@ export function createLeadStore(db: Database, now = () => new Date()) {
           };
       }
       return db.transaction(async (tx) => {
-        if (!(await roomFor(tx, 'lead_routing_rules', organizationId)))
+        if (!(await roomInOrganization(tx, 'lead_routing_rules', organizationId, MAX_RULES)))
           return { errors: [{ parameter: 'body', detail: `a developer keeps at most ${MAX_RULES} routing rules` }] };
         const [row] = await tx.query<RuleRow>(
           `insert into lead_routing_rules (id, organization_id, priority, match, route_team, route_email, created_at)
@@ -153,10 +144,7 @@ export function createLeadStore(db: Database, now = () => new Date()) {
       return rows.map(toLead);
     },
     async lead(organizationId: string, id: string) {
-      const [row] = await db.query<LeadRow>('select * from leads where organization_id = $1 and id = $2', [
-        organizationId,
-        id,
-      ]);
+      const row = await ownedRow<LeadRow>(db, 'leads', organizationId, id);
       return row && toLead(row);
     },
     /** Takes a lead in and routes it by the rules as they stand in this transaction. */
@@ -173,7 +161,7 @@ export function createLeadStore(db: Database, now = () => new Date()) {
         if (problem) return { errors: [problem] };
       }
       return db.transaction(async (tx) => {
-        if (!(await roomFor(tx, 'leads', organizationId)))
+        if (!(await roomInOrganization(tx, 'leads', organizationId, MAX_LEADS)))
           return {
             errors: [{ parameter: 'body', detail: `a developer keeps at most ${MAX_LEADS} leads in the sandbox` }],
           };

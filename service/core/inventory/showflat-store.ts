@@ -9,6 +9,7 @@ import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { type Actor, recordChange, serviceActor } from '../events/record-change.js';
 import { newTimeOrderedId } from '../../db/ids.js';
+import { ownedRow } from '../../db/organization-rows.js';
 import { moveAlong } from '../events/move-along.js';
 
 type Schemas = components['schemas'];
@@ -70,13 +71,7 @@ export function createShowflatStore(db: Database, now = () => new Date()) {
     return undefined;
   }
 
-  const read = async (organizationId: string, id: string) =>
-    (
-      await db.query<Row>('select * from showflat_bookings where organization_id = $1 and id = $2', [
-        organizationId,
-        id,
-      ])
-    )[0];
+  const read = (organizationId: string, id: string) => ownedRow<Row>(db, 'showflat_bookings', organizationId, id);
 
   return {
     async slots(projectId: string, date: string) {

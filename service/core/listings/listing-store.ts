@@ -11,7 +11,8 @@ import { recordChange, serviceActor, type Tx } from '../events/record-change.js'
 import { moveAlong } from '../events/move-along.js';
 import { withdrawAll } from './distribution-store.js';
 import { HOLDS_SLOT, LISTING_TRANSITIONS, OFF_MARKET, type Refusal, type StandardStatus } from './transitions.js';
-import { lockFor, roomUnderCap } from '../../db/locks.js';
+import { lockFor } from '../../db/locks.js';
+import { roomInOrganization } from '../../db/organization-rows.js';
 
 export type Listing = components['schemas']['Listing'];
 /** What a new listing needs; `standardStatus` has a default (the contract's). */
@@ -113,14 +114,7 @@ export function createListingStore(db: Database, properties: Map<string, Propert
           ],
         };
       return db.transaction(async (tx) => {
-        const room = await roomUnderCap(tx, {
-          kind: 'listingsOfOrganization',
-          key: organizationId,
-          max: MAX_LISTINGS,
-          countSql: 'select count(*)::int as n from listings where organization_id = $1',
-          params: [organizationId],
-        });
-        if (!room)
+        if (!(await roomInOrganization(tx, 'listings', organizationId, MAX_LISTINGS)))
           return { errors: [{ parameter: 'body', detail: `an organization keeps at most ${MAX_LISTINGS} listings` }] };
         const at = now();
         const [row] = await tx.query<ListingRow>(

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.js';
 import { type ChangeAuthor, recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import type { SecretBox } from './secret-box.js';
 import { newWebhookSecret } from './signing.js';
-import { roomUnderCap } from '../../db/locks.js';
+import { roomInOrganization } from '../../db/organization-rows.js';
 
 export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 type EventType = components['schemas']['WebhookEventType'];
@@ -95,14 +95,8 @@ export function createWebhookEndpoints(db: Database, box: SecretBox, now: () => 
       const id = `we_${randomBytes(12).toString('hex')}`;
       const secret = newWebhookSecret();
       return db.transaction(async (tx) => {
-        const room = await roomUnderCap(tx, {
-          kind: 'webhookEndpointsOfOrganization',
-          key: endpoint.organizationId,
-          max: MAX_ENDPOINTS,
-          countSql: 'select count(*)::int as n from webhook_endpoints where organization_id = $1',
-          params: [endpoint.organizationId],
-        });
-        if (!room) return undefined;
+        if (!(await roomInOrganization(tx, 'webhook_endpoints', endpoint.organizationId, MAX_ENDPOINTS)))
+          return undefined;
         const [row] = await tx.query<Row>(
           `insert into webhook_endpoints (id, organization_id, url, description, event_types, secret_sealed, created_at)
            values ($1, $2, $3, $4, $5, $6, $7) returning ${COLUMNS}`,
