@@ -157,6 +157,8 @@ describe('MCP in workspaces', () => {
     const confirmUrl = String(asked.structuredContent?.confirmUrl);
     const page = await arjun.get(confirmUrl);
     assert.match(page.text, /Ong Bee Lian/);
+    const organization = ORGANIZATIONS.org_marinaheights!.organization.name;
+    assert.ok(page.text.includes(`<dt>Organization</dt><dd>${organization}</dd>`), 'names where it acts');
     assert.match(page.text, /Nothing is done until you confirm/);
     const path = new URL(confirmUrl).pathname;
     const done = await arjun.post(path, { decision: 'allow' });

@@ -113,10 +113,16 @@ export function aiAppRoutes({ oauth, members, memberships, actions, writes }: Se
   // The page a widget key request had before every write became one kind of pending action (its id kept).
   app.get('/mcp/confirm/:id{[a-f0-9]{32}}', (c) => redirect(`/console/mcp/actions/${c.req.param('id')}`));
 
-  const show = (c: { var: ConsoleEnv['Variables'] }, action: PendingAction | undefined) =>
-    actionPage(c.var.session, action, action && writes.describe(action));
+  /** The action's page, naming the organization it acts in as the person's membership does. */
+  const show = async (c: { var: ConsoleEnv['Variables'] }, action: PendingAction | undefined) => {
+    const workspace = (await memberships.of(c.var.actor.userId)).find(
+      (w) => w.organizationId === action?.organizationId,
+    );
+    const organizationName = workspace?.organizationName ?? action?.organizationId ?? '';
+    return actionPage(c.var.session, action, action && writes.describe(action), organizationName);
+  };
   app.get('/mcp/actions/:id{[a-f0-9]{32}}', async (c) =>
-    page(show(c, await actions.find(c.var.actor.userId, c.req.param('id')))),
+    page(await show(c, await actions.find(c.var.actor.userId, c.req.param('id')))),
   );
   // The person's answer: the write is done once, as them, in the workspace the app was connected for.
   app.post('/mcp/actions/:id{[a-f0-9]{32}}', async (c) => {
@@ -136,7 +142,7 @@ export function aiAppRoutes({ oauth, members, memberships, actions, writes }: Se
     // A write with a page of its own (the key made) takes the person there.
     const doneAt =
       decided?.status === 'confirmed' && decided.result && writes.describe(decided).doneAt?.(decided.result);
-    return doneAt ? redirect(doneAt) : page(show(c, decided));
+    return doneAt ? redirect(doneAt) : page(await show(c, decided));
   });
 
   return app;

@@ -2,7 +2,6 @@
 import { scopesBeyondRole } from '../../../core/grants/roles.js';
 import type { Membership } from '../../../core/organizations/memberships.js';
 import type { PendingAction } from '../../../core/organizations/pending-actions.js';
-import { ORGANIZATIONS } from '../../../sandbox/organizations.js';
 import { cardTable } from '../../../web/card-table.js';
 import { SCOPE_DESCRIPTIONS } from '../../../core/grants/scopes.js';
 import type { AiWrites } from '../../../core/writes/write-kinds.js';
@@ -96,10 +95,11 @@ export function actionPage(
   session: Session,
   action: PendingAction | undefined,
   shown: ReturnType<AiWrites['describe']> | undefined,
+  /** The organization the write acts in. */
+  organizationName: string,
 ): Html {
   if (!action || !shown) return messagePage('Nothing to confirm', 'This request does not exist, or is not yours.');
-  const workspace = ORGANIZATIONS[action.organizationId]?.organization.name ?? action.organizationId;
-  const facts = html`<dl class="facts"><div><dt>Workspace</dt><dd>${workspace}</dd></div>${shown.facts.map(
+  const facts = html`<dl class="facts"><div><dt>Organization</dt><dd>${organizationName}</dd></div>${shown.facts.map(
     ([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`,
   )}</dl>`;
   const done = String(action.result?.id ?? '');
