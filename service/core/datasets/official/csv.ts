@@ -1,0 +1,37 @@
+/** Comma-separated files as data.gov.sg publishes them: a header line, then one record a line (RFC 4180 quoting). */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+/** Splits one line into fields; a quoted field may hold commas and doubled quotes. */
+export function splitCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field === '') quoted = true;
+    else if (char === ',') {
+      fields.push(field);
+      field = '';
+    } else field += char;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/** Each record of a CSV file with its line number (the header is line 1); blank lines are passed over. */
+export async function* csvLines(path: string): AsyncGenerator<{ line: number; fields: string[] }> {
+  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of lines) {
+    line++;
+    const clean = line === 1 ? text.replace(/^\uFEFF/, '') : text;
+    if (clean.trim()) yield { line, fields: splitCsvLine(clean) };
+  }
+}

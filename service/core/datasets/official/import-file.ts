@@ -1,0 +1,246 @@
+/**
+ * Loads one official file into the database in one transaction: every row validated, a file with any
+ * invalid row refused whole (or, asked to skip them, imported without them and the skipped rows
+ * written to a report). A row's key is its fields and its occurrence in the file, so importing the
+ * same file again adds nothing, a newer download adds only its new rows, and two identical lines
+ * (two flats that sold alike) stay two sales.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { basename } from 'node:path';
+import type { Database } from '../../../db/database.js';
+import { newTimeOrderedId } from '../../../db/ids.js';
+import type { OfficialDataset } from './official-datasets.js';
+import { readOfficialFile } from './read-file.js';
+import type { Address, HomeTransaction, ReadRow, RowProblem } from './rows.js';
+
+type Queryable = Pick<Database, 'query'>;
+
+export interface DatasetImport {
+  id: string;
+  dataset: OfficialDataset;
+  fileName: string;
+  rowsRead: number;
+  rowsAdded: number;
+  rowsSkipped: number;
+  newestMonth: string | null;
+  importedAt: string;
+}
+
+export interface ImportOptions {
+  /** Import the valid rows and write the invalid ones to `reportPath` (default: the file's name + `.invalid.csv`). */
+  skipInvalid?: boolean;
+  reportPath?: string;
+  now?: () => Date;
+  /** Told the rows read so far, every few thousand rows. */
+  onProgress?: (rowsRead: number) => void;
+}
+
+export type ImportOutcome =
+  { imported: DatasetImport; reportPath?: string } | { refused: string; problems: RowProblem[]; problemCount: number };
+
+/** The first problems a refusal lists; the count says how many there were in all. */
+const PROBLEMS_LISTED = 50;
+const BATCH = 500;
+const PROGRESS_EVERY = 5_000;
+
+class Refused extends Error {
+  constructor(
+    readonly problems: RowProblem[],
+    readonly problemCount: number,
+  ) {
+    super('refused');
+  }
+}
+
+export async function importOfficialFile(
+  db: Database,
+  path: string,
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
+  const file = await readOfficialFile(path);
+  if ('problem' in file)
+    return { refused: `${basename(path)} was not imported: ${file.problem}.`, problems: [], problemCount: 0 };
+  const sha256 = await digestOf(path);
+  const now = options.now ?? (() => new Date());
+  const reportPath = options.reportPath ?? `${path}.invalid.csv`;
+  const report = options.skipInvalid ? createWriteStream(reportPath) : undefined;
+  report?.write('line,column,value,reason\n');
+  try {
+    const imported = await db.transaction(async (tx) => {
+      const id = newTimeOrderedId('imp');
+      const importedAt = now();
+      await tx.query(
+        `insert into dataset_imports (id, dataset, file_name, file_sha256, rows_read, rows_added, rows_skipped, imported_at)
+         values ($1, $2, $3, $4, 0, 0, 0, $5)`,
+        [id, file.dataset, basename(path), sha256, importedAt],
+      );
+      const problems: RowProblem[] = [];
+      let problemCount = 0;
+      let rowsRead = 0;
+      let rowsAdded = 0;
+      let rowsSkipped = 0;
+      let newestMonth: string | null = null;
+      const occurrences = new Map<string, number>();
+      let batch: { key: string; record: HomeTransaction | Address }[] = [];
+      const flush = async () => {
+        if (!batch.length) return;
+        rowsAdded +=
+          file.dataset === 'onemap_addresses'
+            ? await insertAddresses(
+                tx,
+                id,
+                batch.map((b) => b.record as Address),
+              )
+            : await insertTransactions(tx, id, file.dataset, batch as { key: string; record: HomeTransaction }[]);
+        batch = [];
+      };
+      for await (const row of file.rows as AsyncIterable<ReadRow<HomeTransaction | Address>>) {
+        rowsRead++;
+        if (rowsRead % PROGRESS_EVERY === 0) options.onProgress?.(rowsRead);
+        if ('problems' in row) {
+          rowsSkipped++;
+          problemCount += row.problems.length;
+          for (const problem of row.problems) {
+            if (problems.length < PROBLEMS_LISTED) problems.push(problem);
+            report?.write(`${[problem.line, problem.column, problem.value, problem.reason].map(csvField).join(',')}\n`);
+          }
+          continue;
+        }
+        const fieldsDigest = createHash('sha256')
+          .update(`${file.dataset}\u001f${row.fields.join('\u001f')}`)
+          .digest('base64url');
+        const occurrence = (occurrences.get(fieldsDigest) ?? 0) + 1;
+        occurrences.set(fieldsDigest, occurrence);
+        if ('month' in row.record && (!newestMonth || row.record.month > newestMonth)) newestMonth = row.record.month;
+        batch.push({ key: `${fieldsDigest.slice(0, 32)}.${occurrence}`, record: row.record });
+        if (batch.length === BATCH) await flush();
+      }
+      if (problemCount && !options.skipInvalid) throw new Refused(problems, problemCount);
+      await flush();
+      options.onProgress?.(rowsRead);
+      await tx.query(
+        'update dataset_imports set rows_read = $2, rows_added = $3, rows_skipped = $4, newest_month = $5 where id = $1',
+        [id, rowsRead, rowsAdded, rowsSkipped, newestMonth],
+      );
+      return {
+        id,
+        dataset: file.dataset,
+        fileName: basename(path),
+        rowsRead,
+        rowsAdded,
+        rowsSkipped,
+        newestMonth,
+        importedAt: importedAt.toISOString(),
+      };
+    });
+    return { imported, ...(report && { reportPath }) };
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    const rows = error.problemCount === 1 ? 'a problem' : `${error.problemCount.toLocaleString('en')} problems`;
+    return {
+      refused: `${basename(path)} was not imported: it has ${rows} (nothing was loaded; import it with --skip-invalid to load the valid rows).`,
+      problems: error.problems,
+      problemCount: error.problemCount,
+    };
+  } finally {
+    await new Promise((resolve) => (report ? report.end(resolve) : resolve(undefined)));
+  }
+}
+
+const TRANSACTION_COLUMNS = [
+  'row_key',
+  'dataset',
+  'import_id',
+  'mode',
+  'property_type',
+  'month',
+  'town',
+  'block',
+  'street',
+  'project',
+  'home_kind',
+  'storey_low',
+  'storey_high',
+  'floor_area_sqm',
+  'flat_model',
+  'lease_commence_year',
+  'tenure',
+  'district',
+  'lat',
+  'lng',
+  'price',
+  'units',
+];
+
+async function insertTransactions(
+  tx: Queryable,
+  importId: string,
+  dataset: OfficialDataset,
+  rows: { key: string; record: HomeTransaction }[],
+) {
+  const params: unknown[] = [];
+  const values = rows.map(({ key, record: r }) => {
+    const row = [
+      key,
+      dataset,
+      importId,
+      r.mode,
+      r.propertyType,
+      r.month,
+      r.town,
+      r.block,
+      r.street,
+      r.project,
+      r.homeKind,
+      r.storeyLow,
+      r.storeyHigh,
+      r.floorAreaSqm,
+      r.flatModel,
+      r.leaseCommenceYear,
+      r.tenure,
+      r.district,
+      r.lat,
+      r.lng,
+      r.price,
+      r.units,
+    ];
+    const start = params.length;
+    params.push(...row);
+    return `(${row.map((_, i) => `$${start + i + 1}`).join(', ')})`;
+  });
+  const added = await tx.query(
+    `insert into home_transactions (${TRANSACTION_COLUMNS.join(', ')}) values ${values.join(', ')}
+     on conflict (row_key) do nothing returning row_key`,
+    params,
+  );
+  return added.length;
+}
+
+async function insertAddresses(tx: Queryable, importId: string, rows: Address[]) {
+  const params: unknown[] = [];
+  const values = rows.map((a, i) => {
+    params.push(a.postal, a.block, a.street, a.building, a.lat, a.lng, importId);
+    return `(${Array.from({ length: 7 }, (_, j) => `$${i * 7 + j + 1}`).join(', ')})`;
+  });
+  const added = await tx.query(
+    `insert into addresses (postal, block, street, building, lat, lng, import_id) values ${values.join(', ')}
+     on conflict (postal) do nothing returning postal`,
+    params,
+  );
+  return added.length;
+}
+
+function csvField(value: string): string {
+  return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+function digestOf(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}

@@ -1,0 +1,73 @@
+/** What the official files hold once read: home transactions and addresses, or what is wrong with a row. */
+
+export interface HomeTransaction {
+  mode: 'sale' | 'rent';
+  propertyType: 'hdb' | 'condo' | 'landed';
+  /** YYYY-MM: HDB's month or approval month, URA's contract or lease month. */
+  month: string;
+  town: string | null;
+  block: string | null;
+  street: string;
+  project: string | null;
+  /** The kind of home: an HDB flat type ("4 ROOM"), URA's property type, or a rental's bedrooms. */
+  homeKind: string;
+  storeyLow: number | null;
+  storeyHigh: number | null;
+  floorAreaSqm: number | null;
+  flatModel: string | null;
+  leaseCommenceYear: number | null;
+  tenure: string | null;
+  district: string | null;
+  lat: number | null;
+  lng: number | null;
+  /** Sale price or monthly rent, SGD (for a sale of several units, all of them). */
+  price: number;
+  units: number;
+}
+
+export interface Address {
+  postal: string;
+  block: string | null;
+  street: string;
+  building: string | null;
+  lat: number;
+  lng: number;
+}
+
+/** One thing wrong with a row: where (a CSV line, or a JSON path), which column, its value, and why. */
+export interface RowProblem {
+  line: string;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+export type ReadRow<T> = { line: string; record: T; fields: string[] } | { line: string; problems: RowProblem[] };
+
+/** Collects a row's problems as its fields are read; each reader returns undefined for a bad field. */
+export function fieldReader(line: string, row: Record<string, string | undefined>) {
+  const problems: RowProblem[] = [];
+  const fail = (column: string, reason: string) => {
+    problems.push({ line, column, value: String(row[column] ?? ''), reason });
+    return undefined;
+  };
+  const text = (column: string, pattern?: RegExp, reason = 'is not in the expected form') => {
+    const value = (row[column] ?? '').trim();
+    if (!value) return fail(column, 'is empty');
+    if (pattern && !pattern.test(value)) return fail(column, reason);
+    return value;
+  };
+  const number = (column: string, min: number, max: number) => {
+    const raw = (row[column] ?? '').trim().replace(/,/g, '');
+    if (!raw) return fail(column, 'is empty');
+    const value = Number(raw);
+    if (!Number.isFinite(value)) return fail(column, 'is not a number');
+    if (value < min || value > max)
+      return fail(column, `is outside ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`);
+    return value;
+  };
+  return { problems, fail, text, number };
+}
+
+/** YYYY-MM within the years official records cover. */
+export const MONTH = /^(19[89]\d|20[0-4]\d)-(0[1-9]|1[0-2])$/;

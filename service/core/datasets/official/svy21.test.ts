@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { inSingapore, svy21ToWgs84 } from './svy21.js';
+
+/** Metres between two nearby points (an equirectangular approximation, exact enough within a city). */
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const y = (a.lat - b.lat) * 110_574;
+  const x = (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180);
+  return Math.hypot(x, y);
+}
+
+describe('SVY21 to WGS84', () => {
+  it("puts the projection's origin at its published latitude and longitude", () => {
+    const origin = svy21ToWgs84(28001.642, 38744.572);
+    assert.ok(Math.abs(origin.lat - 1.366666) < 1e-9, String(origin.lat));
+    assert.ok(Math.abs(origin.lng - 103.833333) < 1e-9, String(origin.lng));
+  });
+
+  it('converts a published worked example to within a centimetre', () => {
+    // The published worked example of the open SVY21 converters (cgcai/SVY21), near Kent Ridge.
+    const known = [
+      { easting: 21362.157043860374, northing: 30811.26429645264, lat: 1.2949192688485278, lng: 103.77367436885834 },
+    ];
+    for (const point of known) {
+      const converted = svy21ToWgs84(point.easting, point.northing);
+      assert.ok(metresBetween(converted, point) < 0.01, `${JSON.stringify(point)} → ${JSON.stringify(converted)}`);
+    }
+  });
+
+  it("keeps a kilometre east and north a kilometre away, across the island's extent", () => {
+    for (const [easting, northing] of [
+      [5000, 25000],
+      [28001, 38744],
+      [45000, 45000],
+    ]) {
+      const here = svy21ToWgs84(easting, northing);
+      const east = svy21ToWgs84(easting + 1000, northing);
+      const north = svy21ToWgs84(easting, northing + 1000);
+      assert.ok(Math.abs(metresBetween(here, east) - 1000) < 5, `east of ${easting},${northing}`);
+      assert.ok(Math.abs(metresBetween(here, north) - 1000) < 5, `north of ${easting},${northing}`);
+      assert.ok(inSingapore(here));
+    }
+  });
+});

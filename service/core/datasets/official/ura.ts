@@ -1,0 +1,181 @@
+/**
+ * URA Data Service answers (PMI_Resi_Transaction, PMI_Resi_Rental): projects with SVY21 coordinates,
+ * each holding its transactions or rental contracts. Months come as MMYY; rentals give the floor area
+ * and bedrooms as ranges.
+ */
+import { fieldReader, type HomeTransaction, type ReadRow } from './rows.js';
+import { inSingapore, svy21ToWgs84 } from './svy21.js';
+
+type Json = Record<string, unknown>;
+
+const LANDED = /^(strata )?(detached|semi-detached|terrace)( house)?$/i;
+const NON_LANDED = /^(apartment|condominium|executive condominium|non-landed properties)$/i;
+const MMYY = /^(0[1-9]|1[0-2])(\d{2})$/;
+const FLOORS = /^(B?\d{1,2})-(B?\d{1,2})$/;
+const AREA_RANGE = /^(\d{1,5})(?:-(\d{1,5}))?$/;
+
+const monthOf = (mmyy: string) => {
+  const [, mm, yy] = MMYY.exec(mmyy)!;
+  return `${Number(yy) < 70 ? '20' : '19'}${yy}-${mm}`;
+};
+const storey = (floor: string) => (floor.startsWith('B') ? -Number(floor.slice(1)) : Number(floor));
+const strings = (value: Json) =>
+  Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === undefined || v === null ? '' : String(v)]));
+
+/** A project's place: its coordinates when URA gives them (some projects have none). */
+function placeOf(project: Json, read: ReturnType<typeof fieldReader>) {
+  const x = String(project.x ?? '').trim();
+  const y = String(project.y ?? '').trim();
+  if (!x && !y) return { lat: null, lng: null };
+  const point = svy21ToWgs84(Number(x), Number(y));
+  if (!Number.isFinite(point.lat) || !inSingapore(point)) {
+    read.fail('x', 'with y is not an SVY21 point in Singapore');
+    return { lat: null, lng: null };
+  }
+  return point;
+}
+
+function projectRows(
+  document: unknown,
+  entries: 'transaction' | 'rental',
+  readEntry: (project: Json, entry: Json, line: string) => ReadRow<HomeTransaction>,
+): ReadRow<HomeTransaction>[] {
+  const result = (document as { Result?: unknown }).Result;
+  if (!Array.isArray(result))
+    return [
+      {
+        line: '/Result',
+        problems: [{ line: '/Result', column: 'Result', value: '', reason: 'is not a list of projects' }],
+      },
+    ];
+  return result.flatMap((project: Json, p) => {
+    const list = project?.[entries];
+    if (!Array.isArray(list))
+      return [
+        {
+          line: `/Result/${p}`,
+          problems: [{ line: `/Result/${p}`, column: entries, value: '', reason: 'is not a list' }],
+        },
+      ];
+    return list.map((entry: Json, t) => readEntry(project, entry ?? {}, `/Result/${p}/${entries}/${t}`));
+  });
+}
+
+export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
+  return projectRows(document, 'transaction', (project, entry, line) => {
+    const row = { ...strings(project), ...strings(entry) };
+    const read = fieldReader(line, row);
+    const name = read.text('project');
+    const street = read.text('street');
+    const kind = read.text(
+      'propertyType',
+      new RegExp(`${LANDED.source}|${NON_LANDED.source}`, 'i'),
+      'is not a residential property type',
+    );
+    const contract = read.text('contractDate', MMYY, 'is not a month as MMYY');
+    const area = read.number('area', 15, 20_000);
+    const price = read.number('price', 50_000, 500_000_000);
+    const units = read.number('noOfUnits', 1, 1_000);
+    const floors = (row.floorRange ?? '').trim();
+    const range = FLOORS.exec(floors);
+    if (floors && floors !== '-' && !range) read.fail('floorRange', 'is not a floor range such as "01-05"');
+    const place = placeOf(project, read);
+    if (read.problems.length) return { line, problems: read.problems };
+    return {
+      line,
+      fields: [
+        'project',
+        'street',
+        'x',
+        'y',
+        'contractDate',
+        'area',
+        'floorRange',
+        'noOfUnits',
+        'typeOfSale',
+        'price',
+        'propertyType',
+        'district',
+        'tenure',
+      ].map((c) => (row[c] ?? '').trim()),
+      record: {
+        mode: 'sale',
+        propertyType: LANDED.test(kind!) ? 'landed' : 'condo',
+        month: monthOf(contract!),
+        town: null,
+        block: null,
+        street: street!,
+        project: name!,
+        homeKind: kind!,
+        storeyLow: range ? storey(range[1]) : null,
+        storeyHigh: range ? storey(range[2]) : null,
+        floorAreaSqm: area! / units!,
+        flatModel: null,
+        leaseCommenceYear: Number(/commencing from (\d{4})/.exec(row.tenure ?? '')?.[1]) || null,
+        tenure: (row.tenure ?? '').trim() || null,
+        district: (row.district ?? '').trim() || null,
+        ...place,
+        price: price!,
+        units: units!,
+      },
+    };
+  });
+}
+
+export function readUraRentals(document: unknown): ReadRow<HomeTransaction>[] {
+  return projectRows(document, 'rental', (project, entry, line) => {
+    const row = { ...strings(project), ...strings(entry) };
+    const read = fieldReader(line, row);
+    const name = read.text('project');
+    const street = read.text('street');
+    const kind = read.text(
+      'propertyType',
+      new RegExp(`${LANDED.source}|${NON_LANDED.source}`, 'i'),
+      'is not a residential property type',
+    );
+    const lease = read.text('leaseDate', MMYY, 'is not a month as MMYY');
+    const areas = read.text('areaSqm', AREA_RANGE, 'is not an area range such as "100-110"');
+    const rent = read.number('rent', 100, 200_000);
+    const bedrooms = (row.noOfBedRoom ?? '').trim();
+    if (bedrooms && bedrooms !== 'NA' && !/^\d{1,2}$/.test(bedrooms))
+      read.fail('noOfBedRoom', 'is not a number of bedrooms or NA');
+    const place = placeOf(project, read);
+    if (read.problems.length) return { line, problems: read.problems };
+    const [, low, high] = AREA_RANGE.exec(areas!)!;
+    return {
+      line,
+      fields: [
+        'project',
+        'street',
+        'x',
+        'y',
+        'leaseDate',
+        'propertyType',
+        'district',
+        'areaSqm',
+        'noOfBedRoom',
+        'rent',
+      ].map((c) => (row[c] ?? '').trim()),
+      record: {
+        mode: 'rent',
+        propertyType: LANDED.test(kind!) ? 'landed' : 'condo',
+        month: monthOf(lease!),
+        town: null,
+        block: null,
+        street: street!,
+        project: name!,
+        homeKind: /^\d+$/.test(bedrooms) ? `${bedrooms}-bedroom` : kind!,
+        storeyLow: null,
+        storeyHigh: null,
+        floorAreaSqm: high ? (Number(low) + Number(high)) / 2 : Number(low),
+        flatModel: null,
+        leaseCommenceYear: null,
+        tenure: null,
+        district: (row.district ?? '').trim() || null,
+        ...place,
+        price: rent!,
+        units: 1,
+      },
+    };
+  });
+}

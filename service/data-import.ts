@@ -1,0 +1,69 @@
+/**
+ * `npm run data:import -- [--skip-invalid] FILE…`: loads official files (HDB resale and rentals,
+ * URA transactions and rental contracts, OneMap addresses) into the service's database, the one
+ * `npm start` uses (DATABASE_URL's server, or PGlite in SANDBOX_DATA_DIR). Each file is one
+ * transaction; a file with an invalid row is refused whole unless --skip-invalid is given.
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { importOfficialFile } from './core/datasets/official/import-file.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+
+const usage = 'Usage: npm run data:import -- [--skip-invalid] [--report FILE] FILE…';
+const { values, positionals: files } = parseArgs({
+  allowPositionals: true,
+  options: { 'skip-invalid': { type: 'boolean' }, report: { type: 'string' }, help: { type: 'boolean' } },
+});
+if (values.help || !files.length) {
+  console.log(usage);
+  process.exit(values.help ? 0 : 2);
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
+const db = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir, holder: 'npm run data:import' }).catch(
+  (error: Error) => {
+    console.error(error.name === 'DataFolderInUse' ? error.message : `The database did not open: ${error.message}`);
+    process.exit(1);
+  },
+);
+await migrate(db);
+
+/** A bar on a terminal (rows so far and their rate), a plain line every 100,000 rows otherwise. */
+function progress(file: string) {
+  const started = performance.now();
+  return (rows: number) => {
+    const perSecond = Math.round(rows / ((performance.now() - started) / 1000));
+    const figures = `${rows.toLocaleString('en')} rows, ${perSecond.toLocaleString('en')} a second`;
+    if (process.stdout.isTTY)
+      process.stdout.write(`\r${file}: ${'█'.repeat(Math.min(30, Math.floor(rows / 50_000)))} ${figures}`);
+    else if (rows % 100_000 === 0) console.log(`${file}: ${figures}`);
+  };
+}
+
+let failed = false;
+for (const file of files) {
+  const outcome = await importOfficialFile(db, file, {
+    skipInvalid: values['skip-invalid'],
+    reportPath: values.report,
+    onProgress: progress(file),
+  });
+  if (process.stdout.isTTY) process.stdout.write('\n');
+  if ('refused' in outcome) {
+    failed = true;
+    console.error(outcome.refused);
+    for (const p of outcome.problems) console.error(`  ${file}:${p.line} ${p.column} "${p.value}": ${p.reason}`);
+    if (outcome.problemCount > outcome.problems.length)
+      console.error(`  … and ${(outcome.problemCount - outcome.problems.length).toLocaleString('en')} more.`);
+    continue;
+  }
+  const { dataset, rowsRead, rowsAdded, rowsSkipped, newestMonth } = outcome.imported;
+  console.log(
+    `${file}: ${dataset}, ${rowsRead.toLocaleString('en')} rows read, ${rowsAdded.toLocaleString('en')} added` +
+      (rowsSkipped ? `, ${rowsSkipped.toLocaleString('en')} skipped (listed in ${outcome.reportPath})` : '') +
+      (newestMonth ? `; newest month ${newestMonth}.` : '.'),
+  );
+}
+await db.close();
+process.exit(failed ? 1 : 0);
