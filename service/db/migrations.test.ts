@@ -28,7 +28,9 @@ it('029 moves each widget key request to a pending action, with its id and the i
     ['a'.repeat(32)],
   );
 
-  assert.deepEqual(await migrate(db), ['029_key_requests_are_actions.sql']);
+  assert.deepEqual(await migrate(db, { until: '029_key_requests_are_actions.sql' }), [
+    '029_key_requests_are_actions.sql',
+  ]);
   const actions = await db.query<{ id: string; kind: string; idempotency_key: string; status: string; input: unknown }>(
     'select id, kind, idempotency_key, status, input from mcp_actions order by id',
   );
