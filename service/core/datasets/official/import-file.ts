@@ -41,7 +41,7 @@ export type ImportOutcome =
 
 /** The first problems a refusal lists; the count says how many there were in all. */
 const PROBLEMS_LISTED = 50;
-const BATCH = 500;
+const BATCH = 5_000;
 const PROGRESS_EVERY = 5_000;
 
 class Refused extends Error {
@@ -148,30 +148,33 @@ export async function importOfficialFile(
   }
 }
 
-const TRANSACTION_COLUMNS = [
-  'row_key',
-  'dataset',
-  'import_id',
-  'mode',
-  'property_type',
-  'month',
-  'town',
-  'block',
-  'street',
-  'project',
-  'home_kind',
-  'storey_low',
-  'storey_high',
-  'floor_area_sqm',
-  'flat_model',
-  'lease_commence_year',
-  'tenure',
-  'district',
-  'lat',
-  'lng',
-  'price',
-  'units',
+/** Each column with its type: a batch goes in as one array a column (`unnest`), not a parameter a value. */
+const TRANSACTION_COLUMNS: [string, string, (r: HomeTransaction) => unknown][] = [
+  ['mode', 'text', (r) => r.mode],
+  ['property_type', 'text', (r) => r.propertyType],
+  ['month', 'text', (r) => r.month],
+  ['town', 'text', (r) => r.town],
+  ['block', 'text', (r) => r.block],
+  ['street', 'text', (r) => r.street],
+  ['project', 'text', (r) => r.project],
+  ['home_kind', 'text', (r) => r.homeKind],
+  ['storey_low', 'int', (r) => r.storeyLow],
+  ['storey_high', 'int', (r) => r.storeyHigh],
+  ['floor_area_sqm', 'float8', (r) => r.floorAreaSqm],
+  ['flat_model', 'text', (r) => r.flatModel],
+  ['lease_commence_year', 'int', (r) => r.leaseCommenceYear],
+  ['tenure', 'text', (r) => r.tenure],
+  ['district', 'text', (r) => r.district],
+  ['lat', 'float8', (r) => r.lat],
+  ['lng', 'float8', (r) => r.lng],
+  ['price', 'float8', (r) => r.price],
+  ['units', 'int', (r) => r.units],
 ];
+const INSERT_TRANSACTIONS = `insert into home_transactions (row_key, dataset, import_id, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')})
+  select k, $1, $2, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')}
+    from unnest($3::text[], ${TRANSACTION_COLUMNS.map(([, type], i) => `$${i + 4}::${type}[]`).join(', ')})
+      as t(k, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')})
+  on conflict (row_key) do nothing returning 1`;
 
 async function insertTransactions(
   tx: Queryable,
@@ -179,54 +182,20 @@ async function insertTransactions(
   dataset: OfficialDataset,
   rows: { key: string; record: HomeTransaction }[],
 ) {
-  const params: unknown[] = [];
-  const values = rows.map(({ key, record: r }) => {
-    const row = [
-      key,
-      dataset,
-      importId,
-      r.mode,
-      r.propertyType,
-      r.month,
-      r.town,
-      r.block,
-      r.street,
-      r.project,
-      r.homeKind,
-      r.storeyLow,
-      r.storeyHigh,
-      r.floorAreaSqm,
-      r.flatModel,
-      r.leaseCommenceYear,
-      r.tenure,
-      r.district,
-      r.lat,
-      r.lng,
-      r.price,
-      r.units,
-    ];
-    const start = params.length;
-    params.push(...row);
-    return `(${row.map((_, i) => `$${start + i + 1}`).join(', ')})`;
-  });
-  const added = await tx.query(
-    `insert into home_transactions (${TRANSACTION_COLUMNS.join(', ')}) values ${values.join(', ')}
-     on conflict (row_key) do nothing returning row_key`,
-    params,
-  );
+  const columns = TRANSACTION_COLUMNS.map(([, , value]) => rows.map((row) => value(row.record)));
+  const added = await tx.query(INSERT_TRANSACTIONS, [dataset, importId, rows.map((row) => row.key), ...columns]);
   return added.length;
 }
 
 async function insertAddresses(tx: Queryable, importId: string, rows: Address[]) {
-  const params: unknown[] = [];
-  const values = rows.map((a, i) => {
-    params.push(a.postal, a.block, a.street, a.building, a.lat, a.lng, importId);
-    return `(${Array.from({ length: 7 }, (_, j) => `$${i * 7 + j + 1}`).join(', ')})`;
-  });
+  const column = (key: keyof Address) => rows.map((a) => a[key]);
   const added = await tx.query(
-    `insert into addresses (postal, block, street, building, lat, lng, import_id) values ${values.join(', ')}
-     on conflict (postal) do nothing returning postal`,
-    params,
+    `insert into addresses (postal, block, street, building, lat, lng, import_id)
+     select postal, block, street, building, lat, lng, $7
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[])
+         as t(postal, block, street, building, lat, lng)
+     on conflict (postal) do nothing returning 1`,
+    [column('postal'), column('block'), column('street'), column('building'), column('lat'), column('lng'), importId],
   );
   return added.length;
 }
