@@ -1,0 +1,93 @@
+/**
+ * `npm run backtest -- [--months N] [--sandbox]`: how close the HDB estimate comes to real prices on
+ * the data loaded (the database `npm start` uses: DATABASE_URL's server, or PGlite in SANDBOX_DATA_DIR).
+ * Each sale of the last N months (6 by default) is valued with only the sales before its month.
+ * --sandbox writes the sandbox's HDB market in HDB's own file format, loads it through the importer into
+ * a database in memory, and measures on that.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type Accuracy, backtest } from './core/estimates/backtest.js';
+import { importOfficialFile } from './core/datasets/official/import-file.js';
+import { loadHdbSales } from './core/valuations/hdb-sales.js';
+import { type Database, openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { writeHdbFiles } from './sandbox/official-files/hdb-files.js';
+
+const { values } = parseArgs({
+  options: { months: { type: 'string', default: '6' }, sandbox: { type: 'boolean' }, help: { type: 'boolean' } },
+});
+if (values.help) {
+  console.log('Usage: npm run backtest -- [--months N] [--sandbox]');
+  process.exit(0);
+}
+const months = Number(values.months);
+if (!Number.isInteger(months) || months < 1 || months > 60) {
+  console.error('--months must be a whole number from 1 to 60.');
+  process.exit(2);
+}
+
+async function sandboxDatabase(): Promise<Database> {
+  const dir = mkdtempSync(join(tmpdir(), 'backtest-'));
+  try {
+    const resalePath = join(dir, 'ResaleFlatPrices.csv');
+    const written = await writeHdbFiles({ from: '2019-01', to: '2026-10', resalePath });
+    const db = await openDatabase({ dataDir: 'memory://' });
+    await migrate(db);
+    const outcome = await importOfficialFile(db, resalePath);
+    if ('refused' in outcome) throw new Error(outcome.refused);
+    console.log(
+      `The sandbox's HDB market: ${written.sales.toLocaleString('en')} resales, 2019-01 to 2026-10, imported.`,
+    );
+    return db;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
+const db = values.sandbox
+  ? await sandboxDatabase()
+  : await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir, holder: 'npm run backtest' });
+if (!values.sandbox) await migrate(db);
+const sales = await loadHdbSales(db);
+await db.close();
+const report = backtest(sales, { months });
+if (!report) {
+  console.error(
+    sales.length
+      ? `The data loaded covers too few months to test ${months} of them with earlier data.`
+      : 'No HDB resale prices are loaded: import them with npm run data:import -- FILE, or measure on the sandbox with --sandbox.',
+  );
+  process.exit(1);
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+const row = (name: string, a: Accuracy) =>
+  [
+    name.padEnd(24),
+    String(a.valued).padStart(7),
+    String(a.notValued).padStart(6),
+    percent(a.medianError).padStart(7),
+    percent(a.within5).padStart(8),
+    percent(a.within10).padStart(8),
+    percent(a.within20).padStart(8),
+    (a.rangeCoverage === undefined ? '' : percent(a.rangeCoverage)).padStart(8),
+  ].join(' ');
+const header = `${'sales of'.padEnd(24)} ${'valued'.padStart(7)} ${'not'.padStart(6)} ${'MdAPE'.padStart(7)} ${'≤ 5 %'.padStart(8)} ${'≤ 10 %'.padStart(8)} ${'≤ 20 %'.padStart(8)} ${'in range'.padStart(8)}`;
+const table = (title: string, rows: Record<string, Accuracy>) => {
+  console.log(`\n${title}\n${header}`);
+  for (const [name, accuracy] of Object.entries(rows)) console.log(row(name, accuracy));
+};
+
+console.log(
+  `\nHDB resales of ${report.months[0]} to ${report.months.at(-1)}, each valued with only the sales before its month:`,
+);
+table('In all', { 'the model': report.model, 'the baseline': report.baseline });
+table('The model, by flat type', report.byFlatType);
+table('The model, by what it valued from', report.byBasis);
+table('The model, by town', report.byTown);

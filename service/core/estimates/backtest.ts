@@ -1,0 +1,132 @@
+/**
+ * How close estimates come to the prices homes really sold for: each sale of the last N months is
+ * valued with only the sales before its month, and the errors are summed up: the median absolute
+ * percentage error, the shares within 5, 10 and 20 %, and how often the range held the price, in all,
+ * by flat type and by town. A plain baseline runs beside the model, so that its gain is a figure too.
+ */
+import { type HdbSale, hdbValuer } from './hdb-model.js';
+
+export interface Accuracy {
+  valued: number;
+  /** Sales that could not be valued (a town with no sales before). */
+  notValued: number;
+  medianError: number;
+  within5: number;
+  within10: number;
+  within20: number;
+  /** The share of prices inside the estimate's range (the model's; undefined for the baseline). */
+  rangeCoverage?: number;
+}
+
+export interface BacktestReport {
+  months: string[];
+  model: Accuracy;
+  baseline: Accuracy;
+  byFlatType: Record<string, Accuracy>;
+  byTown: Record<string, Accuracy>;
+  /** How the model valued each sale: from its own block, its street, or its town. */
+  byBasis: Record<string, Accuracy>;
+}
+
+interface Valued {
+  sale: HdbSale;
+  error?: number;
+  inRange?: boolean;
+  basis?: string;
+}
+
+function accuracy(rows: Valued[]): Accuracy {
+  const errors = rows.flatMap((r) => (r.error === undefined ? [] : [Math.abs(r.error)])).sort((a, b) => a - b);
+  const share = (limit: number) => (errors.length ? errors.filter((e) => e <= limit).length / errors.length : 0);
+  const ranged = rows.filter((r) => r.inRange !== undefined);
+  return {
+    valued: errors.length,
+    notValued: rows.length - errors.length,
+    medianError: errors.length ? errors[Math.floor(errors.length / 2)] : NaN,
+    within5: share(0.05),
+    within10: share(0.1),
+    within20: share(0.2),
+    ...(ranged.length && { rangeCoverage: ranged.filter((r) => r.inRange).length / ranged.length }),
+  };
+}
+
+const groupBy = (rows: Valued[], key: (row: Valued) => string | undefined) => {
+  const groups = new Map<string, Valued[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (k !== undefined) groups.set(k, [...(groups.get(k) ?? []), row]);
+  }
+  return Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, list]) => [k, accuracy(list)]));
+};
+
+export function backtest(sales: HdbSale[], { months = 6, windowMonths = 24 } = {}): BacktestReport | undefined {
+  const all = [...new Set(sales.map((s) => s.month))].sort();
+  const tested = all.slice(-months);
+  if (tested.length < months || all.length <= months) return undefined;
+  const model: Valued[] = [];
+  const baseline: Valued[] = [];
+  for (const month of tested) {
+    const valuer = hdbValuer(sales, month, { windowMonths });
+    const base = baselineValuer(sales, month);
+    for (const sale of sales.filter((s) => s.month === month)) {
+      const estimate = valuer?.value(sale);
+      model.push(
+        estimate
+          ? {
+              sale,
+              error: estimate.price / sale.price - 1,
+              inRange: sale.price >= estimate.low && sale.price <= estimate.high,
+              basis: estimate.basis,
+            }
+          : { sale },
+      );
+      const plain = base(sale);
+      baseline.push(plain === undefined ? { sale } : { sale, error: plain / sale.price - 1 });
+    }
+  }
+  return {
+    months: tested,
+    model: accuracy(model),
+    baseline: accuracy(baseline),
+    byFlatType: groupBy(model, (r) => r.sale.flatType),
+    byTown: groupBy(model, (r) => r.sale.town),
+    byBasis: groupBy(model, (r) => r.basis),
+  };
+}
+
+/**
+ * What a careful engineer builds in an afternoon (the issue's baseline): the median price per m² of the
+ * same block's sales of the same flat type in the six months before (else the street's, else the
+ * town's), each adjusted to the flat's storey (1 % a storey) and remaining lease (0.6 % a year).
+ */
+function baselineValuer(sales: HdbSale[], month: string) {
+  const at = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+  const recent = sales.filter((s) => {
+    const k = Number(s.month.slice(0, 4)) * 12 + Number(s.month.slice(5, 7)) - 1;
+    return k >= at - 6 && k < at;
+  });
+  const index = (key: (s: HdbSale) => string) => {
+    const map = new Map<string, HdbSale[]>();
+    for (const s of recent) map.set(key(s), [...(map.get(key(s)) ?? []), s]);
+    return map;
+  };
+  const byBlock = index((s) => `${s.street}|${s.block}|${s.flatType}`);
+  const byStreet = index((s) => `${s.street}|${s.flatType}`);
+  const byTown = index((s) => `${s.town}|${s.flatType}`);
+  const storey = (s: Pick<HdbSale, 'storeyLow' | 'storeyHigh'>) => (s.storeyLow + s.storeyHigh) / 2;
+  return (home: HdbSale): number | undefined => {
+    const comparables =
+      byBlock.get(`${home.street}|${home.block}|${home.flatType}`) ??
+      byStreet.get(`${home.street}|${home.flatType}`) ??
+      byTown.get(`${home.town}|${home.flatType}`);
+    if (!comparables) return undefined;
+    const adjusted = comparables
+      .map(
+        (c) =>
+          (c.price / c.floorAreaSqm) *
+          Math.exp(0.01 * (storey(home) - storey(c)) + 0.006 * (home.leaseCommenceYear - c.leaseCommenceYear)),
+      )
+      .sort((a, b) => a - b);
+    return adjusted[Math.floor(adjusted.length / 2)] * home.floorAreaSqm;
+  };
+}

@@ -1,0 +1,298 @@
+/**
+ * The estimate of an HDB flat from resale prices alone: a hedonic model learned from the sales before
+ * the month valued. A sale's log price per m² is the town's level that month, plus its block and flat
+ * type's own level, plus a premium a storey up; the three are fitted together (backfitting). A block
+ * and type with no sales in the window takes its street's level, adjusted for its remaining lease and
+ * size as learned across the street's blocks; a new street takes its town's. The range comes from the
+ * model's own errors on the month before, so it holds about 80 % of sales.
+ */
+
+export interface HdbSale {
+  /** YYYY-MM */
+  month: string;
+  town: string;
+  block: string;
+  street: string;
+  flatType: string;
+  storeyLow: number;
+  storeyHigh: number;
+  floorAreaSqm: number;
+  leaseCommenceYear: number;
+  price: number;
+}
+
+/** The flat to value: a sale's fields but its price. */
+export type HdbHome = Omit<HdbSale, 'price' | 'month'>;
+
+export type Basis = 'block' | 'street' | 'town';
+
+export interface HdbEstimate {
+  price: number;
+  low: number;
+  high: number;
+  basis: Basis;
+  /** Sales of the same block and flat type in the window, newest first (the comparables shown). */
+  comparables: HdbSale[];
+}
+
+export interface HdbModelOptions {
+  /** Months of sales the model learns from. */
+  windowMonths?: number;
+}
+
+const ITERATIONS = 8;
+/** How many sales a town-month's own level needs to weigh as much as the month before's (smoothing). */
+const TOWN_SMOOTHING = 15;
+
+const monthNumber = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+const storeyOf = (s: Pick<HdbSale, 'storeyLow' | 'storeyHigh'>) => (s.storeyLow + s.storeyHigh) / 2;
+const blockKey = (s: Pick<HdbSale, 'block' | 'street'>) => `${s.street}|${s.block}`;
+const yearsLeft = (s: Pick<HdbSale, 'leaseCommenceYear'>, month: number) => s.leaseCommenceYear + 99 - month / 12;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))];
+
+interface Fit {
+  /** The national level a month (log price per m²), and each town's smoothed deviation from it. */
+  level: (town: string) => number | undefined;
+  blockLevel: Map<string, number>;
+  streetLevel: Map<string, number>;
+  townLevel: Map<string, number>;
+  storeyPremium: number;
+  /** How much one sale varies around its block's level, and how much blocks vary around their street's (log²). */
+  saleVariance: number;
+  blockVariance: number;
+  /** Per year of remaining lease (across blocks), and per log m² (within one). */
+  leasePremium: number;
+  areaPremium: number;
+  byBlock: Map<string, HdbSale[]>;
+}
+
+/** Fits the model on `sales`, all before `month`; the level is carried to `month`. */
+function fit(sales: HdbSale[], month: number): Fit {
+  const y = sales.map((s) => Math.log(s.price / s.floorAreaSqm));
+  const m = sales.map((s) => monthNumber(s.month));
+  const storey = sales.map(storeyOf);
+  const keys = sales.map(blockKey);
+  const first = Math.min(...m);
+  const last = Math.max(...m);
+  const months = last - first + 1;
+  const towns = [...new Set(sales.map((s) => s.town))];
+  const townIndex = new Map(towns.map((t, i) => [t, i]));
+  const town = sales.map((s) => townIndex.get(s.town)!);
+
+  const area = sales.map((s) => Math.log(s.floorAreaSqm));
+  const block = new Map<string, number>();
+  let national = new Float64Array(months);
+  let deviation = towns.map(() => new Float64Array(months));
+  let beta = 0;
+  let areaBeta = 0;
+  const blockOf = (i: number) => block.get(keys[i]) ?? 0;
+  const timeOf = (i: number) => national[m[i] - first] + deviation[town[i]][m[i] - first];
+  const hedonic = (i: number) => beta * storey[i] + areaBeta * area[i];
+
+  for (let round = 0; round < ITERATIONS; round++) {
+    // Within each block, once time is taken out: the premiums a storey up and for a larger flat (from
+    // flats of one block), then the block's own level.
+    const z = sales.map((_, i) => y[i] - timeOf(i));
+    const within = new Map<string, { z: number; s: number; a: number; n: number }>();
+    sales.forEach((_, i) => {
+      const sum = within.get(keys[i]) ?? { z: 0, s: 0, a: 0, n: 0 };
+      sum.z += z[i];
+      sum.s += storey[i];
+      sum.a += area[i];
+      sum.n++;
+      within.set(keys[i], sum);
+    });
+    [beta, areaBeta] = twoSlopes(
+      sales.map((_, i) => {
+        const sum = within.get(keys[i])!;
+        return [storey[i] - sum.s / sum.n, area[i] - sum.a / sum.n, z[i] - sum.z / sum.n] as const;
+      }),
+    );
+    for (const [key, sum] of within) block.set(key, (sum.z - beta * sum.s - areaBeta * sum.a) / sum.n);
+
+    // The national level a month, then each town's deviation from it, smoothed over months.
+    const monthSum = new Float64Array(months);
+    const monthCount = new Float64Array(months);
+    sales.forEach((_, i) => {
+      monthSum[m[i] - first] += y[i] - blockOf(i) - hedonic(i);
+      monthCount[m[i] - first]++;
+    });
+    national = national.map((_, k) => (monthCount[k] ? monthSum[k] / monthCount[k] : 0));
+    for (let k = 1; k < months; k++) if (!monthCount[k]) national[k] = national[k - 1];
+    const townSum = towns.map(() => new Float64Array(months));
+    const townCount = towns.map(() => new Float64Array(months));
+    sales.forEach((_, i) => {
+      townSum[town[i]][m[i] - first] += y[i] - blockOf(i) - hedonic(i) - national[m[i] - first];
+      townCount[town[i]][m[i] - first]++;
+    });
+    deviation = towns.map((_, t) => {
+      const smoothed = new Float64Array(months);
+      let previous = 0;
+      for (let k = 0; k < months; k++) {
+        previous = (townSum[t][k] + TOWN_SMOOTHING * previous) / (townCount[t][k] + TOWN_SMOOTHING);
+        smoothed[k] = previous;
+      }
+      return smoothed;
+    });
+  }
+
+  // Across blocks: a block's level against its street's, by its remaining lease (a street's fixed
+  // effect and one slope across streets).
+  const byBlock = new Map<string, HdbSale[]>();
+  sales.forEach((s, i) => byBlock.set(keys[i], [...(byBlock.get(keys[i]) ?? []), s]));
+  const described = [...byBlock.entries()].map(([key, list]) => ({
+    key,
+    street: list[0].street,
+    town: list[0].town,
+    level: block.get(key)!,
+    lease: yearsLeft(list[0], month),
+    n: list.length,
+  }));
+  const streets = new Map<string, typeof described>();
+  for (const d of described) streets.set(d.street, [...(streets.get(d.street) ?? []), d]);
+  const centred = [...streets.values()].flatMap((list) => {
+    const [lease, level] = [mean(list.map((d) => d.lease)), mean(list.map((d) => d.level))];
+    return list.map((d) => [d.lease - lease, 0, d.level - level] as const);
+  });
+  const [leasePremium] = twoSlopes(centred);
+  const streetLevel = new Map(
+    [...streets].map(([street, list]) => [street, mean(list.map((d) => d.level - leasePremium * d.lease))]),
+  );
+  const townGroups = new Map<string, number[]>();
+  for (const d of described) townGroups.set(d.town, [...(townGroups.get(d.town) ?? []), streetLevel.get(d.street)!]);
+  const townLevel = new Map([...townGroups].map(([t, values]) => [t, mean(values)]));
+
+  // A block known from a few sales leans toward what its street and lease say, by how much a sale
+  // varies against how much blocks do (empirical Bayes).
+  const residuals = sales.map((_, i) => y[i] - timeOf(i) - blockOf(i) - hedonic(i));
+  const saleVariance = (1.4826 * median(residuals.map(Math.abs))) ** 2;
+  const deviations = described.map((d) => d.level - streetLevel.get(d.street)! - leasePremium * d.lease);
+  const blockVariance = Math.max(
+    1e-4,
+    mean(deviations.map((v) => v * v)) - mean(described.map((d) => saleVariance / d.n)),
+  );
+  described.forEach((d, k) => {
+    const weight = d.n / (d.n + saleVariance / blockVariance);
+    block.set(d.key, d.level - (1 - weight) * deviations[k]);
+  });
+
+  // The level carried to the month valued: the last month's, moved on by the last quarter's trend.
+  const lastK = months - 1;
+  const trend = months > 3 ? (national[lastK] - national[lastK - 3]) / 3 : 0;
+  const ahead = month - last;
+  return {
+    level: (t) => {
+      const index = townIndex.get(t);
+      return index === undefined ? undefined : national[lastK] + deviation[index][lastK] + trend * ahead;
+    },
+    blockLevel: block,
+    streetLevel,
+    townLevel,
+    storeyPremium: beta,
+    saleVariance,
+    blockVariance,
+    leasePremium,
+    areaPremium: areaBeta,
+    byBlock,
+  };
+}
+
+/** Least squares of v on two centred variables: their two slopes. */
+function twoSlopes(points: (readonly [number, number, number])[]): [number, number] {
+  let [s11, s12, s22, s1v, s2v] = [0, 0, 0, 0, 0];
+  for (const [x1, x2, v] of points) {
+    s11 += x1 * x1;
+    s12 += x1 * x2;
+    s22 += x2 * x2;
+    s1v += x1 * v;
+    s2v += x2 * v;
+  }
+  const det = s11 * s22 - s12 * s12;
+  if (Math.abs(det) < 1e-12) return [s11 > 0 ? s1v / s11 : 0, 0];
+  return [(s1v * s22 - s2v * s12) / det, (s2v * s11 - s1v * s12) / det];
+}
+
+function predict(model: Fit, home: HdbHome, month: number): { log: number; basis: Basis } | undefined {
+  const level = model.level(home.town);
+  if (level === undefined) return undefined;
+  const logArea = Math.log(home.floorAreaSqm);
+  const flat = level + model.storeyPremium * storeyOf(home) + (1 + model.areaPremium) * logArea;
+  const own = model.blockLevel.get(blockKey(home));
+  if (own !== undefined) return { log: flat + own, basis: 'block' };
+  const lease = model.leasePremium * yearsLeft(home, month);
+  const street = model.streetLevel.get(home.street);
+  if (street !== undefined) return { log: flat + street + lease, basis: 'street' };
+  const town = model.townLevel.get(home.town);
+  if (town !== undefined) return { log: flat + town + lease, basis: 'town' };
+  return undefined;
+}
+
+/**
+ * A valuer for one month: learns from the sales of the window before it, and from its own errors on
+ * the month before that, the range for each basis.
+ */
+export function hdbValuer(sales: HdbSale[], month: string, { windowMonths = 24 }: HdbModelOptions = {}) {
+  const at = monthNumber(month);
+  const within = (from: number, to: number) =>
+    sales.filter((s) => {
+      const k = monthNumber(s.month);
+      return k >= from && k < to;
+    });
+  const training = within(at - windowMonths, at);
+  if (!training.length) return undefined;
+  const model = fit(training, at);
+
+  // The errors of the same model, fitted a month earlier, on the last month's sales: the range.
+  const lastMonth = within(at - 1, at);
+  const earlier = within(at - 1 - windowMonths, at - 1);
+  const errors: Record<Basis, number[]> = { block: [], street: [], town: [] };
+  if (earlier.length && lastMonth.length) {
+    const before = fit(earlier, at - 1);
+    for (const sale of lastMonth) {
+      const guess = predict(before, sale, at - 1);
+      if (guess) errors[guess.basis].push(Math.log(sale.price) - guess.log);
+    }
+  }
+  // A basis with too few errors of its own takes the block's, widened by what not knowing the block
+  // (and, for a town, the street) adds to a sale's variance.
+  const widen: Record<Basis, number> = {
+    block: 1,
+    street: Math.sqrt(1 + model.blockVariance / model.saleVariance),
+    town: Math.sqrt(1 + (2 * model.blockVariance) / model.saleVariance),
+  };
+  const spread = (basis: Basis) => {
+    const own = errors[basis].length >= 30;
+    const pooled = own ? errors[basis] : [...errors.block, ...errors.street, ...errors.town];
+    const sorted = [...pooled].sort((a, b) => a - b);
+    const scale = own ? 1 : widen[basis];
+    return sorted.length >= 10
+      ? { low: quantile(sorted, 0.1) * scale, high: quantile(sorted, 0.9) * scale }
+      : { low: -0.08 * scale, high: 0.08 * scale };
+  };
+  const spreads = { block: spread('block'), street: spread('street'), town: spread('town') };
+
+  return {
+    model,
+    value(home: HdbHome): HdbEstimate | undefined {
+      const guess = predict(model, home, at);
+      if (!guess) return undefined;
+      const { low, high } = spreads[guess.basis];
+      const comparables = (model.byBlock.get(blockKey(home)) ?? [])
+        .slice()
+        .sort((a, b) => (a.month < b.month ? 1 : -1));
+      return {
+        price: Math.exp(guess.log),
+        low: Math.exp(guess.log + low),
+        high: Math.exp(guess.log + high),
+        basis: guess.basis,
+        comparables: comparables.slice(0, 10),
+      };
+    },
+  };
+}

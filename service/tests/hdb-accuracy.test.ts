@@ -1,0 +1,86 @@
+/**
+ * The HDB estimate's accuracy, measured as `npm run backtest` measures it: the sandbox's market is
+ * written in HDB's file format, loaded through the importer, and each sale of the last months valued
+ * with only the sales before its month. The model must beat the plain baseline, and its range must
+ * hold about 80 % of prices.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { backtest } from '../core/estimates/backtest.js';
+import { type HdbSale, hdbValuer } from '../core/estimates/hdb-model.js';
+import { importOfficialFile } from '../core/datasets/official/import-file.js';
+import { loadHdbSales } from '../core/valuations/hdb-sales.js';
+import { openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { writeHdbFiles } from '../sandbox/official-files/hdb-files.js';
+import { STOREY_PREMIUM } from '../sandbox/official-files/hdb-market.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'hdb-accuracy-'));
+let sales: HdbSale[] = [];
+before(async () => {
+  const resalePath = join(dir, 'ResaleFlatPrices.csv');
+  await writeHdbFiles({ from: '2022-01', to: '2026-10', resalePath, blocksPerStreet: 30 });
+  const db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+  const outcome = await importOfficialFile(db, resalePath);
+  assert.ok('imported' in outcome);
+  sales = await loadHdbSales(db);
+  await db.close();
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the HDB estimate, backtested on the sandbox market', () => {
+  it('beats the baseline, values nine sales in ten within 10 %, and its range holds about 80 %', () => {
+    const report = backtest(sales, { months: 3 })!;
+    assert.equal(report.months.length, 3);
+    assert.equal(report.model.notValued, 0);
+    assert.ok(report.model.valued > 1000, String(report.model.valued));
+    assert.ok(report.model.medianError < report.baseline.medianError - 0.005, JSON.stringify(report));
+    assert.ok(report.model.medianError < 0.04, `MdAPE ${report.model.medianError}`);
+    assert.ok(report.model.within10 > 0.9, `within 10 %: ${report.model.within10}`);
+    assert.ok(Math.abs(report.model.rangeCoverage! - 0.8) < 0.08, `coverage ${report.model.rangeCoverage}`);
+    assert.deepEqual(Object.keys(report.byFlatType), ['3 ROOM', '4 ROOM', '5 ROOM', 'EXECUTIVE']);
+  });
+
+  it('learns the storey premium from the data, and values a flat of a block with no sales from its street', () => {
+    const valuer = hdbValuer(sales, '2026-10')!;
+    assert.ok(Math.abs(valuer.model.storeyPremium - STOREY_PREMIUM) < 0.003, String(valuer.model.storeyPremium));
+    assert.ok(valuer.model.leasePremium > 0, 'a longer lease is worth more');
+
+    const known = sales.at(-1)!;
+    const own = valuer.value(known)!;
+    assert.equal(own.basis, 'block');
+    assert.ok(own.low < own.price && own.price < own.high);
+    assert.ok(own.comparables.length > 0 && own.comparables.length <= 10);
+    assert.ok(
+      own.comparables.every((c) => c.block === known.block && c.street === known.street && c.month < '2026-10'),
+    );
+    const higher = valuer.value({ ...known, storeyLow: known.storeyLow + 6, storeyHigh: known.storeyHigh + 6 })!;
+    assert.ok(higher.price > own.price, 'six storeys up is dearer');
+
+    assert.equal(valuer.value({ ...known, block: '9999Z' })!.basis, 'street');
+    assert.equal(valuer.value({ ...known, block: '9999Z', street: 'NEW STREET 1' })!.basis, 'town');
+    assert.equal(valuer.value({ ...known, town: 'NOWHERE' }), undefined);
+  });
+
+  it('npm run backtest says what to load when no resale prices are', async () => {
+    const folder = join(dir, 'empty-db');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'service/backtest.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, SANDBOX_DATA_DIR: folder, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    assert.equal(code, 1, output);
+    assert.match(output, /No HDB resale prices are loaded: import them with npm run data:import -- FILE/);
+  });
+});
