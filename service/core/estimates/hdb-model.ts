@@ -41,6 +41,7 @@ export interface HdbModelOptions {
 }
 
 const ITERATIONS = 8;
+const DEFAULT_WINDOW = 24;
 /** How many sales a town-month's own level needs to weigh as much as the month before's (smoothing). */
 const TOWN_SMOOTHING = 15;
 
@@ -78,8 +79,8 @@ function fit(sales: HdbSale[], month: number): Fit {
   const m = sales.map((s) => monthNumber(s.month));
   const storey = sales.map(storeyOf);
   const keys = sales.map(blockKey);
-  const first = Math.min(...m);
-  const last = Math.max(...m);
+  const first = m.reduce((a, b) => Math.min(a, b));
+  const last = m.reduce((a, b) => Math.max(a, b));
   const months = last - first + 1;
   const towns = [...new Set(sales.map((s) => s.town))];
   const townIndex = new Map(towns.map((t, i) => [t, i]));
@@ -237,7 +238,13 @@ function predict(model: Fit, home: HdbHome, month: number): { log: number; basis
  * A valuer for one month: learns from the sales of the window before it, and from its own errors on
  * the month before that, the range for each basis.
  */
-export function hdbValuer(sales: HdbSale[], month: string, { windowMonths = 24 }: HdbModelOptions = {}) {
+/** The first month of sales a valuer for `month` reads (its window and the month before it, for the range). */
+export function firstMonthRead(month: string, { windowMonths = DEFAULT_WINDOW }: HdbModelOptions = {}): string {
+  const k = monthNumber(month) - windowMonths - 1;
+  return `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
+}
+
+export function hdbValuer(sales: HdbSale[], month: string, { windowMonths = DEFAULT_WINDOW }: HdbModelOptions = {}) {
   const at = monthNumber(month);
   const within = (from: number, to: number) =>
     sales.filter((s) => {

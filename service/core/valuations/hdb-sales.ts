@@ -15,10 +15,15 @@ interface Row {
   price: number;
 }
 
-export async function loadHdbSales(db: Pick<Database, 'query'>): Promise<HdbSale[]> {
+/** Every sale, or those from month `since` (YYYY-MM) on: the model reads only its window. */
+export async function loadHdbSales(
+  db: Pick<Database, 'query'>,
+  { since }: { since?: string } = {},
+): Promise<HdbSale[]> {
   const rows = await db.query<Row>(
     `select month, town, block, street, home_kind, storey_low, storey_high, floor_area_sqm, lease_commence_year, price
-       from home_transactions where dataset = 'hdb_resale' order by month`,
+       from home_transactions where dataset = 'hdb_resale' and ($1::text is null or month >= $1) order by month`,
+    [since ?? null],
   );
   return rows.map((r) => ({
     month: r.month,

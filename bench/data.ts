@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:data` (and the end of `npm run bench`): figures, not verdicts, for the official data at
+ * national volume. The sandbox's HDB market is written in HDB's file format at about 20,000, 200,000 and
+ * 1,000,000 resales, then:
+ * - the import of the largest file into PGlite in memory (BENCH_DATA_RUNS runs, 3 by default) and into
+ *   Debian's PostgreSQL (one run), and the same file again (which adds nothing);
+ * - start-up: reading the model's window of sales (26 months) from the database and fitting it;
+ * - one estimate: the model's (a lookup once fitted) beside a linear scan of every sale for the same
+ *   block and flat type (what an unindexed engine does), median and p99, and the heap the model holds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { importOfficialFile } from '../service/core/datasets/official/import-file.js';
+import { firstMonthRead, type HdbSale, hdbValuer } from '../service/core/estimates/hdb-model.js';
+import { median, medianInterval, quantile } from '../service/core/estimates/statistics.js';
+import { loadHdbSales } from '../service/core/valuations/hdb-sales.js';
+import { type Database, openDatabase } from '../service/db/database.js';
+import { migrate } from '../service/db/migrate.js';
+import { startTestPostgres } from '../service/db/test-postgres.js';
+import { writeHdbFiles } from '../service/sandbox/official-files/hdb-files.js';
+import { freePort } from '../service/web/free-ports.js';
+
+const RUNS = Number(process.env.BENCH_DATA_RUNS ?? 3);
+const SIZES = [
+  { name: '20k', blocksPerStreet: 15, salesPerYear: 0.9, from: '2019-01' },
+  { name: '200k', blocksPerStreet: 60, salesPerYear: 1.4, from: '2014-01' },
+  { name: '1M', blocksPerStreet: 149, salesPerYear: 2.25, from: '2010-01' },
+];
+const dir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+async function freshDatabase(url?: string): Promise<Database> {
+  const db = await openDatabase(url ? { url } : { dataDir: 'memory://' });
+  await migrate(db);
+  return db;
+}
+
+async function timedImport(db: Database, path: string) {
+  const started = performance.now();
+  const outcome = await importOfficialFile(db, path);
+  if ('refused' in outcome) throw new Error(outcome.refused);
+  return { seconds: seconds(started), added: outcome.imported.rowsAdded };
+}
+
+/** The same rule as the model's comparables, by walking every sale: what an unindexed engine does. */
+function linearScan(sales: HdbSale[], home: HdbSale, before: string) {
+  let total = 0;
+  let n = 0;
+  for (const s of sales)
+    if (s.month < before && s.block === home.block && s.street === home.street && s.flatType === home.flatType) {
+      total += s.price / s.floorAreaSqm;
+      n++;
+    }
+  return n ? (total / n) * home.floorAreaSqm : undefined;
+}
+
+function latencies(run: () => unknown, times: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    run();
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
+console.log(
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, ${round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+);
+try {
+  const files: { name: string; path: string; sales: number }[] = [];
+  for (const size of SIZES) {
+    const path = join(dir, `resale-${size.name}.csv`);
+    const written = await writeHdbFiles({ ...size, to: '2026-10', resalePath: path });
+    files.push({ name: size.name, path, sales: written.sales });
+  }
+  console.log(`Files: ${files.map((f) => `${f.name} = ${f.sales.toLocaleString('en')} resales`).join(', ')}`);
+
+  const largest = files.at(-1)!;
+  console.log(`\nImport of ${largest.sales.toLocaleString('en')} resales (one transaction, every row validated)`);
+  const runs: number[] = [];
+  let peak = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const db = await freshDatabase();
+    const { seconds: took } = await timedImport(db, largest.path);
+    runs.push(took);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    if (run === RUNS - 1) {
+      const again = await timedImport(db, largest.path);
+      console.log(`  PGlite, the same file again: ${round(again.seconds)} s, ${again.added} rows added`);
+    }
+    await db.close();
+  }
+  const [low, high] = medianInterval(runs);
+  console.log(
+    `  PGlite in memory: median ${round(median(runs))} s (95 % interval ${round(low)}–${round(high)} s, ${RUNS} runs), ` +
+      `${Math.round(largest.sales / median(runs)).toLocaleString('en')} rows a second, peak RSS ${mb(peak)} MB`,
+  );
+  const postgres = await startTestPostgres(await freePort());
+  if (postgres) {
+    try {
+      const db = await freshDatabase(postgres.url);
+      const { seconds: took } = await timedImport(db, largest.path);
+      console.log(
+        `  PostgreSQL ${'(Debian, loopback)'}: ${round(took)} s, ${Math.round(largest.sales / took).toLocaleString('en')} rows a second (one run)`,
+      );
+      await db.close();
+    } finally {
+      postgres.stop();
+    }
+  } else console.log('  PostgreSQL is not installed here: no figure for it.');
+
+  console.log('\nStart-up and one estimate, by volume (estimates of 2,000 sales of the last month, valued as of it)');
+  console.log('  volume   load    fit   model p50   model p99    scan p50    scan p99   model heap');
+  for (const file of files) {
+    const db = await freshDatabase();
+    await timedImport(db, file.path);
+    const heapBefore = process.memoryUsage().heapUsed;
+    const month = '2026-10';
+    const loadStarted = performance.now();
+    const window = await loadHdbSales(db, { since: firstMonthRead(month) });
+    const load = seconds(loadStarted);
+
+    const fitStarted = performance.now();
+    const valuer = hdbValuer(window, month)!;
+    const fit = seconds(fitStarted);
+    const heap = process.memoryUsage().heapUsed - heapBefore;
+    const sales = await loadHdbSales(db);
+    await db.close();
+    const homes = window.filter((s) => s.month === month);
+    const pick = (i: number) => homes[(i * 7919) % homes.length];
+    let i = 0;
+    const model = latencies(() => valuer.value(pick(i++)), 2000);
+    let j = 0;
+    const scan = latencies(() => linearScan(sales, pick(j++), month), file.sales > 500_000 ? 100 : 400);
+    const ms = (xs: number[], q: number) => `${quantile(xs, q).toFixed(3)} ms`.padStart(11);
+    console.log(
+      `  ${file.name.padEnd(6)} ${`${round(load)} s`.padStart(6)} ${`${round(fit)} s`.padStart(6)} ${ms(model, 0.5)} ${ms(model, 0.99)} ${ms(scan, 0.5)} ${ms(scan, 0.99)} ${`${mb(heap)} MB`.padStart(12)}`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
