@@ -3,11 +3,15 @@
  * over real HTTP on PGlite: every operation's success, not-found, scope refusal and bad input (400
  * for what the contract forbids, 422 naming the field for what cannot be used), every move of the
  * batch state machine, price list versions and the day each applies, leads routed by the first
- * matching rule, records read a property at a time with their provenance, and a reset back to the
+ * matching rule, records read a property at a time with their provenance, the official files loaded, and a reset back to the
  * fixtures. Racing price list publications on PostgreSQL: core/inventory/price-list-store.test.ts.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { importOfficialFile } from '../core/datasets/official/import-file.js';
 import { BATCH_TRANSITIONS, type BatchStatus } from '../core/inventory/batch-store.js';
 import { singaporeDate } from '../core/inventory/price-list-store.js';
 import { resetSandboxData } from '../core/listings/sandbox-reset.js';
@@ -271,6 +275,46 @@ describe('official-source datasets', () => {
     assert.equal((await call('GET', '/datasets/ds_transactions/records?propertyId=hdb-000000')).status, 404);
     assert.equal((await call('GET', '/datasets/ds_nothing')).status, 404);
     assert.equal((await call('GET', '/datasets/ds_transactions')).body.recordCount > 1000, true);
+  });
+});
+
+describe('imports of official files', () => {
+  it('lists each file loaded, newest first, with its counts, licence and the attribution it gives', async () => {
+    assert.deepEqual((await call('GET', '/dataset-imports', undefined, AGENCY)).body.data, []);
+    const dir = mkdtempSync(join(tmpdir(), 'dataset-imports-'));
+    const file = join(dir, 'ResaleFlatPrices.csv');
+    writeFileSync(
+      file,
+      'month,town,flat_type,block,street_name,storey_range,floor_area_sqm,flat_model,lease_commence_date,remaining_lease,resale_price\n' +
+        '2026-09,BEDOK,4 ROOM,101,BEDOK NTH AVE 4,07 TO 09,84,Simplified,1978,51 years 03 months,455000\n',
+    );
+    const outcome = await importOfficialFile(db(), file);
+    rmSync(dir, { recursive: true, force: true });
+    assert.ok('imported' in outcome);
+
+    const listed = await call('GET', '/dataset-imports', undefined, AGENCY);
+    assert.equal(listed.status, 200);
+    const [entry] = listed.body.data;
+    assert.deepEqual(
+      [
+        entry.object,
+        entry.id,
+        entry.dataset,
+        entry.fileName,
+        entry.rowsRead,
+        entry.rowsAdded,
+        entry.rowsSkipped,
+        entry.newestMonth,
+      ],
+      ['dataset_import', outcome.imported.id, 'hdb_resale', 'ResaleFlatPrices.csv', 1, 1, 0, '2026-09'],
+    );
+    assert.match(entry.fileSha256, /^[0-9a-f]{64}$/);
+    assert.equal(entry.licence.name, 'Singapore Open Data Licence version 1.0');
+    assert.equal(
+      entry.attribution,
+      `Contains information from the Resale Flat Prices dataset accessed from data.gov.sg on ${entry.importedAt.slice(0, 10)}, made available under the terms of the Singapore Open Data Licence version 1.0.`,
+    );
+    assert.equal((await call('GET', '/dataset-imports', undefined, PARTNER)).status, 403);
   });
 });
 

@@ -4,6 +4,7 @@
  * whole object. A part is made once, so two surfaces never hold two copies of one store.
  */
 import type { Database } from '../../db/database.js';
+import { createDatasetImports } from '../datasets/official/dataset-imports.js';
 import { createEstimateEngine } from '../estimates/engine.js';
 import { createIdempotencyStore } from '../idempotency/idempotency-store.js';
 import { databaseMeter } from '../metering/daily-meter.js';
@@ -62,6 +63,8 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     webhooks,
     listings,
     inventory,
+    /** The official files loaded (npm run data:import). */
+    datasetImports: createDatasetImports(db),
     readiness: createReadiness(db, now),
     /** Writes AI apps ask for, waiting for the person on the console's page, and what each kind does. */
     actions: createPendingActions(db, now),

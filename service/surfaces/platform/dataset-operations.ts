@@ -2,22 +2,27 @@
  * The Platform API's official-source datasets (contract tag Datasets): read-only, one property's
  * records at a time, the dataset's source, licence and as-of date on every answer.
  */
+import type { createDatasetImports } from '../../core/datasets/official/dataset-imports.js';
 import { createDatasets } from '../../core/datasets/transactions-dataset.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import type { Answer, Operation } from './operation.js';
 import { cursorProblem, pageAnswer as page, paginate } from './pagination.js';
 
-type DatasetOperation = 'listDatasets' | 'getDataset' | 'listDatasetRecords';
+type DatasetOperation = 'listDatasets' | 'getDataset' | 'listDatasetRecords' | 'listDatasetImports';
 
 const noDataset = (id: unknown): Answer => ({
   problem: 'not_found',
   detail: `No dataset ${String(id)}. List them with GET /datasets.`,
 });
 
-export function createDatasetOperations(engine: EstimateEngine): Record<DatasetOperation, Operation> {
+export function createDatasetOperations(
+  engine: EstimateEngine,
+  imports: ReturnType<typeof createDatasetImports>,
+): Record<DatasetOperation, Operation> {
   const datasets = createDatasets(engine.fixtures);
   return {
     listDatasets: (ctx) => page(datasets.list(), ctx),
+    listDatasetImports: async (ctx) => page(await imports.list(), ctx),
     getDataset: ({ params }) => {
       const dataset = datasets.get(String(params.datasetId));
       return dataset ? { body: dataset } : noDataset(params.datasetId);

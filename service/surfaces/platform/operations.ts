@@ -25,7 +25,7 @@ export function createOperations(services: Services): Record<OperationId, Operat
     ...createInventoryOperations(inventory),
     ...createBatchOperations(inventory),
     ...createLeadOperations(inventory),
-    ...createDatasetOperations(engine),
+    ...createDatasetOperations(engine, services.datasetImports),
     ...createMediaOperations(listings, inventory),
     ...createDistributionOperations(listings),
     getCurrentOrganization: async ({ key, org }) => ({
