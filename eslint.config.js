@@ -17,7 +17,7 @@ const UNSAFE_HTML = { name: 'lit/directives/unsafe-html.js', message: 'Network t
 const FLOORS = {
   src: [['api', 'format'], ['internal', 'words', 'events'], ['search', 'estimate'], ['element']],
   service: [
-    ['db', 'web'],
+    ['db', 'web', 'geo'],
     ['sandbox'],
     ['core/estimates', 'core/datasets', 'core/finance', 'core/metering', 'core/events', 'core/idempotency'],
     ['core/media'],

@@ -10,7 +10,13 @@ import { noise, seededRandom } from '../fixtures/random.js';
 
 export interface Block {
   town: string;
+  /** The street as HDB's files write it (abbreviated), and in full as OneMap does. */
   street: string;
+  fullStreet: string;
+  /** The town's postal sector (the first two digits of its postal codes). */
+  sector: string;
+  lat: number;
+  lng: number;
   block: string;
   leaseCommenceYear: number;
   maxStorey: number;
@@ -107,6 +113,8 @@ export function hdbMarket({ seed, blocksPerStreet }: MarketOptions) {
   for (const town of towns) {
     town.streets.forEach((street, s) => {
       const streetFactor = Math.exp(noise(random, 0.04));
+      const streetLat = town.lat + noise(random, 0.006);
+      const streetLng = town.lng + noise(random, 0.006);
       for (let i = 0; i < blocksPerStreet; i++) {
         const leaseCommenceYear = 1970 + Math.floor(random() * 48);
         const era = typesOfEra(leaseCommenceYear);
@@ -120,6 +128,10 @@ export function hdbMarket({ seed, blocksPerStreet }: MarketOptions) {
         blocks.push({
           town: town.name.toUpperCase(),
           street: hdbStreet(street),
+          fullStreet: street.toUpperCase().replace(/’/g, "'"),
+          sector: town.sector,
+          lat: streetLat + noise(random, 0.0015),
+          lng: streetLng + noise(random, 0.0015),
           block: `${1 + s * 300 + i * 2 + Math.floor(random() * 2)}${suffix}`,
           leaseCommenceYear,
           maxStorey:

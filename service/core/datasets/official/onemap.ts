@@ -4,7 +4,7 @@
  * agree: a row whose X/Y and LATITUDE/LONGITUDE are far apart is refused, since one of them is wrong.
  */
 import { type Address, fieldReader, type ReadRow } from './rows.js';
-import { inSingapore, svy21ToWgs84 } from './svy21.js';
+import { inSingapore, svy21ToWgs84 } from '../../../geo/svy21.js';
 
 export const ONEMAP_COLUMNS = [
   'SEARCHVAL',

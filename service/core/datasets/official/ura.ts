@@ -4,7 +4,7 @@
  * and bedrooms as ranges.
  */
 import { fieldReader, type HomeTransaction, type ReadRow } from './rows.js';
-import { inSingapore, svy21ToWgs84 } from './svy21.js';
+import { inSingapore, svy21ToWgs84 } from '../../../geo/svy21.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { inSingapore, svy21ToWgs84 } from './svy21.js';
+import { inSingapore, svy21ToWgs84, wgs84ToSvy21 } from './svy21.js';
 
 /** Metres between two nearby points (an equirectangular approximation, exact enough within a city). */
 function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
@@ -25,6 +25,17 @@ describe('SVY21 to WGS84', () => {
       const converted = svy21ToWgs84(point.easting, point.northing);
       assert.ok(metresBetween(converted, point) < 0.01, `${JSON.stringify(point)} → ${JSON.stringify(converted)}`);
     }
+  });
+
+  it('projects the worked example forward to its published easting and northing, and back again to within a millimetre', () => {
+    const forward = wgs84ToSvy21(1.2949192688485278, 103.77367436885834);
+    assert.ok(Math.abs(forward.easting - 21362.157043860374) < 0.01, String(forward.easting));
+    assert.ok(Math.abs(forward.northing - 30811.26429645264) < 0.01, String(forward.northing));
+    for (let lat = 1.2; lat <= 1.46; lat += 0.05)
+      for (let lng = 103.6; lng <= 104.05; lng += 0.05) {
+        const { easting, northing } = wgs84ToSvy21(lat, lng);
+        assert.ok(metresBetween(svy21ToWgs84(easting, northing), { lat, lng }) < 0.001, `${lat},${lng}`);
+      }
   });
 
   it("keeps a kilometre east and north a kilometre away, across the island's extent", () => {

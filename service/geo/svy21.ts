@@ -22,6 +22,44 @@ const meridian = (lat: number) =>
   A * (A0 * lat - A2 * Math.sin(2 * lat) + A4 * Math.sin(4 * lat) - A6 * Math.sin(6 * lat));
 const M0 = meridian(ORIGIN.lat * RADIANS);
 
+/** WGS84 latitude and longitude to SVY21 easting and northing (the forward projection, for files the sandbox writes). */
+export function wgs84ToSvy21(latitude: number, longitude: number): { easting: number; northing: number } {
+  const { scale: k } = ORIGIN;
+  const lat = latitude * RADIANS;
+  const sin = Math.sin(lat);
+  const cos = Math.cos(lat);
+  const sin2 = sin * sin;
+  const rho = (A * (1 - E2)) / (1 - E2 * sin2) ** 1.5;
+  const nu = A / Math.sqrt(1 - E2 * sin2);
+  const psi = nu / rho;
+  const [psi2, psi3, psi4] = [psi ** 2, psi ** 3, psi ** 4];
+  const t = Math.tan(lat);
+  const [t2, t4, t6] = [t ** 2, t ** 4, t ** 6];
+  const w = (longitude - ORIGIN.lng) * RADIANS;
+  const [w2, w4, w6, w8] = [w ** 2, w ** 4, w ** 6, w ** 8];
+
+  const north =
+    meridian(lat) -
+    M0 +
+    (w2 / 2) * nu * sin * cos +
+    (w4 / 24) * nu * sin * cos ** 3 * (4 * psi2 + psi - t2) +
+    (w6 / 720) *
+      nu *
+      sin *
+      cos ** 5 *
+      (8 * psi4 * (11 - 24 * t2) - 28 * psi3 * (1 - 6 * t2) + psi2 * (1 - 32 * t2) - psi * 2 * t2 + t4) +
+    (w8 / 40320) * nu * sin * cos ** 7 * (1385 - 3111 * t2 + 543 * t4 - t6);
+  const east =
+    nu *
+    w *
+    cos *
+    (1 +
+      (w2 / 6) * cos ** 2 * (psi - t2) +
+      (w4 / 120) * cos ** 4 * (4 * psi3 * (1 - 6 * t2) + psi2 * (1 + 8 * t2) - psi * 2 * t2 + t4) +
+      (w6 / 5040) * cos ** 6 * (61 - 479 * t2 + 179 * t4 - t6));
+  return { easting: ORIGIN.easting + k * east, northing: ORIGIN.northing + k * north };
+}
+
 export function svy21ToWgs84(easting: number, northing: number): { lat: number; lng: number } {
   const { scale: k } = ORIGIN;
   const mPrime = M0 + (northing - ORIGIN.northing) / k;
