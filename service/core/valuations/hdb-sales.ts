@@ -1,6 +1,7 @@
 /** The HDB resale prices loaded (home_transactions), as the model and the backtest read them. */
 import type { Database } from '../../db/database.js';
 import type { HdbSale } from '../estimates/hdb-model.js';
+import { setAsideOutliers } from '../estimates/rent-outliers.js';
 
 interface Row {
   month: string;
@@ -37,4 +38,30 @@ export async function loadHdbSales(
     leaseCommenceYear: r.lease_commence_year,
     price: Number(r.price),
   }));
+}
+
+/** HDB's declared rents, with those the outlier rule (rent-outliers.ts) sets aside kept apart. */
+export async function loadHdbRents(db: Pick<Database, 'query'>, { since }: { since?: string } = {}) {
+  const rows = await db.query<{
+    month: string;
+    town: string;
+    block: string;
+    street: string;
+    home_kind: string;
+    price: number;
+  }>(
+    `select month, town, block, street, home_kind, price from home_transactions
+      where dataset = 'hdb_rental' and ($1::text is null or month >= $1) order by month`,
+    [since ?? null],
+  );
+  return setAsideOutliers(
+    rows.map((r) => ({
+      month: r.month,
+      town: r.town,
+      block: r.block,
+      street: r.street,
+      flatType: r.home_kind,
+      rent: Number(r.price),
+    })),
+  );
 }
