@@ -3,7 +3,7 @@
  * "61 years 04 months" or a bare number of years) and rental approvals. Neither has a unit number or a
  * postal code: a flat is known by its town, block, street, flat type and storey range.
  */
-import { fieldReader, type HomeTransaction, MONTH, type ReadRow } from './rows.js';
+import { fieldReader, type HomeTransaction, homeTransaction, MONTH, type ReadRow } from './rows.js';
 
 export const RESALE_COLUMNS = [
   'month',
@@ -49,14 +49,13 @@ export function readResaleRow(line: string, row: Record<string, string | undefin
   return {
     line,
     fields: RESALE_COLUMNS.map((column) => (row[column] ?? '').trim()),
-    record: {
+    record: homeTransaction({
       mode: 'sale',
       propertyType: 'hdb',
       month: month!,
       town: town!,
       block: block!,
       street: street!,
-      project: null,
       homeKind: flatType(type!),
       storeyLow: low,
       storeyHigh: high,
@@ -64,12 +63,8 @@ export function readResaleRow(line: string, row: Record<string, string | undefin
       flatModel: model!,
       leaseCommenceYear: leaseYear!,
       tenure: '99-year leasehold',
-      district: null,
-      lat: null,
-      lng: null,
       price: price!,
-      units: 1,
-    },
+    }),
   };
 }
 
@@ -85,26 +80,15 @@ export function readRentalRow(line: string, row: Record<string, string | undefin
   return {
     line,
     fields: RENTAL_COLUMNS.map((column) => (row[column] ?? '').trim()),
-    record: {
+    record: homeTransaction({
       mode: 'rent',
       propertyType: 'hdb',
       month: month!,
       town: town!,
       block: block!,
       street: street!,
-      project: null,
       homeKind: flatType(type!),
-      storeyLow: null,
-      storeyHigh: null,
-      floorAreaSqm: null,
-      flatModel: null,
-      leaseCommenceYear: null,
-      tenure: null,
-      district: null,
-      lat: null,
-      lng: null,
       price: rent!,
-      units: 1,
-    },
+    }),
   };
 }

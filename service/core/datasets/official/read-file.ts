@@ -7,7 +7,7 @@ import { csvLines } from './csv.js';
 import { readRentalRow, readResaleRow, RENTAL_COLUMNS, RESALE_COLUMNS } from './hdb.js';
 import type { OfficialDataset } from './official-datasets.js';
 import { ONEMAP_COLUMNS, readOneMapRow } from './onemap.js';
-import type { Address, HomeTransaction, ReadRow } from './rows.js';
+import { type Address, type HomeTransaction, type ReadRow, stringsOf } from './rows.js';
 import { readUraRentals, readUraSales } from './ura.js';
 
 export type OfficialFile =
@@ -86,6 +86,3 @@ export async function readOfficialFile(path: string): Promise<OfficialFile | { p
   if (sameColumns(header, ONEMAP_COLUMNS)) return { dataset: 'onemap_addresses', rows: csvRows(path, readOneMapRow) };
   return { problem: `its first line (${header.join(',').slice(0, 120)}) is the header of none of ${KNOWN_FILES}` };
 }
-
-const stringsOf = (value: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === null || v === undefined ? '' : String(v)]));

@@ -25,6 +25,30 @@ export interface HomeTransaction {
   units: number;
 }
 
+type Given = Pick<HomeTransaction, 'mode' | 'propertyType' | 'month' | 'street' | 'homeKind' | 'price'>;
+
+/** A transaction with what its file does not say left empty (one unit unless said). */
+export const homeTransaction = (given: Given & Partial<HomeTransaction>): HomeTransaction => ({
+  town: null,
+  block: null,
+  project: null,
+  storeyLow: null,
+  storeyHigh: null,
+  floorAreaSqm: null,
+  flatModel: null,
+  leaseCommenceYear: null,
+  tenure: null,
+  district: null,
+  lat: null,
+  lng: null,
+  units: 1,
+  ...given,
+});
+
+/** A JSON object's values as the strings a CSV row would hold (missing and null as empty). */
+export const stringsOf = (value: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === undefined || v === null ? '' : String(v)]));
+
 export interface Address {
   postal: string;
   block: string | null;

@@ -3,13 +3,14 @@
  * each holding its transactions or rental contracts. Months come as MMYY; rentals give the floor area
  * and bedrooms as ranges.
  */
-import { fieldReader, type HomeTransaction, type ReadRow } from './rows.js';
+import { fieldReader, type HomeTransaction, homeTransaction, type ReadRow, stringsOf } from './rows.js';
 import { inSingapore, svy21ToWgs84 } from '../../../geo/svy21.js';
 
 type Json = Record<string, unknown>;
 
 const LANDED = /^(strata )?(detached|semi-detached|terrace)( house)?$/i;
 const NON_LANDED = /^(apartment|condominium|executive condominium|non-landed properties)$/i;
+const RESIDENTIAL = new RegExp(`${LANDED.source}|${NON_LANDED.source}`, 'i');
 const MMYY = /^(0[1-9]|1[0-2])(\d{2})$/;
 const FLOORS = /^(B?\d{1,2})-(B?\d{1,2})$/;
 const AREA_RANGE = /^(\d{1,5})(?:-(\d{1,5}))?$/;
@@ -19,8 +20,6 @@ const monthOf = (mmyy: string) => {
   return `${Number(yy) < 70 ? '20' : '19'}${yy}-${mm}`;
 };
 const storey = (floor: string) => (floor.startsWith('B') ? -Number(floor.slice(1)) : Number(floor));
-const strings = (value: Json) =>
-  Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === undefined || v === null ? '' : String(v)]));
 
 /** A project's place: its coordinates when URA gives them (some projects have none). */
 function placeOf(project: Json, read: ReturnType<typeof fieldReader>) {
@@ -63,15 +62,11 @@ function projectRows(
 
 export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
   return projectRows(document, 'transaction', (project, entry, line) => {
-    const row = { ...strings(project), ...strings(entry) };
+    const row = { ...stringsOf(project), ...stringsOf(entry) };
     const read = fieldReader(line, row);
     const name = read.text('project');
     const street = read.text('street');
-    const kind = read.text(
-      'propertyType',
-      new RegExp(`${LANDED.source}|${NON_LANDED.source}`, 'i'),
-      'is not a residential property type',
-    );
+    const kind = read.text('propertyType', RESIDENTIAL, 'is not a residential property type');
     const contract = read.text('contractDate', MMYY, 'is not a month as MMYY');
     const area = read.number('area', 15, 20_000);
     const price = read.number('price', 50_000, 500_000_000);
@@ -98,41 +93,34 @@ export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
         'district',
         'tenure',
       ].map((c) => (row[c] ?? '').trim()),
-      record: {
+      record: homeTransaction({
         mode: 'sale',
         propertyType: LANDED.test(kind!) ? 'landed' : 'condo',
         month: monthOf(contract!),
-        town: null,
-        block: null,
         street: street!,
         project: name!,
         homeKind: kind!,
         storeyLow: range ? storey(range[1]) : null,
         storeyHigh: range ? storey(range[2]) : null,
         floorAreaSqm: area! / units!,
-        flatModel: null,
         leaseCommenceYear: Number(/commencing from (\d{4})/.exec(row.tenure ?? '')?.[1]) || null,
         tenure: (row.tenure ?? '').trim() || null,
         district: (row.district ?? '').trim() || null,
         ...place,
         price: price!,
         units: units!,
-      },
+      }),
     };
   });
 }
 
 export function readUraRentals(document: unknown): ReadRow<HomeTransaction>[] {
   return projectRows(document, 'rental', (project, entry, line) => {
-    const row = { ...strings(project), ...strings(entry) };
+    const row = { ...stringsOf(project), ...stringsOf(entry) };
     const read = fieldReader(line, row);
     const name = read.text('project');
     const street = read.text('street');
-    const kind = read.text(
-      'propertyType',
-      new RegExp(`${LANDED.source}|${NON_LANDED.source}`, 'i'),
-      'is not a residential property type',
-    );
+    const kind = read.text('propertyType', RESIDENTIAL, 'is not a residential property type');
     const lease = read.text('leaseDate', MMYY, 'is not a month as MMYY');
     const areas = read.text('areaSqm', AREA_RANGE, 'is not an area range such as "100-110"');
     const rent = read.number('rent', 100, 200_000);
@@ -156,26 +144,18 @@ export function readUraRentals(document: unknown): ReadRow<HomeTransaction>[] {
         'noOfBedRoom',
         'rent',
       ].map((c) => (row[c] ?? '').trim()),
-      record: {
+      record: homeTransaction({
         mode: 'rent',
         propertyType: LANDED.test(kind!) ? 'landed' : 'condo',
         month: monthOf(lease!),
-        town: null,
-        block: null,
         street: street!,
         project: name!,
         homeKind: /^\d+$/.test(bedrooms) ? `${bedrooms}-bedroom` : kind!,
-        storeyLow: null,
-        storeyHigh: null,
         floorAreaSqm: high ? (Number(low) + Number(high)) / 2 : Number(low),
-        flatModel: null,
-        leaseCommenceYear: null,
-        tenure: null,
         district: (row.district ?? '').trim() || null,
         ...place,
         price: rent!,
-        units: 1,
-      },
+      }),
     };
   });
 }
