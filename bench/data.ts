@@ -6,14 +6,18 @@
  *   Debian's PostgreSQL (one run), and the same file again (which adds nothing);
  * - start-up: reading the model's window of sales (26 months) from the database and fitting it;
  * - one estimate: the model's (a lookup once fitted) beside a linear scan of every sale for the same
- *   block and flat type (what an unindexed engine does), median and p99, and the heap the model holds.
+ *   block and flat type (what an unindexed engine does), median and p99, and the heap the model holds;
+ * - an address search over 100,000 addresses: the inverted index beside a look at every address.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { importOfficialFile } from '../service/core/datasets/official/import-file.js';
 import { firstMonthRead, type HdbSale, hdbValuer } from '../service/core/estimates/hdb-model.js';
+import { buildIndex, rank, suggest, words } from '../service/core/estimates/search.js';
 import { median, medianInterval, quantile } from '../service/core/estimates/statistics.js';
+import type { PropertyRecord } from '../service/sandbox/fixtures/generate.js';
+import { condos, towns } from '../service/sandbox/fixtures/places.js';
 import { loadHdbSales } from '../service/core/valuations/hdb-sales.js';
 import { type Database, openDatabase } from '../service/db/database.js';
 import { migrate } from '../service/db/migrate.js';
@@ -70,7 +74,16 @@ function latencies(run: () => unknown, times: number): number[] {
 console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, ${round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
 );
+/** BENCH_DATA_ONLY=search measures the address search alone. */
+const ONLY_SEARCH = process.env.BENCH_DATA_ONLY === 'search';
 try {
+  if (!ONLY_SEARCH) await importsAndEstimates();
+  await addressSearch();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function importsAndEstimates() {
   const files: { name: string; path: string; sales: number }[] = [];
   for (const size of SIZES) {
     const path = join(dir, `resale-${size.name}.csv`);
@@ -141,6 +154,68 @@ try {
       `  ${file.name.padEnd(6)} ${`${round(load)} s`.padStart(6)} ${`${round(fit)} s`.padStart(6)} ${ms(model, 0.5)} ${ms(model, 0.99)} ${ms(scan, 0.5)} ${ms(scan, 0.99)} ${`${mb(heap)} MB`.padStart(12)}`,
     );
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+}
+
+async function addressSearch() {
+  console.log('\nAn address search over 100,000 addresses (200 rounds of 12 queries)');
+  const addresses = syntheticAddresses(100_000);
+  const indexStarted = performance.now();
+  const index = buildIndex({ properties: addresses });
+  console.log(`  index built in ${round(seconds(indexStarted), 2)} s`);
+  const queries = [
+    'amk ave 3',
+    'ang mo',
+    '5601',
+    '56',
+    'tampines st 2',
+    'bedok north',
+    'parc',
+    'the sail',
+    'jurong west',
+    '12 ',
+    'b',
+    'toa payoh lor 1',
+  ];
+  const timed = (search: (q: string) => unknown) => {
+    const out: number[] = [];
+    for (let round = 0; round < 200; round++)
+      for (const q of queries) {
+        const started = performance.now();
+        search(q);
+        out.push(performance.now() - started);
+      }
+    return out;
+  };
+  const indexed = timed((q) => suggest(index, q));
+  const everyAddress = timed((q) => {
+    const queryWords = words(q);
+    return queryWords.length && rank(index.entries, queryWords);
+  });
+  const ms = (xs: number[], q: number) => `${quantile(xs, q).toFixed(3)} ms`;
+  console.log(`  the index: p50 ${ms(indexed, 0.5)}, p99 ${ms(indexed, 0.99)}`);
+  console.log(`  every address: p50 ${ms(everyAddress, 0.5)}, p99 ${ms(everyAddress, 0.99)}`);
+}
+
+/** `n` HDB addresses over every town's streets, and the condo projects, each with its own postal code. */
+function syntheticAddresses(n: number): PropertyRecord[] {
+  const out: PropertyRecord[] = [];
+  for (let i = 0; out.length < n; i++) {
+    const town = towns[i % towns.length];
+    const street = town.streets[Math.floor(i / towns.length) % town.streets.length];
+    const block = 1 + Math.floor(i / (towns.length * town.streets.length));
+    const condo = i % 50 === 0 ? condos[(i / 50) % condos.length] : undefined;
+    out.push({
+      id: `a-${i}`,
+      address: condo ? condo.street : `${block} ${street}`,
+      project: condo?.name,
+      postalCode: `${town.sector}${String(i % 10_000).padStart(4, '0')}`,
+      town: town.name,
+      propertyType: condo ? 'condo' : 'hdb',
+      unitType: condo ? '2-bedroom' : '4-room',
+      floorAreaSqm: 90,
+      lat: town.lat,
+      lng: town.lng,
+    });
+  }
+  return out;
 }

@@ -7,6 +7,8 @@ import type { Fixtures, PropertyRecord } from '../../sandbox/fixtures/generate.j
 type Suggestion = components['schemas']['Suggestion'];
 
 export const MAX_SUGGESTIONS = 8;
+/** Suggestions with the same rank read in this order (block 9 before block 10). */
+const BY_TEXT = new Intl.Collator('en', { numeric: true });
 
 /** How Singaporeans shorten addresses, mapped to the words the fixtures use. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -56,14 +58,131 @@ interface Indexed {
   property: PropertyRecord;
   addressWords: string[];
   projectWords: string[];
+  townWords: string[];
+  /** All of the above, once each. */
+  allWords: string[];
 }
 
-export function buildIndex(fixtures: Fixtures): Indexed[] {
-  return fixtures.properties.map((property) => ({
-    property,
-    addressWords: words(`${property.address} ${property.town}`),
-    projectWords: property.project ? words(property.project) : [],
-  }));
+/**
+ * Every property's words, and an inverted index over them: the distinct words sorted (a query word's
+ * prefix is one range of them, found by binary search) with the entries each word stands in, and the
+ * entries in postal-code order. A query looks only at the entries every one of its words can match.
+ */
+export interface SearchIndex {
+  entries: Indexed[];
+  sortedWords: string[];
+  postings: Map<string, number[]>;
+  byPostalCode: Indexed[];
+  /** byPostalCode's postal codes, for the binary search. */
+  postalCodes: string[];
+  /** Every entry's index in the order addresses read (block 9 before block 10), and those with a condo's name. */
+  addressOrder: number[];
+  condoIds: number[];
+}
+
+export function buildIndex(fixtures: Pick<Fixtures, 'properties'>): SearchIndex {
+  const entries = fixtures.properties.map((property) => {
+    const addressWords = words(`${property.address} ${property.town}`);
+    const projectWords = property.project ? words(property.project) : [];
+    const townWords = words(property.town);
+    return {
+      property,
+      addressWords,
+      projectWords,
+      townWords,
+      allWords: [...new Set([...addressWords, ...projectWords, ...townWords])],
+    };
+  });
+  const postings = new Map<string, number[]>();
+  entries.forEach((entry, i) => {
+    for (const word of entry.allWords) {
+      const list = postings.get(word);
+      if (list) list.push(i);
+      else postings.set(word, [i]);
+    }
+  });
+  const sortedWords = [...postings.keys()].sort();
+  const byPostalCode = [...entries].sort((a, b) => a.property.postalCode.localeCompare(b.property.postalCode));
+  const postalCodes = byPostalCode.map((entry) => entry.property.postalCode);
+  const addressOrder = entries
+    .map((_, i) => i)
+    .sort((a, b) => BY_TEXT.compare(entries[a].property.address, entries[b].property.address));
+  const condoIds = entries.flatMap((entry, i) => (entry.projectWords.length ? [i] : []));
+  return { entries, sortedWords, postings, byPostalCode, postalCodes, addressOrder, condoIds };
+}
+
+/** The first index in `sorted` whose value is not below `value`. */
+function lowerBound(sorted: readonly string[], value: string): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The range of the sorted words that start with `prefix`, and how many entries they stand in. */
+function wordsStartingWith(index: SearchIndex, prefix: string): { from: number; to: number; entries: number } {
+  const from = lowerBound(index.sortedWords, prefix);
+  let to = from;
+  let entries = 0;
+  while (to < index.sortedWords.length && index.sortedWords[to].startsWith(prefix))
+    entries += index.postings.get(index.sortedWords[to++])!.length;
+  return { from, to, entries };
+}
+
+/**
+ * The entries every query word can match (a superset of the matches, which the rules then decide): those
+ * of the rarest word's prefix, kept where each other word starts one of their words.
+ */
+export function candidates(index: SearchIndex, queryWords: string[]): Set<number> {
+  const ranges = queryWords.map((word) => ({ word, ...wordsStartingWith(index, word) }));
+  const rarest = ranges.reduce((a, b) => (b.entries < a.entries ? b : a));
+  const others = queryWords.filter((w) => w !== rarest.word);
+  const found = new Set<number>();
+  for (let k = rarest.from; k < rarest.to; k++)
+    for (const i of index.postings.get(index.sortedWords[k])!)
+      if (others.every((w) => index.entries[i].allWords.some((word) => word.startsWith(w)))) found.add(i);
+  return found;
+}
+
+/** Past this many candidates, walking the addresses in order beats sorting the candidates. */
+const WALK_FROM = 400;
+
+/**
+ * The same answer as `rank` for a query that matches many entries: the condo names and the exact block
+ * numbers (both few) sorted, then the other addresses read in their precomputed order until enough.
+ */
+export function rankInOrder(
+  index: SearchIndex,
+  ids: Set<number>,
+  queryWords: string[],
+  limit = MAX_SUGGESTIONS,
+  unit: AreaUnit = 'sqft',
+  said: Words = en,
+): Suggestion[] {
+  const { entries } = index;
+  const condos = index.condoIds
+    .filter((i) => ids.has(i) && everyPrefixed(queryWords, [...entries[i].projectWords, ...entries[i].townWords]))
+    .map((i) => entries[i])
+    .sort((a, b) => BY_TEXT.compare(a.property.project!, b.property.project!));
+  const named = new Set(condos);
+  const isAddress = (entry: Indexed) => !named.has(entry) && everyPrefixed(queryWords, entry.addressWords);
+  const exact = (index.postings.get(queryWords[0]) ?? [])
+    .filter((i) => ids.has(i) && entries[i].addressWords[0] === queryWords[0] && isAddress(entries[i]))
+    .map((i) => entries[i])
+    .sort((a, b) => BY_TEXT.compare(a.property.address, b.property.address));
+  const found: [Indexed, Suggestion['kind']][] = [
+    ...condos.map((e) => [e, 'condo'] as [Indexed, Suggestion['kind']]),
+    ...exact.map((e) => [e, 'address'] as [Indexed, Suggestion['kind']]),
+  ];
+  for (const i of index.addressOrder) {
+    if (found.length >= limit) break;
+    const entry = entries[i];
+    if (ids.has(i) && entry.addressWords[0] !== queryWords[0] && isAddress(entry)) found.push([entry, 'address']);
+  }
+  return found.slice(0, limit).map(([entry, kind]) => toSuggestion(entry.property, kind, unit, queryWords, said));
 }
 
 function everyPrefixed(query: string[], target: string[]): boolean {
@@ -108,7 +227,7 @@ function toSuggestion(
  * reads as its estimate will: "组屋 4房式", not "HDB 4-room".
  */
 export function suggest(
-  index: Indexed[],
+  index: SearchIndex,
   query: string,
   limit = MAX_SUGGESTIONS,
   unit: AreaUnit = 'sqft',
@@ -116,31 +235,42 @@ export function suggest(
 ): Suggestion[] {
   const digits = query.replace(/\s+/g, '');
   if (/^[0-9]{2,6}$/.test(digits)) {
-    return index
+    const first = lowerBound(index.postalCodes, digits);
+    return index.byPostalCode
+      .slice(first, first + limit)
       .filter((entry) => entry.property.postalCode.startsWith(digits))
-      .sort((a, b) => a.property.postalCode.localeCompare(b.property.postalCode))
-      .slice(0, limit)
       .map((entry) => toSuggestion(entry.property, 'postal_code', unit, [], said));
   }
   const queryWords = words(query);
   if (queryWords.length === 0) return [];
-  const results: { suggestion: Suggestion; rank: number }[] = [];
-  for (const entry of index) {
-    if (
-      entry.projectWords.length &&
-      everyPrefixed(queryWords, [...entry.projectWords, ...words(entry.property.town)])
-    ) {
-      results.push({ suggestion: toSuggestion(entry.property, 'condo', unit, queryWords, said), rank: 0 });
+  const ids = candidates(index, queryWords);
+  if (ids.size > WALK_FROM) return rankInOrder(index, ids, queryWords, limit, unit, said);
+  const found = [...ids].sort((a, b) => a - b).map((i) => index.entries[i]);
+  return rank(found, queryWords, limit, unit, said);
+}
+
+/** The matches among `entries`, best first: condo names, then addresses (an exact block number first). */
+export function rank(
+  entries: Indexed[],
+  queryWords: string[],
+  limit = MAX_SUGGESTIONS,
+  unit: AreaUnit = 'sqft',
+  said: Words = en,
+): Suggestion[] {
+  // Ranked by what is shown first (a condo's name, else the address); only the first `limit` are made
+  // into suggestions, so a short query that matches thousands costs a sort, not thousands of them.
+  const results: { entry: Indexed; kind: Suggestion['kind']; text: string; rank: number }[] = [];
+  for (const entry of entries) {
+    const { property } = entry;
+    if (entry.projectWords.length && everyPrefixed(queryWords, [...entry.projectWords, ...entry.townWords])) {
+      results.push({ entry, kind: 'condo', text: property.project ?? property.address, rank: 0 });
     } else if (everyPrefixed(queryWords, entry.addressWords)) {
       const exactBlock = entry.addressWords[0] === queryWords[0] ? 0 : 1;
-      results.push({
-        suggestion: toSuggestion(entry.property, 'address', unit, queryWords, said),
-        rank: 1 + exactBlock,
-      });
+      results.push({ entry, kind: 'address', text: property.address, rank: 1 + exactBlock });
     }
   }
   return results
-    .sort((a, b) => a.rank - b.rank || a.suggestion.text.localeCompare(b.suggestion.text, 'en', { numeric: true }))
+    .sort((a, b) => a.rank - b.rank || BY_TEXT.compare(a.text, b.text))
     .slice(0, limit)
-    .map((r) => r.suggestion);
+    .map((r) => toSuggestion(r.entry.property, r.kind, unit, queryWords, said));
 }

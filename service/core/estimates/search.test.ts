@@ -1,0 +1,63 @@
+/**
+ * The search's inverted index finds exactly what looking at every property finds: for every prefix of
+ * every word in the sandbox's addresses, condo names and towns, alone and in pairs, and for postal-code
+ * prefixes, the suggestions are the same, in the same order.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { generateFixtures } from '../../sandbox/fixtures/generate.js';
+import { buildIndex, candidates, rank, rankInOrder, suggest, words } from './search.js';
+
+const fixtures = generateFixtures();
+const index = buildIndex(fixtures);
+const everyProperty = (query: string) => {
+  const queryWords = words(query);
+  return queryWords.length ? rank(index.entries, queryWords, 50) : [];
+};
+const indexed = (query: string) => suggest(index, query, 50);
+
+it('suggests what a look at every property suggests, for every word prefix, pair and postal prefix', () => {
+  const vocabulary = [...new Set(index.entries.flatMap((e) => [...e.addressWords, ...e.projectWords]))];
+  const prefixes = [...new Set(vocabulary.flatMap((w) => [1, 2, 3, w.length].map((n) => w.slice(0, n))))];
+  let compared = 0;
+  for (const prefix of prefixes) {
+    if (/^\d+$/.test(prefix) && prefix.length >= 2) continue; // digits alone are a postal search
+    assert.deepEqual(indexed(prefix), everyProperty(prefix), prefix);
+    // The walk a query matching many takes, forced here for every query.
+    const queryWords = words(prefix);
+    if (queryWords.length)
+      assert.deepEqual(
+        rankInOrder(index, candidates(index, queryWords), queryWords, 50),
+        everyProperty(prefix),
+        prefix,
+      );
+    compared++;
+  }
+  for (const [a, b] of [
+    ['ang', 'ave'],
+    ['amk', '3'],
+    ['parc', 'cl'],
+    ['tampines', 'st'],
+    ['bedok', 'north'],
+    ['the', 'sail'],
+    ['jalan', 'k'],
+    ['s', 'r'],
+  ]) {
+    assert.deepEqual(indexed(`${a} ${b}`), everyProperty(`${a} ${b}`), `${a} ${b}`);
+    compared++;
+  }
+  assert.ok(compared > 300, String(compared));
+  for (const postal of ['56', '5601', '560102', '01', '99', '52848']) {
+    const expected = fixtures.properties
+      .filter((p) => p.postalCode.startsWith(postal))
+      .sort((a, b) => a.postalCode.localeCompare(b.postalCode))
+      .slice(0, 8)
+      .map((p) => p.id);
+    assert.deepEqual(
+      suggest(index, postal).map((s) => s.id),
+      expected,
+      postal,
+    );
+  }
+  assert.deepEqual(indexed('zzzz'), []);
+});
