@@ -19,6 +19,12 @@ if (values.help || !files.length) {
   console.log(usage);
   process.exit(values.help ? 0 : 2);
 }
+if (values.report && files.length > 1) {
+  console.error(
+    "--report names one file's report: give one FILE with it (each file's report is FILE.invalid.csv otherwise).",
+  );
+  process.exit(2);
+}
 
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
@@ -44,11 +50,16 @@ function progress(file: string) {
 
 let failed = false;
 for (const file of files) {
+  // One file's failure (a database error, a full disk) is said in a line; the other files still load.
   const outcome = await importOfficialFile(db, file, {
     skipInvalid: values['skip-invalid'],
     reportPath: values.report,
     onProgress: progress(file),
-  });
+  }).catch((error: Error) => ({
+    refused: `${file} was not imported: ${error.message}`,
+    problems: [],
+    problemCount: 0,
+  }));
   if (process.stdout.isTTY) process.stdout.write('\n');
   if ('refused' in outcome) {
     failed = true;

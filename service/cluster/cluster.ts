@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestPostgres } from '../db/test-postgres.js';
-import { freePort, freePorts } from '../web/free-ports.js';
+import { freePorts } from '../web/free-ports.js';
 import { type BalancerOptions, haproxyConfig } from './haproxy-config.js';
 
 const START = fileURLToPath(new URL('../start.ts', import.meta.url));
@@ -39,22 +39,22 @@ export interface ServiceProcess {
   ports: Ports;
 }
 
-/** Three free ports per process, and three for the balancer unless it has its own: all distinct. */
-async function freeOrigins(count: number): Promise<Ports[]> {
-  const free = await freePorts(3 * count);
-  return Array.from({ length: count }, (_, i) => {
+/** Three free ports per origin set asked for, and `extra` more (PostgreSQL's): all distinct, taken at once. */
+async function freeOrigins(count: number, extra: number): Promise<{ origins: Ports[]; extra: number[] }> {
+  const free = await freePorts(3 * count + extra);
+  const origins = Array.from({ length: count }, (_, i) => {
     const [widgetHost, platform, mcp] = free.slice(3 * i, 3 * i + 3);
     return { widgetHost, platform, mcp };
   });
+  return { origins, extra: free.slice(3 * count) };
 }
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
 export async function startCluster(options: ClusterOptions) {
-  const [ports, ...own] = options.ports
-    ? [options.ports, ...(await freeOrigins(options.processes))]
-    : await freeOrigins(options.processes + 1);
-  const postgres = options.databaseUrl ? undefined : await startTestPostgres(await freePort());
+  const free = await freeOrigins(options.processes + (options.ports ? 0 : 1), options.databaseUrl ? 0 : 1);
+  const [ports, ...own] = options.ports ? [options.ports, ...free.origins] : free.origins;
+  const postgres = options.databaseUrl ? undefined : await startTestPostgres(free.extra[0]);
   const databaseUrl = options.databaseUrl ?? postgres?.url;
   if (!databaseUrl)
     throw new Error('A cluster needs PostgreSQL: install it (apt-get install postgresql) or set DATABASE_URL.');

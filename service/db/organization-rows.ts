@@ -15,6 +15,14 @@ const ORGANIZATION_CAPS = {
   leads: 'leadsOfOrganization',
   webhook_endpoints: 'webhookEndpointsOfOrganization',
 } as const satisfies Record<string, LockKind>;
+type OwnedTable = keyof typeof ORGANIZATION_CAPS | 'showflat_bookings';
+const OWNED_TABLES = new Set<string>([...Object.keys(ORGANIZATION_CAPS), 'showflat_bookings']);
+
+/** The table's name, checked at run time too: it is written into the SQL. */
+function tableName(table: OwnedTable): string {
+  if (!OWNED_TABLES.has(table)) throw new Error(`Not an organization's table: ${String(table)}`);
+  return table;
+}
 
 /** Whether an organization has room for one more row of `table` (at most `max`); racing inserts take turns. */
 export function roomInOrganization(
@@ -27,7 +35,7 @@ export function roomInOrganization(
     kind: ORGANIZATION_CAPS[table],
     key: organizationId,
     max,
-    countSql: `select count(*)::int as n from ${table} where organization_id = $1`,
+    countSql: `select count(*)::int as n from ${tableName(table)} where organization_id = $1`,
     params: [organizationId],
   });
 }
@@ -35,13 +43,13 @@ export function roomInOrganization(
 /** One row of an organization's `table` by id: undefined when it is another organization's or none. */
 export async function ownedRow<Row>(
   q: Queryable,
-  table: keyof typeof ORGANIZATION_CAPS | 'showflat_bookings',
+  table: OwnedTable,
   organizationId: string,
   id: string,
 ): Promise<Row | undefined> {
-  const [row] = await q.query<Row & object>(`select * from ${table} where organization_id = $1 and id = $2`, [
-    organizationId,
-    id,
-  ]);
+  const [row] = await q.query<Row & object>(
+    `select * from ${tableName(table)} where organization_id = $1 and id = $2`,
+    [organizationId, id],
+  );
   return row;
 }

@@ -5,7 +5,8 @@
  */
 const A = 6378137;
 const F = 1 / 298.257223563;
-const ORIGIN = { lat: 1.366666, lng: 103.833333, northing: 38744.572, easting: 28001.642, scale: 1 };
+/** EPSG:3414's natural origin: 1°22′ N, 103°50′ E (some converters truncate it to 1.366666, 103.833333: 7 cm off). */
+const ORIGIN = { lat: 1 + 22 / 60, lng: 103 + 50 / 60, northing: 38744.572, easting: 28001.642, scale: 1 };
 
 const B = A * (1 - F);
 const E2 = 2 * F - F * F;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'service-data-import-'));
@@ -56,6 +57,7 @@ function dataImport(args: string[], onLine?: (line: string, kill: () => void) =>
 async function counts() {
   const db = await openDatabase({ dataDir: folder, holder: 'the data-import test' });
   try {
+    await migrate(db); // The folder may be new: the counts start at none.
     const [{ rows }] = await db.query<{ rows: number }>('select count(*)::int as rows from home_transactions');
     const [{ imports }] = await db.query<{ imports: number }>('select count(*)::int as imports from dataset_imports');
     return { rows, imports };
@@ -67,6 +69,7 @@ async function counts() {
 describe('npm run data:import', { timeout: 300_000 }, () => {
   it('says what it loaded, and refuses a bad file with its lines and exit code 1', async () => {
     const good = resaleFile('good.csv', 3);
+    const before = await counts();
     const loaded = await dataImport([good]);
     assert.equal(loaded.code, 0, loaded.output);
     assert.match(loaded.output, /good\.csv: hdb_resale, 3 rows read, 3 added; newest month 2024-03\./);
@@ -77,21 +80,22 @@ describe('npm run data:import', { timeout: 300_000 }, () => {
     assert.equal(refused.code, 1);
     assert.match(refused.output, /bad\.csv was not imported: it has a problem/);
     assert.match(refused.output, /bad\.csv:2 resale_price "-5": is outside 5,000 to 10,000,000/);
-    assert.deepEqual(await counts(), { rows: 3, imports: 1 });
+    assert.deepEqual(await counts(), { rows: before.rows + 3, imports: before.imports + 1 });
   });
 
   it('leaves nothing half-loaded when killed (-9) mid-file, and loads the file whole afterwards', async () => {
     const big = resaleFile('big.csv', 250_000, 'BEDOK NORTH AVENUE 4');
+    const before = await counts();
     const killed = await dataImport([big], (line, kill) => {
       if (/100,000 rows/.test(line)) kill();
     });
     assert.equal(killed.signal, 'SIGKILL', `it was killed mid-file: ${killed.output}`);
     assert.doesNotMatch(killed.output, /250,000 rows read/);
-    assert.deepEqual(await counts(), { rows: 3, imports: 1 }, 'nothing of the killed import');
+    assert.deepEqual(await counts(), before, 'nothing of the killed import');
 
     const again = await dataImport([big]);
     assert.equal(again.code, 0, again.output);
     assert.match(again.output, /250,000 rows read, 250,000 added/);
-    assert.deepEqual(await counts(), { rows: 250_003, imports: 2 });
+    assert.deepEqual(await counts(), { rows: before.rows + 250_000, imports: before.imports + 1 });
   });
 });

@@ -59,7 +59,10 @@ describe('the HDB estimate, backtested on the sandbox market', () => {
     assert.ok(own.low < own.price && own.price < own.high);
     assert.ok(own.comparables.length > 0 && own.comparables.length <= 10);
     assert.ok(
-      own.comparables.every((c) => c.block === known.block && c.street === known.street && c.month < '2026-10'),
+      own.comparables.every(
+        (c) =>
+          c.block === known.block && c.street === known.street && c.flatType === known.flatType && c.month < '2026-10',
+      ),
     );
     const higher = valuer.value({ ...known, storeyLow: known.storeyLow + 6, storeyHigh: known.storeyHigh + 6 })!;
     assert.ok(higher.price > own.price, 'six storeys up is dearer');

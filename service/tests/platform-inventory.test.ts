@@ -7,7 +7,7 @@
  * fixtures. Racing price list publications on PostgreSQL: core/inventory/price-list-store.test.ts.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -289,12 +289,25 @@ describe('imports of official files', () => {
         '2026-09,BEDOK,4 ROOM,101,BEDOK NTH AVE 4,07 TO 09,84,Simplified,1978,51 years 03 months,455000\n',
     );
     const outcome = await importOfficialFile(db(), file);
-    rmSync(dir, { recursive: true, force: true });
     assert.ok('imported' in outcome);
+    // Two more files, so that the order and the pages show: newest first, a page at a time.
+    for (const month of ['2026-10', '2026-11']) {
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/2026-\d\d,BEDOK/, `${month},BEDOK`));
+      assert.ok('imported' in (await importOfficialFile(db(), file)));
+    }
+    rmSync(dir, { recursive: true, force: true });
+    const first = await call('GET', '/dataset-imports?limit=2', undefined, AGENCY);
+    const second = await call('GET', `/dataset-imports?limit=2&cursor=${first.body.nextCursor}`, undefined, AGENCY);
+    assert.deepEqual(
+      [...first.body.data, ...second.body.data].map((i: Body) => i.newestMonth),
+      ['2026-11', '2026-10', '2026-09'],
+      'newest first, across pages',
+    );
+    assert.equal(second.body.hasMore, false);
 
     const listed = await call('GET', '/dataset-imports', undefined, AGENCY);
     assert.equal(listed.status, 200);
-    const [entry] = listed.body.data;
+    const entry = listed.body.data.at(-1);
     assert.deepEqual(
       [
         entry.object,

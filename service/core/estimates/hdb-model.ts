@@ -1,10 +1,12 @@
 /**
  * The estimate of an HDB flat from resale prices alone: a hedonic model learned from the sales before
- * the month valued. A sale's log price per m² is the town's level that month, plus its block and flat
- * type's own level, plus a premium a storey up; the three are fitted together (backfitting). A block
- * and type with no sales in the window takes its street's level, adjusted for its remaining lease and
- * size as learned across the street's blocks; a new street takes its town's. The range comes from the
- * model's own errors on the month before, so it holds about 80 % of sales.
+ * the month valued. A sale's log price per m² is the town's level that month, plus its block's own level
+ * (shared by the block's flat types), plus premiums a storey up and for size (learned from flats of one
+ * block); they are fitted together (backfitting). A block with few sales leans toward its street's level
+ * adjusted for its remaining lease; a block with none takes that, and a new street its town's. The
+ * level is carried to the month valued by the national trend of the last quarter (each town's own
+ * deviation is carried flat). The range comes from the model's own errors on the month before, so it
+ * holds about 80 % of sales.
  */
 
 export interface HdbSale {
@@ -31,7 +33,8 @@ export interface HdbEstimate {
   low: number;
   high: number;
   basis: Basis;
-  /** Sales of the same block and flat type in the window, newest first (the comparables shown). */
+  /** Sales of the same block and flat type in the window, newest first (the comparables shown; the
+   * block's level is learned from all its flat types). */
   comparables: HdbSale[];
 }
 
@@ -171,12 +174,23 @@ function fit(sales: HdbSale[], month: number): Fit {
 
   // A block known from a few sales leans toward what its street and lease say, by how much a sale
   // varies against how much blocks do (empirical Bayes).
-  const residuals = sales.map((_, i) => y[i] - timeOf(i) - blockOf(i) - hedonic(i));
-  const saleVariance = (1.4826 * median(residuals.map(Math.abs))) ** 2;
+  // Both spreads are read where they can be seen: a sale's around its block's mean from blocks of two
+  // or more sales (a lone sale is its own mean), a block's around its street's from streets of two or
+  // more blocks, each scaled up for the mean it was measured against (n / (n − 1)).
+  const sizeOf = new Map(described.map((d) => [d.key, d.n]));
+  const spreadOfSales = sales.flatMap((_, i) => {
+    const n = sizeOf.get(keys[i])!;
+    return n > 1 ? [Math.abs(y[i] - timeOf(i) - blockOf(i) - hedonic(i)) * Math.sqrt(n / (n - 1))] : [];
+  });
+  const saleVariance = spreadOfSales.length ? (1.4826 * median(spreadOfSales)) ** 2 : 0.04 ** 2;
   const deviations = described.map((d) => d.level - streetLevel.get(d.street)! - leasePremium * d.lease);
+  const seen = described.flatMap((d, k) => {
+    const j = streets.get(d.street)!.length;
+    return j > 1 ? [{ squared: (deviations[k] ** 2 * j) / (j - 1), noise: saleVariance / d.n }] : [];
+  });
   const blockVariance = Math.max(
     1e-4,
-    mean(deviations.map((v) => v * v)) - mean(described.map((d) => saleVariance / d.n)),
+    seen.length ? mean(seen.map((s) => s.squared)) - mean(seen.map((s) => s.noise)) : 0.06 ** 2,
   );
   described.forEach((d, k) => {
     const weight = d.n / (d.n + saleVariance / blockVariance);
@@ -291,7 +305,7 @@ export function hdbValuer(sales: HdbSale[], month: string, { windowMonths = DEFA
       if (!guess) return undefined;
       const { low, high } = spreads[guess.basis];
       const comparables = (model.byBlock.get(blockKey(home)) ?? [])
-        .slice()
+        .filter((sale) => sale.flatType === home.flatType)
         .sort((a, b) => (a.month < b.month ? 1 : -1));
       return {
         price: Math.exp(guess.log),

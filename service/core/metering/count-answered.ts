@@ -39,7 +39,10 @@ export async function keepIfAnswered<T>(
   try {
     result = await work();
   } catch (error) {
-    await giveBack();
+    // The work's own error is the one to report, even when giving back fails too.
+    await giveBack().catch((failed: Error) =>
+      console.error(`[metering] a count was not given back: ${failed.message}`),
+    );
     throw error;
   }
   if (!answered(result)) await giveBack();

@@ -39,6 +39,7 @@ create table home_transactions (
   price double precision not null,
   units integer not null
 );
+create index home_transactions_by_dataset_month on home_transactions (dataset, month);
 create index home_transactions_by_place on home_transactions (property_type, mode, street, block, month);
 create index home_transactions_by_project on home_transactions (project, mode, month) where project is not null;
 

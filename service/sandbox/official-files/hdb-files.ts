@@ -65,7 +65,9 @@ export async function writeHdbFiles(options: HdbFilesOptions): Promise<{ sales: 
             const monthly = fairPrice(block, home, 8, month) * 0.0052 * (leaseValue(60) / leaseValue(yearsLeft)) ** 0.7;
             const declared =
               monthly * Math.exp((random() - 0.5) * 0.2) * (random() < 0.01 ? [0.3, 3][Math.floor(random() * 2)] : 1);
-            rentLines += `${month},${block.town},${block.block},${block.street},${home.flatType},${Math.round(declared / 10) * 10}\n`;
+            // The rental file writes flat types with a hyphen ("4-ROOM"), as data.gov.sg's does.
+            const rentalType = home.flatType.replace(/^(\d) ROOM$/, '$1-ROOM');
+            rentLines += `${month},${block.town},${block.block},${block.street},${rentalType},${Math.round(declared / 10) * 10}\n`;
             rentals++;
           }
       }

@@ -22,7 +22,7 @@ export function createDatasetOperations(
   const datasets = createDatasets(engine.fixtures);
   return {
     listDatasets: (ctx) => page(datasets.list(), ctx),
-    listDatasetImports: async (ctx) => page(await imports.list(), ctx),
+    listDatasetImports: async (ctx) => page(await imports.list(), ctx, 'newest_first'),
     getDataset: ({ params }) => {
       const dataset = datasets.get(String(params.datasetId));
       return dataset ? { body: dataset } : noDataset(params.datasetId);

@@ -1,6 +1,7 @@
 /**
- * One cursor scheme for every collection: items in a stable order (by id), a page of `limit`, and
- * an opaque cursor naming the last item shown. A cursor stays valid when items are added.
+ * One cursor scheme for every collection: items in a stable order (by id, or newest first by their
+ * time-ordered ids), a page of `limit`, and an opaque cursor naming the last item shown. A cursor
+ * stays valid when items are added.
  */
 const encode = (id: string) => Buffer.from(`after:${id}`).toString('base64url');
 const decode = (cursor: string) => {
@@ -18,8 +19,12 @@ export const cursorProblem: Answer = {
 };
 
 /** A page of `items` as an operation answers it, from the request's `limit` and `cursor`. */
-export function pageAnswer<T extends { id: string }>(items: T[], ctx: Pick<OperationContext, 'params'>): Answer {
-  const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined);
+export function pageAnswer<T extends { id: string }>(
+  items: T[],
+  ctx: Pick<OperationContext, 'params'>,
+  order: Order = 'by_id',
+): Answer {
+  const result = paginate(items, Number(ctx.params.limit ?? 20), ctx.params.cursor as string | undefined, order);
   return result ? { body: result } : cursorProblem;
 }
 
@@ -30,14 +35,23 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** By id ascending, or newest first (descending time-ordered ids). */
+export type Order = 'by_id' | 'newest_first';
+
 /** A page of `items`, or undefined for a cursor this scheme did not write. */
-export function paginate<T extends { id: string }>(items: T[], limit: number, cursor?: string): Page<T> | undefined {
-  const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export function paginate<T extends { id: string }>(
+  items: T[],
+  limit: number,
+  cursor?: string,
+  order: Order = 'by_id',
+): Page<T> | undefined {
+  const direction = order === 'newest_first' ? -1 : 1;
+  const sorted = [...items].sort((a, b) => direction * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   let start = 0;
   if (cursor !== undefined) {
     const after = decode(cursor);
     if (after === undefined) return undefined;
-    start = sorted.findIndex((item) => item.id > after);
+    start = sorted.findIndex((item) => (direction === 1 ? item.id > after : item.id < after));
     if (start < 0) start = sorted.length;
   }
   const data = sorted.slice(start, start + limit);

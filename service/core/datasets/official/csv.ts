@@ -1,4 +1,8 @@
-/** Comma-separated files as data.gov.sg publishes them: a header line, then one record a line (RFC 4180 quoting). */
+/**
+ * Comma-separated files as data.gov.sg publishes them: a header line, then one record a line. Fields
+ * may be quoted (RFC 4180: commas and doubled quotes inside); a line break inside a quoted field is not
+ * supported (no official file has one), and such a record reads as two bad rows.
+ */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -25,13 +29,19 @@ export function splitCsvLine(line: string): string[] {
   return fields;
 }
 
+/** Longer than any row of the official files by far: such a line is reported, never split. */
+export const MAX_LINE = 65_536;
+
 /** Each record of a CSV file with its line number (the header is line 1); blank lines are passed over. */
-export async function* csvLines(path: string): AsyncGenerator<{ line: number; fields: string[] }> {
+export async function* csvLines(path: string): AsyncGenerator<{ line: number; fields: string[]; tooLong?: true }> {
   const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
   let line = 0;
   for await (const text of lines) {
     line++;
-    const clean = line === 1 ? text.replace(/^\uFEFF/, '') : text;
-    if (clean.trim()) yield { line, fields: splitCsvLine(clean) };
+    if (text.length > MAX_LINE) yield { line, fields: [], tooLong: true };
+    else {
+      const clean = line === 1 ? text.replace(/^\uFEFF/, '') : text;
+      if (clean.trim()) yield { line, fields: splitCsvLine(clean) };
+    }
   }
 }

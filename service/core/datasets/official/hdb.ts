@@ -20,13 +20,15 @@ export const RESALE_COLUMNS = [
 ];
 export const RENTAL_COLUMNS = ['rent_approval_date', 'town', 'block', 'street_name', 'flat_type', 'monthly_rent'];
 
-const FLAT_TYPE = /^([1-5] ROOM|EXECUTIVE|MULTI[- ]GENERATION)$/;
+/** HDB's flat types: the resale file writes "4 ROOM", the rental file "4-ROOM". */
+const FLAT_TYPE = /^([1-5][ -]ROOM|EXECUTIVE|MULTI[- ]GENERATION)$/;
 const BLOCK = /^\d{1,4}[A-Z]?$/;
 const TOWN = /^[A-Z][A-Z /'.&-]*$/;
 const STOREYS = /^(\d{2}) TO (\d{2})$/;
 const REMAINING = /^(\d{1,2})(?: years?)?(?: (\d{1,2}) months?)?$/;
 
-const flatType = (raw: string) => raw.replace('MULTI GENERATION', 'MULTI-GENERATION');
+const flatType = (raw: string) =>
+  raw.replace(/^([1-5])-ROOM$/, '$1 ROOM').replace('MULTI GENERATION', 'MULTI-GENERATION');
 
 export function readResaleRow(line: string, row: Record<string, string | undefined>): ReadRow<HomeTransaction> {
   const read = fieldReader(line, row);
@@ -40,7 +42,7 @@ export function readResaleRow(line: string, row: Record<string, string | undefin
   if (storeys && low > high) read.fail('storey_range', 'goes down');
   const area = read.number('floor_area_sqm', 20, 400);
   const model = read.text('flat_model');
-  const leaseYear = read.number('lease_commence_date', 1960, 2040);
+  const leaseYear = read.number('lease_commence_date', 1960, 2040, { whole: true });
   const price = read.number('resale_price', 5_000, 10_000_000);
   const remaining = (row.remaining_lease ?? '').trim();
   if (remaining && !REMAINING.test(remaining))
@@ -48,7 +50,6 @@ export function readResaleRow(line: string, row: Record<string, string | undefin
   if (read.problems.length) return { line, problems: read.problems };
   return {
     line,
-    fields: RESALE_COLUMNS.map((column) => (row[column] ?? '').trim()),
     record: homeTransaction({
       mode: 'sale',
       propertyType: 'hdb',
@@ -79,7 +80,6 @@ export function readRentalRow(line: string, row: Record<string, string | undefin
   if (read.problems.length) return { line, problems: read.problems };
   return {
     line,
-    fields: RENTAL_COLUMNS.map((column) => (row[column] ?? '').trim()),
     record: homeTransaction({
       mode: 'rent',
       propertyType: 'hdb',

@@ -116,20 +116,126 @@ describe('importing HDB resale flat prices', () => {
   });
 });
 
+describe('bad files and bad rows never crash the importer', () => {
+  const refusal = async (name: string, text: string) => {
+    const outcome = await importOfficialFile(db, write(name, text));
+    assert.ok('refused' in outcome, `${name}: ${JSON.stringify(outcome)}`);
+    return outcome;
+  };
+
+  it('reports what is not a number, a whole number or a list entry as a row problem', async () => {
+    const resale = await refusal(
+      'resale-odd.csv',
+      `${RESALE_HEADER}\n2024-05,BEDOK,4 ROOM,102,BEDOK NTH AVE 4,07 TO 09,84,Simplified,1978.5,53 years,0x59000\n`,
+    );
+    assert.deepEqual(
+      resale.problems.map((p) => [p.column, p.reason]),
+      [
+        ['lease_commence_date', 'is not a whole number'],
+        ['resale_price', 'is not a number'],
+      ],
+    );
+    const ura = await refusal(
+      'ura-odd.json',
+      JSON.stringify({
+        Result: [5, { project: 'X', street: 'Y', transaction: [null] }, { transaction: [{ noOfUnits: '1.5' }] }],
+      }),
+    );
+    assert.deepEqual(
+      ura.problems.slice(0, 2).map((p) => [p.line, p.reason]),
+      [
+        ['/Result/0', 'is not a project'],
+        ['/Result/1/transaction/0', 'is not a transaction'],
+      ],
+    );
+    assert.ok(ura.problems.some((p) => p.column === 'noOfUnits' && p.reason === 'is not a whole number'));
+    const onemap = await refusal('onemap-odd.json', JSON.stringify({ results: [null, { POSTAL: '12' }] }));
+    assert.deepEqual(
+      onemap.problems.slice(0, 2).map((p) => [p.line, p.column]),
+      [
+        ['/results/0', 'results'],
+        ['/results/1', 'POSTAL'],
+      ],
+    );
+  });
+
+  it('reads a byte-order mark, capitals in the header and quoted fields; reports a line too long to be a row', async () => {
+    const address = {
+      BLK_NO: '408',
+      ROAD_NAME: 'ANG MO KIO AVENUE 10',
+      BUILDING: 'NIL',
+      POSTAL: '560408',
+      X: '21362.157043860374',
+      Y: '30811.26429645264',
+      LATITUDE: '1.2949192688485278',
+      LONGITUDE: '103.77367436885834',
+    };
+    const bom = await imported(write('bom.json', `\uFEFF${JSON.stringify({ results: [address] })}`));
+    assert.deepEqual([bom.dataset, bom.rowsAdded], ['onemap_addresses', 1]);
+    const upper = write(
+      'resale-upper.csv',
+      `${RESALE_HEADER.toUpperCase()}\n2024-06,BEDOK,4 ROOM,103,"BEDOK NTH AVE 4",07 TO 09,84,"Simplified",1978,53 years,"455,000"\n`,
+    );
+    const loaded = await imported(upper);
+    assert.equal(loaded.rowsAdded, 1);
+    const long = await refusal('resale-long.csv', `${RESALE_HEADER}\n${'x'.repeat(70_000)}\n`);
+    assert.match(long.problems[0].reason, /is longer than 65,536 characters/);
+  });
+
+  it('refuses an empty download, a header alone, and a file it cannot read, saying which', async () => {
+    assert.match(
+      (await refusal('header-only.csv', `${RESALE_HEADER}\n`)).refused,
+      /it has no rows, only a header or an empty list/,
+    );
+    assert.match((await refusal('empty.json', '{"Result": []}')).refused, /its JSON is none of/);
+    const missing = await importOfficialFile(db, join(dir, 'not-there.csv'));
+    assert.ok('refused' in missing);
+    assert.match(missing.refused, /not-there\.csv was not imported: it cannot be read \(ENOENT\)/);
+    const folder = await importOfficialFile(db, dir);
+    assert.ok('refused' in folder);
+    assert.match(folder.refused, /cannot be read \(EISDIR\)/);
+  });
+
+  it('knows a row again when a newer download writes its values differently', async () => {
+    const first = write(
+      'resale-v1.csv',
+      `${RESALE_HEADER}\n2023-01,YISHUN,4 ROOM,634,YISHUN ST 61,01 TO 03,92,New Generation,1974,50 years 03 months,395000\n`,
+    );
+    assert.equal((await imported(first)).rowsAdded, 1);
+    const reformatted = write(
+      'resale-v2.csv',
+      `${RESALE_HEADER}\n2023-01,YISHUN,4 ROOM,634,YISHUN ST 61,01 TO 03,92.0,NEW GENERATION,1974,50,395000.0\n`,
+    );
+    assert.equal((await imported(reformatted)).rowsAdded, 0);
+  });
+});
+
 describe('importing the other official files', () => {
   it('reads HDB rental approvals', async () => {
     const path = write(
       'rentals.csv',
-      'rent_approval_date,town,block,street_name,flat_type,monthly_rent\n2024-01,ANG MO KIO,105,ANG MO KIO AVE 4,3-ROOM,2600\n2024-01,ANG MO KIO,105,ANG MO KIO AVE 4,3 ROOM,2600\n',
+      [
+        'rent_approval_date,town,block,street_name,flat_type,monthly_rent',
+        '2024-01,ANG MO KIO,105,ANG MO KIO AVE 4,3-ROOM,2600', // as data.gov.sg writes it
+        '2024-01,ANG MO KIO,105,ANG MO KIO AVE 4,4 ROOM,3100',
+        '2024-01,ANG MO KIO,105,ANG MO KIO AVE 4,3 RM,2600',
+      ].join('\n'),
     );
     const outcome = await importOfficialFile(db, path);
     assert.ok('refused' in outcome);
     assert.deepEqual(
       outcome.problems.map((p) => [p.line, p.column, p.value]),
-      [['2', 'flat_type', '3-ROOM']],
+      [['4', 'flat_type', '3 RM']],
     );
     const loaded = await imported(path, { skipInvalid: true });
-    assert.deepEqual([loaded.dataset, loaded.rowsAdded], ['hdb_rental', 1]);
+    assert.deepEqual([loaded.dataset, loaded.rowsAdded], ['hdb_rental', 2]);
+    const kinds = await db.query<{ home_kind: string }>(
+      "select home_kind from home_transactions where dataset = 'hdb_rental' order by home_kind",
+    );
+    assert.deepEqual(
+      kinds.map((k) => k.home_kind),
+      ['3 ROOM', '4 ROOM'],
+    );
   });
 
   it("reads URA's transactions, placing each project by its SVY21 point", async () => {

@@ -1,9 +1,10 @@
 /**
  * Loads one official file into the database in one transaction: every row validated, a file with any
- * invalid row refused whole (or, asked to skip them, imported without them and the skipped rows
- * written to a report). A row's key is its fields and its occurrence in the file, so importing the
- * same file again adds nothing, a newer download adds only its new rows, and two identical lines
- * (two flats that sold alike) stay two sales.
+ * invalid row (or no row at all) refused whole (or, asked to skip invalid rows, imported without them
+ * and the skipped rows written to a report). A transaction's key is its parsed values and its
+ * occurrence in the file (rows.ts rowKeyOf), so importing the same file again adds nothing, a newer
+ * download adds only its new rows, and two identical lines (two flats that sold alike) stay two sales.
+ * An address's key is its postal code: a newer answer moves it.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -12,7 +13,7 @@ import type { Database } from '../../../db/database.js';
 import { newTimeOrderedId } from '../../../db/ids.js';
 import type { OfficialDataset } from './official-datasets.js';
 import { readOfficialFile } from './read-file.js';
-import type { Address, HomeTransaction, ReadRow, RowProblem } from './rows.js';
+import { type Address, type HomeTransaction, type ReadRow, type RowProblem, rowKeyOf } from './rows.js';
 
 type Queryable = Pick<Database, 'query'>;
 
@@ -107,16 +108,19 @@ export async function importOfficialFile(
           }
           continue;
         }
-        const fieldsDigest = createHash('sha256')
-          .update(`${file.dataset}\u001f${row.fields.join('\u001f')}`)
-          .digest('base64url');
-        const occurrence = (occurrences.get(fieldsDigest) ?? 0) + 1;
-        occurrences.set(fieldsDigest, occurrence);
-        if ('month' in row.record && (!newestMonth || row.record.month > newestMonth)) newestMonth = row.record.month;
-        batch.push({ key: `${fieldsDigest.slice(0, 32)}.${occurrence}`, record: row.record });
+        let key = '';
+        if ('month' in row.record) {
+          if (!newestMonth || row.record.month > newestMonth) newestMonth = row.record.month;
+          const digest = createHash('sha256').update(rowKeyOf(file.dataset, row.record)).digest('base64url');
+          const occurrence = (occurrences.get(digest) ?? 0) + 1;
+          occurrences.set(digest, occurrence);
+          key = `${digest.slice(0, 32)}.${occurrence}`;
+        }
+        batch.push({ key, record: row.record });
         if (batch.length === BATCH) await flush();
       }
       if (problemCount && !options.skipInvalid) throw new Refused(problems, problemCount);
+      if (rowsRead === 0) throw new Refused([], 0);
       await flush();
       options.onProgress?.(rowsRead);
       await tx.query(
@@ -137,6 +141,12 @@ export async function importOfficialFile(
     return { imported, ...(report && { reportPath }) };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
+    if (error.problemCount === 0)
+      return {
+        refused: `${basename(path)} was not imported: it has no rows, only a header or an empty list (an interrupted download?).`,
+        problems: [],
+        problemCount: 0,
+      };
     const rows = error.problemCount === 1 ? 'a problem' : `${error.problemCount.toLocaleString('en')} problems`;
     return {
       refused: `${basename(path)} was not imported: it has ${rows} (nothing was loaded; import it with --skip-invalid to load the valid rows).`,
@@ -187,14 +197,21 @@ async function insertTransactions(
   return added.length;
 }
 
-async function insertAddresses(tx: Queryable, importId: string, rows: Address[]) {
+/** Addresses by postal code: a newer answer replaces an older one's place (only real changes count as added). */
+async function insertAddresses(tx: Queryable, importId: string, batch: Address[]) {
+  const rows = [...new Map(batch.map((a) => [a.postal, a])).values()];
   const column = (key: keyof Address) => rows.map((a) => a[key]);
   const added = await tx.query(
     `insert into addresses (postal, block, street, building, lat, lng, import_id)
      select postal, block, street, building, lat, lng, $7
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[])
          as t(postal, block, street, building, lat, lng)
-     on conflict (postal) do nothing returning 1`,
+     on conflict (postal) do update
+       set block = excluded.block, street = excluded.street, building = excluded.building,
+           lat = excluded.lat, lng = excluded.lng, import_id = excluded.import_id
+       where (addresses.block, addresses.street, addresses.building, addresses.lat, addresses.lng)
+             is distinct from (excluded.block, excluded.street, excluded.building, excluded.lat, excluded.lng)
+     returning 1`,
     [column('postal'), column('block'), column('street'), column('building'), column('lat'), column('lng'), importId],
   );
   return added.length;

@@ -43,7 +43,6 @@ export function readOneMapRow(line: string, row: Record<string, string | undefin
   if (read.problems.length) return { line, problems: read.problems };
   return {
     line,
-    fields: ONEMAP_COLUMNS.map((column) => (row[column] ?? '').trim()),
     record: {
       postal: postal!,
       block: none(row.BLK_NO),

@@ -3,7 +3,7 @@
  * no known dataset is refused with what was expected.
  */
 import { open, readFile } from 'node:fs/promises';
-import { csvLines } from './csv.js';
+import { csvLines, MAX_LINE } from './csv.js';
 import { readRentalRow, readResaleRow, RENTAL_COLUMNS, RESALE_COLUMNS } from './hdb.js';
 import type { OfficialDataset } from './official-datasets.js';
 import { ONEMAP_COLUMNS, readOneMapRow } from './onemap.js';
@@ -14,17 +14,32 @@ export type OfficialFile =
   | { dataset: Exclude<OfficialDataset, 'onemap_addresses'>; rows: AsyncIterable<ReadRow<HomeTransaction>> }
   | { dataset: 'onemap_addresses'; rows: AsyncIterable<ReadRow<Address>> };
 
+const lower = (column: string) => column.toLowerCase();
+const upper = (column: string) => column.toUpperCase();
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const sameColumns = (header: string[], columns: string[]) =>
   header.length === columns.length && columns.every((column) => header.includes(column));
 
 type RowReader<T> = (line: string, row: Record<string, string | undefined>) => ReadRow<T>;
 
 /** A CSV file's records as rows keyed by its header. */
-async function* csvRows<T>(path: string, read: RowReader<T>): AsyncGenerator<ReadRow<T>> {
+async function* csvRows<T>(
+  path: string,
+  read: RowReader<T>,
+  nameOf: (column: string) => string,
+): AsyncGenerator<ReadRow<T>> {
   let header: string[] | undefined;
-  for await (const { line, fields } of csvLines(path)) {
+  for await (const { line, fields, tooLong } of csvLines(path)) {
     if (!header) {
-      header = fields.map((f) => f.trim());
+      header = fields.map((f) => nameOf(f.trim()));
+      continue;
+    }
+    if (tooLong) {
+      const where = String(line);
+      const reason = `is longer than ${MAX_LINE.toLocaleString('en')} characters: no row of these files is`;
+      yield { line: where, problems: [{ line: where, column: '', value: '', reason }] };
       continue;
     }
     if (fields.length !== header.length) {
@@ -45,10 +60,15 @@ export const KNOWN_FILES =
   "HDB resale flat prices or renting out of flats (data.gov.sg CSV), URA's PMI_Resi_Transaction or PMI_Resi_Rental (JSON), or OneMap search results (JSON or CSV)";
 
 export async function readOfficialFile(path: string): Promise<OfficialFile | { problem: string }> {
-  const handle = await open(path);
-  const start = Buffer.alloc(4096);
-  const { bytesRead } = await handle.read(start, 0, start.length, 0);
-  await handle.close();
+  let start: Buffer;
+  let bytesRead: number;
+  try {
+    const handle = await open(path);
+    start = Buffer.alloc(4096);
+    ({ bytesRead } = await handle.read(start, 0, start.length, 0).finally(() => handle.close()));
+  } catch (error) {
+    return { problem: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
   const head = start
     .subarray(0, bytesRead)
     .toString('utf8')
@@ -56,33 +76,43 @@ export async function readOfficialFile(path: string): Promise<OfficialFile | { p
   if (/^\s*[{[]/.test(head)) {
     let document: unknown;
     try {
-      document = JSON.parse(await readFile(path, 'utf8'));
+      document = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
     } catch (error) {
       return { problem: `it is not valid JSON (${(error as Error).message})` };
     }
-    const projects = (document as { Result?: unknown }).Result;
-    const first = Array.isArray(projects) ? (projects[0] as Record<string, unknown> | undefined) : undefined;
-    if (first && 'transaction' in first) return { dataset: 'ura_sales', rows: each(readUraSales(document)) };
-    if (first && 'rental' in first) return { dataset: 'ura_rentals', rows: each(readUraRentals(document)) };
-    const results = (document as { results?: unknown }).results;
-    if (Array.isArray(results) && results.every((r) => r && typeof r === 'object' && 'POSTAL' in r))
+    // Recognised by any of its entries, so that a bad first entry is a row problem, not an unknown file.
+    const listOf = (key: string) => {
+      const list = isObject(document) ? document[key] : undefined;
+      return Array.isArray(list) ? list.filter(isObject) : [];
+    };
+    const projects = listOf('Result');
+    if (projects.some((p) => 'transaction' in p)) return { dataset: 'ura_sales', rows: each(readUraSales(document)) };
+    if (projects.some((p) => 'rental' in p)) return { dataset: 'ura_rentals', rows: each(readUraRentals(document)) };
+    if (listOf('results').some((r) => 'POSTAL' in r)) {
+      const results = (document as { results: unknown[] }).results;
       return {
         dataset: 'onemap_addresses',
-        rows: each(results.map((r: Record<string, unknown>, i) => readOneMapRow(`/results/${i}`, stringsOf(r)))),
+        rows: each(
+          results.map((r, i) =>
+            isObject(r)
+              ? readOneMapRow(`/results/${i}`, stringsOf(r))
+              : {
+                  line: `/results/${i}`,
+                  problems: [{ line: `/results/${i}`, column: 'results', value: '', reason: 'is not an address' }],
+                },
+          ),
+        ),
       };
+    }
     return { problem: `its JSON is none of ${KNOWN_FILES}` };
   }
   const header = (head.split(/\r?\n/)[0] ?? '').split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
-  const lower = header.map((f) => f.toLowerCase());
-  if (
-    sameColumns(lower, RESALE_COLUMNS) ||
-    sameColumns(
-      lower,
-      RESALE_COLUMNS.filter((c) => c !== 'remaining_lease'),
-    )
-  )
-    return { dataset: 'hdb_resale', rows: csvRows(path, readResaleRow) };
-  if (sameColumns(lower, RENTAL_COLUMNS)) return { dataset: 'hdb_rental', rows: csvRows(path, readRentalRow) };
-  if (sameColumns(header, ONEMAP_COLUMNS)) return { dataset: 'onemap_addresses', rows: csvRows(path, readOneMapRow) };
+  const lowered = header.map(lower);
+  const before2015 = RESALE_COLUMNS.filter((c) => c !== 'remaining_lease');
+  if (sameColumns(lowered, RESALE_COLUMNS) || sameColumns(lowered, before2015))
+    return { dataset: 'hdb_resale', rows: csvRows(path, readResaleRow, lower) };
+  if (sameColumns(lowered, RENTAL_COLUMNS)) return { dataset: 'hdb_rental', rows: csvRows(path, readRentalRow, lower) };
+  if (sameColumns(header.map(upper), ONEMAP_COLUMNS))
+    return { dataset: 'onemap_addresses', rows: csvRows(path, readOneMapRow, upper) };
   return { problem: `its first line (${header.join(',').slice(0, 120)}) is the header of none of ${KNOWN_FILES}` };
 }

@@ -66,7 +66,7 @@ export interface RowProblem {
   reason: string;
 }
 
-export type ReadRow<T> = { line: string; record: T; fields: string[] } | { line: string; problems: RowProblem[] };
+export type ReadRow<T> = { line: string; record: T } | { line: string; problems: RowProblem[] };
 
 /** Collects a row's problems as its fields are read; each reader returns undefined for a bad field. */
 export function fieldReader(line: string, row: Record<string, string | undefined>) {
@@ -81,16 +81,30 @@ export function fieldReader(line: string, row: Record<string, string | undefined
     if (pattern && !pattern.test(value)) return fail(column, reason);
     return value;
   };
-  const number = (column: string, min: number, max: number) => {
+  const number = (column: string, min: number, max: number, { whole = false } = {}) => {
     const raw = (row[column] ?? '').trim().replace(/,/g, '');
     if (!raw) return fail(column, 'is empty');
+    if (!DECIMAL.test(raw)) return fail(column, 'is not a number');
     const value = Number(raw);
-    if (!Number.isFinite(value)) return fail(column, 'is not a number');
+    if (whole && !Number.isInteger(value)) return fail(column, 'is not a whole number');
     if (value < min || value > max)
       return fail(column, `is outside ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`);
     return value;
   };
   return { problems, fail, text, number };
+}
+
+/** A plain decimal number (no hexadecimal, no exponent). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A row's key: its dataset and parsed values (so that a re-download that writes 365000.0 for 365000, or
+ * a flat model in capitals, is the same row), and its occurrence among identical rows of its file.
+ */
+export function rowKeyOf(dataset: string, record: HomeTransaction): string {
+  return [dataset, ...Object.values(record).map((v) => (typeof v === 'string' ? v.toUpperCase() : String(v)))].join(
+    '\u001f',
+  );
 }
 
 /** YYYY-MM within the years official records cover. */

@@ -34,35 +34,36 @@ function placeOf(project: Json, read: ReturnType<typeof fieldReader>) {
   return point;
 }
 
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const notA = (line: string, column: string, what: string): ReadRow<HomeTransaction> => ({
+  line,
+  problems: [{ line, column, value: '', reason: `is not ${what}` }],
+});
+
+/** Each entry of each project, read with its project's fields (as strings, read once a project). */
 function projectRows(
   document: unknown,
   entries: 'transaction' | 'rental',
-  readEntry: (project: Json, entry: Json, line: string) => ReadRow<HomeTransaction>,
+  readEntry: (project: Json, row: Record<string, string>, line: string) => ReadRow<HomeTransaction>,
 ): ReadRow<HomeTransaction>[] {
-  const result = (document as { Result?: unknown }).Result;
-  if (!Array.isArray(result))
-    return [
-      {
-        line: '/Result',
-        problems: [{ line: '/Result', column: 'Result', value: '', reason: 'is not a list of projects' }],
-      },
-    ];
-  return result.flatMap((project: Json, p) => {
-    const list = project?.[entries];
-    if (!Array.isArray(list))
-      return [
-        {
-          line: `/Result/${p}`,
-          problems: [{ line: `/Result/${p}`, column: entries, value: '', reason: 'is not a list' }],
-        },
-      ];
-    return list.map((entry: Json, t) => readEntry(project, entry ?? {}, `/Result/${p}/${entries}/${t}`));
+  const result = isObject(document) ? document.Result : undefined;
+  if (!Array.isArray(result)) return [notA('/Result', 'Result', 'a list of projects')];
+  return result.flatMap((project: unknown, p) => {
+    if (!isObject(project)) return [notA(`/Result/${p}`, 'project', 'a project')];
+    const list = project[entries];
+    if (!Array.isArray(list)) return [notA(`/Result/${p}`, entries, 'a list')];
+    const projectFields = stringsOf(Object.fromEntries(Object.entries(project).filter(([key]) => key !== entries)));
+    return list.map((entry: unknown, t) => {
+      const line = `/Result/${p}/${entries}/${t}`;
+      if (!isObject(entry)) return notA(line, entries, `a ${entries === 'rental' ? 'rental contract' : 'transaction'}`);
+      return readEntry(project, { ...projectFields, ...stringsOf(entry) }, line);
+    });
   });
 }
 
 export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
-  return projectRows(document, 'transaction', (project, entry, line) => {
-    const row = { ...stringsOf(project), ...stringsOf(entry) };
+  return projectRows(document, 'transaction', (project, row, line) => {
     const read = fieldReader(line, row);
     const name = read.text('project');
     const street = read.text('street');
@@ -70,7 +71,7 @@ export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
     const contract = read.text('contractDate', MMYY, 'is not a month as MMYY');
     const area = read.number('area', 15, 20_000);
     const price = read.number('price', 50_000, 500_000_000);
-    const units = read.number('noOfUnits', 1, 1_000);
+    const units = read.number('noOfUnits', 1, 1_000, { whole: true });
     const floors = (row.floorRange ?? '').trim();
     const range = FLOORS.exec(floors);
     if (floors && floors !== '-' && !range) read.fail('floorRange', 'is not a floor range such as "01-05"');
@@ -78,21 +79,6 @@ export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
     if (read.problems.length) return { line, problems: read.problems };
     return {
       line,
-      fields: [
-        'project',
-        'street',
-        'x',
-        'y',
-        'contractDate',
-        'area',
-        'floorRange',
-        'noOfUnits',
-        'typeOfSale',
-        'price',
-        'propertyType',
-        'district',
-        'tenure',
-      ].map((c) => (row[c] ?? '').trim()),
       record: homeTransaction({
         mode: 'sale',
         propertyType: LANDED.test(kind!) ? 'landed' : 'condo',
@@ -115,8 +101,7 @@ export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
 }
 
 export function readUraRentals(document: unknown): ReadRow<HomeTransaction>[] {
-  return projectRows(document, 'rental', (project, entry, line) => {
-    const row = { ...stringsOf(project), ...stringsOf(entry) };
+  return projectRows(document, 'rental', (project, row, line) => {
     const read = fieldReader(line, row);
     const name = read.text('project');
     const street = read.text('street');
@@ -132,18 +117,6 @@ export function readUraRentals(document: unknown): ReadRow<HomeTransaction>[] {
     const [, low, high] = AREA_RANGE.exec(areas!)!;
     return {
       line,
-      fields: [
-        'project',
-        'street',
-        'x',
-        'y',
-        'leaseDate',
-        'propertyType',
-        'district',
-        'areaSqm',
-        'noOfBedRoom',
-        'rent',
-      ].map((c) => (row[c] ?? '').trim()),
       record: homeTransaction({
         mode: 'rent',
         propertyType: LANDED.test(kind!) ? 'landed' : 'condo',
