@@ -59,8 +59,9 @@ interface Indexed {
   addressWords: string[];
   projectWords: string[];
   townWords: string[];
-  /** All of the above, once each. */
+  /** All of the above, once each, and as one string (" w1 w2 …") that a word's prefix is found in at once. */
   allWords: string[];
+  wordText: string;
 }
 
 /**
@@ -85,13 +86,8 @@ export function buildIndex(fixtures: Pick<Fixtures, 'properties'>): SearchIndex 
     const addressWords = words(`${property.address} ${property.town}`);
     const projectWords = property.project ? words(property.project) : [];
     const townWords = words(property.town);
-    return {
-      property,
-      addressWords,
-      projectWords,
-      townWords,
-      allWords: [...new Set([...addressWords, ...projectWords, ...townWords])],
-    };
+    const allWords = [...new Set([...addressWords, ...projectWords, ...townWords])];
+    return { property, addressWords, projectWords, townWords, allWords, wordText: ` ${allWords.join(' ')}` };
   });
   const postings = new Map<string, number[]>();
   entries.forEach((entry, i) => {
@@ -139,11 +135,11 @@ function wordsStartingWith(index: SearchIndex, prefix: string): { from: number; 
 export function candidates(index: SearchIndex, queryWords: string[]): Set<number> {
   const ranges = queryWords.map((word) => ({ word, ...wordsStartingWith(index, word) }));
   const rarest = ranges.reduce((a, b) => (b.entries < a.entries ? b : a));
-  const others = queryWords.filter((w) => w !== rarest.word);
+  const others = queryWords.filter((w) => w !== rarest.word).map((w) => ` ${w}`);
   const found = new Set<number>();
   for (let k = rarest.from; k < rarest.to; k++)
     for (const i of index.postings.get(index.sortedWords[k])!)
-      if (others.every((w) => index.entries[i].allWords.some((word) => word.startsWith(w)))) found.add(i);
+      if (others.every((w) => index.entries[i].wordText.includes(w))) found.add(i);
   return found;
 }
 
@@ -170,7 +166,7 @@ export function rankInOrder(
   const named = new Set(condos);
   const isAddress = (entry: Indexed) => !named.has(entry) && everyPrefixed(queryWords, entry.addressWords);
   const exact = (index.postings.get(queryWords[0]) ?? [])
-    .filter((i) => ids.has(i) && entries[i].addressWords[0] === queryWords[0] && isAddress(entries[i]))
+    .filter((i) => entries[i].addressWords[0] === queryWords[0] && ids.has(i) && isAddress(entries[i]))
     .map((i) => entries[i])
     .sort((a, b) => BY_TEXT.compare(a.property.address, b.property.address));
   const found: [Indexed, Suggestion['kind']][] = [
