@@ -23,19 +23,23 @@ const meridian = (lat: number) =>
   A * (A0 * lat - A2 * Math.sin(2 * lat) + A4 * Math.sin(4 * lat) - A6 * Math.sin(6 * lat));
 const M0 = meridian(ORIGIN.lat * RADIANS);
 
+/** The ellipsoid's radii of curvature at a latitude (radians), their ratio and the tangent, with their powers. */
+function curvatureAt(lat: number) {
+  const sin2 = Math.sin(lat) ** 2;
+  const rho = (A * (1 - E2)) / (1 - E2 * sin2) ** 1.5;
+  const nu = A / Math.sqrt(1 - E2 * sin2);
+  const psi = nu / rho;
+  const t = Math.tan(lat);
+  return { rho, nu, psi, psi2: psi ** 2, psi3: psi ** 3, psi4: psi ** 4, t, t2: t ** 2, t4: t ** 4, t6: t ** 6 };
+}
+
 /** WGS84 latitude and longitude to SVY21 easting and northing (the forward projection, for files the sandbox writes). */
 export function wgs84ToSvy21(latitude: number, longitude: number): { easting: number; northing: number } {
   const { scale: k } = ORIGIN;
   const lat = latitude * RADIANS;
   const sin = Math.sin(lat);
   const cos = Math.cos(lat);
-  const sin2 = sin * sin;
-  const rho = (A * (1 - E2)) / (1 - E2 * sin2) ** 1.5;
-  const nu = A / Math.sqrt(1 - E2 * sin2);
-  const psi = nu / rho;
-  const [psi2, psi3, psi4] = [psi ** 2, psi ** 3, psi ** 4];
-  const t = Math.tan(lat);
-  const [t2, t4, t6] = [t ** 2, t ** 4, t ** 6];
+  const { nu, psi, psi2, psi3, psi4, t2, t4, t6 } = curvatureAt(lat);
   const w = (longitude - ORIGIN.lng) * RADIANS;
   const [w2, w4, w6, w8] = [w ** 2, w ** 4, w ** 6, w ** 8];
 
@@ -75,13 +79,7 @@ export function svy21ToWgs84(easting: number, northing: number): { lat: number; 
     ((151 * n3) / 96) * Math.sin(6 * sigma) +
     ((1097 * n4) / 512) * Math.sin(8 * sigma);
 
-  const sin2 = Math.sin(latPrime) ** 2;
-  const rho = (A * (1 - E2)) / (1 - E2 * sin2) ** 1.5;
-  const nu = A / Math.sqrt(1 - E2 * sin2);
-  const psi = nu / rho;
-  const [psi2, psi3, psi4] = [psi ** 2, psi ** 3, psi ** 4];
-  const t = Math.tan(latPrime);
-  const [t2, t4, t6] = [t ** 2, t ** 4, t ** 6];
+  const { rho, nu, psi, psi2, psi3, psi4, t, t2, t4, t6 } = curvatureAt(latPrime);
   const ePrime = easting - ORIGIN.easting;
   const x = ePrime / (k * nu);
   const [x3, x5, x7] = [x ** 3, x ** 5, x ** 7];

@@ -79,6 +79,8 @@ export interface SearchIndex {
   /** Every entry's index in the order addresses read (block 9 before block 10), and those with a condo's name. */
   addressOrder: number[];
   condoIds: number[];
+  /** Which entries the current query's candidates are: `of[i] === stamp` (see candidates). */
+  marks: { of: Uint32Array; stamp: number };
 }
 
 export function buildIndex(fixtures: Pick<Fixtures, 'properties'>): SearchIndex {
@@ -104,7 +106,8 @@ export function buildIndex(fixtures: Pick<Fixtures, 'properties'>): SearchIndex 
     .map((_, i) => i)
     .sort((a, b) => BY_TEXT.compare(entries[a].property.address, entries[b].property.address));
   const condoIds = entries.flatMap((entry, i) => (entry.projectWords.length ? [i] : []));
-  return { entries, sortedWords, postings, byPostalCode, postalCodes, addressOrder, condoIds };
+  const marks = { of: new Uint32Array(entries.length), stamp: 0 };
+  return { entries, sortedWords, postings, byPostalCode, postalCodes, addressOrder, condoIds, marks };
 }
 
 /** The first index in `sorted` whose value is not below `value`. */
@@ -132,15 +135,27 @@ function wordsStartingWith(index: SearchIndex, prefix: string): { from: number; 
  * The entries every query word can match (a superset of the matches, which the rules then decide): those
  * of the rarest word's prefix, kept where each other word starts one of their words.
  */
-export function candidates(index: SearchIndex, queryWords: string[]): Set<number> {
+export function candidates(index: SearchIndex, queryWords: string[]): Candidates {
   const ranges = queryWords.map((word) => ({ word, ...wordsStartingWith(index, word) }));
   const rarest = ranges.reduce((a, b) => (b.entries < a.entries ? b : a));
   const others = queryWords.filter((w) => w !== rarest.word).map((w) => ` ${w}`);
-  const found = new Set<number>();
+  // A stamp per query in one array the index keeps, instead of a new Set: nothing to allocate or clear.
+  if (index.marks.stamp === 0xffffffff) index.marks = { of: new Uint32Array(index.entries.length), stamp: 0 };
+  const stamp = ++index.marks.stamp;
+  const list: number[] = [];
   for (let k = rarest.from; k < rarest.to; k++)
     for (const i of index.postings.get(index.sortedWords[k])!)
-      if (others.every((w) => index.entries[i].wordText.includes(w))) found.add(i);
-  return found;
+      if (index.marks.of[i] !== stamp && others.every((w) => index.entries[i].wordText.includes(w))) {
+        index.marks.of[i] = stamp;
+        list.push(i);
+      }
+  return { list, has: (i) => index.marks.of[i] === stamp };
+}
+
+/** A query's candidates: their indexes (each once), and whether an index is one (until the next query). */
+export interface Candidates {
+  list: number[];
+  has(i: number): boolean;
 }
 
 /** Past this many candidates, walking the addresses in order beats sorting the candidates. */
@@ -152,7 +167,7 @@ const WALK_FROM = 400;
  */
 export function rankInOrder(
   index: SearchIndex,
-  ids: Set<number>,
+  ids: Candidates,
   queryWords: string[],
   limit = MAX_SUGGESTIONS,
   unit: AreaUnit = 'sqft',
@@ -240,8 +255,8 @@ export function suggest(
   const queryWords = words(query);
   if (queryWords.length === 0) return [];
   const ids = candidates(index, queryWords);
-  if (ids.size > WALK_FROM) return rankInOrder(index, ids, queryWords, limit, unit, said);
-  const found = [...ids].sort((a, b) => a - b).map((i) => index.entries[i]);
+  if (ids.list.length > WALK_FROM) return rankInOrder(index, ids, queryWords, limit, unit, said);
+  const found = ids.list.sort((a, b) => a - b).map((i) => index.entries[i]);
   return rank(found, queryWords, limit, unit, said);
 }
 

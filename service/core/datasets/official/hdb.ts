@@ -30,13 +30,26 @@ const REMAINING = /^(\d{1,2})(?: years?)?(?: (\d{1,2}) months?)?$/;
 const flatType = (raw: string) =>
   raw.replace(/^([1-5])-ROOM$/, '$1 ROOM').replace('MULTI GENERATION', 'MULTI-GENERATION');
 
-export function readResaleRow(line: string, row: Record<string, string | undefined>): ReadRow<HomeTransaction> {
-  const read = fieldReader(line, row);
-  const month = read.text('month', MONTH, 'is not a month (YYYY-MM)');
+/** What both HDB files say of a flat: its month, town, block, street and flat type. */
+function readFlat(read: ReturnType<typeof fieldReader>, monthColumn: string) {
+  const month = read.text(monthColumn, MONTH, 'is not a month (YYYY-MM)');
   const town = read.text('town', TOWN, 'is not a town name');
   const type = read.text('flat_type', FLAT_TYPE, 'is not an HDB flat type (1 ROOM … EXECUTIVE, MULTI-GENERATION)');
   const block = read.text('block', BLOCK, 'is not a block number');
   const street = read.text('street_name');
+  return () => ({
+    propertyType: 'hdb' as const,
+    month: month!,
+    town: town!,
+    block: block!,
+    street: street!,
+    homeKind: flatType(type!),
+  });
+}
+
+export function readResaleRow(line: string, row: Record<string, string | undefined>): ReadRow<HomeTransaction> {
+  const read = fieldReader(line, row);
+  const flat = readFlat(read, 'month');
   const storeys = read.text('storey_range', STOREYS, 'is not a storey range such as "10 TO 12"');
   const [low, high] = storeys ? storeys.split(' TO ').map(Number) : [];
   if (storeys && low > high) read.fail('storey_range', 'goes down');
@@ -51,13 +64,8 @@ export function readResaleRow(line: string, row: Record<string, string | undefin
   return {
     line,
     record: homeTransaction({
+      ...flat(),
       mode: 'sale',
-      propertyType: 'hdb',
-      month: month!,
-      town: town!,
-      block: block!,
-      street: street!,
-      homeKind: flatType(type!),
       storeyLow: low,
       storeyHigh: high,
       floorAreaSqm: area!,
@@ -71,24 +79,8 @@ export function readResaleRow(line: string, row: Record<string, string | undefin
 
 export function readRentalRow(line: string, row: Record<string, string | undefined>): ReadRow<HomeTransaction> {
   const read = fieldReader(line, row);
-  const month = read.text('rent_approval_date', MONTH, 'is not a month (YYYY-MM)');
-  const town = read.text('town', TOWN, 'is not a town name');
-  const block = read.text('block', BLOCK, 'is not a block number');
-  const street = read.text('street_name');
-  const type = read.text('flat_type', FLAT_TYPE, 'is not an HDB flat type (1 ROOM … EXECUTIVE, MULTI-GENERATION)');
+  const flat = readFlat(read, 'rent_approval_date');
   const rent = read.number('monthly_rent', 100, 30_000);
   if (read.problems.length) return { line, problems: read.problems };
-  return {
-    line,
-    record: homeTransaction({
-      mode: 'rent',
-      propertyType: 'hdb',
-      month: month!,
-      town: town!,
-      block: block!,
-      street: street!,
-      homeKind: flatType(type!),
-      price: rent!,
-    }),
-  };
+  return { line, record: homeTransaction({ ...flat(), mode: 'rent', price: rent! }) };
 }

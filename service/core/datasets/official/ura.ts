@@ -62,37 +62,53 @@ function projectRows(
   });
 }
 
+/** What every URA entry says with its project: the project, street, property type, month, district and place. */
+function readPrivateHome(
+  read: ReturnType<typeof fieldReader>,
+  project: Json,
+  row: Record<string, string>,
+  monthColumn: string,
+) {
+  const name = read.text('project');
+  const street = read.text('street');
+  const kind = read.text('propertyType', RESIDENTIAL, 'is not a residential property type');
+  const month = read.text(monthColumn, MMYY, 'is not a month as MMYY');
+  const place = placeOf(project, read);
+  return {
+    kind,
+    home: () => ({
+      propertyType: LANDED.test(kind!) ? ('landed' as const) : ('condo' as const),
+      month: monthOf(month!),
+      street: street!,
+      project: name!,
+      homeKind: kind!,
+      district: (row.district ?? '').trim() || null,
+      ...place,
+    }),
+  };
+}
+
 export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
   return projectRows(document, 'transaction', (project, row, line) => {
     const read = fieldReader(line, row);
-    const name = read.text('project');
-    const street = read.text('street');
-    const kind = read.text('propertyType', RESIDENTIAL, 'is not a residential property type');
-    const contract = read.text('contractDate', MMYY, 'is not a month as MMYY');
+    const { home } = readPrivateHome(read, project, row, 'contractDate');
     const area = read.number('area', 15, 20_000);
     const price = read.number('price', 50_000, 500_000_000);
     const units = read.number('noOfUnits', 1, 1_000, { whole: true });
     const floors = (row.floorRange ?? '').trim();
     const range = FLOORS.exec(floors);
     if (floors && floors !== '-' && !range) read.fail('floorRange', 'is not a floor range such as "01-05"');
-    const place = placeOf(project, read);
     if (read.problems.length) return { line, problems: read.problems };
     return {
       line,
       record: homeTransaction({
+        ...home(),
         mode: 'sale',
-        propertyType: LANDED.test(kind!) ? 'landed' : 'condo',
-        month: monthOf(contract!),
-        street: street!,
-        project: name!,
-        homeKind: kind!,
         storeyLow: range ? storey(range[1]) : null,
         storeyHigh: range ? storey(range[2]) : null,
         floorAreaSqm: area! / units!,
         leaseCommenceYear: Number(/commencing from (\d{4})/.exec(row.tenure ?? '')?.[1]) || null,
         tenure: (row.tenure ?? '').trim() || null,
-        district: (row.district ?? '').trim() || null,
-        ...place,
         price: price!,
         units: units!,
       }),
@@ -103,30 +119,21 @@ export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
 export function readUraRentals(document: unknown): ReadRow<HomeTransaction>[] {
   return projectRows(document, 'rental', (project, row, line) => {
     const read = fieldReader(line, row);
-    const name = read.text('project');
-    const street = read.text('street');
-    const kind = read.text('propertyType', RESIDENTIAL, 'is not a residential property type');
-    const lease = read.text('leaseDate', MMYY, 'is not a month as MMYY');
+    const { kind, home } = readPrivateHome(read, project, row, 'leaseDate');
     const areas = read.text('areaSqm', AREA_RANGE, 'is not an area range such as "100-110"');
     const rent = read.number('rent', 100, 200_000);
     const bedrooms = (row.noOfBedRoom ?? '').trim();
     if (bedrooms && bedrooms !== 'NA' && !/^\d{1,2}$/.test(bedrooms))
       read.fail('noOfBedRoom', 'is not a number of bedrooms or NA');
-    const place = placeOf(project, read);
     if (read.problems.length) return { line, problems: read.problems };
     const [, low, high] = AREA_RANGE.exec(areas!)!;
     return {
       line,
       record: homeTransaction({
+        ...home(),
         mode: 'rent',
-        propertyType: LANDED.test(kind!) ? 'landed' : 'condo',
-        month: monthOf(lease!),
-        street: street!,
-        project: name!,
         homeKind: /^\d+$/.test(bedrooms) ? `${bedrooms}-bedroom` : kind!,
         floorAreaSqm: high ? (Number(low) + Number(high)) / 2 : Number(low),
-        district: (row.district ?? '').trim() || null,
-        ...place,
         price: rent!,
       }),
     };
