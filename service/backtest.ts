@@ -17,11 +17,19 @@ import { type Database, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { writeHdbFiles } from './sandbox/official-files/hdb-files.js';
 
-const { values } = parseArgs({
-  options: { months: { type: 'string', default: '6' }, sandbox: { type: 'boolean' }, help: { type: 'boolean' } },
-});
+const usage = 'Usage: npm run backtest -- [--months N] [--sandbox]';
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: { months: { type: 'string', default: '6' }, sandbox: { type: 'boolean' }, help: { type: 'boolean' } },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+})();
 if (values.help) {
-  console.log('Usage: npm run backtest -- [--months N] [--sandbox]');
+  console.log(usage);
   process.exit(0);
 }
 const months = Number(values.months);
@@ -52,7 +60,13 @@ const databaseUrl = process.env.DATABASE_URL;
 const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
 const db = values.sandbox
   ? await sandboxDatabase()
-  : await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir, holder: 'npm run backtest' });
+  : await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir, holder: 'npm run backtest' }).catch(
+      (error: Error) => {
+        // A data folder held by npm start (or an import) says who holds it, in one line.
+        console.error(error.name === 'DataFolderInUse' ? error.message : `The database did not open: ${error.message}`);
+        process.exit(1);
+      },
+    );
 if (!values.sandbox) await migrate(db);
 const sales = await loadHdbSales(db);
 await db.close();

@@ -81,6 +81,14 @@ describe('npm run data:import', { timeout: 300_000 }, () => {
     assert.match(refused.output, /bad\.csv was not imported: it has a problem/);
     assert.match(refused.output, /bad\.csv:2 resale_price "-5": is outside 5,000 to 10,000,000/);
     assert.deepEqual(await counts(), { rows: before.rows + 3, imports: before.imports + 1 });
+
+    const mistyped = await dataImport(['--skip-invalids', good]);
+    assert.equal(mistyped.code, 2);
+    assert.match(mistyped.output, /Unknown option '--skip-invalids'[\s\S]*Usage: npm run data:import/);
+    assert.doesNotMatch(mistyped.output, /\bat \w+ \(/, 'no stack trace');
+    const reportAlone = await dataImport(['--report', join(dir, 'r.csv'), bad]);
+    assert.equal(reportAlone.code, 2);
+    assert.match(reportAlone.output, /--report names where --skip-invalid lists the rows it leaves out/);
   });
 
   it('leaves nothing half-loaded when killed (-9) mid-file, and loads the file whole afterwards', async () => {

@@ -4,6 +4,7 @@
  * order. Rents are self-declared, so a few are far off, as in the real file.
  */
 import { createWriteStream } from 'node:fs';
+import { seededRandom } from '../fixtures/random.js';
 import { type Block, hdbMarket, leaseValue, monthsBetween, saleSpread } from './hdb-market.js';
 
 export interface HdbFilesOptions {
@@ -35,6 +36,8 @@ export async function writeHdbFiles(options: HdbFilesOptions): Promise<{ sales: 
     seed: options.seed ?? 20261126,
     blocksPerStreet: options.blocksPerStreet ?? 40,
   });
+  // Rentals draw from their own stream: the resales are the same whether the rental file is written or not.
+  const rentalRandom = seededRandom((options.seed ?? 20261126) ^ 0x5eed);
   const perMonth = (options.salesPerYear ?? 1.2) / 12;
   const resale = createWriteStream(options.resalePath);
   const rental = options.rentalPath ? createWriteStream(options.rentalPath) : undefined;
@@ -60,11 +63,13 @@ export async function writeHdbFiles(options: HdbFilesOptions): Promise<{ sales: 
           sales++;
         }
         if (rental && month >= '2021-01')
-          for (let n = poisson(random, perMonth * 1.5); n > 0; n--) {
+          for (let n = poisson(rentalRandom, perMonth * 1.5); n > 0; n--) {
             const yearsLeft = block.leaseCommenceYear + 99 - Number(month.slice(0, 4));
             const monthly = fairPrice(block, home, 8, month) * 0.0052 * (leaseValue(60) / leaseValue(yearsLeft)) ** 0.7;
             const declared =
-              monthly * Math.exp((random() - 0.5) * 0.2) * (random() < 0.01 ? [0.3, 3][Math.floor(random() * 2)] : 1);
+              monthly *
+              Math.exp((rentalRandom() - 0.5) * 0.2) *
+              (rentalRandom() < 0.01 ? [0.3, 3][Math.floor(rentalRandom() * 2)] : 1);
             // The rental file writes flat types with a hyphen ("4-ROOM"), as data.gov.sg's does.
             const rentalType = home.flatType.replace(/^(\d) ROOM$/, '$1-ROOM');
             rentLines += `${month},${block.town},${block.block},${block.street},${rentalType},${Math.round(declared / 10) * 10}\n`;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -187,13 +187,66 @@ describe('bad files and bad rows never crash the importer', () => {
       (await refusal('header-only.csv', `${RESALE_HEADER}\n`)).refused,
       /it has no rows, only a header or an empty list/,
     );
-    assert.match((await refusal('empty.json', '{"Result": []}')).refused, /its JSON is none of/);
+    assert.match((await refusal('empty.json', '{"Status": "Success", "Result": []}')).refused, /it has no rows/);
+    assert.match((await refusal('empty-onemap.json', '{"found": 0, "results": []}')).refused, /it has no rows/);
+    assert.match((await refusal('zero-bytes.csv', '')).refused, /it has no rows/);
+    const broken = `${RESALE_HEADER}\n2024-13,BEDOK,4 ROOM,102,BEDOK NTH AVE 4,07 TO 09,84,Simplified,1978,53 years,1\n`;
+    const allBad = await importOfficialFile(db, write('all-bad.csv', broken), { skipInvalid: true });
+    assert.ok('refused' in allBad);
+    assert.match(
+      allBad.refused,
+      /every row of it is invalid \(nothing to load; listed in .*all-bad\.csv\.invalid\.csv\)/,
+    );
+    const unwritable = await importOfficialFile(
+      db,
+      write(
+        'bad-again.csv',
+        broken.replace('2024-13', '2024-12').replace(',1\n', ',1\n2024-13,X,1 ROOM,1,S,01 TO 03,50,M,1990,60,300000\n'),
+      ),
+      {
+        skipInvalid: true,
+        reportPath: join(dir, 'no-such-folder', 'report.csv'),
+      },
+    );
+    assert.ok('refused' in unwritable);
+    assert.match(unwritable.refused, /its report .*report\.csv cannot be written \(ENOENT\)/);
     const missing = await importOfficialFile(db, join(dir, 'not-there.csv'));
     assert.ok('refused' in missing);
     assert.match(missing.refused, /not-there\.csv was not imported: it cannot be read \(ENOENT\)/);
     const folder = await importOfficialFile(db, dir);
     assert.ok('refused' in folder);
     assert.match(folder.refused, /cannot be read \(EISDIR\)/);
+  });
+
+  it('leaves no report for a clean file, and names a URA project whose place is wrong once', async () => {
+    const clean = write(
+      'clean.csv',
+      `${RESALE_HEADER}\n2022-02,BEDOK,3 ROOM,104,BEDOK NTH AVE 4,01 TO 03,67,Improved,1980,57 years,301000\n`,
+    );
+    const outcome = await importOfficialFile(db, clean, { skipInvalid: true });
+    assert.ok('imported' in outcome);
+    assert.equal(outcome.reportPath, undefined);
+    assert.equal(existsSync(`${clean}.invalid.csv`), false);
+    const transaction = {
+      area: '95',
+      floorRange: '01-05',
+      noOfUnits: '1',
+      contractDate: '0124',
+      price: '1500000',
+      propertyType: 'Condominium',
+      district: '05',
+    };
+    const ura = await refusal(
+      'ura-place.json',
+      JSON.stringify({
+        Result: [
+          { project: 'P', street: 'S', x: 'oops', y: '1', transaction: [transaction, transaction, transaction] },
+        ],
+      }),
+    );
+    assert.equal(ura.problemCount, 1);
+    assert.equal(ura.problems[0].line, '/Result/0');
+    assert.match(ura.problems[0].reason, /not an SVY21 point in Singapore \(its 3 transactions are left out with it\)/);
   });
 
   it('knows a row again when a newer download writes its values differently', async () => {

@@ -7,12 +7,12 @@
  * An address's key is its postal code: a newer answer moves it.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Database } from '../../../db/database.js';
 import { newTimeOrderedId } from '../../../db/ids.js';
 import type { OfficialDataset } from './official-datasets.js';
-import { readOfficialFile } from './read-file.js';
+import { EMPTY, readOfficialFile } from './read-file.js';
 import { type Address, type HomeTransaction, type ReadRow, type RowProblem, rowKeyOf } from './rows.js';
 
 type Queryable = Pick<Database, 'query'>;
@@ -49,6 +49,8 @@ class Refused extends Error {
   constructor(
     readonly problems: RowProblem[],
     readonly problemCount: number,
+    /** Set when no row of the file is valid. */
+    readonly all?: 'every row',
   ) {
     super('refused');
   }
@@ -65,8 +67,7 @@ export async function importOfficialFile(
   const sha256 = await digestOf(path);
   const now = options.now ?? (() => new Date());
   const reportPath = options.reportPath ?? `${path}.invalid.csv`;
-  const report = options.skipInvalid ? createWriteStream(reportPath) : undefined;
-  report?.write('line,column,value,reason\n');
+  const report = options.skipInvalid ? lazyReport(reportPath) : undefined;
   try {
     const imported = await db.transaction(async (tx) => {
       const id = newTimeOrderedId('imp');
@@ -104,7 +105,7 @@ export async function importOfficialFile(
           problemCount += row.problems.length;
           for (const problem of row.problems) {
             if (problems.length < PROBLEMS_LISTED) problems.push(problem);
-            report?.write(`${[problem.line, problem.column, problem.value, problem.reason].map(csvField).join(',')}\n`);
+            report?.write(problem);
           }
           continue;
         }
@@ -121,6 +122,7 @@ export async function importOfficialFile(
       }
       if (problemCount && !options.skipInvalid) throw new Refused(problems, problemCount);
       if (rowsRead === 0) throw new Refused([], 0);
+      if (rowsSkipped === rowsRead) throw new Refused(problems, problemCount, 'every row');
       await flush();
       options.onProgress?.(rowsRead);
       await tx.query(
@@ -138,12 +140,20 @@ export async function importOfficialFile(
         importedAt: importedAt.toISOString(),
       };
     });
-    return { imported, ...(report && { reportPath }) };
+    return { imported, ...(report?.written() && { reportPath }) };
   } catch (error) {
+    if (error instanceof ReportNotWritten)
+      return { refused: `${basename(path)} was not imported: ${error.message}.`, problems: [], problemCount: 0 };
     if (!(error instanceof Refused)) throw error;
+    if (error.all)
+      return {
+        refused: `${basename(path)} was not imported: every row of it is invalid (nothing to load${report?.written() ? `; listed in ${reportPath}` : ''}).`,
+        problems: error.problems,
+        problemCount: error.problemCount,
+      };
     if (error.problemCount === 0)
       return {
-        refused: `${basename(path)} was not imported: it has no rows, only a header or an empty list (an interrupted download?).`,
+        refused: `${basename(path)} was not imported: ${EMPTY}.`,
         problems: [],
         problemCount: 0,
       };
@@ -154,8 +164,38 @@ export async function importOfficialFile(
       problemCount: error.problemCount,
     };
   } finally {
-    await new Promise((resolve) => (report ? report.end(resolve) : resolve(undefined)));
+    report?.close();
   }
+}
+
+class ReportNotWritten extends Error {}
+
+/**
+ * The skipped rows' report, opened at the first one (a clean file leaves none). A report that cannot
+ * be written stops the import: the rows it would list must not vanish.
+ */
+function lazyReport(path: string) {
+  let fd: number | undefined;
+  let lines = 0;
+  return {
+    write(problem: RowProblem) {
+      try {
+        if (fd === undefined) {
+          fd = openSync(path, 'w');
+          writeSync(fd, 'line,column,value,reason\n');
+        }
+        writeSync(fd, `${[problem.line, problem.column, problem.value, problem.reason].map(csvField).join(',')}\n`);
+        lines++;
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        throw new ReportNotWritten(`its report ${path} cannot be written (${reason})`);
+      }
+    },
+    written: () => lines > 0,
+    close() {
+      if (fd !== undefined) closeSync(fd);
+    },
+  };
 }
 
 /** Each column with its type: a batch goes in as one array a column (`unnest`), not a parameter a value. */

@@ -56,6 +56,9 @@ async function* each<T>(rows: T[]) {
   yield* rows;
 }
 
+/** Said of a file with nothing in it to load, as the importer says of one with no rows. */
+export const EMPTY = 'it has no rows, only a header or an empty list (an interrupted download?)';
+
 export const KNOWN_FILES =
   "HDB resale flat prices or renting out of flats (data.gov.sg CSV), URA's PMI_Resi_Transaction or PMI_Resi_Rental (JSON), or OneMap search results (JSON or CSV)";
 
@@ -73,6 +76,7 @@ export async function readOfficialFile(path: string): Promise<OfficialFile | { p
     .subarray(0, bytesRead)
     .toString('utf8')
     .replace(/^\uFEFF/, '');
+  if (!head.trim()) return { problem: EMPTY };
   if (/^\s*[{[]/.test(head)) {
     let document: unknown;
     try {
@@ -85,6 +89,9 @@ export async function readOfficialFile(path: string): Promise<OfficialFile | { p
       const list = isObject(document) ? document[key] : undefined;
       return Array.isArray(list) ? list.filter(isObject) : [];
     };
+    // An answer whose list is there but empty is an empty download, whichever dataset it was.
+    const emptyList = (key: string) => isObject(document) && Array.isArray(document[key]) && !document[key].length;
+    if (emptyList('Result') || emptyList('results')) return { problem: EMPTY };
     const projects = listOf('Result');
     if (projects.some((p) => 'transaction' in p)) return { dataset: 'ura_sales', rows: each(readUraSales(document)) };
     if (projects.some((p) => 'rental' in p)) return { dataset: 'ura_rentals', rows: each(readUraRentals(document)) };

@@ -54,6 +54,17 @@ function projectRows(
     const list = project[entries];
     if (!Array.isArray(list)) return [notA(`/Result/${p}`, entries, 'a list')];
     const projectFields = stringsOf(Object.fromEntries(Object.entries(project).filter(([key]) => key !== entries)));
+    const where = fieldReader(`/Result/${p}`, projectFields);
+    placeOf(project, where);
+    if (where.problems.length) {
+      const them = `its ${list.length} ${entries === 'rental' ? 'rental contracts' : 'transactions'} are left out with it`;
+      return [
+        {
+          line: `/Result/${p}`,
+          problems: where.problems.map((problem) => ({ ...problem, reason: `${problem.reason} (${them})` })),
+        },
+      ];
+    }
     return list.map((entry: unknown, t) => {
       const line = `/Result/${p}/${entries}/${t}`;
       if (!isObject(entry)) return notA(line, entries, `a ${entries === 'rental' ? 'rental contract' : 'transaction'}`);
