@@ -5,6 +5,8 @@
  * by flat type and by town. A plain baseline runs beside the model, so that its gain is a figure too.
  */
 import { type HdbSale, hdbValuer } from './hdb-model.js';
+import { monthNumber, storeyOf as storey } from './hdb-sale.js';
+import { median } from './statistics.js';
 
 export interface Accuracy {
   valued: number;
@@ -42,7 +44,7 @@ function accuracy(rows: Valued[]): Accuracy {
   return {
     valued: errors.length,
     notValued: rows.length - errors.length,
-    medianError: errors.length ? errors[Math.floor(errors.length / 2)] : NaN,
+    medianError: median(errors),
     within5: share(0.05),
     within10: share(0.1),
     within20: share(0.2),
@@ -100,9 +102,9 @@ export function backtest(sales: HdbSale[], { months = 6, windowMonths = 24 } = {
  * town's), each adjusted to the flat's storey (1 % a storey) and remaining lease (0.6 % a year).
  */
 function baselineValuer(sales: HdbSale[], month: string) {
-  const at = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+  const at = monthNumber(month);
   const recent = sales.filter((s) => {
-    const k = Number(s.month.slice(0, 4)) * 12 + Number(s.month.slice(5, 7)) - 1;
+    const k = monthNumber(s.month);
     return k >= at - 6 && k < at;
   });
   const index = (key: (s: HdbSale) => string) => {
@@ -113,7 +115,6 @@ function baselineValuer(sales: HdbSale[], month: string) {
   const byBlock = index((s) => `${s.street}|${s.block}|${s.flatType}`);
   const byStreet = index((s) => `${s.street}|${s.flatType}`);
   const byTown = index((s) => `${s.town}|${s.flatType}`);
-  const storey = (s: Pick<HdbSale, 'storeyLow' | 'storeyHigh'>) => (s.storeyLow + s.storeyHigh) / 2;
   return (home: HdbSale): number | undefined => {
     const comparables =
       byBlock.get(`${home.street}|${home.block}|${home.flatType}`) ??

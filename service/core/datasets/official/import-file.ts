@@ -7,15 +7,15 @@
  * An address's key is its postal code: a newer answer moves it.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import type { Database } from '../../../db/database.js';
 import { newTimeOrderedId } from '../../../db/ids.js';
 import type { OfficialDataset } from './official-datasets.js';
+import { insertAddresses, insertTransactions } from './insert-rows.js';
 import { EMPTY, readOfficialFile } from './read-file.js';
+import { lazyReport, ReportNotWritten } from './skipped-rows-report.js';
 import { type Address, type HomeTransaction, type ReadRow, type RowProblem, rowKeyOf } from './rows.js';
-
-type Queryable = Pick<Database, 'query'>;
 
 export interface DatasetImport {
   id: string;
@@ -166,99 +166,6 @@ export async function importOfficialFile(
   } finally {
     report?.close();
   }
-}
-
-class ReportNotWritten extends Error {}
-
-/**
- * The skipped rows' report, opened at the first one (a clean file leaves none). A report that cannot
- * be written stops the import: the rows it would list must not vanish.
- */
-function lazyReport(path: string) {
-  let fd: number | undefined;
-  let lines = 0;
-  return {
-    write(problem: RowProblem) {
-      try {
-        if (fd === undefined) {
-          fd = openSync(path, 'w');
-          writeSync(fd, 'line,column,value,reason\n');
-        }
-        writeSync(fd, `${[problem.line, problem.column, problem.value, problem.reason].map(csvField).join(',')}\n`);
-        lines++;
-      } catch (error) {
-        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-        throw new ReportNotWritten(`its report ${path} cannot be written (${reason})`);
-      }
-    },
-    written: () => lines > 0,
-    close() {
-      if (fd !== undefined) closeSync(fd);
-    },
-  };
-}
-
-/** Each column with its type: a batch goes in as one array a column (`unnest`), not a parameter a value. */
-const TRANSACTION_COLUMNS: [string, string, (r: HomeTransaction) => unknown][] = [
-  ['mode', 'text', (r) => r.mode],
-  ['property_type', 'text', (r) => r.propertyType],
-  ['month', 'text', (r) => r.month],
-  ['town', 'text', (r) => r.town],
-  ['block', 'text', (r) => r.block],
-  ['street', 'text', (r) => r.street],
-  ['project', 'text', (r) => r.project],
-  ['home_kind', 'text', (r) => r.homeKind],
-  ['storey_low', 'int', (r) => r.storeyLow],
-  ['storey_high', 'int', (r) => r.storeyHigh],
-  ['floor_area_sqm', 'float8', (r) => r.floorAreaSqm],
-  ['flat_model', 'text', (r) => r.flatModel],
-  ['lease_commence_year', 'int', (r) => r.leaseCommenceYear],
-  ['tenure', 'text', (r) => r.tenure],
-  ['district', 'text', (r) => r.district],
-  ['lat', 'float8', (r) => r.lat],
-  ['lng', 'float8', (r) => r.lng],
-  ['price', 'float8', (r) => r.price],
-  ['units', 'int', (r) => r.units],
-];
-const INSERT_TRANSACTIONS = `insert into home_transactions (row_key, dataset, import_id, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')})
-  select k, $1, $2, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')}
-    from unnest($3::text[], ${TRANSACTION_COLUMNS.map(([, type], i) => `$${i + 4}::${type}[]`).join(', ')})
-      as t(k, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')})
-  on conflict (row_key) do nothing returning 1`;
-
-async function insertTransactions(
-  tx: Queryable,
-  importId: string,
-  dataset: OfficialDataset,
-  rows: { key: string; record: HomeTransaction }[],
-) {
-  const columns = TRANSACTION_COLUMNS.map(([, , value]) => rows.map((row) => value(row.record)));
-  const added = await tx.query(INSERT_TRANSACTIONS, [dataset, importId, rows.map((row) => row.key), ...columns]);
-  return added.length;
-}
-
-/** Addresses by postal code: a newer answer replaces an older one's place (only real changes count as added). */
-async function insertAddresses(tx: Queryable, importId: string, batch: Address[]) {
-  const rows = [...new Map(batch.map((a) => [a.postal, a])).values()];
-  const column = (key: keyof Address) => rows.map((a) => a[key]);
-  const added = await tx.query(
-    `insert into addresses (postal, block, street, building, lat, lng, import_id)
-     select postal, block, street, building, lat, lng, $7
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[])
-         as t(postal, block, street, building, lat, lng)
-     on conflict (postal) do update
-       set block = excluded.block, street = excluded.street, building = excluded.building,
-           lat = excluded.lat, lng = excluded.lng, import_id = excluded.import_id
-       where (addresses.block, addresses.street, addresses.building, addresses.lat, addresses.lng)
-             is distinct from (excluded.block, excluded.street, excluded.building, excluded.lat, excluded.lng)
-     returning 1`,
-    [column('postal'), column('block'), column('street'), column('building'), column('lat'), column('lng'), importId],
-  );
-  return added.length;
-}
-
-function csvField(value: string): string {
-  return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 function digestOf(path: string): Promise<string> {
