@@ -16,7 +16,7 @@ import { importOfficialFile } from '../service/core/datasets/official/import-fil
 import { firstMonthRead, type HdbSale, hdbValuer } from '../service/core/estimates/hdb-model.js';
 import { buildIndex, rank, suggest, words } from '../service/core/estimates/search.js';
 import { median, medianInterval, quantile } from '../service/core/estimates/statistics.js';
-import type { PropertyRecord } from '../service/sandbox/fixtures/generate.js';
+import type { PropertyRecord } from '../service/core/estimates/homes.js';
 import { condos, towns } from '../service/sandbox/fixtures/places.js';
 import { loadHdbSales } from '../service/core/valuations/hdb-sales.js';
 import { type Database, openDatabase } from '../service/db/database.js';

@@ -53,6 +53,8 @@ const service = await startService({
     visitorLimits: process.env.SANDBOX_VISITOR_LIMITS !== 'off',
   },
   seed: { demoOrigins: [`http://localhost:${demoOriginPort}`, `http://127.0.0.1:${demoOriginPort}`] },
+  // SERVICE_HOMES=imported: value the official files loaded with npm run data:import (docs/data.md).
+  homes: process.env.SERVICE_HOMES === 'imported' ? 'imported' : 'sandbox',
   workers: true,
 }).catch((error: Error) =>
   // A second process on the same data folder (DataFolderInUse) says who holds it, in one line.

@@ -4,7 +4,8 @@
  * its town's). Seeded once; an organization's writes are its own from then on.
  */
 import type { Database } from '../db/database.js';
-import { generateFixtures, type Fixtures } from './fixtures/generate.js';
+import type { Homes } from '../core/estimates/homes.js';
+import { generateFixtures } from './fixtures/generate.js';
 import type { components } from '../../contract/generated/platform.js';
 
 type StandardStatus = components['schemas']['StandardStatus'];
@@ -49,7 +50,7 @@ export interface ViewingFixture {
 
 let cached: ListingFixture[] | undefined;
 
-export function listingFixtures(fixtures: Fixtures = generateFixtures()): ListingFixture[] {
+export function listingFixtures(fixtures: Homes = generateFixtures()): ListingFixture[] {
   if (cached) return cached;
   const step = Math.floor(fixtures.properties.length / STATUSES.length);
   cached = STATUSES.map((standardStatus, i) => {

@@ -2,11 +2,11 @@
  * The sandbox's partner sites: where agencies distribute listings. Lion City Homes is also a sandbox
  * organization (its key reads what is distributed to it); the other two are sites only.
  */
-import type { components } from '../../contract/generated/platform.js';
 import type { Database } from '../db/database.js';
+import type { PartnerSite } from '../core/listings/distribution-store.js';
 import { LISTING_AGENCY } from './listings.js';
 
-export type PartnerSite = components['schemas']['PartnerSite'] & { organizationId?: string };
+export type { PartnerSite };
 
 export const PARTNER_SITES: PartnerSite[] = [
   {

@@ -11,6 +11,7 @@ import { composeServices, type Services } from '../core/services/compose.js';
 import type { ServiceSettings } from '../core/services/settings.js';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { sandboxData, sandboxOnImportedHomes } from '../sandbox/sandbox-data.js';
 import { seed, type SeedOptions } from '../sandbox/seed.js';
 import { createWorkerRunner } from '../workers/runner.js';
 import { serviceWorkers } from '../workers/service-workers.js';
@@ -31,6 +32,8 @@ export interface StartServiceOptions {
   /** The rest of the settings; a random secrets key, no private receivers and visitor limits on by default. */
   settings?: Partial<Omit<ServiceSettings, 'urls'>>;
   seed?: SeedOptions;
+  /** The homes valued: the sandbox's generated world (the default), or the official files imported into the database. */
+  homes?: 'sandbox' | 'imported';
   /** Runs the workers (the outbox, webhook deliveries, expiry); a test that drives them itself leaves them off. */
   workers?: boolean;
   /** Replaces parts after composing: a test's limits, say. */
@@ -67,9 +70,11 @@ export async function startService(options: StartServiceOptions): Promise<Starte
     await closed;
   };
   // A start that fails part way (a migration, a port in use) leaves nothing open behind it.
+  let data = sandboxData();
   try {
     await migrate(db);
     await seed(db, options.seed);
+    if (options.homes === 'imported') data = await sandboxOnImportedHomes(db);
     for (const [origin, port] of Object.entries(options.origins) as [Origin, number][])
       servers[origin] = await openServer(port);
   } catch (error) {
@@ -89,6 +94,7 @@ export async function startService(options: StartServiceOptions): Promise<Starte
     secretsKey: randomBytes(32),
     addresses: { allowHosts: new Set() },
     visitorLimits: true,
+    data,
     ...options.settings,
   });
   const services = options.adjust?.(composed) ?? composed;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
 import { createEstimateEngine } from '../core/estimates/engine.js';
+import { sandboxHomes } from '../sandbox/sandbox-data.js';
 import { createWidgetHost } from '../surfaces/widget-host/host.js';
 import { databaseMeter } from '../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../core/metering/limits.js';
@@ -27,6 +28,7 @@ const ORIGIN = 'https://busy.example';
 const engine = createEstimateEngine({
   serviceUrl: 'https://service.example/',
   now: () => new Date('2026-11-22T10:00:00Z'),
+  homes: sandboxHomes(),
 });
 
 onEachEngine('database', (database) => {

@@ -44,8 +44,8 @@ describe('MCP public discovery', () => {
     assertProvenance(a);
     const s = a.structuredContent!;
     assert.equal(s.town, 'Bishan');
-    const expected = engine().fixtures.transactions.filter((t) => {
-      const p = engine().fixtures.byId.get(t.propertyId)!;
+    const expected = engine().homes.transactions.filter((t) => {
+      const p = engine().homes.byId.get(t.propertyId)!;
       return (
         t.mode === 'sale' &&
         p.town === 'Bishan' &&

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { resetSandboxData } from '../core/listings/sandbox-reset.js';
+import { restoreSandboxFixtures } from '../sandbox/sandbox-data.js';
 import { type Body, platformSandbox } from './platform-sandbox.js';
 
 const AGENCY = 'svcp_test_agency00000000000000001';
@@ -97,7 +98,7 @@ describe('distribution to partner sites', () => {
   });
 
   it('puts the fixture back on reset', async () => {
-    await resetSandboxData(db(), 'org_lionrealty');
+    await resetSandboxData(db(), restoreSandboxFixtures, 'org_lionrealty');
     assert.deepEqual(await feed(), ['lst_0001']);
   });
 });

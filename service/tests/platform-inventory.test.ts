@@ -15,6 +15,7 @@ import { importOfficialFile } from '../core/datasets/official/import-file.js';
 import { BATCH_TRANSITIONS, type BatchStatus } from '../core/inventory/batch-store.js';
 import { singaporeDate } from '../core/inventory/price-list-store.js';
 import { resetSandboxData } from '../core/listings/sandbox-reset.js';
+import { restoreSandboxFixtures } from '../sandbox/sandbox-data.js';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';
 import { type Body, platformSandbox } from './platform-sandbox.js';
 
@@ -411,7 +412,7 @@ describe('scopes, reset and the reference', () => {
   });
 
   it('puts batches, price lists, rules and leads back to the fixtures', async () => {
-    await resetSandboxData(db(), 'org_marinaheights');
+    await resetSandboxData(db(), restoreSandboxFixtures, 'org_marinaheights');
     assert.deepEqual(
       (await call('GET', BATCHES)).body.data.map((b: Body) => b.id),
       ['bat_0001', 'bat_0002', 'bat_0003'],

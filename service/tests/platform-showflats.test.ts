@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { type Body, platformSandbox } from './platform-sandbox.js';
 import { BOOKING_TRANSITIONS, type BookingStatus } from '../core/inventory/showflat-store.js';
 import { resetSandboxData } from '../core/listings/sandbox-reset.js';
+import { restoreSandboxFixtures } from '../sandbox/sandbox-data.js';
 import { SHOWFLAT_FIXTURES } from '../sandbox/listings.js';
 
 const DEVELOPER = 'svcp_test_developer0000000000002';
@@ -164,7 +165,7 @@ describe('showflats', () => {
     const fixture = await call('GET', '/developers/current/showflat-bookings/sfb_0001');
     assert.equal(fixture.body.projectId, 'proj_0002');
     // The developer key lacks organizations.write; the reset is the database's, tried here directly.
-    await resetSandboxData(database(), 'org_marinaheights');
+    await resetSandboxData(database(), restoreSandboxFixtures, 'org_marinaheights');
     const listed = await call('GET', '/developers/current/showflat-bookings?limit=100');
     assert.deepEqual(
       listed.body.data.map((b: Body) => b.id),

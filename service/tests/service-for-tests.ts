@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
 import { composeServices } from '../core/services/compose.js';
+import { sandboxData } from '../sandbox/sandbox-data.js';
 import type { ServiceSettings } from '../core/services/settings.js';
 import type { Database } from '../db/database.js';
 import { startService, type StartedService, type StartServiceOptions } from '../servers/start-service.js';
@@ -14,10 +15,13 @@ import { startService, type StartedService, type StartServiceOptions } from '../
  * `prepare` runs once the service is up, in the same hook: node:test runs a file's top-level `before`
  * hooks at once, not in turn, so a second hook would not find it started.
  */
-export function serviceForTests(options: StartServiceOptions, prepare?: (started: StartedService) => Promise<void>) {
+export function serviceForTests(
+  options: StartServiceOptions | (() => Promise<StartServiceOptions>),
+  prepare?: (started: StartedService) => Promise<void>,
+) {
   let started: StartedService | undefined;
   before(async () => {
-    started = await startService(options);
+    started = await startService(typeof options === 'function' ? await options() : options);
     await prepare?.(started);
   });
   after(async () => {
@@ -42,5 +46,6 @@ export const composeForTests = (db: Database, settings: Partial<ServiceSettings>
     secretsKey: randomBytes(32),
     addresses: { allowHosts: new Set() },
     visitorLimits: true,
+    data: sandboxData(),
     ...settings,
   });

@@ -20,7 +20,7 @@ function host(now = () => new Date('2026-11-22T10:00:00Z')) {
     keys: [{ key: KEY, origins: [ORIGIN] }],
     serviceUrl: 'https://service.example/',
     now,
-    fixtures,
+    homes: fixtures,
   });
 }
 const get = (h: ReturnType<typeof host>, path: string, origin: string | null = ORIGIN, clientAddress = '203.0.113.7') =>
@@ -34,7 +34,7 @@ describe('sandbox widget host', () => {
     const fixtureTowns = new Set(fixtures.properties.filter((p) => p.propertyType === 'hdb').map((p) => p.town));
     expect(fixtureTowns.size).to.equal(towns.length);
     expect(towns.length).to.equal(27);
-    expect(fixtures.properties.every((p) => /^[0-9]{6}$/.test(p.postalCode))).to.equal(true);
+    expect(fixtures.properties.every((p) => /^[0-9]{6}$/.test(p.postalCode ?? ''))).to.equal(true);
   });
 
   it('answers suggestions and estimates that conform to the contract', async () => {
@@ -243,7 +243,7 @@ describe('sandbox widget host', () => {
       keys: [{ key: KEY, origins: [ORIGIN] }],
       serviceUrl: 'https://service.example/',
       previewOrigin: 'https://service.example',
-      fixtures,
+      homes: fixtures,
     });
     const ask = (fetchSite: string | null) =>
       h.handle({

@@ -2,18 +2,8 @@
 import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { sandboxHandlers } from '../../service/servers/msw.js';
-import { useSandbox, sentRequests } from '../test/sandbox-worker.js';
+import { estimateWith, useSandbox, sentRequests } from '../test/sandbox-worker.js';
 import { $, options, searchAndChoose, text, type, until, widget } from '../test/widget-fixture.js';
-
-/** The sandbox's real estimate, with some fields replaced. */
-function estimateWith(change: (estimate: Record<string, unknown>) => void) {
-  const [, estimates] = sandboxHandlers();
-  return http.get('*/v1/estimates', async (info) => {
-    const real = (await (await estimates.run(info))!.response!.json()) as Record<string, unknown>;
-    change(real);
-    return HttpResponse.json(real);
-  });
-}
 
 describe('bad input', () => {
   beforeEach(() => useSandbox());

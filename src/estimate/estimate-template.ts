@@ -51,8 +51,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
     <p class="property">
       <span class="property-name">${property.project ? `${property.project}, ` : ''}${property.address}</span>
       <span class="property-meta"
-        >${property.town} · ${words.propertyType[property.propertyType]} <span class="unit">${unitTypeName(property.unitType)}</span> · ${formatArea(property.floorAreaSqm, view.unit)}
-        · ${words.postal(property.postalCode)}</span
+        >${property.town} · ${words.propertyType[property.propertyType]} <span class="unit">${unitTypeName(property.unitType)}</span> · ${formatArea(property.floorAreaSqm, view.unit)}${property.postalCode ? ` · ${words.postal(property.postalCode)}` : ''}</span
       >
     </p>
     <h3 id="sv-estimate-heading" class="estimate-label">${words.estimateHeading(estimate.mode)}</h3>

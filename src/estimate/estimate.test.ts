@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { delay, http } from 'msw';
 import { sandboxHandlers } from '../../service/servers/msw.js';
 import type { Comparable } from '../api/types.js';
-import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
+import { estimateWith, sentRequests, useSandbox } from '../test/sandbox-worker.js';
 import { $, $$, press, searchAndChoose, text, type, until, widget } from '../test/widget-fixture.js';
 import { DEFAULT_SORT, sortComparables } from './sort-comparables.js';
 
@@ -320,6 +320,34 @@ describe('the estimate panel', () => {
       expect(style.color, selector).not.to.equal('rgba(0, 0, 0, 0)');
       expect($(el, selector)!.getBoundingClientRect().height, selector).to.be.above(10);
     }
+  });
+
+  it('names the datasets an estimate rests on, each linked, and leaves out a postal code the data lacks', async () => {
+    const sources = [
+      {
+        text: 'Contains information from the Resale Flat Prices dataset accessed from data.gov.sg on 2026-11-26, made available under the terms of the Singapore Open Data Licence version 1.0.',
+        url: 'https://data.gov.sg/datasets?query=resale+flat+prices',
+      },
+      {
+        text: 'Addresses and coordinates from OneMap, Singapore Land Authority, accessed on 2026-11-26.',
+        url: 'https://www.onemap.gov.sg/apidocs/search',
+      },
+    ];
+    await useSandbox(
+      estimateWith((e) => {
+        (e.attribution as Record<string, unknown>).sources = sources;
+        delete (e.property as Record<string, unknown>).postalCode;
+      }),
+    );
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    await until(() => $(el, '.value'), 'the estimate');
+    const links = $$<HTMLAnchorElement>(el, 'footer a').slice(1, 3);
+    expect(links.map((a) => [a.textContent!.replace(/\s+/g, ' ').trim(), a.href])).to.deep.equal(
+      sources.map((source) => [`${source.text} (opens in a new tab)`, source.url]),
+    );
+    expect($(el, '.property-meta')!.textContent).not.to.contain('Singapore');
+    expect($(el, '.property-meta')!.textContent!.trim()).to.match(/sq ft$/);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Component tests talk to the sandbox host through MSW; each test can layer a scenario on top. */
 import { setupWorker } from 'msw/browser';
-import type { HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { sandboxHandlers } from '../../service/servers/msw.js';
 
 const worker = setupWorker(...sandboxHandlers());
@@ -24,3 +24,13 @@ export async function useSandbox(...scenario: HttpHandler[]): Promise<void> {
 export const sentRequests = (): readonly URL[] => requests;
 
 export const API_BASE = `${location.origin}/public/`;
+
+/** The sandbox's real estimate, with some fields changed. */
+export function estimateWith(change: (estimate: Record<string, unknown>) => void): HttpHandler {
+  const [, estimates] = sandboxHandlers();
+  return http.get('*/v1/estimates', async (info) => {
+    const real = (await (await estimates.run(info))!.response!.json()) as Record<string, unknown>;
+    change(real);
+    return HttpResponse.json(real);
+  });
+}

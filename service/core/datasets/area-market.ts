@@ -2,10 +2,10 @@
  * A town's market from the transactions the estimates are made from: the transactions of a period
  * (at most 20 listed, newest first, with the median price per square foot of all that matched), and
  * the median price per square foot by quarter. Public discovery answers, with the dataset's
- * provenance; the same fixtures as every estimate.
+ * provenance; the same homes as every estimate.
  */
 import type { components } from '../../../contract/generated/platform.js';
-import type { Fixtures, PropertyRecord } from '../../sandbox/fixtures/generate.js';
+import type { Homes, PropertyRecord } from '../estimates/homes.js';
 import { TRANSACTIONS_LICENCE, TRANSACTIONS_SOURCE } from './transactions-dataset.js';
 
 type Schemas = components['schemas'];
@@ -32,19 +32,19 @@ const perSqft = (price: number, sqm: number, mode: Mode) => {
 const monthsBetween = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
 
-export function createAreaMarket(fixtures: Fixtures) {
-  const towns = [...new Set(fixtures.properties.map((p) => p.town))].sort();
+export function createAreaMarket(homes: Homes) {
+  const towns = [...new Set(homes.properties.map((p) => p.town))].sort();
   const provenance = {
     source: TRANSACTIONS_SOURCE,
-    asOf: fixtures.cutOff,
+    asOf: homes.cutOff,
     licence: TRANSACTIONS_LICENCE,
     synthetic: true,
   };
-  /** The town as the fixtures spell it, whatever the case it was asked in. */
+  /** The town as the homes spell it, whatever the case it was asked in. */
   const townNamed = (name: string) => towns.find((t) => t.toLowerCase() === name.trim().toLowerCase());
   const inTown = (town: string, propertyType: PropertyType | undefined, mode: Mode) =>
-    fixtures.transactions.flatMap((t) => {
-      const property = fixtures.byId.get(t.propertyId)!;
+    homes.transactions.flatMap((t) => {
+      const property = homes.byId.get(t.propertyId)!;
       return t.mode === mode && property.town === town && (!propertyType || property.propertyType === propertyType)
         ? [{ t, property }]
         : [];
@@ -57,7 +57,7 @@ export function createAreaMarket(fixtures: Fixtures) {
     problemInPeriod(from: string, to: string): string | undefined {
       if (from > to) return `from (${from}) must not be after to (${to})`;
       if (monthsBetween(from, to) > MAX_MONTHS) return `a period covers at most ${MAX_MONTHS} months`;
-      if (from > fixtures.cutOff.slice(0, 7)) return `the data runs to ${fixtures.cutOff}`;
+      if (from > homes.cutOff.slice(0, 7)) return `the data runs to ${homes.cutOff}`;
       return undefined;
     },
     transactions(town: string, propertyType: PropertyType | undefined, mode: Mode, from: string, to: string) {

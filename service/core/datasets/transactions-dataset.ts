@@ -4,7 +4,7 @@
  * collection), every answer stating where the records come from, their licence and as-of date.
  */
 import type { components } from '../../../contract/generated/platform.js';
-import type { Fixtures } from '../../sandbox/fixtures/generate.js';
+import type { Homes } from '../estimates/homes.js';
 
 type Schemas = components['schemas'];
 export type Dataset = Schemas['Dataset'];
@@ -25,12 +25,12 @@ export const TRANSACTIONS_LICENCE = {
 const recordId = (propertyId: string, date: string, n: number) =>
   `rec_${propertyId.toLowerCase().replace(/[^a-z0-9]/g, '_')}_${date.replaceAll('-', '')}_${n}`;
 
-export function createDatasets(fixtures: Fixtures) {
+export function createDatasets(homes: Homes) {
   const provenance: Schemas['DatasetProvenance'] = {
     id: TRANSACTIONS_DATASET,
     source: TRANSACTIONS_SOURCE,
     licence: TRANSACTIONS_LICENCE,
-    asOf: fixtures.cutOff,
+    asOf: homes.cutOff,
     generated: true,
   };
   const dataset: Dataset = {
@@ -41,9 +41,9 @@ export function createDatasets(fixtures: Fixtures) {
       'Every sale and rental the sandbox estimates from: HDB flats, condominiums and landed homes, five years to the as-of date. Read a property at a time.',
     source: TRANSACTIONS_SOURCE,
     licence: TRANSACTIONS_LICENCE,
-    asOf: fixtures.cutOff,
+    asOf: homes.cutOff,
     generated: true,
-    recordCount: fixtures.transactions.length,
+    recordCount: homes.transactions.length,
   };
   return {
     provenance,
@@ -51,9 +51,9 @@ export function createDatasets(fixtures: Fixtures) {
     get: (id: string) => (id === TRANSACTIONS_DATASET ? dataset : undefined),
     /** One property's records, oldest first; undefined when no property has this id. */
     records(propertyId: string, mode?: 'sale' | 'rent'): DatasetRecord[] | undefined {
-      if (!fixtures.byId.has(propertyId)) return undefined;
+      if (!homes.byId.has(propertyId)) return undefined;
       const seen = new Map<string, number>();
-      return fixtures.transactions
+      return homes.transactions
         .filter((t) => t.propertyId === propertyId)
         .sort((a, b) => a.date.localeCompare(b.date) || a.mode.localeCompare(b.mode))
         .map((t) => {

@@ -1,12 +1,15 @@
 /**
- * The one estimate engine every surface shares (the widget host, the Platform API, the public
- * valuation page): the fixtures, the search index, and estimates with the service's attribution.
+ * The one estimate engine every surface shares (the widget host, the Platform API, MCP, the public
+ * valuation page): the homes it was given, their search index, and estimates with the service's
+ * attribution and the datasets each rests on.
  */
 import type { AreaUnit } from '../../../src/format/format.js';
 import type { Words } from '../../../src/words/words.js';
 import type { components } from '../../../contract/generated/widget-host.js';
-import { estimateProperty } from './estimate.js';
-import { generateFixtures, type Fixtures } from '../../sandbox/fixtures/generate.js';
+import { estimateOf, valueFromComparables, type Valuation } from './estimate.js';
+import { type HdbData, hdbValuations } from './hdb-estimate.js';
+import type { DataSource, Homes, PropertyRecord } from './homes.js';
+import { nearbyIndex } from './nearby.js';
 import { buildIndex, MAX_SUGGESTIONS, suggest } from './search.js';
 
 type Estimate = components['schemas']['Estimate'];
@@ -16,17 +19,27 @@ export interface EngineOptions {
   /** Where the service's own pages live; attribution links point here. Ends with `/`. */
   serviceUrl: string;
   now?: () => Date;
-  fixtures?: Fixtures;
+  /** The homes and transactions it values from: the sandbox's world, or the official files imported. */
+  homes: Homes;
+  /** HDB's own files, when imported: HDB flats are then valued by the HDB model and the declared rents. */
+  hdb?: HdbData;
+  /** The datasets an estimate of each kind rests on (imported data); none for the sandbox's world. */
+  sources?: (propertyType: PropertyRecord['propertyType'], mode: Mode) => DataSource[];
 }
 
 export type EstimateOutcome = { estimate: Estimate } | { problem: 'not_found' | 'no_comparables' };
 
 export function createEstimateEngine(options: EngineOptions) {
   const now = options.now ?? (() => new Date());
-  const fixtures = options.fixtures ?? generateFixtures();
-  const index = buildIndex(fixtures);
+  const { homes } = options;
+  const index = buildIndex(homes);
+  const nearby = nearbyIndex(homes);
+  const hdb = options.hdb && hdbValuations(homes, options.hdb);
+  const value = (property: PropertyRecord, mode: Mode): Valuation | undefined =>
+    (property.propertyType === 'hdb' ? hdb?.[mode](property) : undefined) ??
+    valueFromComparables(homes, nearby(property), property, mode);
   return {
-    fixtures,
+    homes,
     now,
     serviceUrl: options.serviceUrl,
     /** Up to 8 suggestions (or `limit`) for an address, postal code or condo name, best first, in `said`'s words. */
@@ -42,10 +55,18 @@ export function createEstimateEngine(options: EngineOptions) {
     },
     /** The estimate for a property as of today: one answer for every surface. */
     estimate(propertyId: string, mode: Mode): EstimateOutcome {
-      const property = fixtures.byId.get(propertyId);
+      const property = homes.byId.get(propertyId);
       if (!property) return { problem: 'not_found' };
-      const estimate = estimateProperty(fixtures, property, mode, { today: now(), serviceUrl: options.serviceUrl });
-      return estimate ? { estimate } : { problem: 'no_comparables' };
+      const valuation = value(property, mode);
+      if (!valuation) return { problem: 'no_comparables' };
+      const sources = options.sources?.(property.propertyType, mode);
+      return {
+        estimate: estimateOf(homes, property, mode, valuation, {
+          today: now(),
+          serviceUrl: options.serviceUrl,
+          sources,
+        }),
+      };
     },
   };
 }

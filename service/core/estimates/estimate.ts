@@ -1,6 +1,6 @@
 import type { components } from '../../../contract/generated/widget-host.js';
-import type { Fixtures, PropertyRecord, Transaction } from '../../sandbox/fixtures/generate.js';
-import { SERVICE_WORDS } from './service-words.js';
+import type { DataSource, Homes, PropertyRecord, Transaction } from './homes.js';
+import { serviceWords } from './service-words.js';
 import { quantile } from './statistics.js';
 
 type Estimate = components['schemas']['Estimate'];
@@ -47,26 +47,62 @@ function describe(property: PropertyRecord): string {
   return property.project ? `${property.project}, ${property.address}` : property.address;
 }
 
+/** What a valuer finds for a home: the figures, how sure, and the sales or rents it used. */
+export interface Valuation {
+  value: number;
+  low: number;
+  high: number;
+  confidence: Estimate['confidence'];
+  /** The comparables used, newest first. */
+  comparables: Estimate['comparables'];
+}
+
+export interface EstimateContext {
+  today: Date;
+  serviceUrl: string;
+  /** The datasets the estimate rests on, named in its attribution (none for the sandbox's generated world). */
+  sources?: DataSource[];
+}
+
+/** Rounds a price as the service states it: sales to the thousand, rents to fifty dollars. */
+export const roundPrice = (mode: Mode, price: number) => {
+  const round = mode === 'sale' ? 1000 : 50;
+  return Math.round(price / round) * round;
+};
+
+/** A comparable as every surface shows it. */
+export const comparableOf = (tx: Transaction, property: PropertyRecord, distance: number) => ({
+  date: tx.date,
+  address: describe(property),
+  propertyType: property.propertyType,
+  unitType: property.unitType,
+  floorAreaSqm: tx.floorAreaSqm,
+  price: tx.price,
+  pricePerSqm: Math.round(tx.price / tx.floorAreaSqm),
+  distanceM: Math.round(distance / 10) * 10,
+});
+
 /**
  * Values a property from its comparables: similar type and size, nearby and recent, each
  * time-adjusted to the data cut-off with a growth rate fitted on the neighbourhood's own
  * transactions. The value is their median; the range is their 20th to 80th percentile.
  */
-export function estimateProperty(
-  fixtures: Fixtures,
+export function valueFromComparables(
+  homes: Pick<Homes, 'cutOff' | 'byId'>,
+  nearby: Iterable<Transaction>,
   subject: PropertyRecord,
   mode: Mode,
-  options: { today: Date; serviceUrl: string },
-): Estimate | undefined {
-  const cutOff = Date.parse(fixtures.cutOff);
+): Valuation | undefined {
+  const cutOff = Date.parse(homes.cutOff);
   const radius = RADIUS_M[subject.propertyType];
   const neighbourhood: { tx: Transaction; property: PropertyRecord; distance: number; monthsAgo: number }[] = [];
-  for (const tx of fixtures.transactions) {
+  for (const tx of nearby) {
     if (tx.mode !== mode) continue;
-    const property = fixtures.byId.get(tx.propertyId);
+    const property = homes.byId.get(tx.propertyId);
     if (!property || !isSimilar(subject, property)) continue;
     const distance = distanceMeters(subject, property);
-    if (distance > radius) continue;
+    // Written so that a home without coordinates (NaN) is never near.
+    if (!(distance <= radius)) continue;
     neighbourhood.push({ tx, property, distance, monthsAgo: (cutOff - Date.parse(tx.date)) / MONTH_MS });
   }
   const growth = fittedYearlyGrowth(
@@ -89,26 +125,41 @@ export function estimateProperty(
   if (comparables.length < MIN_COMPARABLES) return undefined;
 
   const adjustedPsm = comparables.map((c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12));
-  const round = mode === 'sale' ? 1000 : 50;
-  const toPrice = (psm: number) => Math.round((psm * subject.floorAreaSqm) / round) * round;
+  const toPrice = (psm: number) => roundPrice(mode, psm * subject.floorAreaSqm);
   const median = quantile(adjustedPsm, 0.5);
-  const value = toPrice(median);
-  const low = Math.min(toPrice(quantile(adjustedPsm, 0.2)), toPrice(median * 0.97));
-  const high = Math.max(toPrice(quantile(adjustedPsm, 0.8)), toPrice(median * 1.03));
-
   const spread = (quantile(adjustedPsm, 0.8) - quantile(adjustedPsm, 0.2)) / median;
   const medianDistance = quantile(
     comparables.map((c) => c.distance),
     0.5,
   );
-  const confidence =
-    comparables.length >= 8 && spread < 0.1 && medianDistance < 1000
-      ? 'high'
-      : comparables.length >= 6 && spread < 0.18
-        ? 'medium'
-        : 'low';
+  return {
+    value: toPrice(median),
+    low: Math.min(toPrice(quantile(adjustedPsm, 0.2)), toPrice(median * 0.97)),
+    high: Math.max(toPrice(quantile(adjustedPsm, 0.8)), toPrice(median * 1.03)),
+    confidence:
+      comparables.length >= 8 && spread < 0.1 && medianDistance < 1000
+        ? 'high'
+        : comparables.length >= 6 && spread < 0.18
+          ? 'medium'
+          : 'low',
+    comparables: comparables
+      .sort((a, b) => (a.tx.date < b.tx.date ? 1 : -1))
+      .map((c) => comparableOf(c.tx, c.property, c.distance)),
+  };
+}
 
+/** The estimate every surface gives: a valuation of the property, as of the data's cut-off, with its attribution. */
+export function estimateOf(
+  homes: Pick<Homes, 'cutOff'>,
+  subject: PropertyRecord,
+  mode: Mode,
+  valuation: Valuation,
+  options: EstimateContext,
+): Estimate {
   const retainUntil = new Date(options.today.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const { value, low, high, confidence, comparables } = valuation;
+  const sources = options.sources?.length ? { sources: options.sources } : {};
+  const words = serviceWords('en', { attribution: { text: '', url: '', ...sources } });
   return {
     mode,
     currency: 'SGD',
@@ -116,34 +167,24 @@ export function estimateProperty(
     low,
     high,
     confidence,
-    asOf: fixtures.cutOff,
+    asOf: homes.cutOff,
     retainUntil,
     property: {
       id: subject.id,
       address: subject.address,
       ...(subject.project ? { project: subject.project } : {}),
-      postalCode: subject.postalCode,
+      ...(subject.postalCode ? { postalCode: subject.postalCode } : {}),
       town: subject.town,
       propertyType: subject.propertyType,
       unitType: subject.unitType,
       floorAreaSqm: subject.floorAreaSqm,
     },
-    comparables: comparables
-      .sort((a, b) => (a.tx.date < b.tx.date ? 1 : -1))
-      .map((c) => ({
-        date: c.tx.date,
-        address: describe(c.property),
-        propertyType: c.property.propertyType,
-        unitType: c.property.unitType,
-        floorAreaSqm: c.tx.floorAreaSqm,
-        price: c.tx.price,
-        pricePerSqm: Math.round(c.tx.price / c.tx.floorAreaSqm),
-        distanceM: Math.round(c.distance / 10) * 10,
-      })),
+    comparables,
     attribution: {
-      text: SERVICE_WORDS.en.attribution,
+      text: words.attribution,
       url: `${options.serviceUrl}valuation/${encodeURIComponent(subject.id)}?mode=${mode}`,
+      ...sources,
     },
-    disclaimer: SERVICE_WORDS.en.disclaimer,
+    disclaimer: words.disclaimer,
   };
 }

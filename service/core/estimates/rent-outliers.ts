@@ -19,7 +19,11 @@ const quarterOf = (month: string) => `${month.slice(0, 4)}Q${Math.floor((Number(
 export function setAsideOutliers<T extends DeclaredRent>(rents: T[]): { kept: T[]; setAside: T[] } {
   const cells = new Map<string, number[]>();
   const cellOf = (r: DeclaredRent) => `${r.town}|${r.flatType}|${quarterOf(r.month)}`;
-  for (const r of rents) cells.set(cellOf(r), [...(cells.get(cellOf(r)) ?? []), r.rent]);
+  for (const r of rents) {
+    const cell = cells.get(cellOf(r));
+    if (cell) cell.push(r.rent);
+    else cells.set(cellOf(r), [r.rent]);
+  }
   const medians = new Map(
     [...cells].map(([cell, values]) => {
       const sorted = values.sort((a, b) => a - b);

@@ -2,12 +2,12 @@
  * The search's index over every property: the words each is found by, an inverted index over them,
  * the postal codes in order, and the candidates a query's words can match (search.ts ranks them).
  */
-import type { Fixtures, PropertyRecord } from '../../sandbox/fixtures/generate.js';
+import type { Homes, PropertyRecord } from './homes.js';
 
 /** Suggestions with the same rank read in this order (block 9 before block 10). */
 export const BY_TEXT = new Intl.Collator('en', { numeric: true });
 
-/** How Singaporeans shorten addresses, mapped to the words the fixtures use. */
+/** How Singaporeans shorten addresses, mapped to the words the homes use. */
 const ABBREVIATIONS: Record<string, string> = {
   ave: 'avenue',
   av: 'avenue',
@@ -80,8 +80,8 @@ export interface SearchIndex {
   marks: { of: Uint32Array; stamp: number };
 }
 
-export function buildIndex(fixtures: Pick<Fixtures, 'properties'>): SearchIndex {
-  const entries = fixtures.properties.map((property) => {
+export function buildIndex(homes: Pick<Homes, 'properties'>): SearchIndex {
+  const entries = homes.properties.map((property) => {
     const addressWords = words(`${property.address} ${property.town}`);
     const projectWords = property.project ? words(property.project) : [];
     const townWords = words(property.town);
@@ -97,8 +97,11 @@ export function buildIndex(fixtures: Pick<Fixtures, 'properties'>): SearchIndex 
     }
   });
   const sortedWords = [...postings.keys()].sort();
-  const byPostalCode = [...entries].sort((a, b) => a.property.postalCode.localeCompare(b.property.postalCode));
-  const postalCodes = byPostalCode.map((entry) => entry.property.postalCode);
+  // A home without a postal code (an HDB block imported without OneMap's addresses) is found by its words only.
+  const byPostalCode = entries
+    .filter((entry) => entry.property.postalCode)
+    .sort((a, b) => a.property.postalCode!.localeCompare(b.property.postalCode!));
+  const postalCodes = byPostalCode.map((entry) => entry.property.postalCode!);
   const addressOrder = entries
     .map((_, i) => i)
     .sort((a, b) => BY_TEXT.compare(entries[a].property.address, entries[b].property.address));

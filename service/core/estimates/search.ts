@@ -2,7 +2,7 @@ import type { components } from '../../../contract/generated/widget-host.js';
 import en from '../../../src/words/en.js';
 import { formatArea, unitTypeName, type Words } from '../../../src/words/words.js';
 import type { AreaUnit } from '../../../src/format/format.js';
-import type { PropertyRecord } from '../../sandbox/fixtures/generate.js';
+import type { PropertyRecord } from './homes.js';
 import {
   BY_TEXT,
   type Candidates,
@@ -88,8 +88,12 @@ function toSuggestion(
     matches: matchRanges(text, queryWords),
     secondaryText: property.project
       ? `${kind === 'condo' ? property.address : property.project} · ${unitType}, ${formatArea(property.floorAreaSqm, unit, said)}`
-      : `${property.town} · ${said.propertyType[property.propertyType]} ${unitType} · ${said.postal(property.postalCode)}`,
-    postalCode: property.postalCode,
+      : [
+          property.town,
+          `${said.propertyType[property.propertyType]} ${unitType}`,
+          ...(property.postalCode ? [said.postal(property.postalCode)] : []),
+        ].join(' · '),
+    ...(property.postalCode ? { postalCode: property.postalCode } : {}),
   };
 }
 
@@ -110,7 +114,7 @@ export function suggest(
     const first = lowerBound(index.postalCodes, digits);
     return index.byPostalCode
       .slice(first, first + limit)
-      .filter((entry) => entry.property.postalCode.startsWith(digits))
+      .filter((entry) => entry.property.postalCode!.startsWith(digits))
       .map((entry) => toSuggestion(entry.property, 'postal_code', unit, [], said));
   }
   const queryWords = words(query);

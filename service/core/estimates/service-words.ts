@@ -71,7 +71,13 @@ export function visitorMessage(language: Language, code: HostErrorCode, resetAt?
   return VISITOR_MESSAGES[language][code].replace('{time}', time);
 }
 
-export const SERVICE_WORDS: Record<Language, { attribution: string; disclaimer: string }> = {
+interface ServiceWords {
+  attribution: string;
+  disclaimer: string;
+}
+
+/** The service's words on an estimate from the sandbox's generated world. */
+export const SERVICE_WORDS: Record<Language, ServiceWords> = {
   en: {
     attribution: 'Estimate by Service Valuations (sandbox data)',
     disclaimer:
@@ -97,9 +103,38 @@ export const SERVICE_WORDS: Record<Language, { attribution: string; disclaimer: 
   },
 };
 
+/** The same words on an estimate from the official datasets: neither "sandbox data" nor "fictional". */
+const OFFICIAL_WORDS: Record<Language, ServiceWords> = {
+  en: {
+    attribution: 'Estimate by Service Valuations',
+    disclaimer:
+      'This is an automated estimate from recent transactions, not a valuation or appraisal. ' +
+      'Do not rely on it to buy, sell, rent or borrow.',
+  },
+  zh: {
+    attribution: 'Service Valuations 提供的估价',
+    disclaimer: '这是根据近期成交自动得出的估价，并非正式估价或评估。买卖、租赁或借贷时请勿以此为依据。',
+  },
+  ms: {
+    attribution: 'Anggaran oleh Service Valuations',
+    disclaimer:
+      'Ini ialah anggaran automatik daripada urus niaga terkini, bukan penilaian atau taksiran. ' +
+      'Jangan bergantung padanya untuk membeli, menjual, menyewa atau meminjam.',
+  },
+  ta: {
+    attribution: 'Service Valuations வழங்கும் மதிப்பீடு',
+    disclaimer:
+      'இது சமீபத்திய பரிவர்த்தனைகளிலிருந்து தானாகக் கணக்கிடப்பட்ட மதிப்பீடு; அதிகாரப்பூர்வ மதிப்பீடோ மதிப்பாய்வோ அல்ல. ' +
+      'வாங்க, விற்க, வாடகைக்கு எடுக்க அல்லது கடன் பெற இதை நம்ப வேண்டாம்.',
+  },
+};
+
+/** The service's words on an estimate: those of the official data when it names the datasets it rests on. */
+export const serviceWords = (language: Language, estimate: Pick<Estimate, 'attribution'>): ServiceWords =>
+  (estimate.attribution.sources?.length ? OFFICIAL_WORDS : SERVICE_WORDS)[language];
+
 /** The same estimate with the service's words in `language`. */
-export const inLanguage = (estimate: Estimate, language: Language): Estimate => ({
-  ...estimate,
-  attribution: { ...estimate.attribution, text: SERVICE_WORDS[language].attribution },
-  disclaimer: SERVICE_WORDS[language].disclaimer,
-});
+export function inLanguage(estimate: Estimate, language: Language): Estimate {
+  const { attribution, disclaimer } = serviceWords(language, estimate);
+  return { ...estimate, attribution: { ...estimate.attribution, text: attribution }, disclaimer };
+}

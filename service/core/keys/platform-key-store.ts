@@ -1,18 +1,12 @@
 /**
  * Where the Platform API finds a key by the hash of what a request presents (its daily count is the
- * meter's): the service's database, or memory (the sandbox's platform keys) for tests without one.
+ * meter's): the service's database.
  */
 import type { Database } from '../../db/database.js';
 import type { StoredKey } from './platform-keys.js';
-import keysFile from '../../sandbox/platform-keys.json' with { type: 'json' };
 
 export interface PlatformKeyStore {
   findByHash(sha256: string): Promise<StoredKey | undefined>;
-}
-
-export function memoryPlatformKeys(keys: StoredKey[] = keysFile.keys as StoredKey[]): PlatformKeyStore {
-  const byHash = new Map(keys.map((k, i) => [k.sha256, { ...k, id: k.id ?? `pk_memory${i}` }]));
-  return { findByHash: async (sha256) => byHash.get(sha256) };
 }
 
 export function databasePlatformKeys(db: Database): PlatformKeyStore {

@@ -6,7 +6,7 @@
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
-import type { PropertyRecord } from '../../sandbox/fixtures/generate.js';
+import type { PropertyRecord } from '../estimates/homes.js';
 import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import { moveAlong } from '../events/move-along.js';
 import { withdrawAll } from './distribution-store.js';

@@ -5,14 +5,9 @@
  * endpoints and the audit log itself are kept.
  */
 import type { Database } from '../../db/database.js';
-import {
-  insertListingFixtures,
-  insertShowflatFixtures,
-  LISTING_AGENCY,
-  SHOWFLAT_DEVELOPER,
-} from '../../sandbox/listings.js';
-import { insertInventoryFixtures, insertMediaFixtures } from '../../sandbox/inventory-fixtures.js';
-import { insertDistributionFixtures } from '../../sandbox/partner-sites.js';
+
+/** Puts an organization's fixture rows back, inside the reset's transaction: the sandbox's data, given to the core. */
+export type RestoreFixtures = (tx: Pick<Database, 'query'>, organizationId: string) => Promise<void>;
 
 /** A developer's inventory tables and the media of listings and projects, each with its organization's rows. */
 const INVENTORY_TABLES = [
@@ -25,7 +20,12 @@ const INVENTORY_TABLES = [
 ];
 import { recordChange, serviceActor } from '../events/record-change.js';
 
-export async function resetSandboxData(db: Database, organizationId: string, now = () => new Date()) {
+export async function resetSandboxData(
+  db: Database,
+  restore: RestoreFixtures,
+  organizationId: string,
+  now = () => new Date(),
+) {
   return db.transaction(async (tx) => {
     await tx.query(
       // Links between viewings first, so that either row may go.
@@ -37,16 +37,7 @@ export async function resetSandboxData(db: Database, organizationId: string, now
     await tx.query('delete from listings where organization_id = $1', [organizationId]);
     for (const table of INVENTORY_TABLES)
       await tx.query(`delete from ${table} where organization_id = $1`, [organizationId]);
-    // The fixtures are the sandbox agency's; any other organization starts with none.
-    if (organizationId === LISTING_AGENCY) {
-      await insertListingFixtures(tx);
-      await insertDistributionFixtures(tx);
-    }
-    await insertMediaFixtures(tx, organizationId);
-    if (organizationId === SHOWFLAT_DEVELOPER) {
-      await insertShowflatFixtures(tx);
-      await insertInventoryFixtures(tx);
-    }
+    await restore(tx, organizationId);
     const count = async (table: 'listings' | 'viewings') =>
       (
         await tx.query<{ n: number }>(`select count(*)::int as n from ${table} where organization_id = $1`, [

@@ -31,14 +31,15 @@ import { linksOf, type ServiceSettings } from './settings.js';
 
 export function composeServices(db: Database, settings: ServiceSettings) {
   const now = settings.now ?? (() => new Date());
-  const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now });
+  const { homes, hdb, sources, fixtures } = settings.data;
+  const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now, homes, hdb, sources });
   const widgetKeyAdmin = createWidgetKeyAdmin(db, now);
   const meter = databaseMeter(db);
   const webhooks = createWebhookService(db, createSecretBox(settings.secretsKey), {
     policy: settings.addresses,
     clock: now,
   });
-  const listings = createListingArea(db, engine.fixtures.byId);
+  const listings = createListingArea(db, homes.byId, fixtures.restore);
   const inventory = createInventory(db, now);
   return {
     db,
@@ -68,7 +69,13 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     readiness: createReadiness(db, now),
     /** Writes AI apps ask for, waiting for the person on the console's page, and what each kind does. */
     actions: createPendingActions(db, now),
-    writes: aiWrites({ inventory, viewings: listings.viewings, widgetKeys: widgetKeyAdmin, webhooks }),
+    writes: aiWrites({
+      inventory,
+      viewings: listings.viewings,
+      widgetKeys: widgetKeyAdmin,
+      webhooks,
+      projectOf: fixtures.projectOf,
+    }),
     sessions: createSessions(db),
     members: createMembers(db),
     memberships: createMemberships(db),

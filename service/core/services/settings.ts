@@ -1,5 +1,23 @@
 /** What a deployment decides and the parts of the service read: where each origin is reached, and its policies. */
+import type { EngineOptions } from '../estimates/engine.js';
+import type { HdbData } from '../estimates/hdb-estimate.js';
+import type { Homes } from '../estimates/homes.js';
+import type { RestoreFixtures } from '../listings/sandbox-reset.js';
 import type { AddressPolicy } from '../webhooks/address-guard.js';
+import type { ProjectLookup } from '../writes/write-kinds.js';
+
+/**
+ * The data a deployment serves, given to the core (which never imports where it came from): the homes
+ * the engine values, and the sandbox's own rows, which live has none of.
+ */
+export interface DeploymentData {
+  homes: Homes;
+  /** HDB's own files, when imported (the HDB model values their flats), and what each estimate rests on. */
+  hdb?: HdbData;
+  sources?: EngineOptions['sources'];
+  /** What a sandbox reset puts back, and the developers' projects the writes name. */
+  fixtures: { restore: RestoreFixtures; projectOf: ProjectLookup };
+}
 
 export interface ServiceSettings {
   /** Where people reach each origin, behind a balancer or on loopback: the widget host's ends with `/`. */
@@ -10,6 +28,7 @@ export interface ServiceSettings {
   addresses: AddressPolicy;
   /** Each visitor address's share of estimates; false for a QA suite that asks for hundreds from one machine. */
   visitorLimits: boolean;
+  data: DeploymentData;
   /** The clock every part reads (a test may set it). */
   now?: () => Date;
 }

@@ -11,7 +11,11 @@ import type { Scope } from '../grants/scopes.js';
 import type { WidgetKeyAdmin } from '../keys/widget-key-admin.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
 import type { PendingAction } from '../organizations/pending-actions.js';
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
+import type { components } from '../../../contract/generated/platform.js';
+
+type Project = components['schemas']['Project'];
+/** A developer's project by id, as the deployment's data holds it (the sandbox's organizations today). */
+export type ProjectLookup = (organizationId: string, projectId: unknown) => Project | undefined;
 
 /** What the writes act on: a developer's inventory, an agency's viewings, the widget keys and webhooks. */
 export interface WriteStores {
@@ -19,6 +23,7 @@ export interface WriteStores {
   viewings: ViewingStore;
   widgetKeys: WidgetKeyAdmin;
   webhooks: WebhookService;
+  projectOf: ProjectLookup;
 }
 
 export interface WriteKind {
@@ -33,8 +38,8 @@ export interface WriteKind {
   refused: string;
   confirm: string;
   decline: string;
-  /** What the person reads before confirming: label and value. */
-  facts(input: Record<string, string | number>, organizationId: string): [string, string][];
+  /** What the person reads before confirming: label and value (the project, for a write about one). */
+  facts(input: Record<string, string | number>, project: Project | undefined): [string, string][];
   /** Does the write as the person; the result the app learns, or why it could not be done. */
   perform(
     stores: WriteStores,
@@ -45,10 +50,7 @@ export interface WriteKind {
   doneAt?(result: Record<string, unknown>): string;
 }
 
-const projectOf = (organizationId: string, projectId: unknown) =>
-  ORGANIZATIONS[organizationId]?.projects.find((p) => p.id === projectId);
-const projectName = (organizationId: string, projectId: unknown) =>
-  projectOf(organizationId, projectId)?.name ?? String(projectId);
+const projectName = (project: Project | undefined, projectId: unknown) => project?.name ?? String(projectId);
 const singaporeTime = (iso: unknown) =>
   `${new Intl.DateTimeFormat('en-SG', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Singapore' }).format(new Date(String(iso)))} (Singapore)`;
 const fieldProblems = (errors: { parameter: string; detail: string }[]) =>
@@ -98,13 +100,13 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
     refused: 'book showflat visits',
     confirm: 'Book the visit',
     decline: 'Do not book it',
-    facts: (input, org) => [
-      ['Project', projectName(org, input.projectId)],
+    facts: (input, project) => [
+      ['Project', projectName(project, input.projectId)],
       ['When', singaporeTime(input.startsAt)],
       ['Visitor', String(input.visitorName)],
     ],
     async perform(stores, actor, input) {
-      const project = projectOf(actor.organizationId, input.projectId);
+      const project = stores.projectOf(actor.organizationId, input.projectId);
       const booked = await stores.inventory.showflats.book(
         actor.organizationId,
         project,
@@ -129,8 +131,8 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
     refused: 'take in leads',
     confirm: 'Take in the lead',
     decline: 'Do not take it in',
-    facts: (input, org) => [
-      ['Project', projectName(org, input.projectId)],
+    facts: (input, project) => [
+      ['Project', projectName(project, input.projectId)],
       ['Buyer', `${String(input.contactName)} <${String(input.contactEmail)}>`],
       ...(input.unitType ? ([['Unit type', String(input.unitType)]] as [string, string][]) : []),
       ...(input.budget !== undefined
@@ -138,7 +140,7 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
         : []),
     ],
     async perform(stores, actor, input) {
-      const project = projectOf(actor.organizationId, input.projectId);
+      const project = stores.projectOf(actor.organizationId, input.projectId);
       const received = await stores.inventory.leads.receive(
         actor.organizationId,
         project,
@@ -207,16 +209,19 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
 export const kindOf = (action: Pick<PendingAction, 'kind'>): WriteKind => WRITE_KINDS[action.kind as WriteKindName];
 
 /** What the console's one confirmation page needs of the writes: how to show one, and how to do it. */
-export const aiWrites = (stores: WriteStores) => ({
-  describe: (action: PendingAction) => {
-    const kind = kindOf(action);
-    return {
-      ...kind,
-      facts: kind.facts(action.input as Record<string, string | number>, action.organizationId),
-    };
-  },
-  perform: (action: PendingAction, actor: Actor) =>
-    kindOf(action).perform(stores, actor, action.input as Record<string, string | number>),
-});
+export function aiWrites(stores: WriteStores) {
+  /** What the person reads before confirming a write of `kind` in an organization. */
+  const facts = (kind: WriteKind, input: Record<string, string | number>, organizationId: string) =>
+    kind.facts(input, stores.projectOf(organizationId, input.projectId));
+  return {
+    facts,
+    describe(action: PendingAction) {
+      const kind = kindOf(action);
+      return { ...kind, facts: facts(kind, action.input as Record<string, string | number>, action.organizationId) };
+    },
+    perform: (action: PendingAction, actor: Actor) =>
+      kindOf(action).perform(stores, actor, action.input as Record<string, string | number>),
+  };
+}
 
 export type AiWrites = ReturnType<typeof aiWrites>;

@@ -16,7 +16,7 @@ import { schemaOf } from './tools.js';
 
 const markets = new WeakMap<EstimateEngine, AreaMarket>();
 const marketOf = (engine: EstimateEngine) => {
-  if (!markets.has(engine)) markets.set(engine, createAreaMarket(engine.fixtures));
+  if (!markets.has(engine)) markets.set(engine, createAreaMarket(engine.homes));
   return markets.get(engine)!;
 };
 /** The line every discovery text ends with: where it comes from, how recent, under which licence. */
@@ -69,7 +69,7 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
       const asked = marketQuestion(engine, args);
       if ('error' in asked) return asked;
       const { market, town, mode } = asked;
-      const to = (args.to as string | undefined) ?? engine.fixtures.cutOff.slice(0, 7);
+      const to = (args.to as string | undefined) ?? engine.homes.cutOff.slice(0, 7);
       const from = (args.from as string | undefined) ?? monthsBefore(to, 11);
       const problem = market.problemInPeriod(from, to);
       if (problem) return { error: `The period cannot be answered: ${problem}.` };
@@ -181,7 +181,7 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
         object: 'service_offerings' as const,
         products,
         source: { name: 'Service Valuations (sandbox)', url: engine.serviceUrl },
-        asOf: engine.fixtures.cutOff,
+        asOf: engine.homes.cutOff,
         licence: { name: 'Service Valuations terms of use', url: new URL('docs/mcp', engine.serviceUrl).href },
         synthetic: true,
       };

@@ -119,7 +119,7 @@ function confirmedWrite(tool: {
             text: `Not done: ${String(action.result?.reason)}`,
           };
       }
-      const preview = Object.fromEntries(kind.facts(input, workspace.organization.id));
+      const preview = Object.fromEntries(context.services.writes.facts(kind, input, workspace.organization.id));
       return {
         structured: { status: 'awaiting_confirmation', ...base, confirmUrl, preview },
         text: `Nothing is done yet. Ask the person to confirm at ${confirmUrl} before ${action.expiresAt}; then call again with the same idempotencyKey.`,

@@ -19,7 +19,7 @@ export function createDatasetOperations(
   engine: EstimateEngine,
   imports: ReturnType<typeof createDatasetImports>,
 ): Record<DatasetOperation, Operation> {
-  const datasets = createDatasets(engine.fixtures);
+  const datasets = createDatasets(engine.homes);
   return {
     listDatasets: (ctx) => page(datasets.list(), ctx),
     listDatasetImports: async (ctx) => page(await imports.list(), ctx, 'newest_first'),

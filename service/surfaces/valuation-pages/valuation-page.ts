@@ -86,7 +86,7 @@ function estimateBody(estimate: Estimate): Html {
   ]);
   const title = property.project ? `${property.project}, ${property.address}` : property.address;
   return html`<h1>${title}</h1>
-<p class="meta">${`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm, 'sqft')} · ${en.postal(property.postalCode)}`}</p>
+<p class="meta">${`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm, 'sqft')}${property.postalCode ? ` · ${en.postal(property.postalCode)}` : ''}`}</p>
 <nav aria-label="${en.modeLegend}"><ul>${modeLink('sale')}${modeLink('rent')}</ul></nav>
 <h2 class="label">${en.estimateHeading(mode)}</h2>
 <p class="value">${money(estimate.value, 'value')}${mode === 'rent' && en.perMonth}</p>
@@ -97,6 +97,7 @@ function estimateBody(estimate: Estimate): Html {
 <div><dt>${en.basedOn}</dt><dd>${en.transactionCount(estimate.comparables.length)}</dd></div></dl>
 ${cardTable(en.tableCaption(estimate.comparables.length, mode), columns, rows, '')}
 <p class="meta">${estimate.attribution.text}. You may keep this estimate until ${formatDate(estimate.retainUntil)}.</p>
+${(estimate.attribution.sources ?? []).map((source) => html`<p class="meta"><a href="${source.url}">${source.text}</a></p>`)}
 <p><a href="/valuation/">Value another home</a></p>`;
 }
 

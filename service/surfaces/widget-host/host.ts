@@ -9,7 +9,8 @@ import type { Language } from '../../../src/api/types.js';
 import { checkWidgetKey } from '../../../src/api/widget-key.js';
 import { type Mode, readMode } from '../../core/estimates/parameters.js';
 import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
-import type { Fixtures } from '../../sandbox/fixtures/generate.js';
+import type { Homes } from '../../core/estimates/homes.js';
+import { sandboxHomes } from '../../sandbox/sandbox-homes.js';
 import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
 import { inLanguage } from '../../core/estimates/service-words.js';
 import { catalogueFor } from '../../core/estimates/catalogues.js';
@@ -44,7 +45,8 @@ export interface HostOptions {
   /** Where the service's own pages live; attribution links point here. Ends with `/`. */
   serviceUrl: string;
   now?: () => Date;
-  fixtures?: Fixtures;
+  /** The homes it values: the sandbox's world by default. */
+  homes?: Homes;
   /** The engine to share with the service's other surfaces; one is made from the options above otherwise. */
   engine?: EstimateEngine;
   /** The service's own origin, whose API Console previews any key's widget (not a website: never listed on a key). */
@@ -73,8 +75,8 @@ interface EstimateRequest {
 }
 
 export function createWidgetHost(options: HostOptions) {
-  const engine = options.engine ?? createEstimateEngine(options);
-  const { now, fixtures } = engine;
+  const engine = options.engine ?? createEstimateEngine({ ...options, homes: options.homes ?? sandboxHomes() });
+  const { now } = engine;
   const store = options.rates ?? memoryRates();
   const { perAddress, perKey } = SUGGESTION_LIMITS;
   const suggestionsByAddress = createTokenBuckets(perAddress.burst, perAddress.perSecond, now, {
@@ -248,7 +250,7 @@ export function createWidgetHost(options: HostOptions) {
     return respond(200, inLanguage(answer.estimate, language), headers, magic?.delayMs ?? 0);
   }
 
-  return { handle, fixtures, engine };
+  return { handle, homes: engine.homes, engine };
 }
 
 export type WidgetHost = ReturnType<typeof createWidgetHost>;

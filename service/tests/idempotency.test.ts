@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { Hono } from 'hono';
-import { createIdempotencyStore, problemInIdempotencyKey } from './idempotency-store.js';
-import type { Database } from '../../db/database.js';
-import { onEachEngine } from '../../sandbox/test-engines.js';
-import { idempotency, requestFingerprint } from '../../web/idempotency.js';
+import { createIdempotencyStore, problemInIdempotencyKey } from '../core/idempotency/idempotency-store.js';
+import type { Database } from '../db/database.js';
+import { onEachEngine } from '../sandbox/test-engines.js';
+import { idempotency, requestFingerprint } from '../web/idempotency.js';
 
 onEachEngine('Idempotency-Key', (database) => {
   let db: Database;

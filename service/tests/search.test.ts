@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { generateFixtures } from '../../sandbox/fixtures/generate.js';
-import { buildIndex, candidates, rank, rankInOrder, suggest, words } from './search.js';
+import { generateFixtures } from '../sandbox/fixtures/generate.js';
+import { buildIndex, candidates, rank, rankInOrder, suggest, words } from '../core/estimates/search.js';
 
 const fixtures = generateFixtures();
 const index = buildIndex(fixtures);
@@ -49,8 +49,8 @@ it('suggests what a look at every property suggests, for every word prefix, pair
   assert.ok(compared > 300, String(compared));
   for (const postal of ['56', '5601', '560102', '01', '99', '52848']) {
     const expected = fixtures.properties
-      .filter((p) => p.postalCode.startsWith(postal))
-      .sort((a, b) => a.postalCode.localeCompare(b.postalCode))
+      .filter((p) => p.postalCode?.startsWith(postal))
+      .sort((a, b) => a.postalCode!.localeCompare(b.postalCode!))
       .slice(0, 8)
       .map((p) => p.id);
     assert.deepEqual(

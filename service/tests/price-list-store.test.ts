@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
-import { onEachEngine } from '../../sandbox/test-engines.js';
-import { createPriceListStore, singaporeDate } from './price-list-store.js';
+import { ORGANIZATIONS } from '../sandbox/organizations.js';
+import { onEachEngine } from '../sandbox/test-engines.js';
+import { createPriceListStore, singaporeDate } from '../core/inventory/price-list-store.js';
 
 const ORG = 'org_marinaheights';
 const project = ORGANIZATIONS[ORG]!.projects.find((p) => p.id === 'proj_0005')!;

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { createOAuthStore } from './oauth-store.js';
-import type { Database } from '../../db/database.js';
-import { onEachEngine } from '../../sandbox/test-engines.js';
+import { createOAuthStore } from '../core/grants/oauth-store.js';
+import type { Database } from '../db/database.js';
+import { onEachEngine } from '../sandbox/test-engines.js';
 
 const REDIRECT = 'http://127.0.0.1:8899/callback';
 const RESOURCE = 'http://127.0.0.1:8791/mcp';

@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { type Database, openDatabase } from '../../db/database.js';
-import { migrate } from '../../db/migrate.js';
-import { seed } from '../../sandbox/seed.js';
-import { createPendingActions } from './pending-actions.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { seed } from '../sandbox/seed.js';
+import { createPendingActions } from '../core/organizations/pending-actions.js';
 
 let db: Database;
 before(async () => {

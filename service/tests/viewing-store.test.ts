@@ -6,14 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { createEstimateEngine } from '../estimates/engine.js';
-import { onEachEngine } from '../../sandbox/test-engines.js';
-import { createListingStore } from './listing-store.js';
-import { createViewingStore } from './viewing-store.js';
-import { HOLDS_SLOT } from './transitions.js';
+import { createEstimateEngine } from '../core/estimates/engine.js';
+import { sandboxHomes } from '../sandbox/sandbox-data.js';
+import { onEachEngine } from '../sandbox/test-engines.js';
+import { createListingStore } from '../core/listings/listing-store.js';
+import { createViewingStore } from '../core/listings/viewing-store.js';
+import { HOLDS_SLOT } from '../core/listings/transitions.js';
 
 const ORG = 'org_lionrealty';
-const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/' });
+const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/', homes: sandboxHomes() });
 const slotAt = (days: number, hour: number) => {
   const at = new Date();
   at.setUTCDate(at.getUTCDate() + days);
@@ -25,7 +26,7 @@ onEachEngine('racing viewing bookings', (database) => {
   it('gives one slot to one of twelve racing requests', async (t) => {
     const db = database();
     if (!db) return t.skip('PostgreSQL is not installed');
-    const listings = createListingStore(db, engine.fixtures.byId);
+    const listings = createListingStore(db, engine.homes.byId);
     const viewings = createViewingStore(db);
     const made = await listings.create(ORG, 'agt_tanmeiling', { propertyId: 'hdb-560102', mode: 'sale', listPrice: 1 });
     assert.ok('listing' in made);
@@ -44,7 +45,7 @@ onEachEngine('racing viewing bookings', (database) => {
   it('lets one of two reschedules racing into one slot have it; the other viewing stands', async (t) => {
     const db = database();
     if (!db) return t.skip('PostgreSQL is not installed');
-    const listings = createListingStore(db, engine.fixtures.byId);
+    const listings = createListingStore(db, engine.homes.byId);
     const viewings = createViewingStore(db);
     const made = await listings.create(ORG, 'agt_tanmeiling', { propertyId: 'hdb-560102', mode: 'rent', listPrice: 1 });
     assert.ok('listing' in made);
@@ -74,7 +75,7 @@ onEachEngine('racing viewing bookings', (database) => {
   it('never lets a withdrawal and a viewing both win, over 15 racing rounds', async (t) => {
     const db = database();
     if (!db) return t.skip('PostgreSQL is not installed');
-    const listings = createListingStore(db, engine.fixtures.byId);
+    const listings = createListingStore(db, engine.homes.byId);
     const viewings = createViewingStore(db);
     for (let round = 0; round < 15; round++) {
       const made = await listings.create(ORG, 'agt_tanmeiling', {

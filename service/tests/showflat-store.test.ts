@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
-import { onEachEngine } from '../../sandbox/test-engines.js';
-import { createShowflatStore } from './showflat-store.js';
+import { ORGANIZATIONS } from '../sandbox/organizations.js';
+import { onEachEngine } from '../sandbox/test-engines.js';
+import { createShowflatStore } from '../core/inventory/showflat-store.js';
 
 const ORG = 'org_marinaheights';
 const project = ORGANIZATIONS[ORG]!.projects.find((p) => p.id === 'proj_0002');

@@ -1,0 +1,71 @@
+/**
+ * Street names as HDB's files abbreviate them ("ANG MO KIO AVE 10", "C'WEALTH CL") and as OneMap writes
+ * them in full ("ANG MO KIO AVENUE 10", "COMMONWEALTH CLOSE"): one key both give, so that a block in
+ * HDB's files finds its postal code and coordinates, and the name in full for people to read.
+ */
+
+/** Every abbreviation HDB's resale and rental files use, each with the word it stands for. */
+const ABBREVIATIONS: [short: string, full: string][] = [
+  ['AVE', 'AVENUE'],
+  ['BT', 'BUKIT'],
+  ["C'WEALTH", 'COMMONWEALTH'],
+  ['CTRL', 'CENTRAL'],
+  ['CTR', 'CENTRE'],
+  ['CL', 'CLOSE'],
+  ['CRES', 'CRESCENT'],
+  ['DR', 'DRIVE'],
+  ['GDNS', 'GARDENS'],
+  ['HTS', 'HEIGHTS'],
+  ['JLN', 'JALAN'],
+  ['KG', 'KAMPONG'],
+  ['LOR', 'LORONG'],
+  ['MKT', 'MARKET'],
+  ['NTH', 'NORTH'],
+  ['PK', 'PARK'],
+  ['PL', 'PLACE'],
+  ['RD', 'ROAD'],
+  ['ST', 'STREET'],
+  ['STH', 'SOUTH'],
+  ['TER', 'TERRACE'],
+  ['TG', 'TANJONG'],
+  ['UPP', 'UPPER'],
+];
+const TO_SHORT = new Map(ABBREVIATIONS.map(([short, full]) => [full, short]));
+const TO_FULL = new Map(ABBREVIATIONS);
+
+const wordsOf = (street: string) => street.toUpperCase().replace(/[’`]/g, "'").split(/\s+/).filter(Boolean);
+
+/**
+ * The key a street has in either spelling: capitals, HDB's abbreviation of each word, and "ST." for
+ * Saint (as in ST. GEORGE'S RD, which OneMap spells SAINT GEORGE'S ROAD).
+ */
+export function streetKey(street: string): string {
+  return wordsOf(street)
+    .map((word, i, all) => {
+      if (word === 'SAINT' || (word === 'ST.' && i < all.length - 1)) return 'ST.';
+      return TO_SHORT.get(word) ?? word;
+    })
+    .join(' ');
+}
+
+/**
+ * An HDB street in full, as people read it: "ANG MO KIO AVE 10" is "Ang Mo Kio Avenue 10". "ST" is a
+ * street only as the last word but for a number after it ("BEDOK NTH ST 3"); elsewhere it is Saint.
+ */
+export function streetInFull(street: string): string {
+  const words = wordsOf(street);
+  return words
+    .map((word, i) => {
+      const rest = words.slice(i + 1);
+      if (word === 'ST.' || (word === 'ST' && rest.length > 0 && !rest.every((w) => /^\d+[A-Z]?$/.test(w))))
+        return 'Saint';
+      return titleCase(TO_FULL.get(word) ?? word);
+    })
+    .join(' ');
+}
+
+/** "TOA PAYOH" is "Toa Payoh"; "ST. GEORGE'S" keeps its apostrophe's s small. */
+export const titleCase = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/(^|[\s(/-])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());

@@ -1,0 +1,176 @@
+/**
+ * HDB flats valued from HDB's own files: a sale by the HDB model (hdb-model.ts), learned from the resales
+ * of the 24 months to the data's newest month; a rent as the median of the declared rents of the last 12
+ * months, from the same block and flat type first, then the same street's and the town's. The comparables
+ * shown are the sales or rents the figure stands on: the block's own, then its street's and its town's
+ * nearest, which need both blocks' places (OneMap's addresses); without them, a block shows only its own.
+ */
+import type { HdbHome, HdbSale } from './hdb-sale.js';
+import { blockKey, monthName, monthNumber } from './hdb-sale.js';
+import { hdbValuer } from './hdb-model.js';
+import type { Homes, PropertyRecord, Transaction } from './homes.js';
+import { comparableOf, distanceMeters, roundPrice, type Valuation } from './estimate.js';
+import { quantile } from './statistics.js';
+
+/** A declared rent the outlier rule kept, with the home it was declared for. */
+export interface HdbRent {
+  propertyId: string;
+  month: string;
+  rent: number;
+}
+
+/** Where a flat is and what type: every HDB home has one, sold or only rented. */
+export type HdbPlace = Pick<HdbHome, 'block' | 'street' | 'town' | 'flatType'>;
+
+export interface HdbData {
+  /** Every resale read, oldest first. */
+  sales: HdbSale[];
+  /** Each resold flat as the model reads it (its block's middle storey and lease), by property id. */
+  homes: Map<string, HdbHome>;
+  /** Each flat's place, by property id. */
+  places: Map<string, HdbPlace>;
+  rents: HdbRent[];
+}
+
+const MIN_COMPARABLES = 5;
+const MAX_COMPARABLES = 10;
+const RENT_MONTHS = 12;
+
+/** A sale or rent, with the home it belongs to and that home's block, as a comparable candidate. */
+interface Candidate {
+  tx: Transaction;
+  property: PropertyRecord;
+  block: string;
+}
+type ByPlace = Record<'block' | 'street' | 'town', Map<string, Candidate[]>>;
+
+const flatKey = (place: HdbPlace) => `${blockKey(place)}|${place.flatType}`;
+const streetOf = (place: HdbPlace) => `${place.street}|${place.flatType}`;
+const townOf = (place: HdbPlace) => `${place.town}|${place.flatType}`;
+
+/** Candidates by their block's, street's and town's key (each with its flat type), in the order added. */
+function byPlace(): ByPlace & { add(place: HdbPlace, tx: Transaction, property: PropertyRecord): void } {
+  const index = { block: new Map(), street: new Map(), town: new Map() };
+  const push = (map: Map<string, Candidate[]>, key: string, value: Candidate) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  return {
+    ...index,
+    add(place, tx, property) {
+      const candidate = { tx, property, block: blockKey(place) };
+      push(index.block, flatKey(place), candidate);
+      push(index.street, streetOf(place), candidate);
+      push(index.town, townOf(place), candidate);
+    },
+  };
+}
+
+export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
+  const newest = data.sales.at(-1)?.month;
+  const valuer = newest ? hdbValuer(data.sales, monthName(monthNumber(newest) + 1)) : undefined;
+  const propertyOf = new Map<string, PropertyRecord>();
+  for (const [id, place] of data.places) propertyOf.set(flatKey(place), homes.byId.get(id)!);
+
+  // The window's sales and the last year's rents, newest first.
+  const sales = byPlace();
+  const since = newest ? monthName(monthNumber(newest) - 24 + 1) : '';
+  for (let i = data.sales.length - 1; i >= 0 && data.sales[i].month >= since; i--) {
+    const sale = data.sales[i];
+    const property = propertyOf.get(flatKey(sale));
+    if (property) sales.add(sale, saleTransaction(sale, property), property);
+  }
+  const rents = byPlace();
+  const newestRent = data.rents.reduce((m, r) => (r.month > m ? r.month : m), '');
+  const rentSince = newestRent ? monthName(monthNumber(newestRent) - RENT_MONTHS + 1) : '';
+  for (const rent of [...data.rents].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0))) {
+    if (rent.month < rentSince) break;
+    const property = homes.byId.get(rent.propertyId);
+    const place = data.places.get(rent.propertyId);
+    if (!property || !place) continue;
+    rents.add(place, rentTransaction(rent, property), property);
+  }
+
+  return {
+    sale(subject: PropertyRecord): Valuation | undefined {
+      const home = data.homes.get(subject.id);
+      const found = home && valuer?.value(home);
+      if (!home || !found) return undefined;
+      const comparables = chosen(subject, home, sales);
+      if (comparables.length < MIN_COMPARABLES) return undefined;
+      return {
+        value: roundPrice('sale', found.price),
+        low: roundPrice('sale', found.low),
+        high: roundPrice('sale', found.high),
+        confidence:
+          found.basis === 'block'
+            ? comparables[0].distanceM === 0
+              ? 'high'
+              : 'medium'
+            : found.basis === 'street'
+              ? 'medium'
+              : 'low',
+        comparables,
+      };
+    },
+    rent(subject: PropertyRecord): Valuation | undefined {
+      const place = data.places.get(subject.id);
+      if (!place) return undefined;
+      const comparables = chosen(subject, place, rents);
+      if (comparables.length < MIN_COMPARABLES) return undefined;
+      const prices = comparables.map((c) => c.price);
+      const middle = quantile(prices, 0.5);
+      const own = comparables.filter((c) => c.distanceM === 0).length;
+      return {
+        value: roundPrice('rent', middle),
+        low: Math.min(roundPrice('rent', quantile(prices, 0.2)), roundPrice('rent', middle * 0.97)),
+        high: Math.max(roundPrice('rent', quantile(prices, 0.8)), roundPrice('rent', middle * 1.03)),
+        confidence: own >= 8 ? 'high' : own >= MIN_COMPARABLES ? 'medium' : 'low',
+        comparables,
+      };
+    },
+  };
+}
+
+const rentTransaction = (rent: HdbRent, property: PropertyRecord): Transaction => ({
+  propertyId: property.id,
+  mode: 'rent',
+  date: `${rent.month}-15`,
+  floorAreaSqm: property.floorAreaSqm,
+  price: rent.rent,
+});
+
+const saleTransaction = (sale: HdbSale, property: PropertyRecord): Transaction => ({
+  propertyId: property.id,
+  mode: 'sale',
+  date: `${sale.month}-15`,
+  floorAreaSqm: sale.floorAreaSqm,
+  price: sale.price,
+});
+
+/**
+ * Up to ten comparables: the block's own, newest first; then, to reach five or more, the street's and
+ * the town's, nearest first, where both places are known.
+ */
+function chosen(subject: PropertyRecord, place: HdbPlace, index: ByPlace) {
+  const own = (index.block.get(flatKey(place)) ?? []).slice(0, MAX_COMPARABLES);
+  const result = own.map((c) => comparableOf(c.tx, c.property, 0));
+  if (result.length >= MIN_COMPARABLES) return result;
+  const ownBlock = blockKey(place);
+  const seen = new Set<Candidate>(own);
+  for (const wider of [index.street.get(streetOf(place)), index.town.get(townOf(place))]) {
+    const near = (wider ?? [])
+      .filter((c) => c.block !== ownBlock && !seen.has(c))
+      .map((c) => ({ ...c, candidate: c, distance: distanceMeters(subject, c.property) }))
+      .filter((c) => Number.isFinite(c.distance))
+      .sort((a, b) => a.distance - b.distance || (a.tx.date < b.tx.date ? 1 : -1));
+    for (const c of near) {
+      if (result.length >= MAX_COMPARABLES) break;
+      seen.add(c.candidate);
+      result.push(comparableOf(c.tx, c.property, c.distance));
+    }
+    if (result.length >= MIN_COMPARABLES) break;
+  }
+  return result.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}

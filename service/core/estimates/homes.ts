@@ -1,0 +1,62 @@
+/**
+ * The homes the engine values and the transactions it values them from: the core's own data, whoever
+ * loads it (the sandbox's generated world, or the official files an operator imports).
+ */
+import type { components } from '../../../contract/generated/widget-host.js';
+
+type PropertyType = components['schemas']['PropertyType'];
+type Mode = components['schemas']['Mode'];
+
+export interface PropertyRecord {
+  id: string;
+  address: string;
+  project?: string;
+  /** Absent where the data holds none (an HDB block imported without OneMap's addresses). */
+  postalCode?: string;
+  town: string;
+  propertyType: PropertyType;
+  unitType: string;
+  floorAreaSqm: number;
+  lat: number;
+  lng: number;
+}
+
+export interface Transaction {
+  propertyId: string;
+  mode: Mode;
+  /** YYYY-MM-DD */
+  date: string;
+  floorAreaSqm: number;
+  /** Sale price or monthly rent, SGD. */
+  price: number;
+}
+
+/** A dataset an estimate rests on, as its attribution names it. */
+export interface DataSource {
+  /** The attribution's sentence, in the words the licence asks for. */
+  text: string;
+  /** Where the dataset is published. */
+  url: string;
+}
+
+export interface Homes {
+  /** The last day of transaction data; estimates are valued as of this date. */
+  cutOff: string;
+  properties: PropertyRecord[];
+  byId: Map<string, PropertyRecord>;
+  /** Newest first. */
+  transactions: Transaction[];
+  /** What the data rests on, beside the service's own line: none for the sandbox's generated world. */
+  sources: DataSource[];
+}
+
+/** Homes from their parts: the look-up by id built, the transactions put newest first. */
+export function homesOf(
+  cutOff: string,
+  properties: PropertyRecord[],
+  transactions: Transaction[],
+  sources: DataSource[] = [],
+): Homes {
+  transactions.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  return { cutOff, properties, byId: new Map(properties.map((p) => [p.id, p])), transactions, sources };
+}

@@ -1,0 +1,276 @@
+/**
+ * The homes an operator imported (home_transactions, addresses), as the engine values them: an HDB
+ * block's flat type, a condo project's bedrooms, a landed street's house type, each with the sales and
+ * rents of the last five years. HDB blocks take their postal code and place from OneMap's addresses
+ * when those were imported; without them a block has neither, and is valued from its own street and
+ * town. Each estimate names the datasets it rests on, as their licences ask.
+ */
+import type { Database } from '../../db/database.js';
+import { OFFICIAL_DATASETS, type OfficialDataset } from '../datasets/official/official-datasets.js';
+import { streetInFull, streetKey, titleCase } from '../datasets/official/street-names.js';
+import type { HdbData, HdbPlace, HdbRent } from '../estimates/hdb-estimate.js';
+import type { HdbHome, HdbSale } from '../estimates/hdb-sale.js';
+import { monthName, monthNumber } from '../estimates/hdb-sale.js';
+import { setAsideOutliers } from '../estimates/rent-outliers.js';
+import { homesOf, type DataSource, type Homes, type PropertyRecord, type Transaction } from '../estimates/homes.js';
+import { median } from '../estimates/statistics.js';
+import { bedroomsOf, hdbUnitType, homeId, landedUnitType } from './imported-home-keys.js';
+
+/** How far back the engine reads; older rows stay in the database for the backtest. */
+const YEARS_READ = 5;
+
+export interface ImportedHomes {
+  homes: Homes;
+  /** HDB's resales and the rents the outlier rule kept, for the HDB model and the rent estimate. */
+  hdb: HdbData;
+  /** HDB's declared rents the outlier rule set aside (rent-outliers.ts). */
+  rentsSetAside: number;
+  /** What each kind of estimate rests on, by property type and mode. */
+  sources: (propertyType: PropertyRecord['propertyType'], mode: Transaction['mode']) => DataSource[];
+}
+
+interface Row {
+  dataset: OfficialDataset;
+  mode: 'sale' | 'rent';
+  property_type: PropertyRecord['propertyType'];
+  month: string;
+  town: string | null;
+  block: string | null;
+  street: string;
+  project: string | null;
+  home_kind: string;
+  storey_low: number | null;
+  storey_high: number | null;
+  floor_area_sqm: number | null;
+  lease_commence_year: number | null;
+  district: string | null;
+  lat: number | null;
+  lng: number | null;
+  price: number;
+}
+
+interface Address {
+  postal: string;
+  street: string;
+  lat: number;
+  lng: number;
+}
+
+/** A home being gathered: its record less its area, and the areas, sales and rents read for it. */
+interface Gathering {
+  record: Omit<PropertyRecord, 'floorAreaSqm'>;
+  /** An HDB flat's block, street, town and type, as HDB's files write them. */
+  place?: HdbPlace;
+  areas: number[];
+  sales: HdbSale[];
+  rents: Omit<HdbRent, 'propertyId'>[];
+  transactions: (Omit<Transaction, 'floorAreaSqm'> & { floorAreaSqm: number | null })[];
+}
+
+const lastDayOf = (month: string) => {
+  const [year, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
+};
+
+/** The homes imported, or undefined when no transaction has been. */
+export async function loadImportedHomes(db: Pick<Database, 'query'>): Promise<ImportedHomes | undefined> {
+  const [{ month: newest } = { month: null }] = await db.query<{ month: string | null }>(
+    'select max(month) as month from home_transactions',
+  );
+  if (!newest) return undefined;
+  const since = monthName(monthNumber(newest) - YEARS_READ * 12 + 1);
+  const addresses = new Map<string, Address>();
+  for (const a of await db.query<Address & { block: string | null }>(
+    'select postal, block, street, lat, lng from addresses where block is not null',
+  ))
+    addresses.set(`${streetKey(a.street)}|${a.block}`, a);
+
+  const homes = new Map<string, Gathering>();
+  const rows = await db.query<Row>(
+    `select dataset, mode, property_type, month, town, block, street, project, home_kind, storey_low, storey_high,
+            floor_area_sqm, lease_commence_year, district, lat, lng, price
+       from home_transactions where month >= $1 and month <= $2 order by month desc`,
+    [since, newest],
+  );
+  const declared = rows.filter((row) => row.dataset === 'hdb_rental');
+  const { setAside } = setAsideOutliers(
+    declared.map((row) => ({
+      row,
+      month: row.month,
+      town: row.town ?? '',
+      flatType: row.home_kind,
+      rent: Number(row.price),
+    })),
+  );
+  const asideRows = new Set(setAside.map((rent) => rent.row));
+  for (const row of rows) {
+    if (asideRows.has(row)) continue;
+    const home = gather(homes, row, addresses);
+    if (!home) continue;
+    const area = row.floor_area_sqm === null ? null : Number(row.floor_area_sqm);
+    if (area !== null && row.mode === 'sale') home.areas.push(area);
+    home.transactions.push({
+      propertyId: home.record.id,
+      mode: row.mode,
+      date: `${row.month}-15`,
+      floorAreaSqm: area,
+      price: Number(row.price),
+    });
+    if (row.dataset === 'hdb_resale') home.sales.push(hdbSaleOf(row, area!));
+    if (row.dataset === 'hdb_rental') home.rents.push({ month: row.month, rent: Number(row.price) });
+  }
+  return { ...assemble([...homes.values()], newest, await sourcesOf(db)), rentsSetAside: asideRows.size };
+}
+
+function gather(homes: Map<string, Gathering>, row: Row, addresses: Map<string, Address>): Gathering | undefined {
+  const key = homeKey(row);
+  const known = homes.get(key);
+  if (known) return known;
+  const record = row.property_type === 'hdb' ? hdbRecord(row, addresses) : privateRecord(row);
+  if (!record) return undefined;
+  const place =
+    row.property_type === 'hdb'
+      ? { block: row.block!, street: row.street, town: row.town ?? '', flatType: row.home_kind }
+      : undefined;
+  const home = { record, place, areas: [], sales: [], rents: [], transactions: [] };
+  homes.set(key, home);
+  return home;
+}
+
+function homeKey(row: Row): string {
+  if (row.property_type === 'hdb') return `hdb|${streetKey(row.street)}|${row.block}|${row.home_kind}`;
+  if (row.property_type === 'landed') return `landed|${streetKey(row.street)}|${landedUnitType(row.home_kind)}`;
+  return `condo|${row.project}|${condoUnitType(row)}`;
+}
+
+const condoUnitType = (row: Row) =>
+  /^\d+-bedroom$/.test(row.home_kind) ? row.home_kind : bedroomsOf(Number(row.floor_area_sqm));
+
+function hdbRecord(row: Row, addresses: Map<string, Address>): Gathering['record'] {
+  const unitType = hdbUnitType(row.home_kind);
+  const address = addresses.get(`${streetKey(row.street)}|${row.block}`);
+  return {
+    id: address ? homeId('hdb', address.postal, unitType) : homeId('hdb', row.block!, streetKey(row.street), unitType),
+    address: `Blk ${row.block} ${address ? titleCase(address.street) : streetInFull(row.street)}`,
+    ...(address ? { postalCode: address.postal } : {}),
+    town: titleCase(row.town ?? ''),
+    propertyType: 'hdb',
+    unitType,
+    lat: address?.lat ?? NaN,
+    lng: address?.lng ?? NaN,
+  };
+}
+
+/** A private home where URA gives its place; one without coordinates cannot be compared by distance. */
+function privateRecord(row: Row): Gathering['record'] | undefined {
+  if (row.lat === null || row.lng === null) return undefined;
+  const town = row.district ? `District ${Number(row.district)}` : 'Singapore';
+  const place = { town, lat: Number(row.lat), lng: Number(row.lng) };
+  if (row.property_type === 'landed') {
+    const unitType = landedUnitType(row.home_kind);
+    return {
+      id: homeId('landed', streetKey(row.street), unitType),
+      address: titleCase(row.street),
+      propertyType: 'landed',
+      unitType,
+      ...place,
+    };
+  }
+  const unitType = condoUnitType(row);
+  return {
+    id: homeId('condo', row.project!, unitType.replace('-bedroom', 'br')),
+    address: titleCase(row.street),
+    project: titleCase(row.project!),
+    propertyType: 'condo',
+    unitType,
+    ...place,
+  };
+}
+
+const hdbSaleOf = (row: Row, floorAreaSqm: number): HdbSale => ({
+  month: row.month,
+  town: row.town!,
+  block: row.block!,
+  street: row.street,
+  flatType: row.home_kind,
+  storeyLow: row.storey_low!,
+  storeyHigh: row.storey_high!,
+  floorAreaSqm,
+  leaseCommenceYear: row.lease_commence_year!,
+  price: Number(row.price),
+});
+
+/**
+ * Each home's typical size (the median of its sales; a home only rented takes its town's median for
+ * the type), its rents given that size (HDB's rental approvals have none), and each HDB flat as the
+ * model values it: the middle storey and the lease of its block's sales.
+ */
+function assemble(
+  gathered: Gathering[],
+  newest: string,
+  sources: Map<OfficialDataset, DataSource>,
+): Omit<ImportedHomes, 'rentsSetAside'> {
+  const areasOfKind = new Map<string, number[]>();
+  const kindOf = (h: Gathering) => `${h.record.propertyType}|${h.record.town}|${h.record.unitType}`;
+  for (const h of gathered) {
+    const areas = areasOfKind.get(kindOf(h));
+    if (areas) for (const area of h.areas) areas.push(area);
+    else areasOfKind.set(kindOf(h), [...h.areas]);
+  }
+
+  const properties: PropertyRecord[] = [];
+  const transactions: Transaction[] = [];
+  const hdbHomes = new Map<string, HdbHome>();
+  const places = new Map<string, HdbPlace>();
+  const sales: HdbSale[] = [];
+  const rents: HdbRent[] = [];
+  for (const h of gathered) {
+    const size = h.areas.length ? median(h.areas) : median(areasOfKind.get(kindOf(h)) ?? []);
+    if (!Number.isFinite(size)) continue;
+    const floorAreaSqm = Math.round(size);
+    const property = { ...h.record, floorAreaSqm };
+    properties.push(property);
+    for (const t of h.transactions) transactions.push({ ...t, floorAreaSqm: t.floorAreaSqm ?? floorAreaSqm });
+    if (h.place) places.set(property.id, h.place);
+    for (const rent of h.rents) rents.push({ ...rent, propertyId: property.id });
+    if (!h.sales.length) continue;
+    for (const sale of h.sales) sales.push(sale);
+    const [first] = h.sales;
+    const middle = median(h.sales.map((s) => (s.storeyLow + s.storeyHigh) / 2));
+    hdbHomes.set(property.id, {
+      town: first.town,
+      block: first.block,
+      street: first.street,
+      flatType: first.flatType,
+      storeyLow: Math.floor(middle),
+      storeyHigh: Math.ceil(middle),
+      floorAreaSqm,
+      leaseCommenceYear: median(h.sales.map((s) => s.leaseCommenceYear)),
+    });
+  }
+  const used: Record<PropertyRecord['propertyType'], Record<Transaction['mode'], OfficialDataset[]>> = {
+    hdb: { sale: ['hdb_resale', 'onemap_addresses'], rent: ['hdb_rental', 'hdb_resale', 'onemap_addresses'] },
+    condo: { sale: ['ura_sales'], rent: ['ura_rentals', 'ura_sales'] },
+    landed: { sale: ['ura_sales'], rent: ['ura_rentals', 'ura_sales'] },
+  };
+  sales.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  return {
+    homes: homesOf(lastDayOf(newest), properties, transactions, [...sources.values()]),
+    hdb: { sales, homes: hdbHomes, places, rents },
+    sources: (type, mode) => used[type][mode].flatMap((dataset) => sources.get(dataset) ?? []),
+  };
+}
+
+/** The newest import of each dataset, as its attribution names it. */
+async function sourcesOf(db: Pick<Database, 'query'>): Promise<Map<OfficialDataset, DataSource>> {
+  const imports = await db.query<{ dataset: OfficialDataset; imported_at: Date }>(
+    `select dataset, max(imported_at) as imported_at from dataset_imports group by dataset order by dataset`,
+  );
+  return new Map(
+    imports.map(({ dataset, imported_at }) => {
+      const source = OFFICIAL_DATASETS[dataset];
+      const day = new Date(imported_at).toISOString().slice(0, 10);
+      return [dataset, { text: source.attribution.replace('{date}', day), url: source.url }];
+    }),
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The sandbox as the data a deployment gives the core: its generated homes, the rows a sandbox reset
+ * puts back, and its developers' projects. The core never imports the sandbox; it is handed this.
+ */
+import type { DeploymentData } from '../core/services/settings.js';
+import type { RestoreFixtures } from '../core/listings/sandbox-reset.js';
+import { loadImportedHomes } from '../core/valuations/imported-homes.js';
+import type { Database } from '../db/database.js';
+import { insertInventoryFixtures, insertMediaFixtures } from './inventory-fixtures.js';
+import { insertListingFixtures, insertShowflatFixtures, LISTING_AGENCY, SHOWFLAT_DEVELOPER } from './listings.js';
+import { ORGANIZATIONS } from './organizations.js';
+import { sandboxHomes } from './sandbox-homes.js';
+import { insertDistributionFixtures } from './partner-sites.js';
+
+export { sandboxHomes } from './sandbox-homes.js';
+
+/** The fixtures are the sandbox agency's and developer's; any other organization starts with none. */
+export const restoreSandboxFixtures: RestoreFixtures = async (tx, organizationId) => {
+  if (organizationId === LISTING_AGENCY) {
+    await insertListingFixtures(tx);
+    await insertDistributionFixtures(tx);
+  }
+  await insertMediaFixtures(tx, organizationId);
+  if (organizationId === SHOWFLAT_DEVELOPER) {
+    await insertShowflatFixtures(tx);
+    await insertInventoryFixtures(tx);
+  }
+};
+
+export const sandboxData = (): DeploymentData => ({
+  homes: sandboxHomes(),
+  fixtures: {
+    restore: restoreSandboxFixtures,
+    projectOf: (organizationId, projectId) => ORGANIZATIONS[organizationId]?.projects.find((p) => p.id === projectId),
+  },
+});
+
+/**
+ * The sandbox valuing the homes an operator imported (npm run data:import) instead of its generated
+ * world: its organizations, keys and fixtures are the sandbox's still.
+ */
+export async function sandboxOnImportedHomes(db: Pick<Database, 'query'>): Promise<DeploymentData> {
+  const imported = await loadImportedHomes(db);
+  if (!imported)
+    throw new Error(
+      'No sale or rent is imported, so there is nothing to value: run npm run data:import -- FILE… first (docs/data.md), or start without SERVICE_HOMES=imported.',
+    );
+  const { homes, hdb, sources } = imported;
+  return { ...sandboxData(), homes, hdb, sources };
+}

@@ -1,0 +1,132 @@
+/**
+ * One estimate everywhere: for 20 homes in both modes, the widget host, the Platform API, MCP's
+ * get_valuation and the public valuation page give the same figures, each read the way its user reads
+ * it. The same checks run on the sandbox's generated world and on official files imported.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
+import type { StartServiceOptions } from '../servers/start-service.js';
+import { rawMcpClient } from './mcp-raw-client.js';
+import { serviceForTests } from './service-for-tests.js';
+
+const DEMO_KEY = widgetKeys.keys[0].key;
+const PLATFORM_KEY = 'svcp_test_partner000000000000003';
+const ORIGIN = 'http://localhost:5173';
+
+interface Figures {
+  value: number;
+  low: number;
+  high: number;
+  confidence: string;
+  asOf: string;
+  comparablePrices: number[];
+}
+
+const fromEstimate = (e: {
+  value: number;
+  low: number;
+  high: number;
+  confidence: string;
+  asOf: string;
+  comparables: { price: number }[];
+}): Figures => ({
+  value: e.value,
+  low: e.low,
+  high: e.high,
+  confidence: e.confidence,
+  asOf: e.asOf,
+  comparablePrices: e.comparables.map((c) => c.price),
+});
+
+/** The page's figures, read from its <data>, <time> and data-field markup. */
+function fromPage(html: string): Figures {
+  const field = (name: string) =>
+    [...html.matchAll(new RegExp(`<data value="(\\d+)" data-field="${name}">`, 'g'))].map((m) => Number(m[1]));
+  return {
+    value: field('value')[0],
+    low: field('low')[0],
+    high: field('high')[0],
+    confidence: /data-field="confidence" data-value="(\w+)"/.exec(html)![1],
+    asOf: /<time datetime="([\d-]+)" data-field="asOf">/.exec(html)![1],
+    comparablePrices: field('comparable-price'),
+  };
+}
+
+/** Starts the service as `options` say and checks 20 of its homes on every surface. */
+export function sameEstimateEverywhere(world: string, options: () => Promise<StartServiceOptions>) {
+  let widgetHost: string;
+  let platform: string;
+  let propertyIds: string[];
+  let mcpOrigin: string;
+  let sources: unknown;
+  const mcp = rawMcpClient(() => `${mcpOrigin}/mcp`);
+
+  serviceForTests(
+    async () => ({ ...(await options()), origins: { widgetHost: 0, platform: 0, mcp: 0 } }),
+    async ({ services, urls }) => {
+      const { engine, links } = services;
+      widgetHost = links.widgetHost;
+      platform = links.apiBase;
+      mcpOrigin = urls.mcp;
+      // Homes valued in both modes, spread evenly over each type: 8 HDB flats, 7 condos, 5 landed homes.
+      const valued = engine.homes.properties.filter(
+        (p) => 'estimate' in engine.estimate(p.id, 'sale') && 'estimate' in engine.estimate(p.id, 'rent'),
+      );
+      const spread = (type: string, count: number) => {
+        const ofType = valued.filter((p) => p.propertyType === type);
+        return Array.from({ length: count }, (_, i) => ofType[Math.floor((i * ofType.length) / count)].id);
+      };
+      propertyIds = [...spread('hdb', 8), ...spread('condo', 7), ...spread('landed', 5)];
+      const first = engine.estimate(propertyIds[0], 'sale');
+      sources = 'estimate' in first ? first.estimate.attribution.sources : undefined;
+    },
+  );
+
+  describe(`one estimate on every surface (${world})`, () => {
+    it('covers 20 homes of every type', () => {
+      assert.equal(propertyIds.length, 20);
+      assert.deepEqual(new Set(propertyIds.map((id) => id.split('-')[0])), new Set(['hdb', 'condo', 'landed']));
+    });
+
+    for (const mode of ['sale', 'rent'] as const) {
+      it(`gives identical ${mode} figures from the widget host, the Platform API, MCP and the valuation page`, async () => {
+        for (const id of propertyIds) {
+          const widget = await fetch(`${widgetHost}v1/estimates?key=${DEMO_KEY}&id=${id}&mode=${mode}`, {
+            headers: { Origin: ORIGIN },
+          });
+          const api = await fetch(`${platform}/valuations/properties/${id}/estimate?mode=${mode}`, {
+            headers: { Authorization: `Bearer ${PLATFORM_KEY}` },
+          });
+          const tool = await mcp.resultOf(await mcp.callTool('get_valuation', undefined, { propertyId: id, mode }));
+          const page = await fetch(`${widgetHost}valuation/${id}?mode=${mode}`);
+          assert.deepEqual([widget.status, api.status, page.status], [200, 200, 200], id);
+          assert.equal(tool.isError, undefined, `${id}: ${tool.content[0]?.text}`);
+          const widgetEstimate = await widget.json();
+          const apiEstimate = await api.json();
+          const html = await page.text();
+          const fromWidget = fromEstimate(widgetEstimate);
+          assert.deepEqual(fromEstimate(apiEstimate), fromWidget, `${id} ${mode}: Platform API vs widget host`);
+          assert.deepEqual(
+            fromEstimate(tool.structuredContent as unknown as Parameters<typeof fromEstimate>[0]),
+            fromWidget,
+            `${id} ${mode}: MCP vs widget host`,
+          );
+          assert.deepEqual(fromPage(html), fromWidget, `${id} ${mode}: valuation page vs widget host`);
+          // The datasets the estimate rests on, named alike wherever it is shown.
+          assert.deepEqual(widgetEstimate.attribution.sources, apiEstimate.attribution.sources, id);
+          for (const source of (apiEstimate.attribution.sources ?? []) as { text: string }[])
+            assert.ok(html.includes(source.text), `${id}: the page names ${source.text}`);
+        }
+      });
+    }
+
+    it(
+      world === 'sandbox' ? 'names no dataset: the data is generated' : 'names the datasets its estimates rest on',
+      () => {
+        if (world === 'sandbox') assert.equal(sources, undefined);
+        else assert.ok(Array.isArray(sources) && sources.length > 0);
+      },
+    );
+  });
+}
