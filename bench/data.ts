@@ -7,6 +7,8 @@
  * - start-up: reading the model's window of sales (26 months) from the database and fitting it;
  * - one estimate: the model's (a lookup once fitted) beside a linear scan of every sale for the same
  *   block and flat type (what an unindexed engine does), median and p99, and the heap the model holds;
+ * - the service's start on that data (SERVICE_HOMES=imported): the homes of the last five years read and
+ *   the engine built, and one whole estimate as every surface asks it (engine.estimate), with the heap;
  * - an address search over 100,000 addresses: the inverted index beside a look at every address.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,11 +16,13 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { importOfficialFile } from '../service/core/datasets/official/import-file.js';
 import { firstMonthRead, type HdbSale, hdbValuer } from '../service/core/estimates/hdb-model.js';
+import { createEstimateEngine } from '../service/core/estimates/engine.js';
 import { buildIndex, rank, suggest, words } from '../service/core/estimates/search.js';
 import { median, medianInterval, quantile } from '../service/core/estimates/statistics.js';
 import type { PropertyRecord } from '../service/core/estimates/homes.js';
 import { condos, towns } from '../service/sandbox/fixtures/places.js';
 import { loadHdbSales } from '../service/core/valuations/hdb-sales.js';
+import { loadImportedHomes } from '../service/core/valuations/imported-homes.js';
 import { type Database, openDatabase } from '../service/db/database.js';
 import { migrate } from '../service/db/migrate.js';
 import { startTestPostgres } from '../service/db/test-postgres.js';
@@ -128,8 +132,10 @@ async function importsAndEstimates() {
 
   console.log('\nStart-up and one estimate, by volume (estimates of 2,000 sales of the last month, valued as of it)');
   console.log('  volume   load    fit   model p50   model p99    scan p50    scan p99   model heap');
+  const databases: Database[] = [];
   for (const file of files) {
     const db = await freshDatabase();
+    databases.push(db);
     await timedImport(db, file.path);
     const heapBefore = process.memoryUsage().heapUsed;
     const month = '2026-10';
@@ -142,7 +148,6 @@ async function importsAndEstimates() {
     const fit = seconds(fitStarted);
     const heap = process.memoryUsage().heapUsed - heapBefore;
     const sales = await loadHdbSales(db);
-    await db.close();
     const homes = window.filter((s) => s.month === month);
     const pick = (i: number) => homes[(i * 7919) % homes.length];
     let i = 0;
@@ -152,6 +157,32 @@ async function importsAndEstimates() {
     const ms = (xs: number[], q: number) => `${quantile(xs, q).toFixed(3)} ms`.padStart(11);
     console.log(
       `  ${file.name.padEnd(6)} ${`${round(load)} s`.padStart(6)} ${`${round(fit)} s`.padStart(6)} ${ms(model, 0.5)} ${ms(model, 0.99)} ${ms(scan, 0.5)} ${ms(scan, 0.99)} ${`${mb(heap)} MB`.padStart(12)}`,
+    );
+  }
+
+  console.log(
+    '\nThe service started on the data (SERVICE_HOMES=imported), and one whole estimate (2,000 flats, sale and rent)',
+  );
+  console.log('  volume   homes  transactions   start    sale p50    sale p99    rent p50    rent p99   heap');
+  for (const [i, file] of files.entries()) {
+    const db = databases[i];
+    global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const imported = (await loadImportedHomes(db))!;
+    const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/', ...imported });
+    const start = seconds(started);
+    const heap = process.memoryUsage().heapUsed - heapBefore;
+    await db.close();
+    const ids = imported.homes.properties.map((p) => p.id);
+    const pick = (k: number) => ids[(k * 7919) % ids.length];
+    let k = 0;
+    const sale = latencies(() => engine.estimate(pick(k++), 'sale'), 2000);
+    k = 0;
+    const rent = latencies(() => engine.estimate(pick(k++), 'rent'), 2000);
+    const ms = (xs: number[], q: number) => `${quantile(xs, q).toFixed(3)} ms`.padStart(11);
+    console.log(
+      `  ${file.name.padEnd(6)} ${String(ids.length).padStart(7)} ${imported.homes.transactions.length.toLocaleString('en').padStart(13)} ${`${round(start)} s`.padStart(7)} ${ms(sale, 0.5)} ${ms(sale, 0.99)} ${ms(rent, 0.5)} ${ms(rent, 0.99)} ${`${mb(heap)} MB`.padStart(6)}`,
     );
   }
 }

@@ -256,7 +256,7 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     }
     assert.match(
       unescape(page),
-      /client\.call\('getValuation', \{ path: \{ propertyId: "hdb-560102" \}, query: \{ mode: "sale" \} \}\)/,
+      /client\.call\('getValuation', \{ path: \{ propertyId: "hdb-560102" \}, query: \{ mode: "sale", storey: 10, floorAreaSqm: 95 \} \}\)/,
     );
   });
 

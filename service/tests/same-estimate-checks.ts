@@ -58,12 +58,18 @@ export function sameEstimateEverywhere(world: string, options: () => Promise<Sta
   let widgetHost: string;
   let platform: string;
   let propertyIds: string[];
+  let typicalArea: Map<string, number>;
   let mcpOrigin: string;
   let sources: unknown;
   const mcp = rawMcpClient(() => `${mcpOrigin}/mcp`);
 
   serviceForTests(
-    async () => ({ ...(await options()), origins: { widgetHost: 0, platform: 0, mcp: 0 } }),
+    // 160 estimates from one address: more than a visitor's share, which floods.test.ts tests.
+    async () => ({
+      ...(await options()),
+      origins: { widgetHost: 0, platform: 0, mcp: 0 },
+      settings: { visitorLimits: false },
+    }),
     async ({ services, urls }) => {
       const { engine, links } = services;
       widgetHost = links.widgetHost;
@@ -78,6 +84,7 @@ export function sameEstimateEverywhere(world: string, options: () => Promise<Sta
         return Array.from({ length: count }, (_, i) => ofType[Math.floor((i * ofType.length) / count)].id);
       };
       propertyIds = [...spread('hdb', 8), ...spread('condo', 7), ...spread('landed', 5)];
+      typicalArea = new Map(propertyIds.map((id) => [id, engine.homes.byId.get(id)!.floorAreaSqm]));
       const first = engine.estimate(propertyIds[0], 'sale');
       sources = 'estimate' in first ? first.estimate.attribution.sources : undefined;
     },
@@ -89,37 +96,52 @@ export function sameEstimateEverywhere(world: string, options: () => Promise<Sta
       assert.deepEqual(new Set(propertyIds.map((id) => id.split('-')[0])), new Set(['hdb', 'condo', 'landed']));
     });
 
-    for (const mode of ['sale', 'rent'] as const) {
-      it(`gives identical ${mode} figures from the widget host, the Platform API, MCP and the valuation page`, async () => {
-        for (const id of propertyIds) {
-          const widget = await fetch(`${widgetHost}v1/estimates?key=${DEMO_KEY}&id=${id}&mode=${mode}`, {
-            headers: { Origin: ORIGIN },
-          });
-          const api = await fetch(`${platform}/valuations/properties/${id}/estimate?mode=${mode}`, {
-            headers: { Authorization: `Bearer ${PLATFORM_KEY}` },
-          });
-          const tool = await mcp.resultOf(await mcp.callTool('get_valuation', undefined, { propertyId: id, mode }));
-          const page = await fetch(`${widgetHost}valuation/${id}?mode=${mode}`);
-          assert.deepEqual([widget.status, api.status, page.status], [200, 200, 200], id);
-          assert.equal(tool.isError, undefined, `${id}: ${tool.content[0]?.text}`);
-          const widgetEstimate = await widget.json();
-          const apiEstimate = await api.json();
-          const html = await page.text();
-          const fromWidget = fromEstimate(widgetEstimate);
-          assert.deepEqual(fromEstimate(apiEstimate), fromWidget, `${id} ${mode}: Platform API vs widget host`);
-          assert.deepEqual(
-            fromEstimate(tool.structuredContent as unknown as Parameters<typeof fromEstimate>[0]),
-            fromWidget,
-            `${id} ${mode}: MCP vs widget host`,
-          );
-          assert.deepEqual(fromPage(html), fromWidget, `${id} ${mode}: valuation page vs widget host`);
-          // The datasets the estimate rests on, named alike wherever it is shown.
-          assert.deepEqual(widgetEstimate.attribution.sources, apiEstimate.attribution.sources, id);
-          for (const source of (apiEstimate.attribution.sources ?? []) as { text: string }[])
-            assert.ok(html.includes(source.text), `${id}: the page names ${source.text}`);
-        }
-      });
-    }
+    for (const mode of ['sale', 'rent'] as const)
+      for (const home of ['typical', 'asked'] as const)
+        it(`gives identical ${mode} figures for the ${home === 'typical' ? 'typical home' : 'storey and area asked'} from the widget host, the Platform API, MCP and the valuation page`, async () => {
+          for (const id of propertyIds) {
+            // A storey and an area a tenth above the typical one: every surface takes them alike.
+            const asked = home === 'asked' ? { storey: 12, floorAreaSqm: Math.round(typicalArea.get(id)! * 1.1) } : {};
+            const query = new URLSearchParams({
+              mode,
+              ...Object.fromEntries(Object.entries(asked).map(([k, v]) => [k, String(v)])),
+            });
+            const widget = await fetch(`${widgetHost}v1/estimates?key=${DEMO_KEY}&id=${id}&${query}`, {
+              headers: { Origin: ORIGIN },
+            });
+            const api = await fetch(`${platform}/valuations/properties/${id}/estimate?${query}`, {
+              headers: { Authorization: `Bearer ${PLATFORM_KEY}` },
+            });
+            const tool = await mcp.resultOf(
+              await mcp.callTool('get_valuation', undefined, { propertyId: id, mode, ...asked }),
+            );
+            const page = await fetch(`${widgetHost}valuation/${id}?${query}`);
+            assert.deepEqual([widget.status, api.status, page.status], [200, 200, 200], id);
+            assert.equal(tool.isError, undefined, `${id}: ${tool.content[0]?.text}`);
+            const widgetEstimate = await widget.json();
+            const apiEstimate = await api.json();
+            const html = await page.text();
+            const fromWidget = fromEstimate(widgetEstimate);
+            assert.deepEqual(fromEstimate(apiEstimate), fromWidget, `${id} ${mode}: Platform API vs widget host`);
+            assert.deepEqual(
+              fromEstimate(tool.structuredContent as unknown as Parameters<typeof fromEstimate>[0]),
+              fromWidget,
+              `${id} ${mode}: MCP vs widget host`,
+            );
+            assert.deepEqual(fromPage(html), fromWidget, `${id} ${mode}: valuation page vs widget host`);
+            // The home valued is the one asked for, and the widget's link leads to the same figure.
+            assert.equal(
+              widgetEstimate.property.floorAreaSqm,
+              'floorAreaSqm' in asked ? asked.floorAreaSqm : typicalArea.get(id),
+            );
+            assert.equal(widgetEstimate.property.storey, 'storey' in asked ? asked.storey : undefined);
+            assert.equal(new URL(widgetEstimate.attribution.url).search, `?${query}`);
+            // The datasets the estimate rests on, named alike wherever it is shown.
+            assert.deepEqual(widgetEstimate.attribution.sources, apiEstimate.attribution.sources, id);
+            for (const source of (apiEstimate.attribution.sources ?? []) as { text: string }[])
+              assert.ok(html.includes(source.text), `${id}: the page names ${source.text}`);
+          }
+        });
 
     it(
       world === 'sandbox' ? 'names no dataset: the data is generated' : 'names the datasets its estimates rest on',

@@ -16,6 +16,12 @@ export const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats
 ajv.addSchema({ ...widgetHost, $id: `${BASE}widget-host.openapi.json` });
 ajv.addSchema({ ...platform, $id: PLATFORM_ID });
 
+/** A reference as the validator knows it: into the widget host's document, or the platform's. */
+const absolute = (ref: string) =>
+  ref.startsWith('./widget-host.openapi.json#')
+    ? `${BASE}widget-host.openapi.json${ref.slice(ref.indexOf('#'))}`
+    : `${PLATFORM_ID}${ref}`;
+
 /** A validator for a JSON pointer into the platform contract, e.g. `#/components/schemas/Problem`. */
 export const validatorFor = (pointer: string): ValidateFunction => ajv.compile({ $ref: `${PLATFORM_ID}${pointer}` });
 
@@ -30,9 +36,10 @@ export interface Parameter {
   name: string;
   in: 'query' | 'path';
   required: boolean;
-  /** Validates the value after coercion from text (integers are read as numbers). */
+  /** Validates the value after coercion from text (integers and numbers are read as numbers). */
   validate: ValidateFunction;
-  integer: boolean;
+  /** The schema's type where text is read as a number. */
+  numeric?: 'integer' | 'number';
 }
 
 export interface Route {
@@ -55,18 +62,41 @@ type Operation = {
   requestBody?: { content?: Record<string, unknown> };
 };
 
-const resolveParameter = (p: ParameterObject | { $ref: string }): ParameterObject =>
-  '$ref' in p ? (platform.components.parameters as Record<string, ParameterObject>)[p.$ref.split('/').pop()!] : p;
+type Document = { components: Record<string, Record<string, unknown>> };
+const WIDGET_HOST_FILE = './widget-host.openapi.json';
 
-function isInteger(schema: object): boolean {
-  return (schema as { type?: string }).type === 'integer';
+/** What a `$ref` names, in the platform contract or (`./widget-host.openapi.json#/…`) the widget host's, and that document. */
+function resolve(ref: string, from: Document): { value: unknown; document: Document } {
+  const [file, pointer] = ref.split('#');
+  const document = file === WIDGET_HOST_FILE ? (widgetHost as unknown as Document) : file ? undefined : from;
+  if (!document) throw new Error(`The contract refers to ${ref}, which is in neither document.`);
+  const [, section, name] = pointer.split('/').slice(1);
+  return { value: document.components[section][name], document };
+}
+
+const resolveParameter = (
+  p: ParameterObject | { $ref: string },
+): { parameter: ParameterObject; document: Document } => {
+  if (!('$ref' in p)) return { parameter: p, document: platform as unknown as Document };
+  const { value, document } = resolve(p.$ref, platform as unknown as Document);
+  return { parameter: value as ParameterObject, document };
+};
+
+/** `integer` or `number` where a parameter's schema (followed through its references) is one. */
+function numericType(schema: object, document: Document): Parameter['numeric'] {
+  if ('$ref' in schema) {
+    const next = resolve(String(schema.$ref), document);
+    return numericType(next.value as object, next.document);
+  }
+  const { type } = schema as { type?: string };
+  return type === 'integer' || type === 'number' ? type : undefined;
 }
 
 export const routes: Route[] = Object.entries(platform.paths as Record<string, Record<string, Operation>>).flatMap(
   ([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
       const parameters = (operation.parameters ?? []).map((given, i) => {
-        const p = resolveParameter(given);
+        const { parameter: p, document } = resolveParameter(given);
         const pointer =
           '$ref' in given
             ? given.$ref
@@ -75,8 +105,8 @@ export const routes: Route[] = Object.entries(platform.paths as Record<string, R
           name: p.name,
           in: p.in as 'query' | 'path',
           required: Boolean(p.required),
-          integer: isInteger(p.schema),
-          validate: validatorFor(`${pointer}/schema`),
+          numeric: numericType(p.schema, document),
+          validate: ajv.compile({ $ref: `${absolute(pointer)}/schema` }),
         };
       });
       const pattern = new RegExp(`^${path.replace(/\{([^}]+)\}/g, '(?<$1>[^/]+)')}$`);

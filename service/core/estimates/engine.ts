@@ -10,6 +10,7 @@ import { estimateOf, valueFromComparables, type Valuation } from './estimate.js'
 import { type HdbData, hdbValuations } from './hdb-estimate.js';
 import type { DataSource, Homes, PropertyRecord } from './homes.js';
 import { nearbyIndex } from './nearby.js';
+import type { HomeAsked } from './parameters.js';
 import { buildIndex, MAX_SUGGESTIONS, suggest } from './search.js';
 
 type Estimate = components['schemas']['Estimate'];
@@ -27,7 +28,11 @@ export interface EngineOptions {
   sources?: (propertyType: PropertyRecord['propertyType'], mode: Mode) => DataSource[];
 }
 
-export type EstimateOutcome = { estimate: Estimate } | { problem: 'not_found' | 'no_comparables' };
+export type EstimateOutcome =
+  | { estimate: Estimate }
+  | { problem: 'not_found' | 'no_comparables' }
+  /** The home asked for is not one this home can be (a floor area far from its type's). */
+  | { problem: 'invalid_home'; parameter: string; detail: string };
 
 export function createEstimateEngine(options: EngineOptions) {
   const now = options.now ?? (() => new Date());
@@ -35,9 +40,9 @@ export function createEstimateEngine(options: EngineOptions) {
   const index = buildIndex(homes);
   const nearby = nearbyIndex(homes);
   const hdb = options.hdb && hdbValuations(homes, options.hdb);
-  const value = (property: PropertyRecord, mode: Mode): Valuation | undefined =>
-    (property.propertyType === 'hdb' ? hdb?.[mode](property) : undefined) ??
-    valueFromComparables(homes, nearby(property), property, mode);
+  const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined =>
+    (subject.propertyType === 'hdb' ? hdb?.[mode](subject, storey) : undefined) ??
+    valueFromComparables(homes, nearby(subject), subject, mode);
   return {
     homes,
     now,
@@ -53,20 +58,27 @@ export function createEstimateEngine(options: EngineOptions) {
       const data = found.slice(0, MAX_SUGGESTIONS);
       return { object: 'list' as const, query, data, hasMore: found.length > MAX_SUGGESTIONS, nextCursor: null };
     },
-    /** The estimate for a property as of today: one answer for every surface. */
-    estimate(propertyId: string, mode: Mode): EstimateOutcome {
+    /**
+     * The estimate for a home as of today, at the storey and floor area asked (its type's typical area
+     * otherwise): one answer for every surface.
+     */
+    estimate(propertyId: string, mode: Mode, asked: HomeAsked = {}): EstimateOutcome {
       const property = homes.byId.get(propertyId);
       if (!property) return { problem: 'not_found' };
-      const valuation = value(property, mode);
+      const typical = property.floorAreaSqm;
+      const area = asked.floorAreaSqm;
+      if (area !== undefined && (area < typical / 2 || area > typical * 2))
+        return {
+          problem: 'invalid_home',
+          parameter: 'floorAreaSqm',
+          detail: `floorAreaSqm must lie within half and twice the ${typical} m² this home's type typically measures: from ${Math.ceil(typical / 2)} to ${Math.floor(typical * 2)}.`,
+        };
+      const subject = { ...property, floorAreaSqm: area ?? typical };
+      const valuation = value(subject, mode, asked.storey);
       if (!valuation) return { problem: 'no_comparables' };
       const sources = options.sources?.(property.propertyType, mode);
-      return {
-        estimate: estimateOf(homes, property, mode, valuation, {
-          today: now(),
-          serviceUrl: options.serviceUrl,
-          sources,
-        }),
-      };
+      const context = { today: now(), serviceUrl: options.serviceUrl, sources, asked };
+      return { estimate: estimateOf(homes, subject, mode, valuation, context) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { components } from '../../../contract/generated/widget-host.js';
 import type { DataSource, Homes, PropertyRecord, Transaction } from './homes.js';
+import type { HomeAsked } from './parameters.js';
 import { serviceWords } from './service-words.js';
 import { quantile } from './statistics.js';
 
@@ -62,6 +63,8 @@ export interface EstimateContext {
   serviceUrl: string;
   /** The datasets the estimate rests on, named in its attribution (none for the sandbox's generated world). */
   sources?: DataSource[];
+  /** What the visitor said of the home (its storey, its floor area), carried to the valuation page's link. */
+  asked?: HomeAsked;
 }
 
 /** Rounds a price as the service states it: sales to the thousand, rents to fifty dollars. */
@@ -178,13 +181,22 @@ export function estimateOf(
       propertyType: subject.propertyType,
       unitType: subject.unitType,
       floorAreaSqm: subject.floorAreaSqm,
+      ...(options.asked?.storey !== undefined ? { storey: options.asked.storey } : {}),
     },
     comparables,
     attribution: {
       text: words.attribution,
-      url: `${options.serviceUrl}valuation/${encodeURIComponent(subject.id)}?mode=${mode}`,
+      url: `${options.serviceUrl}valuation/${encodeURIComponent(subject.id)}?${pageQuery(mode, options.asked)}`,
       ...sources,
     },
     disclaimer: words.disclaimer,
   };
+}
+
+/** The valuation page's query for the same estimate: the mode, and the storey and floor area asked. */
+export function pageQuery(mode: Mode, asked: HomeAsked = {}): string {
+  const query = new URLSearchParams({ mode });
+  if (asked.storey !== undefined) query.set('storey', String(asked.storey));
+  if (asked.floorAreaSqm !== undefined) query.set('floorAreaSqm', String(asked.floorAreaSqm));
+  return query.toString();
 }

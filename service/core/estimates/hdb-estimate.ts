@@ -36,22 +36,26 @@ const MIN_COMPARABLES = 5;
 const MAX_COMPARABLES = 10;
 const RENT_MONTHS = 12;
 
-/** A sale or rent, with the home it belongs to and that home's block, as a comparable candidate. */
+/** A sale or rent, with the home it belongs to, as a comparable candidate. */
 interface Candidate {
   tx: Transaction;
   property: PropertyRecord;
-  block: string;
 }
-type ByPlace = Record<'block' | 'street' | 'town', Map<string, Candidate[]>>;
+/** Each flat type of a block's candidates (newest first), and the flat types of blocks on each street and in each town. */
+interface ByPlace {
+  block: Map<string, Candidate[]>;
+  street: Map<string, string[]>;
+  town: Map<string, string[]>;
+}
 
 const flatKey = (place: HdbPlace) => `${blockKey(place)}|${place.flatType}`;
 const streetOf = (place: HdbPlace) => `${place.street}|${place.flatType}`;
 const townOf = (place: HdbPlace) => `${place.town}|${place.flatType}`;
 
-/** Candidates by their block's, street's and town's key (each with its flat type), in the order added. */
+/** Candidates by their block and flat type, in the order added, with each street's and town's blocks. */
 function byPlace(): ByPlace & { add(place: HdbPlace, tx: Transaction, property: PropertyRecord): void } {
-  const index = { block: new Map(), street: new Map(), town: new Map() };
-  const push = (map: Map<string, Candidate[]>, key: string, value: Candidate) => {
+  const index: ByPlace = { block: new Map(), street: new Map(), town: new Map() };
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
     const list = map.get(key);
     if (list) list.push(value);
     else map.set(key, [value]);
@@ -59,10 +63,12 @@ function byPlace(): ByPlace & { add(place: HdbPlace, tx: Transaction, property: 
   return {
     ...index,
     add(place, tx, property) {
-      const candidate = { tx, property, block: blockKey(place) };
-      push(index.block, flatKey(place), candidate);
-      push(index.street, streetOf(place), candidate);
-      push(index.town, townOf(place), candidate);
+      const key = flatKey(place);
+      if (!index.block.has(key)) {
+        push(index.street, streetOf(place), key);
+        push(index.town, townOf(place), key);
+      }
+      push(index.block, key, { tx, property });
     },
   };
 }
@@ -93,8 +99,14 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
   }
 
   return {
-    sale(subject: PropertyRecord): Valuation | undefined {
-      const home = data.homes.get(subject.id);
+    /** A sale at the subject's floor area, and at `storey` (else its block's sales' middle storey). */
+    sale(subject: PropertyRecord, storey?: number): Valuation | undefined {
+      const known = data.homes.get(subject.id);
+      const home = known && {
+        ...known,
+        floorAreaSqm: subject.floorAreaSqm,
+        ...(storey === undefined ? {} : { storeyLow: storey, storeyHigh: storey }),
+      };
       const found = home && valuer?.value(home);
       if (!home || !found) return undefined;
       const comparables = chosen(subject, home, sales);
@@ -154,21 +166,26 @@ const saleTransaction = (sale: HdbSale, property: PropertyRecord): Transaction =
  * the town's, nearest first, where both places are known.
  */
 function chosen(subject: PropertyRecord, place: HdbPlace, index: ByPlace) {
-  const own = (index.block.get(flatKey(place)) ?? []).slice(0, MAX_COMPARABLES);
-  const result = own.map((c) => comparableOf(c.tx, c.property, 0));
+  const ownKey = flatKey(place);
+  const result = (index.block.get(ownKey) ?? [])
+    .slice(0, MAX_COMPARABLES)
+    .map((c) => comparableOf(c.tx, c.property, 0));
   if (result.length >= MIN_COMPARABLES) return result;
-  const ownBlock = blockKey(place);
-  const seen = new Set<Candidate>(own);
-  for (const wider of [index.street.get(streetOf(place)), index.town.get(townOf(place))]) {
-    const near = (wider ?? [])
-      .filter((c) => c.block !== ownBlock && !seen.has(c))
-      .map((c) => ({ ...c, candidate: c, distance: distanceMeters(subject, c.property) }))
-      .filter((c) => Number.isFinite(c.distance))
-      .sort((a, b) => a.distance - b.distance || (a.tx.date < b.tx.date ? 1 : -1));
-    for (const c of near) {
+  const taken = new Set([ownKey]);
+  for (const blocks of [index.street.get(streetOf(place)), index.town.get(townOf(place))]) {
+    // A block's distance once, from its first candidate's home (every candidate of a block shares its place).
+    const near = (blocks ?? [])
+      .filter((key) => !taken.has(key))
+      .map((key) => ({ key, distance: distanceMeters(subject, index.block.get(key)![0].property) }))
+      .filter((block) => Number.isFinite(block.distance))
+      .sort((a, b) => a.distance - b.distance);
+    for (const { key, distance } of near) {
+      taken.add(key);
+      for (const c of index.block.get(key)!) {
+        if (result.length >= MAX_COMPARABLES) break;
+        result.push(comparableOf(c.tx, c.property, distance));
+      }
       if (result.length >= MAX_COMPARABLES) break;
-      seen.add(c.candidate);
-      result.push(comparableOf(c.tx, c.property, c.distance));
     }
     if (result.length >= MIN_COMPARABLES) break;
   }

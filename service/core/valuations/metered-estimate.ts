@@ -4,7 +4,7 @@
  * estimates count). A surface only translates the answer into its own words.
  */
 import type { EstimateEngine } from '../estimates/engine.js';
-import type { Mode } from '../estimates/parameters.js';
+import type { HomeAsked, Mode } from '../estimates/parameters.js';
 import { type Count, countAnswered } from '../metering/count-answered.js';
 import type { DailyMeter } from '../metering/daily-meter.js';
 import { DAILY_LIMITS } from '../metering/limits.js';
@@ -13,6 +13,8 @@ import { nextUtcMidnight, secondsToUtcMidnight, utcDay } from '../metering/utc-d
 export interface EstimateAsk {
   propertyId: string;
   mode: Mode;
+  /** The storey and floor area the asker gave, if any. */
+  home?: HomeAsked;
   count: Count;
   /** Told when this is the last estimate of the subject's day (a widget key's `quota_reached` event). */
   onLast?: (day: string, limit: number) => Promise<void>;
@@ -23,7 +25,7 @@ type Estimated = Extract<ReturnType<EstimateEngine['estimate']>, { estimate: unk
 export type EstimateAnswer =
   | (Estimated & { usedToday: number; limit: number })
   | { problem: 'quota_exceeded'; limit: number; resetAt: string; retryAfter: number }
-  | { problem: 'not_found' | 'no_comparables' };
+  | Exclude<ReturnType<EstimateEngine['estimate']>, Estimated>;
 
 export type MeteredEstimate = (ask: EstimateAsk) => Promise<EstimateAnswer>;
 
@@ -35,7 +37,7 @@ export function meteredEstimate({ engine, meter }: { engine: EstimateEngine; met
       meter,
       now,
       ask.count,
-      () => engine.estimate(ask.propertyId, ask.mode),
+      () => engine.estimate(ask.propertyId, ask.mode, ask.home),
       (outcome) => 'estimate' in outcome,
     );
     if ('spent' in counted) {

@@ -91,10 +91,9 @@ function schemaOf(schema: Schema): Schema & { examples?: unknown[] } {
 }
 
 /** A value to show for a parameter: its example, else its first allowed value; none for an optional one without either. */
-function exampleValue(p: Parameter): string | undefined {
+function exampleValue(p: Parameter): unknown {
   const schema = schemaOf(p.schema);
-  const value = schema.examples?.[0] ?? schema.enum?.[0];
-  return value === undefined ? undefined : String(value);
+  return schema.examples?.[0] ?? schema.enum?.[0];
 }
 
 /** A curl line and the SDK's typed call for an operation, with the sandbox's key and example values. */
@@ -107,10 +106,17 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
     .map((p) => ({
       name: p.name,
       in: p.in as 'path' | 'query',
-      value: exampleValue(p) ?? '',
+      example: exampleValue(p),
       required: Boolean(p.required),
     }));
-  const values = fields.filter((f) => f.value !== '').map((f) => ({ p: f, value: f.value }));
+  const tryItFields = fields.map(({ example, ...f }) => ({
+    ...f,
+    value: example === undefined ? '' : String(example),
+  }));
+  // The SDK's call keeps a number a number; the URL writes it as text.
+  const values = fields
+    .filter((f) => f.example !== undefined)
+    .map((f) => ({ p: f, value: String(f.example), typed: f.example }));
   const filled = values
     .filter(({ p }) => p.in === 'path')
     .reduce((url, { p, value }) => url.replace(`{${p.name}}`, encodeURIComponent(value)), path);
@@ -124,7 +130,7 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
     .map((where) => {
       const given = values.filter(({ p }) => p.in === where);
       return given.length
-        ? `${where}: { ${given.map(({ p, value }) => `${p.name}: ${JSON.stringify(value)}`).join(', ')} }`
+        ? `${where}: { ${given.map(({ p, typed }) => `${p.name}: ${JSON.stringify(typed)}`).join(', ')} }`
         : '';
     })
     .filter(Boolean);
@@ -136,7 +142,7 @@ function examples(baseUrl: string, path: string, method: string, params: Paramet
     ...values.map(({ p, value }) => `${p.name}=${/^[\w.@:-]+$/.test(value) ? value : `'${value}'`}`),
     ...(body ? [`--body '${body}'`] : []),
   ].join(' ');
-  return html`<details><summary>Try it: here, with curl, the SDK or the CLI</summary>${tryItForm(operationId, method, path, exampleKey(path), fields, body)}
+  return html`<details><summary>Try it: here, with curl, the SDK or the CLI</summary>${tryItForm(operationId, method, path, exampleKey(path), tryItFields, body)}
 <pre tabindex="0"><code>${curl}</code></pre><pre tabindex="0"><code>${sdk}</code></pre><pre tabindex="0"><code>${cli}</code></pre></details>`;
 }
 

@@ -7,7 +7,7 @@ import { formatDate, formatMoney } from '../../../src/format/format.js';
 import en from '../../../src/words/en.js';
 import { VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
 import { ajv, contractDocument } from '../../web/platform-contract.js';
-import { readMode } from '../../core/estimates/parameters.js';
+import { readHome, readMode } from '../../core/estimates/parameters.js';
 import { type JsonSchema, type PublicTool, READ_ONLY } from './tool.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 
@@ -69,12 +69,14 @@ export const PUBLIC_TOOLS: PublicTool[] = [
     toolset: 'valuations',
     title: "Estimate a property's sale price or monthly rent",
     description:
-      "The sale (default) or rent estimate for a property id from search_properties: value, likely range, confidence, as-of date, the comparable transactions, attribution and disclaimer. The same estimate as the service's valuation page. Counts against a daily limit per client.",
+      "The sale (default) or rent estimate for a property id from search_properties, at the home's storey and floor area (m²) when the person gives them: value, likely range, confidence, as-of date, the comparable transactions, attribution with the datasets it rests on, and disclaimer. The same estimate as the service's valuation page. Counts against a daily limit per client.",
     inputSchema: {
       type: 'object',
       properties: {
         propertyId: schema('PropertyId', './widget-host.openapi.json'),
         mode: schema('Mode', './widget-host.openapi.json'),
+        storey: schema('Storey', './widget-host.openapi.json'),
+        floorAreaSqm: schema('FloorAreaSqm', './widget-host.openapi.json'),
       },
       required: ['propertyId'],
       additionalProperties: false,
@@ -85,9 +87,12 @@ export const PUBLIC_TOOLS: PublicTool[] = [
       const read = readMode(args.mode);
       if ('problem' in read) return { error: read.problem };
       const { mode } = read;
+      const asked = readHome(args);
+      if ('problem' in asked) return { error: asked.problem };
       const answer = await estimates({
         propertyId: String(args.propertyId),
         mode,
+        home: asked.home,
         count: { kind: 'mcp_estimate', subject: client },
       });
       if ('problem' in answer) {
@@ -97,7 +102,9 @@ export const PUBLIC_TOOLS: PublicTool[] = [
               ? `This client has used its ${answer.limit.toLocaleString('en')} valuations for today; the limit resets at 00:00 UTC. Bulk collection is not allowed.`
               : answer.problem === 'not_found'
                 ? `No property has the id ${args.propertyId}; find ids with search_properties.`
-                : VISITOR_MESSAGES.en.no_comparables,
+                : answer.problem === 'invalid_home'
+                  ? answer.detail
+                  : VISITOR_MESSAGES.en.no_comparables,
         };
       }
       const e = answer.estimate;

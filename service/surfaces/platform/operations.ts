@@ -4,7 +4,7 @@
  * type error, not a 500.
  */
 import type { Services } from '../../core/services/compose.js';
-import { readMode } from '../../core/estimates/parameters.js';
+import { readHome, readMode } from '../../core/estimates/parameters.js';
 import type { Operation, OperationId } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
@@ -48,19 +48,23 @@ export function createOperations(services: Services): Record<OperationId, Operat
         : { problem: 'not_found', detail: `${ctx.org.organization.name} is not a developer, so it has no projects.` },
     searchProperties: ({ params }) => ({ body: engine.searchPage(String(params.q).trim()) }),
     getValuation: async ({ key, params }) => {
+      const refused = (parameter: string, detail: string) => ({
+        problem: 'invalid_request' as const,
+        detail: `${parameter}: ${detail}`,
+        extra: { errors: [{ parameter, detail }] },
+      });
       const read = readMode(params.mode);
-      if ('problem' in read)
-        return {
-          problem: 'invalid_request',
-          detail: `mode: ${read.problem}`,
-          extra: { errors: [{ parameter: 'mode', detail: read.problem }] },
-        };
+      if ('problem' in read) return refused('mode', read.problem);
+      const asked = readHome(params);
+      if ('problem' in asked) return refused(asked.parameter, asked.problem);
       const answer = await estimates({
         propertyId: String(params.propertyId),
         mode: read.mode,
+        home: asked.home,
         count: { kind: 'platform_estimate', subject: key.id ?? key.sha256, startsAt: key.valuationsUsedToday },
       });
       if (!('problem' in answer)) return { body: answer.estimate };
+      if (answer.problem === 'invalid_home') return refused(answer.parameter, answer.detail);
       if (answer.problem === 'quota_exceeded')
         return {
           problem: 'quota_exceeded',

@@ -23,7 +23,8 @@ export function readParams(route: Route, url: URL, pathParams: Record<string, st
       if (parameter.required) errors.push({ parameter: parameter.name, detail: 'required' });
       continue;
     }
-    const value = parameter.integer && /^-?\d+$/.test(text) ? Number(text) : text;
+    const number = parameter.numeric === 'integer' ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
+    const value = parameter.numeric && number.test(text) ? Number(text) : text;
     if (text.includes('\u0000')) errors.push({ parameter: parameter.name, detail: NUL_DETAIL });
     else if (!parameter.validate(value))
       errors.push({

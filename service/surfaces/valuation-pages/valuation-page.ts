@@ -5,7 +5,8 @@
  * by the widget's own catalogue and formatters, so every surface shows the same figures.
  */
 import { cardTable } from '../../web/card-table.js';
-import { readMode } from '../../core/estimates/parameters.js';
+import { type HomeAsked, readHome, readMode } from '../../core/estimates/parameters.js';
+import { pageQuery } from '../../core/estimates/estimate.js';
 import type { components } from '../../../contract/generated/widget-host.js';
 import { formatDate, formatDistance, formatMoney } from '../../../src/format/format.js';
 import { formatArea, formatPricePerArea } from '../../../src/words/words.js';
@@ -61,11 +62,21 @@ function homePage(engine: EstimateEngine, query: string): Html {
   );
 }
 
-function estimateBody(estimate: Estimate): Html {
+/** The storey and floor area of the visitor's home: the same page again, with them in its address. */
+function homeForm(estimate: Estimate, asked: HomeAsked): Html {
+  const { property, mode } = estimate;
+  return html`<form method="get" action="/valuation/${encodeURIComponent(property.id)}" class="home-form"><input type="hidden" name="mode" value="${mode}">
+<fieldset><legend>Your home</legend>
+<label for="storey">Storey</label> <input id="storey" name="storey" type="number" inputmode="numeric" min="1" max="80" step="1" value="${asked.storey ?? ''}">
+<label for="floorAreaSqm">Floor area (m²)</label> <input id="floorAreaSqm" name="floorAreaSqm" type="number" inputmode="decimal" min="${Math.ceil(property.floorAreaSqm / 2)}" max="${Math.floor(property.floorAreaSqm * 2)}" step="any" value="${asked.floorAreaSqm ?? ''}" placeholder="${property.floorAreaSqm}">
+<button type="submit">Estimate this home</button></fieldset></form>`;
+}
+
+function estimateBody(estimate: Estimate, asked: HomeAsked): Html {
   const { property } = estimate;
   const mode = estimate.mode;
   const modeLink = (m: Mode) =>
-    html`<li><a href="/valuation/${encodeURIComponent(property.id)}?mode=${m}"${m === mode && html` aria-current="page"`}>${en.modeValue(m)}</a></li>`;
+    html`<li><a href="/valuation/${encodeURIComponent(property.id)}?${pageQuery(m, asked)}"${m === mode && html` aria-current="page"`}>${en.modeValue(m)}</a></li>`;
   const columns = [
     { name: en.column.date },
     { name: en.column.address },
@@ -88,6 +99,7 @@ function estimateBody(estimate: Estimate): Html {
   return html`<h1>${title}</h1>
 <p class="meta">${`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm, 'sqft')}${property.postalCode ? ` · ${en.postal(property.postalCode)}` : ''}`}</p>
 <nav aria-label="${en.modeLegend}"><ul>${modeLink('sale')}${modeLink('rent')}</ul></nav>
+${homeForm(estimate, asked)}
 <h2 class="label">${en.estimateHeading(mode)}</h2>
 <p class="value">${money(estimate.value, 'value')}${mode === 'rent' && en.perMonth}</p>
 <p class="range">${wordsAround(en.range, money(estimate.low, 'low'), money(estimate.high, 'high'))}</p>
@@ -160,14 +172,28 @@ function valuationPage(engine: EstimateEngine, url: URL): ValuationPage {
     return { status: 400, html: page('Not a valuation (sandbox)', body) };
   }
   const { mode } = read;
-  const outcome = engine.estimate(id, mode);
+  const asked = readHome({
+    storey: url.searchParams.get('storey'),
+    floorAreaSqm: url.searchParams.get('floorAreaSqm'),
+  });
+  const outcome =
+    'problem' in asked
+      ? ({ problem: 'invalid_home', parameter: asked.parameter, detail: asked.problem } as const)
+      : engine.estimate(id, mode, asked.home);
   if ('estimate' in outcome) {
     const { estimate } = outcome;
     const title = estimate.property.project ?? estimate.property.address;
     return {
       status: 200,
-      html: page(`${title}: ${en.estimateHeading(mode).toLowerCase()} (sandbox)`, estimateBody(estimate)),
+      html: page(
+        `${title}: ${en.estimateHeading(mode).toLowerCase()} (sandbox)`,
+        estimateBody(estimate, 'home' in asked ? asked.home : {}),
+      ),
     };
+  }
+  if (outcome.problem === 'invalid_home') {
+    const body = html`<h1>Not a valuation</h1><p>${outcome.detail} <a href="/valuation/${encodeURIComponent(id)}?mode=${mode}">See the estimate at the home's typical size</a>.</p>`;
+    return { status: 400, html: page('Not a valuation (sandbox)', body) };
   }
   const message = outcome.problem === 'not_found' ? VISITOR_MESSAGES.en.not_found : VISITOR_MESSAGES.en.no_comparables;
   return {

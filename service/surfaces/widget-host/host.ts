@@ -7,7 +7,7 @@ import * as problemIn from '../../../src/api/generated/checks.js';
 import { SearchQueryLength } from '../../../src/api/generated/checks.js';
 import type { Language } from '../../../src/api/types.js';
 import { checkWidgetKey } from '../../../src/api/widget-key.js';
-import { type Mode, readMode } from '../../core/estimates/parameters.js';
+import { type HomeAsked, type Mode, readHome, readMode } from '../../core/estimates/parameters.js';
 import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
 import type { Homes } from '../../core/estimates/homes.js';
 import { sandboxHomes } from '../../sandbox/sandbox-homes.js';
@@ -68,6 +68,7 @@ interface EstimateRequest {
   key: WidgetKeyRecord;
   id: string;
   mode: Mode;
+  home: HomeAsked;
   language: Language;
   fail: ReturnType<typeof failure>;
   /** The answer's CORS headers for the asking origin. */
@@ -190,10 +191,16 @@ export function createWidgetHost(options: HostOptions) {
     if (problemIn.PropertyId(id)) return fail('invalid_request', 'id must be a suggestion id.');
     if ('problem' in read) return fail('invalid_request', read.problem);
     const { mode } = read;
+    const asked = readHome({
+      storey: url.searchParams.get('storey'),
+      floorAreaSqm: url.searchParams.get('floorAreaSqm'),
+    });
+    if ('problem' in asked) return fail('invalid_request', asked.problem);
+    const { home } = asked;
 
     // The visitor's share first (a refusal spends nothing of the key's day), then the key's quota; each
     // is counted before the work, in one step, so concurrent requests cannot pass a limit together.
-    const estimate = () => estimateAnswer({ key, id, mode, language, fail, allow });
+    const estimate = () => estimateAnswer({ key, id, mode, home, language, fail, allow });
     if (!visitorLimit) return estimate();
     const shown = await visitorLimit.within(
       `widget:${key.id}`,
@@ -218,13 +225,22 @@ export function createWidgetHost(options: HostOptions) {
   }
 
   /** A key's estimate within its daily quota, in the visitor's language (or the sandbox's failure asked for). */
-  async function estimateAnswer({ key, id, mode, language, fail, allow }: EstimateRequest): Promise<HostResponse> {
+  async function estimateAnswer({
+    key,
+    id,
+    mode,
+    home,
+    language,
+    fail,
+    allow,
+  }: EstimateRequest): Promise<HostResponse> {
     // The sandbox's failures on request answer before anything is counted.
     const magic = magicEstimate(id);
     if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
     const answer = await estimates({
       propertyId: magic?.propertyId ?? id,
       mode,
+      home,
       count: { kind: 'widget_estimate', subject: key.id, startsAt: key.startsDayAt },
       onLast: (day, limit) =>
         options.onQuotaReached?.(key.id, day, limit).catch((error: Error) => {
@@ -244,6 +260,7 @@ export function createWidgetHost(options: HostOptions) {
       );
     if ('problem' in answer && answer.problem === 'not_found')
       return fail('not_found', `No property has the id ${id}.`);
+    if ('problem' in answer && answer.problem === 'invalid_home') return fail('invalid_request', answer.detail);
     if ('problem' in answer)
       return fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
     const headers = { ...allow, ...rateLimitHeaders(answer.usedToday), 'Content-Language': language };
