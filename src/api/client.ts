@@ -3,7 +3,7 @@
  * It never touches the DOM. Every answer is checked against the contract before use.
  */
 import * as problemIn from './generated/checks.js';
-import type { AreaUnit, Estimate, HostError, Language, Mode, SuggestionList } from './types.js';
+import type { AreaUnit, Estimate, HomeAsked, HostError, Language, Mode, SuggestionList } from './types.js';
 import type { Check } from './validate.js';
 import { WidgetError } from './widget-error.js';
 
@@ -68,12 +68,13 @@ export function createClient(options: ClientOptions) {
 
   async function get(
     path: string,
-    params: Record<string, string>,
+    params: Record<string, string | number>,
     problemInAnswer: Check,
     signal?: AbortSignal,
   ): Promise<unknown> {
     const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries({ ...params, lang: language(), key })) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({ ...params, lang: language(), key }))
+      url.searchParams.set(name, String(value));
     for (let tries = 0; ; tries++) {
       try {
         return await attempt(url, problemInAnswer, signal);
@@ -88,8 +89,9 @@ export function createClient(options: ClientOptions) {
   return {
     suggest: (q: string, signal?: AbortSignal) =>
       get('v1/suggestions', { q, unit: unit() }, problemIn.SuggestionList, signal) as Promise<SuggestionList>,
-    estimate: (id: string, mode: Mode, signal?: AbortSignal) =>
-      get('v1/estimates', { id, mode }, problemIn.Estimate, signal) as Promise<Estimate>,
+    /** The estimate of a home, at the storey and floor area (m²) the visitor gave, if any. */
+    estimate: (id: string, mode: Mode, signal?: AbortSignal, home: HomeAsked = {}) =>
+      get('v1/estimates', { id, mode, ...home }, problemIn.Estimate, signal) as Promise<Estimate>,
   };
 }
 

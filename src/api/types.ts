@@ -9,3 +9,5 @@ export type Language = components['schemas']['Language'];
 export type HostErrorCode = components['schemas']['ErrorCode'];
 export type HostError = components['schemas']['Error'];
 export type AreaUnit = components['schemas']['AreaUnit'];
+/** What a visitor may say of their home beyond its id: its storey and floor area (m²). */
+export type HomeAsked = { storey?: number; floorAreaSqm?: number };

@@ -5,10 +5,10 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { WidgetClient } from '../api/client.js';
-import type { Estimate, Mode, Suggestion } from '../api/types.js';
+import type { Estimate, HomeAsked, Mode, Suggestion } from '../api/types.js';
 import { WidgetError } from '../api/widget-error.js';
 import { emit } from '../events/events.js';
-import { type AreaUnit, formatMoney } from '../format/format.js';
+import { type AreaUnit, formatMoney, SQFT_PER_SQM } from '../format/format.js';
 import { LatestRequest } from '../internal/latest-request.js';
 import { words } from '../words/words.js';
 import { ChartWidth } from './chart-width.js';
@@ -22,6 +22,10 @@ export class EstimateController implements ComparablesView {
   showAll = false;
   /** The property the estimate is for, once the visitor chose one. */
   selected?: Suggestion;
+  /** The storey and floor area the visitor gave for it (none at first). */
+  home: HomeAsked = {};
+  /** Its type's typical floor area (m²), from its first estimate: the area asked must lie within half and twice it. */
+  typicalSqm?: number;
 
   readonly request: LatestRequest<Estimate>;
   /** Whether the panel is wide enough for the chart's wide drawing. */
@@ -47,11 +51,16 @@ export class EstimateController implements ComparablesView {
   async load(selected: Suggestion | undefined = this.selected, mode: Mode = this.#mode): Promise<void> {
     const client = this.#client();
     if (!client || !selected) return;
-    if (selected !== this.selected) this.showAll = false;
+    if (selected !== this.selected) {
+      this.showAll = false;
+      this.home = {};
+      this.typicalSqm = undefined;
+    }
     this.selected = selected;
+    const home = this.home;
     this.#mode = mode;
     const current = await this.request.run(async (signal) => {
-      const estimate = await client.estimate(selected.id, mode, signal);
+      const estimate = await client.estimate(selected.id, mode, signal, home);
       if (estimate.mode !== mode)
         throw new WidgetError('bad_response', `The widget host answered in ${estimate.mode} mode.`);
       return estimate;
@@ -63,6 +72,7 @@ export class EstimateController implements ComparablesView {
       return;
     }
     if (!estimate) return;
+    if (home.floorAreaSqm === undefined) this.typicalSqm = estimate.property.floorAreaSqm;
     this.onAnnounce?.(() => words.announceEstimate(mode, formatMoney(estimate.value), estimate.comparables.length));
     const { value, low, high, confidence, currency } = estimate;
     emit(this.#host, 'service-valuation-estimate', {
@@ -75,6 +85,17 @@ export class EstimateController implements ComparablesView {
       confidence,
     });
   }
+
+  /** The home form's storey and floor area (in the unit shown), sent with the same property and mode. */
+  handleHome = (event: SubmitEvent): void => {
+    event.preventDefault();
+    const { storey, area } = (event.target as HTMLFormElement).elements as unknown as Record<string, HTMLInputElement>;
+    const sqm = area.valueAsNumber / (this.unit === 'sqft' ? SQFT_PER_SQM : 1);
+    this.home = {};
+    if (storey.valueAsNumber) this.home.storey = storey.valueAsNumber;
+    if (sqm) this.home.floorAreaSqm = Math.round(sqm * 10) / 10;
+    void this.load();
+  };
 
   retry(): void {
     void this.load();

@@ -1,7 +1,7 @@
 /** The estimate: what was valued, the value and how sure it is, and the comparables behind it. */
 import { html, nothing } from 'lit/html.js';
 import type { Estimate, Mode } from '../api/types.js';
-import { type AreaUnit, formatMoney } from '../format/format.js';
+import { type AreaUnit, areaIn, formatMoney } from '../format/format.js';
 import { safeLink } from '../internal/links.js';
 import { formatArea, formatPricePerArea, unitTypeName, words } from '../words/words.js';
 import { hostProblem } from '../words/problems.js';
@@ -83,9 +83,37 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
           : nothing
       }
     </div>
+    ${renderHomeForm(estimate, view)}
     ${renderComparablesChart(estimate, view.unit, view.chart.wide)}
     ${renderComparablesTable(estimate, view)}
   </article>`;
+}
+
+/**
+ * The visitor's storey and floor area (in the unit shown), closed until asked for: the area stays within
+ * half and twice the home type's typical one, as the widget host requires.
+ */
+function renderHomeForm(estimate: Estimate, view: EstimateController) {
+  const typical = view.typicalSqm ?? estimate.property.floorAreaSqm;
+  const inUnit = (sqm: number, round: (x: number) => number) => round(areaIn(sqm, view.unit));
+  const { storey, floorAreaSqm } = view.home;
+  return html`<details class="home" ?open=${storey !== undefined || floorAreaSqm !== undefined}>
+    <summary>${words.yourHome}</summary>
+    <form class="estimate-actions" @submit=${view.handleHome}>
+      <label>${words.storey}<input name="storey" type="number" min="1" max="80" .value=${String(storey ?? '')} /></label>
+      <label
+        >${words.floorArea(words.unit[view.unit])}<input
+          name="area"
+          type="number"
+          step="any"
+          min=${inUnit(Math.ceil(typical / 2), Math.ceil)}
+          max=${inUnit(Math.floor(typical * 2), Math.floor)}
+          placeholder=${inUnit(typical, Math.round)}
+          .value=${floorAreaSqm === undefined ? '' : String(inUnit(floorAreaSqm, Math.round))}
+      /></label>
+      <button type="submit" class="button">${words.updateEstimate}</button>
+    </form>
+  </details>`;
 }
 
 /** The final layout's shape, so nothing jumps when the estimate arrives. */

@@ -115,6 +115,21 @@ export const estimateStyles = css`
   .text-button[aria-pressed='true']::before {
     content: '✓ ';
   }
+  .home summary {
+    line-height: 44px;
+    font-weight: 600;
+  }
+  .home form {
+    align-items: end;
+  }
+  .home label {
+    display: grid;
+  }
+  .home input {
+    box-sizing: border-box;
+    width: 8em;
+    padding: 8px;
+  }
   .full-valuation {
     display: inline-flex;
     align-items: center;

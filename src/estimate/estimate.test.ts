@@ -322,6 +322,38 @@ describe('the estimate panel', () => {
     }
   });
 
+  it('values the storey and floor area a visitor gives, in the unit shown, within the type’s range', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    const typical = $(el, '.value')!.textContent;
+    const details = $<HTMLDetailsElement>(el, 'details.home')!;
+    expect(details.open, 'closed until asked for').to.equal(false);
+    $(el, 'details.home summary')!.click();
+    const storey = $<HTMLInputElement>(el, 'input[name="storey"]')!;
+    const area = $<HTMLInputElement>(el, 'input[name="area"]')!;
+    // Blk 102 Ang Mo Kio Avenue 3 is a 93 m² flat: 1,001 sq ft, and from 47 to 186 m² (506 to 2,002 sq ft).
+    expect([area.placeholder, area.min, area.max]).to.deep.equal(['1001', '506', '2002']);
+    expect(area.labels![0].textContent).to.contain('Floor area (sq ft)');
+    storey.value = '15';
+    area.value = '1100';
+    $(el, 'details.home button')!.click();
+    await until(() => sentRequests().some((u) => u.searchParams.get('storey') === '15'), 'the home asked for');
+    const asked = sentRequests().find((u) => u.searchParams.get('storey') === '15')!;
+    expect(asked.searchParams.get('floorAreaSqm')).to.equal('102.2');
+    await until(() => $(el, '.property-meta')!.textContent!.includes('1,100 sq ft'), 'the home valued');
+    expect($(el, '.value')!.textContent).not.to.equal(typical);
+    expect($<HTMLDetailsElement>(el, 'details.home')!.open, 'open again, with its values').to.equal(true);
+    expect($<HTMLInputElement>(el, 'input[name="storey"]')!.value).to.equal('15');
+
+    // In square metres the range is the home type's own, and too large an area is not sent.
+    $(el, '.estimate-actions .text-button')!.click();
+    await el.updateComplete;
+    const inSqm = $<HTMLInputElement>(el, 'input[name="area"]')!;
+    expect([inSqm.min, inSqm.max, inSqm.value]).to.deep.equal(['47', '186', '102']);
+    inSqm.value = '400';
+    expect(inSqm.checkValidity(), 'more than twice the type’s area').to.equal(false);
+  });
+
   it('names the datasets an estimate rests on, each linked, and leaves out a postal code the data lacks', async () => {
     const sources = [
       {

@@ -13,7 +13,7 @@ export const searchStyles = css`
   .input-wrap {
     position: relative;
   }
-  input[type='text'] {
+  input:not([type='radio']) {
     width: 100%;
     min-height: 44px;
     padding: 10px 40px 10px 12px;
