@@ -41,11 +41,12 @@ async function everySurface(query: Record<string, string>, args: Record<string, 
   };
 }
 
+/** Every estimate counted today, of every kind (widget keys, platform keys, MCP clients). */
+const counted = async () =>
+  (await db().query<{ n: number }>('select coalesce(sum(count), 0)::int as n from daily_usage'))[0]!.n;
+
 describe('the storey and floor area of a home', () => {
   it('refuses a storey that is not a whole number from 1 to 80, on every surface, and counts nothing', async () => {
-    // Every estimate counted today, of every kind (widget keys, platform keys, MCP clients).
-    const counted = async () =>
-      (await db().query<{ n: number }>('select coalesce(sum(count), 0)::int as n from daily_usage'))[0]!.n;
     const before = await counted();
     for (const storey of ['0', '81', '2.5', 'abc', '1e3', '-3', '12a', '٣']) {
       const answers = await everySurface(
@@ -64,7 +65,9 @@ describe('the storey and floor area of a home', () => {
     assert.equal(await counted(), before, 'a refused estimate is not counted');
   });
 
-  it('refuses an area outside half and twice the home type’s, naming the range', async () => {
+  it('refuses an area outside half and twice the home type’s, naming the range, and counts nothing', async () => {
+    // These reach the engine, inside the count: each is counted, then given back.
+    const before = await counted();
     for (const floorAreaSqm of [20, 46, 187, 4000]) {
       const answers = await everySurface({ floorAreaSqm: String(floorAreaSqm) }, { floorAreaSqm });
       const range =
@@ -79,6 +82,7 @@ describe('the storey and floor area of a home', () => {
       assert.equal(answers.tool.content[0].text, range);
       assert.ok(answers.page.text.includes(range.replace("'", '&#39;')), answers.page.text.slice(0, 400));
     }
+    assert.equal(await counted(), before, 'a refused estimate is not counted');
     const below = await everySurface({ floorAreaSqm: '5' }, { floorAreaSqm: 5 });
     assert.equal(below.widget.body.message, 'floorAreaSqm must be a number from 10 to 5,000 (m²).');
     assert.equal(below.api.status, 400);

@@ -184,12 +184,75 @@ describe('homes valued from official files', () => {
         .sort(),
       ['hdb-560406-3-room', 'hdb-560406-4-room'],
     );
-    // With places known, the street's nearest sales fill in where a block has too few of its own.
     const small = e.estimate('hdb-560406-3-room', 'sale');
     assert.deepEqual(small, { problem: 'no_comparables' }, 'no other block sold a 3-room flat');
     const sale = e.estimate('hdb-560406-4-room', 'sale');
     assert.ok('estimate' in sale);
     assert.match(sale.estimate.attribution.sources!.at(-1)!.text, /^Addresses and coordinates from OneMap/);
+    // With places known, the street's nearest sales fill in where a block has too few of its own: 408 sold three.
+    const next = e.estimate('hdb-560408-4-room', 'sale');
+    assert.ok('estimate' in next);
+    const distances = next.estimate.comparables.map((c) => c.distanceM);
+    assert.deepEqual([distances.filter((d) => d === 0).length, distances.length], [3, 10]);
+    assert.ok(
+      distances.every((d) => d === 0 || (d > 50 && d < 200)),
+      String(distances),
+    );
+    // A storey above the highest the block's sales name is refused, naming it.
+    assert.deepEqual(e.estimate('hdb-560408-4-room', 'sale', { storey: 30 }), {
+      problem: 'invalid_home',
+      parameter: 'storey',
+      detail: "storey must be at most 12, the highest storey this block's sales name.",
+    });
+  });
+
+  it('prices a URA sale of several units per unit, and keeps one project spelt two ways one home', async () => {
+    const { easting, northing } = wgs84ToSvy21(1.2986, 103.8456);
+    const sale = (month: string, units: number, area: number, price: number) => ({
+      area: String(area),
+      floorRange: '06-10',
+      noOfUnits: String(units),
+      contractDate: month,
+      typeOfSale: '3',
+      price: String(price),
+      propertyType: 'Condominium',
+      district: '09',
+      typeOfArea: 'Strata',
+      tenure: 'Freehold',
+    });
+    const project = (name: string, transaction: object[]) => ({
+      project: name,
+      street: 'OXLEY RISE',
+      x: easting.toFixed(4),
+      y: northing.toFixed(4),
+      marketSegment: 'CCR',
+      transaction,
+    });
+    const path = join(dir, 'ura.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        Status: 'Success',
+        Result: [
+          project(
+            'THE OXLEY @ RISE',
+            [0, 1, 2, 3].map((m) => sale(`0${m + 3}26`, 1, 100, 2_000_000)),
+          ),
+          project('THE OXLEY RISE', [sale('0726', 1, 100, 2_000_000), sale('0826', 2, 200, 4_000_000)]),
+        ],
+      }),
+    );
+    await load(path);
+    const { engine: e, imported } = await engine();
+    const condos = imported.homes.properties.filter((p) => p.propertyType === 'condo');
+    assert.deepEqual(
+      condos.map((p) => [p.id, p.floorAreaSqm]),
+      [['condo-the-oxley-rise-3br', 100]],
+    );
+    const estimate = e.estimate('condo-the-oxley-rise-3br', 'sale');
+    assert.ok('estimate' in estimate);
+    assert.deepEqual(new Set(estimate.estimate.comparables.map((c) => c.pricePerSqm)), new Set([20_000]));
+    assert.equal(estimate.estimate.value, 2_000_000);
   });
 
   it('refuses to start on imported homes when none are, and says what to do', async () => {

@@ -1,4 +1,4 @@
-import { html } from 'lit/html.js';
+import { html, nothing } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
 import { safeLink, serviceHomeUrl } from '../internal/links.js';
 import { words } from '../words/words.js';
@@ -18,7 +18,7 @@ export function renderFooter(estimate: Estimate | undefined, baseUrl: string) {
     ${(estimate?.attribution.sources ?? []).map(
       ({ text, url }) =>
         html`<p class="disclaimer">
-          <a href=${safeLink(url) ?? ''} target="_blank" rel="noopener noreferrer"
+          <a href=${safeLink(url) ?? nothing} target="_blank" rel="noopener noreferrer"
             >${text}<span class="visually-hidden">${words.newTab}</span></a
           >
         </p>`,

@@ -24,8 +24,6 @@ export class EstimateController implements ComparablesView {
   selected?: Suggestion;
   /** The storey and floor area the visitor gave for it (none at first). */
   home: HomeAsked = {};
-  /** Its type's typical floor area (m²), from its first estimate: the area asked must lie within half and twice it. */
-  typicalSqm?: number;
 
   readonly request: LatestRequest<Estimate>;
   /** Whether the panel is wide enough for the chart's wide drawing. */
@@ -54,7 +52,6 @@ export class EstimateController implements ComparablesView {
     if (selected !== this.selected) {
       this.showAll = false;
       this.home = {};
-      this.typicalSqm = undefined;
     }
     this.selected = selected;
     const home = this.home;
@@ -68,11 +65,12 @@ export class EstimateController implements ComparablesView {
     if (!current) return;
     const { error, value: estimate } = this.request;
     if (error) {
+      // A storey or area the widget host refused: trying again asks for the home as its data has it.
+      if (error.code === 'invalid_request') this.home = {};
       this.onError?.(error);
       return;
     }
     if (!estimate) return;
-    if (home.floorAreaSqm === undefined) this.typicalSqm = estimate.property.floorAreaSqm;
     this.onAnnounce?.(() => words.announceEstimate(mode, formatMoney(estimate.value), estimate.comparables.length));
     const { value, low, high, confidence, currency } = estimate;
     emit(this.#host, 'service-valuation-estimate', {
@@ -87,14 +85,17 @@ export class EstimateController implements ComparablesView {
   }
 
   /** The home form's storey and floor area (in the unit shown), sent with the same property and mode. */
-  handleHome = (event: SubmitEvent): void => {
+  handleHome = async (event: SubmitEvent): Promise<void> => {
     event.preventDefault();
     const { storey, area } = (event.target as HTMLFormElement).elements as unknown as Record<string, HTMLInputElement>;
     const sqm = area.valueAsNumber / (this.unit === 'sqft' ? SQFT_PER_SQM : 1);
     this.home = {};
     if (storey.valueAsNumber) this.home.storey = storey.valueAsNumber;
     if (sqm) this.home.floorAreaSqm = Math.round(sqm * 10) / 10;
-    void this.load();
+    // The panel is drawn anew for the answer: the keyboard stays at the form's button.
+    await this.load();
+    await this.#host.updateComplete;
+    this.#host.shadowRoot?.querySelector<HTMLElement>('.home button')?.focus();
   };
 
   retry(): void {

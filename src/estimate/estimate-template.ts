@@ -94,7 +94,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
  * half and twice the home type's typical one, as the widget host requires.
  */
 function renderHomeForm(estimate: Estimate, view: EstimateController) {
-  const typical = view.typicalSqm ?? estimate.property.floorAreaSqm;
+  const typical = estimate.property.typicalFloorAreaSqm;
   const inUnit = (sqm: number, round: (x: number) => number) => round(areaIn(sqm, view.unit));
   const { storey, floorAreaSqm } = view.home;
   return html`<details class="home" ?open=${storey !== undefined || floorAreaSqm !== undefined}>

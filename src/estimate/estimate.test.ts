@@ -340,7 +340,7 @@ describe('the estimate panel', () => {
     await until(() => sentRequests().some((u) => u.searchParams.get('storey') === '15'), 'the home asked for');
     const asked = sentRequests().find((u) => u.searchParams.get('storey') === '15')!;
     expect(asked.searchParams.get('floorAreaSqm')).to.equal('102.2');
-    await until(() => $(el, '.property-meta')!.textContent!.includes('1,100 sq ft'), 'the home valued');
+    await until(() => $(el, '.property-meta')?.textContent?.includes('1,100 sq ft'), 'the home valued');
     expect($(el, '.value')!.textContent).not.to.equal(typical);
     expect($<HTMLDetailsElement>(el, 'details.home')!.open, 'open again, with its values').to.equal(true);
     expect($<HTMLInputElement>(el, 'input[name="storey"]')!.value).to.equal('15');

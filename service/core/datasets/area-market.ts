@@ -6,7 +6,7 @@
  */
 import type { components } from '../../../contract/generated/platform.js';
 import type { Homes, PropertyRecord } from '../estimates/homes.js';
-import { TRANSACTIONS_LICENCE, TRANSACTIONS_SOURCE } from './transactions-dataset.js';
+import { provenanceOf } from './transactions-dataset.js';
 
 type Schemas = components['schemas'];
 type PropertyType = PropertyRecord['propertyType'];
@@ -34,12 +34,8 @@ const monthsBetween = (from: string, to: string) =>
 
 export function createAreaMarket(homes: Homes) {
   const towns = [...new Set(homes.properties.map((p) => p.town))].sort();
-  const provenance = {
-    source: TRANSACTIONS_SOURCE,
-    asOf: homes.cutOff,
-    licence: TRANSACTIONS_LICENCE,
-    synthetic: true,
-  };
+  const { source, licence, generated } = provenanceOf(homes);
+  const provenance = { source, asOf: homes.cutOff, licence, synthetic: generated };
   /** The town as the homes spell it, whatever the case it was asked in. */
   const townNamed = (name: string) => towns.find((t) => t.toLowerCase() === name.trim().toLowerCase());
   const inTown = (town: string, propertyType: PropertyType | undefined, mode: Mode) =>

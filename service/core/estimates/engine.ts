@@ -10,7 +10,7 @@ import { estimateOf, valueFromComparables, type Valuation } from './estimate.js'
 import { type HdbData, hdbValuations } from './hdb-estimate.js';
 import type { DataSource, Homes, PropertyRecord } from './homes.js';
 import { nearbyIndex } from './nearby.js';
-import type { HomeAsked } from './parameters.js';
+import { areaRange, type HomeAsked } from './parameters.js';
 import { buildIndex, MAX_SUGGESTIONS, suggest } from './search.js';
 
 type Estimate = components['schemas']['Estimate'];
@@ -42,7 +42,7 @@ export function createEstimateEngine(options: EngineOptions) {
   const hdb = options.hdb && hdbValuations(homes, options.hdb);
   const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined =>
     (subject.propertyType === 'hdb' ? hdb?.[mode](subject, storey) : undefined) ??
-    valueFromComparables(homes, nearby(subject), subject, mode);
+    valueFromComparables(homes, nearby(subject, mode), subject, mode);
   return {
     homes,
     now,
@@ -67,17 +67,25 @@ export function createEstimateEngine(options: EngineOptions) {
       if (!property) return { problem: 'not_found' };
       const typical = property.floorAreaSqm;
       const area = asked.floorAreaSqm;
-      if (area !== undefined && (area < typical / 2 || area > typical * 2))
+      const { min, max } = areaRange(typical);
+      if (area !== undefined && (area < min || area > max))
         return {
           problem: 'invalid_home',
           parameter: 'floorAreaSqm',
-          detail: `floorAreaSqm must lie within half and twice the ${typical} m² this home's type typically measures: from ${Math.ceil(typical / 2)} to ${Math.floor(typical * 2)}.`,
+          detail: `floorAreaSqm must lie within half and twice the ${typical} m² this home's type typically measures: from ${min} to ${max}.`,
+        };
+      const top = options.hdb?.topStorey.get(property.id);
+      if (asked.storey !== undefined && top !== undefined && asked.storey > top)
+        return {
+          problem: 'invalid_home',
+          parameter: 'storey',
+          detail: `storey must be at most ${top}, the highest storey this block's sales name.`,
         };
       const subject = { ...property, floorAreaSqm: area ?? typical };
       const valuation = value(subject, mode, asked.storey);
       if (!valuation) return { problem: 'no_comparables' };
       const sources = options.sources?.(property.propertyType, mode);
-      const context = { today: now(), serviceUrl: options.serviceUrl, sources, asked };
+      const context = { today: now(), serviceUrl: options.serviceUrl, sources, asked, typicalFloorAreaSqm: typical };
       return { estimate: estimateOf(homes, subject, mode, valuation, context) };
     },
   };

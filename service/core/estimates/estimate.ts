@@ -65,6 +65,8 @@ export interface EstimateContext {
   sources?: DataSource[];
   /** What the visitor said of the home (its storey, its floor area), carried to the valuation page's link. */
   asked?: HomeAsked;
+  /** The home type's typical area, when the subject is valued at another. */
+  typicalFloorAreaSqm?: number;
 }
 
 /** Rounds a price as the service states it: sales to the thousand, rents to fifty dollars. */
@@ -72,6 +74,19 @@ export const roundPrice = (mode: Mode, price: number) => {
   const round = mode === 'sale' ? 1000 : 50;
   return Math.round(price / round) * round;
 };
+
+/**
+ * The median of `values` as the value and their 20th to 80th percentile, at least 3 % either side, as the
+ * range, each as a price.
+ */
+export function middleAndRange(values: number[], toPrice: (x: number) => number) {
+  const median = quantile(values, 0.5);
+  return {
+    value: toPrice(median),
+    low: Math.min(toPrice(quantile(values, 0.2)), toPrice(median * 0.97)),
+    high: Math.max(toPrice(quantile(values, 0.8)), toPrice(median * 1.03)),
+  };
+}
 
 /** A comparable as every surface shows it. */
 export const comparableOf = (tx: Transaction, property: PropertyRecord, distance: number) => ({
@@ -128,7 +143,6 @@ export function valueFromComparables(
   if (comparables.length < MIN_COMPARABLES) return undefined;
 
   const adjustedPsm = comparables.map((c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12));
-  const toPrice = (psm: number) => roundPrice(mode, psm * subject.floorAreaSqm);
   const median = quantile(adjustedPsm, 0.5);
   const spread = (quantile(adjustedPsm, 0.8) - quantile(adjustedPsm, 0.2)) / median;
   const medianDistance = quantile(
@@ -136,9 +150,7 @@ export function valueFromComparables(
     0.5,
   );
   return {
-    value: toPrice(median),
-    low: Math.min(toPrice(quantile(adjustedPsm, 0.2)), toPrice(median * 0.97)),
-    high: Math.max(toPrice(quantile(adjustedPsm, 0.8)), toPrice(median * 1.03)),
+    ...middleAndRange(adjustedPsm, (psm) => roundPrice(mode, psm * subject.floorAreaSqm)),
     confidence:
       comparables.length >= 8 && spread < 0.1 && medianDistance < 1000
         ? 'high'
@@ -181,6 +193,7 @@ export function estimateOf(
       propertyType: subject.propertyType,
       unitType: subject.unitType,
       floorAreaSqm: subject.floorAreaSqm,
+      typicalFloorAreaSqm: options.typicalFloorAreaSqm ?? subject.floorAreaSqm,
       ...(options.asked?.storey !== undefined ? { storey: options.asked.storey } : {}),
     },
     comparables,

@@ -9,8 +9,7 @@ import type { HdbHome, HdbSale } from './hdb-sale.js';
 import { blockKey, monthName, monthNumber } from './hdb-sale.js';
 import { hdbValuer } from './hdb-model.js';
 import type { Homes, PropertyRecord, Transaction } from './homes.js';
-import { comparableOf, distanceMeters, roundPrice, type Valuation } from './estimate.js';
-import { quantile } from './statistics.js';
+import { comparableOf, distanceMeters, middleAndRange, roundPrice, type Valuation } from './estimate.js';
 
 /** A declared rent the outlier rule kept, with the home it was declared for. */
 export interface HdbRent {
@@ -29,6 +28,8 @@ export interface HdbData {
   homes: Map<string, HdbHome>;
   /** Each flat's place, by property id. */
   places: Map<string, HdbPlace>;
+  /** The highest storey each resold flat's block's sales name, by property id: a storey asked above it is refused. */
+  topStorey: Map<string, number>;
   rents: HdbRent[];
 }
 
@@ -117,7 +118,7 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
         high: roundPrice('sale', found.high),
         confidence:
           found.basis === 'block'
-            ? comparables[0].distanceM === 0
+            ? comparables.filter((c) => c.distanceM === 0).length >= 3
               ? 'high'
               : 'medium'
             : found.basis === 'street'
@@ -131,13 +132,12 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
       if (!place) return undefined;
       const comparables = chosen(subject, place, rents);
       if (comparables.length < MIN_COMPARABLES) return undefined;
-      const prices = comparables.map((c) => c.price);
-      const middle = quantile(prices, 0.5);
       const own = comparables.filter((c) => c.distanceM === 0).length;
       return {
-        value: roundPrice('rent', middle),
-        low: Math.min(roundPrice('rent', quantile(prices, 0.2)), roundPrice('rent', middle * 0.97)),
-        high: Math.max(roundPrice('rent', quantile(prices, 0.8)), roundPrice('rent', middle * 1.03)),
+        ...middleAndRange(
+          comparables.map((c) => c.price),
+          (rent) => roundPrice('rent', rent),
+        ),
         confidence: own >= 8 ? 'high' : own >= MIN_COMPARABLES ? 'medium' : 'low',
         comparables,
       };

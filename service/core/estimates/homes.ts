@@ -39,6 +39,12 @@ export interface DataSource {
   url: string;
 }
 
+/** A dataset the homes were loaded from: its attribution, title and licence. */
+export interface LoadedDataset extends DataSource {
+  title: string;
+  licence: { name: string; url: string };
+}
+
 export interface Homes {
   /** The last day of transaction data; estimates are valued as of this date. */
   cutOff: string;
@@ -47,7 +53,7 @@ export interface Homes {
   /** Newest first. */
   transactions: Transaction[];
   /** What the data rests on, beside the service's own line: none for the sandbox's generated world. */
-  sources: DataSource[];
+  sources: LoadedDataset[];
 }
 
 /** Homes from their parts: the look-up by id built, the transactions put newest first. */
@@ -55,7 +61,7 @@ export function homesOf(
   cutOff: string,
   properties: PropertyRecord[],
   transactions: Transaction[],
-  sources: DataSource[] = [],
+  sources: LoadedDataset[] = [],
 ): Homes {
   transactions.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   return { cutOff, properties, byId: new Map(properties.map((p) => [p.id, p])), transactions, sources };

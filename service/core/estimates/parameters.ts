@@ -10,6 +10,9 @@ export function readMode(value: unknown): { mode: Mode } | { problem: string } {
   return value === 'sale' || value === 'rent' ? { mode: value } : { problem: 'mode must be sale or rent.' };
 }
 
+/** The floor areas (m²) a home of typical area `typical` may be valued at: half to twice it, rounded inwards. */
+export const areaRange = (typical: number) => ({ min: Math.ceil(typical / 2), max: Math.floor(typical * 2) });
+
 /** What a visitor may say of their home beyond its id: its storey and floor area (m²). */
 export interface HomeAsked {
   storey?: number;

@@ -10,9 +10,16 @@ import { OFFICIAL_DATASETS, type OfficialDataset } from '../datasets/official/of
 import { streetInFull, streetKey, titleCase } from '../datasets/official/street-names.js';
 import type { HdbData, HdbPlace, HdbRent } from '../estimates/hdb-estimate.js';
 import type { HdbHome, HdbSale } from '../estimates/hdb-sale.js';
-import { monthName, monthNumber } from '../estimates/hdb-sale.js';
+import { blockKey, monthName, monthNumber } from '../estimates/hdb-sale.js';
 import { setAsideOutliers } from '../estimates/rent-outliers.js';
-import { homesOf, type DataSource, type Homes, type PropertyRecord, type Transaction } from '../estimates/homes.js';
+import {
+  type DataSource,
+  homesOf,
+  type Homes,
+  type LoadedDataset,
+  type PropertyRecord,
+  type Transaction,
+} from '../estimates/homes.js';
 import { median } from '../estimates/statistics.js';
 import { bedroomsOf, hdbUnitType, homeId, landedUnitType } from './imported-home-keys.js';
 
@@ -47,6 +54,7 @@ interface Row {
   lat: number | null;
   lng: number | null;
   price: number;
+  units: number;
 }
 
 interface Address {
@@ -88,8 +96,8 @@ export async function loadImportedHomes(db: Pick<Database, 'query'>): Promise<Im
   const homes = new Map<string, Gathering>();
   const rows = await db.query<Row>(
     `select dataset, mode, property_type, month, town, block, street, project, home_kind, storey_low, storey_high,
-            floor_area_sqm, lease_commence_year, district, lat, lng, price
-       from home_transactions where month >= $1 and month <= $2 order by month desc`,
+            floor_area_sqm, lease_commence_year, district, lat, lng, price, units
+       from home_transactions where month >= $1 and month <= $2 order by month desc, row_key`,
     [since, newest],
   );
   const declared = rows.filter((row) => row.dataset === 'hdb_rental');
@@ -114,7 +122,8 @@ export async function loadImportedHomes(db: Pick<Database, 'query'>): Promise<Im
       mode: row.mode,
       date: `${row.month}-15`,
       floorAreaSqm: area,
-      price: Number(row.price),
+      // URA states a sale of several units at their total price and one unit's area.
+      price: Number(row.price) / Number(row.units),
     });
     if (row.dataset === 'hdb_resale') home.sales.push(hdbSaleOf(row, area!));
     if (row.dataset === 'hdb_rental') home.rents.push({ month: row.month, rent: Number(row.price) });
@@ -139,8 +148,9 @@ function gather(homes: Map<string, Gathering>, row: Row, addresses: Map<string, 
 
 function homeKey(row: Row): string {
   if (row.property_type === 'hdb') return `hdb|${streetKey(row.street)}|${row.block}|${row.home_kind}`;
-  if (row.property_type === 'landed') return `landed|${streetKey(row.street)}|${landedUnitType(row.home_kind)}`;
-  return `condo|${row.project}|${condoUnitType(row)}`;
+  if (row.property_type === 'landed') return homeId('landed', streetKey(row.street), landedUnitType(row.home_kind));
+  // By the id it will have, so that two spellings of one project ("THE SAIL @ MARINA BAY") are one home.
+  return homeId('condo', row.project!, condoUnitType(row).replace('-bedroom', 'br'));
 }
 
 const condoUnitType = (row: Row) =>
@@ -208,7 +218,7 @@ const hdbSaleOf = (row: Row, floorAreaSqm: number): HdbSale => ({
 function assemble(
   gathered: Gathering[],
   newest: string,
-  sources: Map<OfficialDataset, DataSource>,
+  sources: Map<OfficialDataset, LoadedDataset>,
 ): Omit<ImportedHomes, 'rentsSetAside'> {
   const areasOfKind = new Map<string, number[]>();
   const kindOf = (h: Gathering) => `${h.record.propertyType}|${h.record.town}|${h.record.unitType}`;
@@ -222,6 +232,7 @@ function assemble(
   const transactions: Transaction[] = [];
   const hdbHomes = new Map<string, HdbHome>();
   const places = new Map<string, HdbPlace>();
+  const topStorey = new Map<string, number>();
   const sales: HdbSale[] = [];
   const rents: HdbRent[] = [];
   for (const h of gathered) {
@@ -254,15 +265,23 @@ function assemble(
     landed: { sale: ['ura_sales'], rent: ['ura_rentals', 'ura_sales'] },
   };
   sales.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  // The highest storey a block's sales name, whatever their flat type.
+  const blockTop = new Map<string, number>();
+  for (const sale of sales) blockTop.set(blockKey(sale), Math.max(blockTop.get(blockKey(sale)) ?? 0, sale.storeyHigh));
+  for (const [id, home] of hdbHomes) topStorey.set(id, blockTop.get(blockKey(home))!);
   return {
     homes: homesOf(lastDayOf(newest), properties, transactions, [...sources.values()]),
-    hdb: { sales, homes: hdbHomes, places, rents },
-    sources: (type, mode) => used[type][mode].flatMap((dataset) => sources.get(dataset) ?? []),
+    hdb: { sales, homes: hdbHomes, places, rents, topStorey },
+    sources: (type, mode) =>
+      used[type][mode].flatMap((dataset) => {
+        const source = sources.get(dataset);
+        return source ? [{ text: source.text, url: source.url }] : [];
+      }),
   };
 }
 
 /** The newest import of each dataset, as its attribution names it. */
-async function sourcesOf(db: Pick<Database, 'query'>): Promise<Map<OfficialDataset, DataSource>> {
+async function sourcesOf(db: Pick<Database, 'query'>): Promise<Map<OfficialDataset, LoadedDataset>> {
   const imports = await db.query<{ dataset: OfficialDataset; imported_at: Date }>(
     `select dataset, max(imported_at) as imported_at from dataset_imports group by dataset order by dataset`,
   );
@@ -270,7 +289,8 @@ async function sourcesOf(db: Pick<Database, 'query'>): Promise<Map<OfficialDatas
     imports.map(({ dataset, imported_at }) => {
       const source = OFFICIAL_DATASETS[dataset];
       const day = new Date(imported_at).toISOString().slice(0, 10);
-      return [dataset, { text: source.attribution.replace('{date}', day), url: source.url }];
+      const { title, url, licence } = source;
+      return [dataset, { text: source.attribution.replace('{date}', day), url, title, licence }];
     }),
   );
 }

@@ -109,9 +109,11 @@ export const PUBLIC_TOOLS: PublicTool[] = [
       }
       const e = answer.estimate;
       const text = [
-        `${en.estimateHeading(mode)} for ${e.property.project ? `${e.property.project}, ` : ''}${e.property.address}: ${formatMoney(e.value)}${mode === 'rent' ? en.perMonth : ''}.`,
+        `${en.estimateHeading(mode)} for ${e.property.project ? `${e.property.project}, ` : ''}${e.property.address}${e.property.storey === undefined ? '' : `, storey ${e.property.storey}`}, ${e.property.floorAreaSqm} m²: ${formatMoney(e.value)}${mode === 'rent' ? en.perMonth : ''}.`,
         `${en.range(formatMoney(e.low), formatMoney(e.high))}. ${en.confidence}: ${en.confidenceLevel[e.confidence]}. ${en.asOf} ${formatDate(e.asOf)}, from ${e.comparables.length} transactions.`,
         `${e.attribution.text}: ${e.attribution.url}`,
+        // The datasets' own sentences, which their licences ask to be shown with the estimate.
+        ...(e.attribution.sources ?? []).map((source) => `${source.text} ${source.url}`),
         e.disclaimer,
       ].join('\n');
       return { structured: e as unknown as Record<string, unknown>, text };

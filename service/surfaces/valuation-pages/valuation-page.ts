@@ -5,7 +5,7 @@
  * by the widget's own catalogue and formatters, so every surface shows the same figures.
  */
 import { cardTable } from '../../web/card-table.js';
-import { type HomeAsked, readHome, readMode } from '../../core/estimates/parameters.js';
+import { areaRange, type HomeAsked, readHome, readMode } from '../../core/estimates/parameters.js';
 import { pageQuery } from '../../core/estimates/estimate.js';
 import type { components } from '../../../contract/generated/widget-host.js';
 import { formatDate, formatDistance, formatMoney } from '../../../src/format/format.js';
@@ -65,10 +65,12 @@ function homePage(engine: EstimateEngine, query: string): Html {
 /** The storey and floor area of the visitor's home: the same page again, with them in its address. */
 function homeForm(estimate: Estimate, asked: HomeAsked): Html {
   const { property, mode } = estimate;
+  const typical = property.typicalFloorAreaSqm;
+  const { min, max } = areaRange(typical);
   return html`<form method="get" action="/valuation/${encodeURIComponent(property.id)}" class="home-form"><input type="hidden" name="mode" value="${mode}">
 <fieldset><legend>Your home</legend>
 <label for="storey">Storey</label> <input id="storey" name="storey" type="number" inputmode="numeric" min="1" max="80" step="1" value="${asked.storey ?? ''}">
-<label for="floorAreaSqm">Floor area (m²)</label> <input id="floorAreaSqm" name="floorAreaSqm" type="number" inputmode="decimal" min="${Math.ceil(property.floorAreaSqm / 2)}" max="${Math.floor(property.floorAreaSqm * 2)}" step="any" value="${asked.floorAreaSqm ?? ''}" placeholder="${property.floorAreaSqm}">
+<label for="floorAreaSqm">Floor area (m²)</label> <input id="floorAreaSqm" name="floorAreaSqm" type="number" inputmode="decimal" min="${min}" max="${max}" step="any" value="${asked.floorAreaSqm ?? ''}" placeholder="${typical}" aria-describedby="area-range"> <span id="area-range" class="meta">${min} to ${max} m²</span>
 <button type="submit">Estimate this home</button></fieldset></form>`;
 }
 
