@@ -50,6 +50,7 @@ describe('the answer checks generated from the contract', () => {
       propertyType: 'hdb',
       unitType: '4-room',
       floorAreaSqm: 92,
+      typicalFloorAreaSqm: 92,
     };
     expect(problemIn.Property(property)).to.equal(undefined);
     expect(problemIn.Property({ ...property, project: 7 })).to.equal('$.project');
