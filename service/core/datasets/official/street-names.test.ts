@@ -19,6 +19,8 @@ const SAME_STREETS: [hdb: string, oneMap: string][] = [
   ['SIMS PL', 'SIMS PLACE'],
   ['TAMPINES ST 81', 'Tampines Street 81'],
   ["ST. GEORGE'S RD", "SAINT GEORGE'S ROAD"],
+  ["ST GEORGE'S LANE", "SAINT GEORGE'S LANE"],
+  ['MARKET ST', 'MARKET STREET'],
   ['MARINE TER', 'MARINE TERRACE'],
   ['HOUGANG STH', 'HOUGANG SOUTH'],
 ];
@@ -40,5 +42,6 @@ describe('street names in HDB’s and OneMap’s spellings', () => {
     assert.equal(streetInFull("ST. GEORGE'S RD"), "Saint George's Road");
     assert.equal(streetInFull('JLN BT MERAH'), 'Jalan Bukit Merah');
     assert.equal(streetInFull('MARKET ST'), 'Market Street');
+    assert.equal(streetInFull("ST GEORGE'S LANE"), "Saint George's Lane");
   });
 });

@@ -36,31 +36,28 @@ const TO_FULL = new Map(ABBREVIATIONS);
 const wordsOf = (street: string) => street.toUpperCase().replace(/[’`]/g, "'").split(/\s+/).filter(Boolean);
 
 /**
+ * Whether a word is Saint: SAINT, ST., or ST before a name ("ST GEORGE'S RD"); ST is Street as the last
+ * word or before a number ("MARKET ST", "BEDOK NTH ST 3").
+ */
+function isSaint(word: string, rest: string[]): boolean {
+  if (word === 'SAINT' || word === 'ST.') return rest.length > 0;
+  return word === 'ST' && rest.length > 0 && !rest.every((w) => /^\d+[A-Z]?$/.test(w));
+}
+
+/**
  * The key a street has in either spelling: capitals, HDB's abbreviation of each word, and "ST." for
  * Saint (as in ST. GEORGE'S RD, which OneMap spells SAINT GEORGE'S ROAD).
  */
 export function streetKey(street: string): string {
   return wordsOf(street)
-    .map((word, i, all) => {
-      if (word === 'SAINT' || (word === 'ST.' && i < all.length - 1)) return 'ST.';
-      return TO_SHORT.get(word) ?? word;
-    })
+    .map((word, i, all) => (isSaint(word, all.slice(i + 1)) ? 'ST.' : (TO_SHORT.get(word) ?? word)))
     .join(' ');
 }
 
-/**
- * An HDB street in full, as people read it: "ANG MO KIO AVE 10" is "Ang Mo Kio Avenue 10". "ST" is a
- * street only as the last word but for a number after it ("BEDOK NTH ST 3"); elsewhere it is Saint.
- */
+/** An HDB street in full, as people read it: "ANG MO KIO AVE 10" is "Ang Mo Kio Avenue 10". */
 export function streetInFull(street: string): string {
-  const words = wordsOf(street);
-  return words
-    .map((word, i) => {
-      const rest = words.slice(i + 1);
-      if (word === 'ST.' || (word === 'ST' && rest.length > 0 && !rest.every((w) => /^\d+[A-Z]?$/.test(w))))
-        return 'Saint';
-      return titleCase(TO_FULL.get(word) ?? word);
-    })
+  return wordsOf(street)
+    .map((word, i, all) => (isSaint(word, all.slice(i + 1)) ? 'Saint' : titleCase(TO_FULL.get(word) ?? word)))
     .join(' ');
 }
 
