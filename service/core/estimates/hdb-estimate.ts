@@ -8,7 +8,7 @@
 import type { HdbHome, HdbSale } from './hdb-sale.js';
 import { blockKey, monthName, monthNumber } from './hdb-sale.js';
 import { hdbValuer } from './hdb-model.js';
-import type { Homes, PropertyRecord, Transaction } from './homes.js';
+import { type Homes, midMonth, type PropertyRecord, type Transaction } from './homes.js';
 import { comparableOf, distanceMeters, middleAndRange, roundPrice, type Valuation } from './estimate.js';
 
 /** A declared rent the outlier rule kept, with the home it was declared for. */
@@ -86,7 +86,7 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
   for (let i = data.sales.length - 1; i >= 0 && data.sales[i].month >= since; i--) {
     const sale = data.sales[i];
     const property = propertyOf.get(flatKey(sale));
-    if (property) sales.add(sale, saleTransaction(sale, property), property);
+    if (property) sales.add(sale, transactionOf(property, 'sale', sale), property);
   }
   const rents = byPlace();
   const newestRent = data.rents.reduce((m, r) => (r.month > m ? r.month : m), '');
@@ -96,7 +96,7 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
     const property = homes.byId.get(rent.propertyId);
     const place = data.places.get(rent.propertyId);
     if (!property || !place) continue;
-    rents.add(place, rentTransaction(rent, property), property);
+    rents.add(place, transactionOf(property, 'rent', { month: rent.month, price: rent.rent }), property);
   }
 
   return {
@@ -145,21 +145,12 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
   };
 }
 
-const rentTransaction = (rent: HdbRent, property: PropertyRecord): Transaction => ({
-  propertyId: property.id,
-  mode: 'rent',
-  date: `${rent.month}-15`,
-  floorAreaSqm: property.floorAreaSqm,
-  price: rent.rent,
-});
-
-const saleTransaction = (sale: HdbSale, property: PropertyRecord): Transaction => ({
-  propertyId: property.id,
-  mode: 'sale',
-  date: `${sale.month}-15`,
-  floorAreaSqm: sale.floorAreaSqm,
-  price: sale.price,
-});
+/** A resale or a declared rent as a transaction of its home; a rent takes the home's area (HDB's rents have none). */
+const transactionOf = (
+  property: PropertyRecord,
+  mode: Transaction['mode'],
+  { month, price, floorAreaSqm = property.floorAreaSqm }: { month: string; price: number; floorAreaSqm?: number },
+): Transaction => ({ propertyId: property.id, mode, date: midMonth(month), floorAreaSqm, price });
 
 /**
  * Up to ten comparables: the block's own, newest first; then, to reach five or more, the street's and

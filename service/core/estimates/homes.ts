@@ -31,6 +31,9 @@ export interface Transaction {
   price: number;
 }
 
+/** The day that stands for a month of the official data, which give the month only: its 15th. */
+export const midMonth = (month: string) => `${month}-15`;
+
 /** A dataset an estimate rests on, as its attribution names it. */
 export interface DataSource {
   /** The attribution's sentence, in the words the licence asks for. */

@@ -7,7 +7,7 @@
  */
 import type { Database } from '../../db/database.js';
 import { OFFICIAL_DATASETS, type OfficialDataset } from '../datasets/official/official-datasets.js';
-import { streetInFull, streetKey, titleCase } from '../datasets/official/street-names.js';
+import { streetKey } from '../datasets/official/street-names.js';
 import type { HdbData, HdbPlace, HdbRent } from '../estimates/hdb-estimate.js';
 import type { HdbHome, HdbSale } from '../estimates/hdb-sale.js';
 import { blockKey, monthName, monthNumber } from '../estimates/hdb-sale.js';
@@ -15,13 +15,22 @@ import { setAsideOutliers } from '../estimates/rent-outliers.js';
 import {
   type DataSource,
   homesOf,
+  midMonth,
   type Homes,
   type LoadedDataset,
   type PropertyRecord,
   type Transaction,
 } from '../estimates/homes.js';
 import { median } from '../estimates/statistics.js';
-import { bedroomsOf, hdbUnitType, homeId, landedUnitType } from './imported-home-keys.js';
+import {
+  type Address,
+  hdbRecord,
+  hdbSaleOf,
+  homeKey,
+  type HomeRecord,
+  privateRecord,
+  type Row,
+} from './imported-rows.js';
 
 /** How far back the engine reads; older rows stay in the database for the backtest. */
 const YEARS_READ = 5;
@@ -36,37 +45,9 @@ export interface ImportedHomes {
   sources: (propertyType: PropertyRecord['propertyType'], mode: Transaction['mode']) => DataSource[];
 }
 
-interface Row {
-  dataset: OfficialDataset;
-  mode: 'sale' | 'rent';
-  property_type: PropertyRecord['propertyType'];
-  month: string;
-  town: string | null;
-  block: string | null;
-  street: string;
-  project: string | null;
-  home_kind: string;
-  storey_low: number | null;
-  storey_high: number | null;
-  floor_area_sqm: number | null;
-  lease_commence_year: number | null;
-  district: string | null;
-  lat: number | null;
-  lng: number | null;
-  price: number;
-  units: number;
-}
-
-interface Address {
-  postal: string;
-  street: string;
-  lat: number;
-  lng: number;
-}
-
 /** A home being gathered: its record less its area, and the areas, sales and rents read for it. */
 interface Gathering {
-  record: Omit<PropertyRecord, 'floorAreaSqm'>;
+  record: HomeRecord;
   /** An HDB flat's block, street, town and type, as HDB's files write them. */
   place?: HdbPlace;
   areas: number[];
@@ -120,7 +101,7 @@ export async function loadImportedHomes(db: Pick<Database, 'query'>): Promise<Im
     home.transactions.push({
       propertyId: home.record.id,
       mode: row.mode,
-      date: `${row.month}-15`,
+      date: midMonth(row.month),
       floorAreaSqm: area,
       // URA states a sale of several units at their total price and one unit's area.
       price: Number(row.price) / Number(row.units),
@@ -145,70 +126,6 @@ function gather(homes: Map<string, Gathering>, row: Row, addresses: Map<string, 
   homes.set(key, home);
   return home;
 }
-
-function homeKey(row: Row): string {
-  if (row.property_type === 'hdb') return `hdb|${streetKey(row.street)}|${row.block}|${row.home_kind}`;
-  if (row.property_type === 'landed') return homeId('landed', streetKey(row.street), landedUnitType(row.home_kind));
-  // By the id it will have, so that two spellings of one project ("THE SAIL @ MARINA BAY") are one home.
-  return homeId('condo', row.project!, condoUnitType(row).replace('-bedroom', 'br'));
-}
-
-const condoUnitType = (row: Row) =>
-  /^\d+-bedroom$/.test(row.home_kind) ? row.home_kind : bedroomsOf(Number(row.floor_area_sqm));
-
-function hdbRecord(row: Row, addresses: Map<string, Address>): Gathering['record'] {
-  const unitType = hdbUnitType(row.home_kind);
-  const address = addresses.get(`${streetKey(row.street)}|${row.block}`);
-  return {
-    id: address ? homeId('hdb', address.postal, unitType) : homeId('hdb', row.block!, streetKey(row.street), unitType),
-    address: `Blk ${row.block} ${address ? titleCase(address.street) : streetInFull(row.street)}`,
-    ...(address ? { postalCode: address.postal } : {}),
-    town: titleCase(row.town ?? ''),
-    propertyType: 'hdb',
-    unitType,
-    lat: address?.lat ?? NaN,
-    lng: address?.lng ?? NaN,
-  };
-}
-
-/** A private home where URA gives its place; one without coordinates cannot be compared by distance. */
-function privateRecord(row: Row): Gathering['record'] | undefined {
-  if (row.lat === null || row.lng === null) return undefined;
-  const town = row.district ? `District ${Number(row.district)}` : 'Singapore';
-  const place = { town, lat: Number(row.lat), lng: Number(row.lng) };
-  if (row.property_type === 'landed') {
-    const unitType = landedUnitType(row.home_kind);
-    return {
-      id: homeId('landed', streetKey(row.street), unitType),
-      address: titleCase(row.street),
-      propertyType: 'landed',
-      unitType,
-      ...place,
-    };
-  }
-  const unitType = condoUnitType(row);
-  return {
-    id: homeId('condo', row.project!, unitType.replace('-bedroom', 'br')),
-    address: titleCase(row.street),
-    project: titleCase(row.project!),
-    propertyType: 'condo',
-    unitType,
-    ...place,
-  };
-}
-
-const hdbSaleOf = (row: Row, floorAreaSqm: number): HdbSale => ({
-  month: row.month,
-  town: row.town!,
-  block: row.block!,
-  street: row.street,
-  flatType: row.home_kind,
-  storeyLow: row.storey_low!,
-  storeyHigh: row.storey_high!,
-  floorAreaSqm,
-  leaseCommenceYear: row.lease_commence_year!,
-  price: Number(row.price),
-});
 
 /**
  * Each home's typical size (the median of its sales; a home only rented takes its town's median for

@@ -8,58 +8,28 @@ import { SearchQueryLength } from '../../../src/api/generated/checks.js';
 import type { Language } from '../../../src/api/types.js';
 import { checkWidgetKey } from '../../../src/api/widget-key.js';
 import { type HomeAsked, type Mode, readHome, readMode } from '../../core/estimates/parameters.js';
-import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
-import type { Homes } from '../../core/estimates/homes.js';
+import { createEstimateEngine } from '../../core/estimates/engine.js';
 import { sandboxHomes } from '../../sandbox/sandbox-homes.js';
 import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
 import { inLanguage } from '../../core/estimates/service-words.js';
 import { catalogueFor } from '../../core/estimates/catalogues.js';
-import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
 import { memoryMeter } from '../../core/metering/memory-meter.js';
-import { memoryRates, type RateStore } from '../../core/metering/rate-store.js';
+import { memoryRates } from '../../core/metering/rate-store.js';
 import { createTokenBuckets } from '../../core/metering/token-bucket.js';
-import { createVisitorLimit, type VisitorLimit } from '../../core/metering/visitor-limit.js';
+import { createVisitorLimit } from '../../core/metering/visitor-limit.js';
 import { secondsToUtcMidnight } from '../../core/metering/utc-day.js';
-import { type MeteredEstimate, meteredEstimate } from '../../core/valuations/metered-estimate.js';
+import { meteredEstimate } from '../../core/valuations/metered-estimate.js';
 import { KEY_PREFIXES } from '../../core/keys/prefixes.js';
-import {
-  memoryWidgetKeys,
-  type WidgetKeyConfig,
-  type WidgetKeyRecord,
-  type WidgetKeyStore,
-} from '../../core/keys/widget-keys.js';
+import { memoryWidgetKeys, type WidgetKeyRecord } from '../../core/keys/widget-keys.js';
 
+import type { HostOptions } from './host-options.js';
 import { failure, type HostRequest, type HostResponse, respond } from './exchange.js';
 
 export type { WidgetKeyConfig } from '../../core/keys/widget-keys.js';
 export type { HostRequest, HostResponse } from './exchange.js';
 
-export interface HostOptions {
-  /** Keys in memory (MSW, unit tests), or … */
-  keys?: WidgetKeyConfig[];
-  /** … the store the service keeps them in (the database). */
-  keyStore?: WidgetKeyStore;
-  /** Today's estimates per key: the database's meter, or one in memory. */
-  meter?: DailyMeter;
-  /** Where the service's own pages live; attribution links point here. Ends with `/`. */
-  serviceUrl: string;
-  now?: () => Date;
-  /** The homes it values: the sandbox's world by default. */
-  homes?: Homes;
-  /** The engine to share with the service's other surfaces; one is made from the options above otherwise. */
-  engine?: EstimateEngine;
-  /** The service's own origin, whose API Console previews any key's widget (not a website: never listed on a key). */
-  previewOrigin?: string;
-  /** Each visitor address's share of a key's estimates; made on the meter by default, null for none (a QA suite). */
-  visitorLimit?: VisitorLimit | null;
-  /** Where the suggestion and visitor limits keep their counts: memory by default, the database when processes share them. */
-  rates?: RateStore;
-  /** The metered estimate every surface gives (the composed service's); one on `meter` otherwise (a page under MSW). */
-  estimates?: MeteredEstimate;
-  /** Told when a key answers its last estimate of the day (the service records it as an event). */
-  onQuotaReached?: (keyId: string, day: string, limit: number) => Promise<void>;
-}
+export type { HostOptions } from './host-options.js';
 
 const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 

@@ -1,0 +1,34 @@
+/** What a widget host is made from: its keys, meter, limits and engine, each given or made for it. */
+import type { WidgetKeyConfig, WidgetKeyStore } from '../../core/keys/widget-keys.js';
+import type { DailyMeter } from '../../core/metering/daily-meter.js';
+import type { RateStore } from '../../core/metering/rate-store.js';
+import type { VisitorLimit } from '../../core/metering/visitor-limit.js';
+import type { MeteredEstimate } from '../../core/valuations/metered-estimate.js';
+import type { EstimateEngine } from '../../core/estimates/engine.js';
+import type { Homes } from '../../core/estimates/homes.js';
+
+export interface HostOptions {
+  /** Keys in memory (MSW, unit tests), or … */
+  keys?: WidgetKeyConfig[];
+  /** … the store the service keeps them in (the database). */
+  keyStore?: WidgetKeyStore;
+  /** Today's estimates per key: the database's meter, or one in memory. */
+  meter?: DailyMeter;
+  /** Where the service's own pages live; attribution links point here. Ends with `/`. */
+  serviceUrl: string;
+  now?: () => Date;
+  /** The homes it values: the sandbox's world by default. */
+  homes?: Homes;
+  /** The engine to share with the service's other surfaces; one is made from the options above otherwise. */
+  engine?: EstimateEngine;
+  /** The service's own origin, whose API Console previews any key's widget (not a website: never listed on a key). */
+  previewOrigin?: string;
+  /** Each visitor address's share of a key's estimates; made on the meter by default, null for none (a QA suite). */
+  visitorLimit?: VisitorLimit | null;
+  /** Where the suggestion and visitor limits keep their counts: memory by default, the database when processes share them. */
+  rates?: RateStore;
+  /** The metered estimate every surface gives (the composed service's); one on `meter` otherwise (a page under MSW). */
+  estimates?: MeteredEstimate;
+  /** Told when a key answers its last estimate of the day (the service records it as an event). */
+  onQuotaReached?: (keyId: string, day: string, limit: number) => Promise<void>;
+}
