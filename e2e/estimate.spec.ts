@@ -77,6 +77,27 @@ test.describe('a visitor on the demo article', () => {
     await expect(page.getByText('Treasure at Tampines, 1 Tampines Lane').first()).toBeVisible();
   });
 
+  test('picks their flat type among those the block holds, and reads that flat’s estimate', async ({ page }) => {
+    await search(page, 'amk ave 3');
+    await page.getByRole('option').first().click();
+    const homeType = page.getByRole('combobox', { name: 'Home type' });
+    // Found as its most traded flat type; the block also holds executive flats.
+    await expect(homeType).toHaveValue('hdb-560102');
+    await expect(homeType.getByRole('option')).toHaveText(['4-room', 'Executive']);
+    const value = page.locator('[data-service-valuation] [part="value"]');
+    const fourRoom = await value.textContent();
+    await homeType.focus();
+    await homeType.selectOption({ label: 'Executive' });
+    await expect(value).not.toHaveText(fourRoom!);
+    await expect(page.locator('[data-service-valuation] .property-meta')).toContainText('1,528 sq ft');
+    await expect(homeType).toBeFocused();
+    await expect(page.getByRole('link', { name: /Estimate by Service Valuations/ })).toHaveAttribute(
+      'href',
+      new RegExp(`/valuation/hdb-560102-executive\\?mode=sale$`),
+    );
+    await expectNoAxeViolations(page);
+  });
+
   test('works from the keyboard alone', async ({ page }) => {
     await page.keyboard.press('Tab');
     for (let i = 0; i < 12 && !(await page.getByRole('combobox').evaluate((el) => el.matches(':focus'))); i++) {

@@ -100,6 +100,7 @@ export function sameEstimateEverywhere(world: string, options: () => Promise<Sta
       for (const home of ['typical', 'asked'] as const)
         it(`gives identical ${mode} figures for the ${home === 'typical' ? 'typical home' : 'storey and area asked'} from the widget host, the Platform API, MCP and the valuation page`, async () => {
           let moved = 0;
+          let severalKinds = 0;
           for (const id of propertyIds) {
             // A low storey (every block has one) and an area a tenth above the typical one: every surface takes them alike.
             const asked = home === 'asked' ? { storey: 3, floorAreaSqm: Math.round(typicalArea.get(id)! * 1.1) } : {};
@@ -141,11 +142,24 @@ export function sameEstimateEverywhere(world: string, options: () => Promise<Sta
             assert.deepEqual(widgetEstimate.attribution.sources, apiEstimate.attribution.sources, id);
             for (const source of (apiEstimate.attribution.sources ?? []) as { text: string }[])
               assert.ok(html.includes(source.text), `${id}: the page names ${source.text}`);
+            // The kinds of home at the address, each a way to its own estimate on every surface.
+            const kinds = widgetEstimate.property.unitTypes as { id: string; unitType: string }[];
+            assert.deepEqual(apiEstimate.property.unitTypes, kinds, id);
+            assert.ok(
+              kinds.some((kind) => kind.id === id),
+              id,
+            );
+            if (kinds.length > 1) severalKinds++;
+            for (const kind of kinds.length > 1 ? kinds : []) {
+              assert.ok(html.includes(`href="/valuation/${encodeURIComponent(kind.id)}?mode=${mode}"`), kind.id);
+              if (kind.id !== id) assert.ok(tool.content[0].text.includes(`propertyId ${kind.id}`), kind.id);
+            }
             const typical = services().engine.estimate(id, mode);
             if ('estimate' in typical && typical.estimate.value !== fromWidget.value) moved++;
           }
           // A tenth more area moves most estimates (HDB rents from declared rents do not: they have no areas).
           if (home === 'asked') assert.ok(moved >= propertyIds.length / 2, `${moved} of ${propertyIds.length} moved`);
+          assert.ok(severalKinds >= 2, `${severalKinds} of the homes share their address with another kind`);
         });
 
     it(

@@ -51,8 +51,13 @@ describe('the answer checks generated from the contract', () => {
       unitType: '4-room',
       floorAreaSqm: 92,
       typicalFloorAreaSqm: 92,
+      unitTypes: [{ id: 'hdb-560102', unitType: '4-room' }],
     };
     expect(problemIn.Property(property)).to.equal(undefined);
+    expect(problemIn.Property({ ...property, unitTypes: [] }), 'the home is one of its kinds').to.equal('$.unitTypes');
+    expect(problemIn.Property({ ...property, unitTypes: [{ id: 7, unitType: '4-room' }] })).to.equal(
+      '$.unitTypes[0].id',
+    );
     expect(problemIn.Property({ ...property, project: 7 })).to.equal('$.project');
     const withoutTown: Record<string, unknown> = { ...property };
     delete withoutTown.town;

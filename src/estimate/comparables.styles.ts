@@ -16,9 +16,6 @@ export const comparablesStyles = css`
     flex: 1;
     width: 0;
     max-width: 16em;
-    min-height: 36px;
-    padding: 0 8px;
-    font: inherit;
   }
 
   .table-wrap {

@@ -92,11 +92,19 @@ export class EstimateController implements ComparablesView {
     this.home = {};
     if (storey.valueAsNumber) this.home.storey = storey.valueAsNumber;
     if (sqm) this.home.floorAreaSqm = Math.round(sqm * 10) / 10;
-    // The panel is drawn anew for the answer: the keyboard stays at the form's button.
-    await this.load();
-    await this.#host.updateComplete;
-    this.#host.shadowRoot?.querySelector<HTMLElement>('.home button')?.focus();
+    await this.#loadKeepingFocus(undefined, '.home button');
   };
+
+  /** Another kind of home at the same address (a flat type of the block), valued afresh. */
+  handleHomeType = (event: Event): Promise<void> =>
+    this.#loadKeepingFocus({ ...this.selected!, id: (event.target as HTMLSelectElement).value }, '.unit');
+
+  /** The panel is drawn anew for the answer: the keyboard stays at the control that asked for it. */
+  async #loadKeepingFocus(selected: Suggestion | undefined, control: string): Promise<void> {
+    await this.load(selected);
+    await this.#host.updateComplete;
+    this.#host.shadowRoot?.querySelector<HTMLElement>(control)?.focus();
+  }
 
   retry(): void {
     void this.load();

@@ -51,7 +51,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
     <p class="property">
       <span class="property-name">${property.project ? `${property.project}, ` : ''}${property.address}</span>
       <span class="property-meta"
-        >${property.town} · ${words.propertyType[property.propertyType]} <span class="unit">${unitTypeName(property.unitType)}</span> · ${formatArea(property.floorAreaSqm, view.unit)}${property.postalCode ? ` · ${words.postal(property.postalCode)}` : ''}</span
+        >${property.town} · ${words.propertyType[property.propertyType]} ${renderHomeType(estimate, view)} · ${formatArea(property.floorAreaSqm, view.unit)}${property.postalCode ? ` · ${words.postal(property.postalCode)}` : ''}</span
       >
     </p>
     <h3 id="sv-estimate-heading" class="estimate-label">${words.estimateHeading(estimate.mode)}</h3>
@@ -87,6 +87,17 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
     ${renderComparablesChart(estimate, view.unit, view.chart.wide)}
     ${renderComparablesTable(estimate, view)}
   </article>`;
+}
+
+/** The kind of home valued, or a choice among those that trade at the address (a block's flat types). */
+function renderHomeType({ property }: Estimate, view: EstimateController) {
+  const types = property.unitTypes;
+  return types[1]
+    ? html`<select class="unit" aria-label=${words.homeType} @change=${view.handleHomeType}>${types.map(
+        (type) =>
+          html`<option value=${type.id} .selected=${type.id === property.id}>${unitTypeName(type.unitType)}</option>`,
+      )}</select>`
+    : html`<span class="unit">${unitTypeName(property.unitType)}</span>`;
 }
 
 /**

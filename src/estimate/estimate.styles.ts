@@ -115,6 +115,12 @@ export const estimateStyles = css`
   .text-button[aria-pressed='true']::before {
     content: '✓ ';
   }
+  /* The home type's and the comparables' order. */
+  select {
+    min-height: 36px;
+    padding: 0 8px;
+    font: inherit;
+  }
   .home summary {
     line-height: 44px;
     font-weight: 600;

@@ -72,7 +72,7 @@ describe('the estimate panel', () => {
   it('sorts the comparables with one labelled control, each order in its useful direction', async () => {
     const el = await widget();
     await searchAndChoose(el, 'amk ave 3');
-    const select = $<HTMLSelectElement>(el, 'select')!;
+    const select = $<HTMLSelectElement>(el, '.sort-by select')!;
     expect(select.closest('label')!.textContent).to.match(/^\s*Sort by/);
     expect([...select.options].map((o) => o.textContent!.trim())).to.deep.equal([
       'Newest',
@@ -193,7 +193,8 @@ describe('the estimate panel', () => {
       range.selectNodeContents(node);
       return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
     };
-    const types = $$(el, '.unit');
+    // The estimate's own type is a choice here (the block holds two); its options are the browser's to draw.
+    const types = $$(el, 'span.unit');
     expect(types.length).to.be.greaterThan(1);
     for (let width = 260; width <= 420; width += 8) {
       el.style.width = `${width}px`;
@@ -352,6 +353,41 @@ describe('the estimate panel', () => {
     expect([inSqm.min, inSqm.max, inSqm.value]).to.deep.equal(['47', '186', '102']);
     inSqm.value = '400';
     expect(inSqm.checkValidity(), 'more than twice the type’s area').to.equal(false);
+  });
+
+  it('lets a visitor pick their flat type among the block’s, the most traded first, keeping the keyboard there', async () => {
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    // Blk 102 Ang Mo Kio Avenue 3 holds 4-room flats, most traded, and executive flats.
+    const select = $<HTMLSelectElement>(el, 'select.unit')!;
+    expect(select.getAttribute('aria-label')).to.equal('Home type');
+    expect([...select.options].map((o) => [o.textContent, o.value, o.selected])).to.deep.equal([
+      ['4-room', 'hdb-560102', true],
+      ['Executive', 'hdb-560102-executive', false],
+    ]);
+    await expect(el).to.be.accessible();
+    const fourRoom = $(el, '.value')!.textContent;
+    select.focus();
+    select.value = 'hdb-560102-executive';
+    select.dispatchEvent(new Event('change'));
+    await until(
+      () => sentRequests().some((u) => u.searchParams.get('id') === 'hdb-560102-executive'),
+      'the other type asked for',
+    );
+    await until(
+      () => $<HTMLSelectElement>(el, 'select.unit')?.value === 'hdb-560102-executive',
+      'the executive flat valued',
+    );
+    expect($(el, '.value')!.textContent).not.to.equal(fourRoom);
+    expect(el.shadowRoot!.activeElement, 'the keyboard stays at the choice').to.equal($(el, 'select.unit'));
+    expect($(el, '.property-meta')!.textContent).to.contain('1,528 sq ft');
+  });
+
+  it('shows a home type alone where the address holds one', async () => {
+    const el = await widget();
+    await searchAndChoose(el, '560125');
+    expect($(el, 'select.unit')).to.equal(null);
+    expect($(el, 'span.unit')!.textContent).to.equal('5-room');
   });
 
   it('names the datasets an estimate rests on, each linked, and leaves out a postal code the data lacks', async () => {

@@ -60,6 +60,7 @@ const en = {
   basedOn: 'Based on',
   transactionCount: (count: number) => `${count} transactions`,
   showSquareMetres: 'Show square metres',
+  homeType: 'Home type',
   yourHome: 'Your home’s storey and size',
   storey: 'Storey',
   floorArea: (unit: string) => `Floor area (${unit})`,

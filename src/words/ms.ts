@@ -47,6 +47,7 @@ const ms: Words = {
   basedOn: 'Berdasarkan',
   transactionCount: (count) => `${count} urus niaga`,
   showSquareMetres: 'Tunjukkan meter persegi',
+  homeType: 'Jenis rumah',
   yourHome: 'Tingkat dan saiz rumah anda',
   storey: 'Tingkat',
   floorArea: (unit) => `Keluasan lantai (${unit})`,

@@ -48,6 +48,7 @@ const ta: Words = {
   basedOn: 'அடிப்படை',
   transactionCount: (count) => `${count} பரிவர்த்தனைகள்`,
   showSquareMetres: 'சதுர மீட்டரில் காட்டு',
+  homeType: 'வீட்டு வகை',
   yourHome: 'உங்கள் வீட்டின் தளமும் அளவும்',
   storey: 'தளம்',
   floorArea: (unit) => `தரைப் பரப்பு (${unit})`,

@@ -45,6 +45,7 @@ const zh: Words = {
   basedOn: '依据',
   transactionCount: (count) => `${count} 笔成交`,
   showSquareMetres: '以平方米显示',
+  homeType: '房型',
   yourHome: '您房屋的楼层与面积',
   storey: '楼层',
   floorArea: (unit) => `面积（${unit}）`,

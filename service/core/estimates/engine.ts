@@ -9,6 +9,7 @@ import type { components } from '../../../contract/generated/widget-host.js';
 import { estimateOf, valueFromComparables, type Valuation } from './estimate.js';
 import { type HdbData, hdbValuations } from './hdb-estimate.js';
 import type { DataSource, Homes, PropertyRecord } from './homes.js';
+import { homeTypesOf } from './home-types.js';
 import { nearbyIndex } from './nearby.js';
 import { areaRange, type HomeAsked } from './parameters.js';
 import { buildIndex, MAX_SUGGESTIONS, suggest } from './search.js';
@@ -37,7 +38,9 @@ export type EstimateOutcome =
 export function createEstimateEngine(options: EngineOptions) {
   const now = options.now ?? (() => new Date());
   const { homes } = options;
-  const index = buildIndex(homes);
+  const types = homeTypesOf(homes);
+  // One entry per address, as its most traded kind: the estimate lists the others.
+  const index = buildIndex({ properties: types.shown });
   const nearby = nearbyIndex(homes);
   const hdb = options.hdb && hdbValuations(homes, options.hdb);
   const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined =>
@@ -85,7 +88,14 @@ export function createEstimateEngine(options: EngineOptions) {
       const valuation = value(subject, mode, asked.storey);
       if (!valuation) return { problem: 'no_comparables' };
       const sources = options.sources?.(property.propertyType, mode);
-      const context = { today: now(), serviceUrl: options.serviceUrl, sources, asked, typicalFloorAreaSqm: typical };
+      const context = {
+        today: now(),
+        serviceUrl: options.serviceUrl,
+        sources,
+        asked,
+        typicalFloorAreaSqm: typical,
+        unitTypes: types.of(property.id),
+      };
       return { estimate: estimateOf(homes, subject, mode, valuation, context) };
     },
   };

@@ -1,5 +1,6 @@
 import type { components } from '../../../contract/generated/widget-host.js';
 import type { DataSource, Homes, PropertyRecord, Transaction } from './homes.js';
+import type { HomeType } from './home-types.js';
 import type { HomeAsked } from './parameters.js';
 import { serviceWords } from './service-words.js';
 import { quantile } from './statistics.js';
@@ -67,6 +68,8 @@ export interface EstimateContext {
   asked?: HomeAsked;
   /** The home type's typical area, when the subject is valued at another. */
   typicalFloorAreaSqm?: number;
+  /** The kinds of home at the subject's address (home-types.ts); the subject's alone when not given. */
+  unitTypes?: HomeType[];
 }
 
 /** Rounds a price as the service states it: sales to the thousand, rents to fifty dollars. */
@@ -195,6 +198,7 @@ export function estimateOf(
       floorAreaSqm: subject.floorAreaSqm,
       typicalFloorAreaSqm: options.typicalFloorAreaSqm ?? subject.floorAreaSqm,
       ...(options.asked?.storey !== undefined ? { storey: options.asked.storey } : {}),
+      unitTypes: options.unitTypes ?? [{ id: subject.id, unitType: subject.unitType }],
     },
     comparables,
     attribution: {

@@ -10,6 +10,9 @@ import { ajv, contractDocument } from '../../web/platform-contract.js';
 import { readHome, readMode } from '../../core/estimates/parameters.js';
 import { type JsonSchema, type PublicTool, READ_ONLY } from './tool.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
+import type { components } from '../../../contract/generated/widget-host.js';
+
+type Estimate = components['schemas']['Estimate'];
 
 const documents: Record<string, { components: { schemas: Record<string, JsonSchema> } }> = {
   '': contractDocument as unknown as { components: { schemas: Record<string, JsonSchema> } },
@@ -69,7 +72,7 @@ export const PUBLIC_TOOLS: PublicTool[] = [
     toolset: 'valuations',
     title: "Estimate a property's sale price or monthly rent",
     description:
-      "The sale (default) or rent estimate for a property id from search_properties, at the home's storey and floor area (m²) when the person gives them: value, likely range, confidence, as-of date, the comparable transactions, attribution with the datasets it rests on, and disclaimer. The same estimate as the service's valuation page. Counts against a daily limit per client.",
+      "The sale (default) or rent estimate for a property id from search_properties, at the home's storey and floor area (m²) when the person gives them (a search finds an address as its most traded kind; property.unitTypes lists the others, each with its propertyId): value, likely range, confidence, as-of date, the comparable transactions, attribution with the datasets it rests on, and disclaimer. The same estimate as the service's valuation page. Counts against a daily limit per client.",
     inputSchema: {
       type: 'object',
       properties: {
@@ -109,7 +112,8 @@ export const PUBLIC_TOOLS: PublicTool[] = [
       }
       const e = answer.estimate;
       const text = [
-        `${en.estimateHeading(mode)} for ${e.property.project ? `${e.property.project}, ` : ''}${e.property.address}${e.property.storey === undefined ? '' : `, storey ${e.property.storey}`}, ${e.property.floorAreaSqm} m²: ${formatMoney(e.value)}${mode === 'rent' ? en.perMonth : ''}.`,
+        `${en.estimateHeading(mode)} for ${e.property.project ? `${e.property.project}, ` : ''}${e.property.address} (${en.propertyType[e.property.propertyType]} ${e.property.unitType})${e.property.storey === undefined ? '' : `, storey ${e.property.storey}`}, ${e.property.floorAreaSqm} m²: ${formatMoney(e.value)}${mode === 'rent' ? en.perMonth : ''}.`,
+        ...otherTypes(e),
         `${en.range(formatMoney(e.low), formatMoney(e.high))}. ${en.confidence}: ${en.confidenceLevel[e.confidence]}. ${en.asOf} ${formatDate(e.asOf)}, from ${e.comparables.length} transactions.`,
         `${e.attribution.text}: ${e.attribution.url}`,
         // The datasets' own sentences, which their licences ask to be shown with the estimate.
@@ -120,6 +124,14 @@ export const PUBLIC_TOOLS: PublicTool[] = [
     },
   },
 ];
+
+/** The other kinds of home at the address, for a person whose flat is not the one the search found. */
+function otherTypes({ property }: Estimate): string[] {
+  const others = property.unitTypes.filter((type) => type.id !== property.id);
+  return others.length
+    ? [`Other home types at this address: ${others.map((t) => `${t.unitType} (propertyId ${t.id})`).join(', ')}.`]
+    : [];
+}
 
 /** The first problem with a tool's arguments, in the validator's words, or undefined. */
 export function problemInArguments(tool: { inputSchema: JsonSchema }, args: unknown): string | undefined {

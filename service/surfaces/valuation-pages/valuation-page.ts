@@ -74,6 +74,14 @@ function homeForm(estimate: Estimate, asked: HomeAsked): Html {
 <button type="submit">Estimate this home</button></fieldset></form>`;
 }
 
+/** The other kinds of home at the address (a block's flat types), each a link to its own estimate. */
+function homeTypes({ property, mode }: Estimate): Html | '' {
+  if (property.unitTypes.length < 2) return '';
+  const link = (type: Estimate['property']['unitTypes'][number]) =>
+    html`<li><a href="/valuation/${encodeURIComponent(type.id)}?mode=${mode}"${type.id === property.id && html` aria-current="page"`}>${type.unitType}</a></li>`;
+  return html`<nav aria-label="${en.homeType}"><ul>${property.unitTypes.map(link)}</ul></nav>`;
+}
+
 function estimateBody(estimate: Estimate, asked: HomeAsked): Html {
   const { property } = estimate;
   const mode = estimate.mode;
@@ -101,7 +109,7 @@ function estimateBody(estimate: Estimate, asked: HomeAsked): Html {
   return html`<h1>${title}</h1>
 <p class="meta">${`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm, 'sqft')}${property.postalCode ? ` · ${en.postal(property.postalCode)}` : ''}`}</p>
 <nav aria-label="${en.modeLegend}"><ul>${modeLink('sale')}${modeLink('rent')}</ul></nav>
-${homeForm(estimate, asked)}
+${homeTypes(estimate)}${homeForm(estimate, asked)}
 <h2 class="label">${en.estimateHeading(mode)}</h2>
 <p class="value">${money(estimate.value, 'value')}${mode === 'rent' && en.perMonth}</p>
 <p class="range">${wordsAround(en.range, money(estimate.low, 'low'), money(estimate.high, 'high'))}</p>
