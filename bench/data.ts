@@ -9,7 +9,8 @@
  *   block and flat type (what an unindexed engine does), median and p99, and the heap the model holds;
  * - the service's start on that data (SERVICE_HOMES=imported): the homes of the last five years read and
  *   the engine built, and one whole estimate as every surface asks it (engine.estimate), with the heap;
- * - an address search over 100,000 addresses: the inverted index beside a look at every address.
+ * - an address search over 100,000 addresses: the inverted index beside a look at every address;
+ * - the private market at the same volumes, made in memory (private-market.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -27,6 +28,7 @@ import { type Database, openDatabase } from '../service/db/database.js';
 import { migrate } from '../service/db/migrate.js';
 import { startTestPostgres } from '../service/db/test-postgres.js';
 import { writeHdbFiles } from '../service/sandbox/official-files/hdb-files.js';
+import { privateMarket } from './private-market.js';
 import { freePort } from '../service/web/free-ports.js';
 
 const RUNS = Number(process.env.BENCH_DATA_RUNS ?? 3);
@@ -78,11 +80,12 @@ function latencies(run: () => unknown, times: number): number[] {
 console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, ${round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
 );
-/** BENCH_DATA_ONLY=search measures the address search alone. */
-const ONLY_SEARCH = process.env.BENCH_DATA_ONLY === 'search';
+/** BENCH_DATA_ONLY=search (or private) measures the address search (or the private market) alone. */
+const ONLY = process.env.BENCH_DATA_ONLY;
 try {
-  if (!ONLY_SEARCH) await importsAndEstimates();
-  await addressSearch();
+  if (!ONLY) await importsAndEstimates();
+  if (!ONLY || ONLY === 'search') await addressSearch();
+  if (!ONLY || ONLY === 'private') privateMarket();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -45,7 +45,7 @@ export function createEstimateEngine(options: EngineOptions) {
   const hdb = options.hdb && hdbValuations(homes, options.hdb);
   const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined =>
     (subject.propertyType === 'hdb' ? hdb?.[mode](subject, storey) : undefined) ??
-    valueFromComparables(homes, nearby(subject, mode), subject, mode);
+    valueFromComparables(nearby(subject, mode), subject, mode);
   return {
     homes,
     now,

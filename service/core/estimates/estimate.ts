@@ -8,13 +8,6 @@ import { quantile } from './statistics.js';
 type Estimate = components['schemas']['Estimate'];
 type Mode = components['schemas']['Mode'];
 
-const MIN_COMPARABLES = 5;
-const MAX_COMPARABLES = 10;
-const MONTH_MS = 30.44 * 86_400_000;
-/** How far back and how far away a transaction may be to count as comparable. */
-const WINDOW_MONTHS: Record<Mode, number> = { sale: 24, rent: 12 };
-const RADIUS_M = { hdb: 2500, condo: 5000, landed: 5000 };
-
 export function distanceMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
@@ -23,26 +16,34 @@ export function distanceMeters(a: { lat: number; lng: number }, b: { lat: number
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-/** Yearly growth fitted by least squares on log price per sqm against time, kept within a sane band. */
-function fittedYearlyGrowth(points: { monthsAgo: number; psm: number }[]): number {
-  if (points.length < 3) return 0;
-  const xs = points.map((p) => -p.monthsAgo / 12);
-  const ys = points.map((p) => Math.log(p.psm));
-  const meanX = xs.reduce((s, x) => s + x, 0) / xs.length;
-  const meanY = ys.reduce((s, y) => s + y, 0) / ys.length;
-  let num = 0;
-  let den = 0;
-  xs.forEach((x, i) => {
-    num += (x - meanX) * (ys[i] - meanY);
-    den += (x - meanX) ** 2;
-  });
-  const slope = den === 0 ? 0 : num / den;
-  return Math.min(0.15, Math.max(-0.1, Math.exp(slope) - 1));
+/** The sums a least-squares line is fitted from: they add up across homes. */
+export interface LineSums {
+  n: number;
+  x: number;
+  y: number;
+  xy: number;
+  xx: number;
 }
 
-function isSimilar(subject: PropertyRecord, other: PropertyRecord): boolean {
-  if (other.propertyType !== subject.propertyType) return false;
-  return subject.propertyType === 'landed' || other.unitType === subject.unitType;
+/** A transaction's place on the growth line: its time in years before the cut-off, and its log price per m². */
+export function addToLine(sums: LineSums, monthsAgo: number, psm: number): void {
+  const x = -monthsAgo / 12;
+  const y = Math.log(psm);
+  sums.n++;
+  sums.x += x;
+  sums.y += y;
+  sums.xy += x * y;
+  sums.xx += x * x;
+}
+
+/** Yearly growth fitted by least squares on log price per m² against time, kept within a sane band. */
+export function fittedYearlyGrowth({ n, x, y, xy, xx }: LineSums): number {
+  if (n < 3) return 0;
+  const num = xy - (x * y) / n;
+  const den = xx - (x * x) / n;
+  // A line through points of one month alone has no slope (the difference of sums is rounding).
+  const slope = den <= 1e-9 * Math.max(1, xx) ? 0 : num / den;
+  return Math.min(0.15, Math.max(-0.1, Math.exp(slope) - 1));
 }
 
 function describe(property: PropertyRecord): string {
@@ -103,47 +104,62 @@ export const comparableOf = (tx: Transaction, property: PropertyRecord, distance
   distanceM: Math.round(distance / 10) * 10,
 });
 
+/** A transaction near the subject, with what its score is made of. */
+export interface Near {
+  tx: Transaction;
+  property: PropertyRecord;
+  distance: number;
+  monthsAgo: number;
+  /** Its place in `homes.transactions` (newest first): of two alike, the newer counts first. */
+  index: number;
+  score: number;
+}
+
+/** The transactions a home is valued from (nearby.ts finds them): the best by score, and the area's growth. */
+export interface Neighbourhood {
+  /** At most COMPARABLES.max, within the window, best first. */
+  best: Near[];
+  /** The yearly growth of the kind's prices within the radius, over every month read. */
+  growth: number;
+}
+
+export const COMPARABLES = {
+  min: 5,
+  max: 10,
+  monthMs: 30.44 * 86_400_000,
+  /** How far back and how far away a transaction may be to count as comparable. */
+  windowMonths: { sale: 24, rent: 12 } satisfies Record<Mode, number>,
+  radiusM: { hdb: 2500, condo: 5000, landed: 5000 },
+};
+
+/**
+ * How far a transaction is from the subject, lower the closer: a km away, a year ago, a third of its
+ * size off each count one, and a condo's own project says more about it than any neighbour (two).
+ */
+export const comparableScore = (
+  subject: PropertyRecord,
+  distance: number,
+  monthsAgo: number,
+  other: PropertyRecord,
+  floorAreaSqm: number,
+) =>
+  distance / 1000 +
+  monthsAgo / 12 +
+  (3 * Math.abs(floorAreaSqm - subject.floorAreaSqm)) / subject.floorAreaSqm +
+  (subject.project && other.project !== subject.project ? 2 : 0);
+
 /**
  * Values a property from its comparables: similar type and size, nearby and recent, each
  * time-adjusted to the data cut-off with a growth rate fitted on the neighbourhood's own
  * transactions. The value is their median; the range is their 20th to 80th percentile.
  */
 export function valueFromComparables(
-  homes: Pick<Homes, 'cutOff' | 'byId'>,
-  nearby: Iterable<Transaction>,
+  { best, growth }: Neighbourhood,
   subject: PropertyRecord,
   mode: Mode,
 ): Valuation | undefined {
-  const cutOff = Date.parse(homes.cutOff);
-  const radius = RADIUS_M[subject.propertyType];
-  const neighbourhood: { tx: Transaction; property: PropertyRecord; distance: number; monthsAgo: number }[] = [];
-  for (const tx of nearby) {
-    if (tx.mode !== mode) continue;
-    const property = homes.byId.get(tx.propertyId);
-    if (!property || !isSimilar(subject, property)) continue;
-    const distance = distanceMeters(subject, property);
-    // Written so that a home without coordinates (NaN) is never near.
-    if (!(distance <= radius)) continue;
-    neighbourhood.push({ tx, property, distance, monthsAgo: (cutOff - Date.parse(tx.date)) / MONTH_MS });
-  }
-  const growth = fittedYearlyGrowth(
-    neighbourhood.map((n) => ({ monthsAgo: n.monthsAgo, psm: n.tx.price / n.tx.floorAreaSqm })),
-  );
-
-  const comparables = neighbourhood
-    .filter((n) => n.monthsAgo <= WINDOW_MONTHS[mode])
-    .map((n) => ({
-      ...n,
-      score:
-        n.distance / 1000 +
-        n.monthsAgo / 12 +
-        (3 * Math.abs(n.tx.floorAreaSqm - subject.floorAreaSqm)) / subject.floorAreaSqm +
-        // A condo's own project says more about it than any neighbour.
-        (subject.project && n.property.project !== subject.project ? 2 : 0),
-    }))
-    .sort((a, b) => a.score - b.score)
-    .slice(0, MAX_COMPARABLES);
-  if (comparables.length < MIN_COMPARABLES) return undefined;
+  const comparables = best;
+  if (comparables.length < COMPARABLES.min) return undefined;
 
   const adjustedPsm = comparables.map((c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12));
   const median = quantile(adjustedPsm, 0.5);
@@ -160,7 +176,7 @@ export function valueFromComparables(
         : comparables.length >= 6 && spread < 0.18
           ? 'medium'
           : 'low',
-    comparables: comparables
+    comparables: [...comparables]
       .sort((a, b) => (a.tx.date < b.tx.date ? 1 : -1))
       .map((c) => comparableOf(c.tx, c.property, c.distance)),
   };

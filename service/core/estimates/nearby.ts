@@ -1,42 +1,148 @@
 /**
- * The transactions that may be comparable to a home, found without reading every transaction: each
- * transaction's position kept in a bucket of its kind of home (type, and unit type but for landed
- * houses, which compare across types), its mode and its cell of a grid wider than the widest radius
- * (5 km), so that the 3 × 3 cells around a home hold every one near enough. They come in the order of
- * `homes.transactions` (newest first), so a valuation reads them exactly as it would reading them all.
+ * The neighbourhood a home is valued from, found without reading every transaction near it. Homes are
+ * kept in buckets of their kind (type, and unit type but for landed houses, which compare across
+ * types), mode and cell of a grid wider than the widest radius (5 km), so that the 3 × 3 cells around a
+ * home hold every one near enough. Each home keeps its transactions newest first and the sums its
+ * growth line adds (they share its place), so a neighbourhood costs a look at each home near enough,
+ * not at each of their transactions: the growth adds the homes' sums, and the best comparables are
+ * read home by home, the most promising first, until no home left can beat the tenth best found.
+ * The answer is the one reading every transaction gives (nearby.test.ts holds them equal).
  */
+import type { components } from '../../../contract/generated/widget-host.js';
+import {
+  addToLine,
+  COMPARABLES,
+  comparableScore,
+  distanceMeters,
+  fittedYearlyGrowth,
+  type LineSums,
+  type Near,
+  type Neighbourhood,
+} from './estimate.js';
 import type { Homes, PropertyRecord, Transaction } from './homes.js';
+
+type Mode = components['schemas']['Mode'];
 
 /** About 5.5 km of latitude (and of longitude, this near the equator). */
 const CELL_DEGREES = 0.05;
 
 const cellOf = (lat: number, lng: number) => [Math.floor(lat / CELL_DEGREES), Math.floor(lng / CELL_DEGREES)];
-/** The kind of home a comparable must be (estimate.ts's isSimilar): a landed house compares with any landed house. */
+/** The kind of home a comparable must be: a landed house compares with any landed house. */
 const kindOf = (home: PropertyRecord) =>
   home.propertyType === 'landed' ? 'landed' : `${home.propertyType}|${home.unitType}`;
 
-export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId'>) {
-  const buckets = new Map<string, number[]>();
+/** One home's transactions of one mode: their places in `homes.transactions` and how long ago each was. */
+interface HomeTransactions {
+  property: PropertyRecord;
+  indexes: number[];
+  monthsAgo: number[];
+  line: LineSums;
+}
+
+export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff'>) {
+  const cutOff = Date.parse(homes.cutOff);
+  const buckets = new Map<string, HomeTransactions[]>();
+  const ofHome = new Map<string, HomeTransactions>();
   homes.transactions.forEach((tx, i) => {
-    const home = homes.byId.get(tx.propertyId);
-    if (!home || !Number.isFinite(home.lat) || !Number.isFinite(home.lng)) return;
-    const key = `${kindOf(home)}|${tx.mode}|${cellOf(home.lat, home.lng).join(',')}`;
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(i);
-    else buckets.set(key, [i]);
+    const property = homes.byId.get(tx.propertyId);
+    if (!property || !Number.isFinite(property.lat) || !Number.isFinite(property.lng)) return;
+    let own = ofHome.get(`${tx.mode}|${property.id}`);
+    if (!own) {
+      own = { property, indexes: [], monthsAgo: [], line: { n: 0, x: 0, y: 0, xy: 0, xx: 0 } };
+      ofHome.set(`${tx.mode}|${property.id}`, own);
+      const key = `${kindOf(property)}|${tx.mode}|${cellOf(property.lat, property.lng).join(',')}`;
+      const bucket = buckets.get(key);
+      if (bucket) bucket.push(own);
+      else buckets.set(key, [own]);
+    }
+    const monthsAgo = (cutOff - Date.parse(tx.date)) / COMPARABLES.monthMs;
+    own.indexes.push(i);
+    own.monthsAgo.push(monthsAgo);
+    addToLine(own.line, monthsAgo, tx.price / tx.floorAreaSqm);
   });
 
-  /** Every `mode` transaction of a home of the subject's kind in the cells around it, in the homes' order. */
-  return function nearby(subject: PropertyRecord, mode: Transaction['mode']): Transaction[] {
-    if (!Number.isFinite(subject.lat) || !Number.isFinite(subject.lng)) return [];
+  /** The subject's neighbourhood in `mode`: every home of its kind within the radius, and the best of their transactions. */
+  return function neighbourhood(subject: PropertyRecord, mode: Mode): Neighbourhood {
+    const none = { best: [], growth: 0 };
+    if (!Number.isFinite(subject.lat) || !Number.isFinite(subject.lng)) return none;
+    const radius = COMPARABLES.radiusM[subject.propertyType];
+    const window = COMPARABLES.windowMonths[mode];
     const [row, column] = cellOf(subject.lat, subject.lng);
-    const lists: number[][] = [];
+    const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
+    const near: { home: HomeTransactions; distance: number; atBest: number }[] = [];
     for (let dr = -1; dr <= 1; dr++)
-      for (let dc = -1; dc <= 1; dc++) {
-        const bucket = buckets.get(`${kindOf(subject)}|${mode}|${row + dr},${column + dc}`);
-        if (bucket) lists.push(bucket);
+      for (let dc = -1; dc <= 1; dc++)
+        for (const home of buckets.get(`${kindOf(subject)}|${mode}|${row + dr},${column + dc}`) ?? []) {
+          const distance = distanceMeters(subject, home.property);
+          if (!(distance <= radius)) continue;
+          line.n += home.line.n;
+          line.x += home.line.x;
+          line.y += home.line.y;
+          line.xy += home.line.xy;
+          line.xx += home.line.xx;
+          // The lowest score any of its transactions can have: its newest, at the subject's own size.
+          const atBest = comparableScore(subject, distance, home.monthsAgo[0], home.property, subject.floorAreaSqm);
+          near.push({ home, distance, atBest });
+        }
+    near.sort((a, b) => a.atBest - b.atBest);
+
+    const best: Near[] = [];
+    const worst = () => best[COMPARABLES.max - 1];
+    // Scores are sums of floating-point parts: a bound is trusted only past this.
+    const beyond = (bound: number) => best.length === COMPARABLES.max && bound > worst().score + 1e-9;
+    for (const { home, distance, atBest } of near) {
+      if (beyond(atBest)) break;
+      for (let k = 0; k < home.indexes.length; k++) {
+        const monthsAgo = home.monthsAgo[k];
+        if (monthsAgo > window) break;
+        const tx = homes.transactions[home.indexes[k]];
+        if (beyond(comparableScore(subject, distance, monthsAgo, home.property, subject.floorAreaSqm))) break;
+        const candidate = {
+          tx,
+          property: home.property,
+          distance,
+          monthsAgo,
+          index: home.indexes[k],
+          score: comparableScore(subject, distance, monthsAgo, home.property, tx.floorAreaSqm),
+        };
+        insertBest(best, candidate);
       }
-    const found = Int32Array.from(lists.flat()).sort();
-    return Array.from(found, (i) => homes.transactions[i]);
+    }
+    return { best, growth: fittedYearlyGrowth(line) };
   };
+}
+
+/** Keeps `best` the lowest scores seen, at most COMPARABLES.max, in order (of two alike, the newer first). */
+function insertBest(best: Near[], candidate: Near): void {
+  const before = (a: Near, b: Near) => a.score < b.score || (a.score === b.score && a.index < b.index);
+  if (best.length === COMPARABLES.max && !before(candidate, best[best.length - 1])) return;
+  let at = best.length;
+  while (at > 0 && before(candidate, best[at - 1])) at--;
+  best.splice(at, 0, candidate);
+  if (best.length > COMPARABLES.max) best.pop();
+}
+
+/** The transactions of `mode` a home would be valued from by reading every one: what the index must equal. */
+export function everyTransactionNear(
+  homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff'>,
+  subject: PropertyRecord,
+  mode: Mode,
+): Neighbourhood {
+  const cutOff = Date.parse(homes.cutOff);
+  const radius = COMPARABLES.radiusM[subject.propertyType];
+  const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
+  const all: Near[] = [];
+  homes.transactions.forEach((tx: Transaction, index) => {
+    const property = homes.byId.get(tx.propertyId);
+    if (tx.mode !== mode || !property || kindOf(property) !== kindOf(subject)) return;
+    const distance = distanceMeters(subject, property);
+    if (!(distance <= radius)) return;
+    const monthsAgo = (cutOff - Date.parse(tx.date)) / COMPARABLES.monthMs;
+    addToLine(line, monthsAgo, tx.price / tx.floorAreaSqm);
+    if (monthsAgo > COMPARABLES.windowMonths[mode]) return;
+    const score = comparableScore(subject, distance, monthsAgo, property, tx.floorAreaSqm);
+    all.push({ tx, property, distance, monthsAgo, index, score });
+  });
+  const best = all.sort((a, b) => a.score - b.score || a.index - b.index).slice(0, COMPARABLES.max);
+  return { best, growth: fittedYearlyGrowth(line) };
 }
