@@ -2,8 +2,9 @@
  * `npm run backtest -- [--months N] [--sandbox]`: how close the HDB estimate comes to real prices on
  * the data loaded (the database `npm start` uses: DATABASE_URL's server, or PGlite in SANDBOX_DATA_DIR).
  * Each sale of the last N months (6 by default) is valued with only the sales before its month.
- * --sandbox writes the sandbox's HDB market in HDB's own file format, loads it through the importer into
- * a database in memory, and measures on that.
+ * --sandbox writes the sandbox's HDB market in HDB's own file format (and its private market in URA's),
+ * loads them through the importer into a database in memory, and measures on that. The private market's
+ * sales (URA's, condos and landed homes) are valued from their comparables, as the engine does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +12,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Accuracy, backtest } from './core/estimates/backtest.js';
+import { privateBacktest } from './core/estimates/private-backtest.js';
+import { loadImportedHomes } from './core/valuations/imported-homes.js';
 import { importOfficialFile } from './core/datasets/official/import-file.js';
 import { loadHdbSales } from './core/valuations/hdb-sales.js';
 import { type Database, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { writeHdbFiles } from './sandbox/official-files/hdb-files.js';
+import { writeUraFiles } from './sandbox/official-files/ura-files.js';
 
 const usage = 'Usage: npm run backtest -- [--months N] [--sandbox]';
 const { values } = (() => {
@@ -45,10 +49,17 @@ async function sandboxDatabase(): Promise<Database> {
     const written = await writeHdbFiles({ from: '2019-01', to: '2026-10', resalePath });
     const db = await openDatabase({ dataDir: 'memory://' });
     await migrate(db);
-    const outcome = await importOfficialFile(db, resalePath);
-    if ('refused' in outcome) throw new Error(outcome.refused);
+    const uraPaths = {
+      transactionsPath: join(dir, 'PMI_Resi_Transaction.json'),
+      rentalsPath: join(dir, 'PMI_Resi_Rental.json'),
+    };
+    const ura = await writeUraFiles({ from: '2021-11', to: '2026-10', ...uraPaths });
+    for (const path of [resalePath, uraPaths.transactionsPath]) {
+      const outcome = await importOfficialFile(db, path);
+      if ('refused' in outcome) throw new Error(outcome.refused);
+    }
     console.log(
-      `The sandbox's HDB market: ${written.sales.toLocaleString('en')} resales, 2019-01 to 2026-10, imported.`,
+      `The sandbox's HDB market: ${written.sales.toLocaleString('en')} resales, 2019-01 to 2026-10; its private market: ${ura.sales.toLocaleString('en')} URA sales, 2021-11 to 2026-10; imported.`,
     );
     return db;
   } finally {
@@ -69,13 +80,15 @@ const db = values.sandbox
     );
 if (!values.sandbox) await migrate(db);
 const sales = await loadHdbSales(db);
+const imported = await loadImportedHomes(db);
 await db.close();
 const report = backtest(sales, { months });
-if (!report) {
+const privateReport = imported && privateBacktest(imported.homes, { months });
+if (!report && !privateReport) {
   console.error(
     sales.length
       ? `The data loaded covers too few months to test ${months} of them with earlier data.`
-      : 'No HDB resale prices are loaded: import them with npm run data:import -- FILE, or measure on the sandbox with --sandbox.',
+      : 'No HDB resale prices or URA sales are loaded: import them with npm run data:import -- FILE, or measure on the sandbox with --sandbox.',
   );
   process.exit(1);
 }
@@ -98,10 +111,21 @@ const table = (title: string, rows: Record<string, Accuracy>) => {
   for (const [name, accuracy] of Object.entries(rows)) console.log(row(name, accuracy));
 };
 
-console.log(
-  `\nHDB resales of ${report.months[0]} to ${report.months.at(-1)}, each valued with only the sales before its month:`,
-);
-table('In all', { 'the model': report.model, 'the baseline': report.baseline });
-table('The model, by flat type', report.byFlatType);
-table('The model, by what it valued from', report.byBasis);
-table('The model, by town', report.byTown);
+if (report) {
+  console.log(
+    `\nHDB resales of ${report.months[0]} to ${report.months.at(-1)}, each valued with only the sales before its month:`,
+  );
+  table('In all', { 'the model': report.model, 'the baseline': report.baseline });
+  table('The model, by flat type', report.byFlatType);
+  table('The model, by what it valued from', report.byBasis);
+  table('The model, by town', report.byTown);
+} else console.log('\nNo HDB resales to test: none are loaded, or too few months of them.');
+
+if (privateReport) {
+  console.log(
+    `\nURA's private sales of ${privateReport.months[0]} to ${privateReport.months.at(-1)}, each valued from the comparables before its month:`,
+  );
+  table('In all', { 'condos and landed homes': privateReport.all });
+  table('By property type', privateReport.byPropertyType);
+  table('By unit type', privateReport.byUnitType);
+} else console.log("\nNo private sales to test: none of URA's are loaded, or too few months of them.");

@@ -2,7 +2,7 @@
  * The HDB estimate's accuracy, measured as `npm run backtest` measures it: the sandbox's market is
  * written in HDB's file format, loaded through the importer, and each sale of the last months valued
  * with only the sales before its month. The model must beat the plain baseline, and its range must
- * hold about 80 % of prices.
+ * hold about 80 % of prices. The private market's estimate is measured alike on the sandbox's URA files.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -12,12 +12,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { backtest } from '../core/estimates/backtest.js';
+import { privateBacktest } from '../core/estimates/private-backtest.js';
+import { loadImportedHomes } from '../core/valuations/imported-homes.js';
 import { type HdbSale, hdbValuer } from '../core/estimates/hdb-model.js';
 import { importOfficialFile } from '../core/datasets/official/import-file.js';
 import { loadHdbSales } from '../core/valuations/hdb-sales.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { writeHdbFiles } from '../sandbox/official-files/hdb-files.js';
+import { writeUraFiles } from '../sandbox/official-files/ura-files.js';
 import { STOREY_PREMIUM } from '../sandbox/official-files/hdb-market.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,6 +87,32 @@ describe('the HDB estimate, backtested on the sandbox market', () => {
     child.stderr.on('data', (chunk) => (output += chunk));
     const code = await new Promise((resolve) => child.on('exit', resolve));
     assert.equal(code, 1, output);
-    assert.match(output, /No HDB resale prices are loaded: import them with npm run data:import -- FILE/);
+    assert.match(output, /No HDB resale prices or URA sales are loaded: import them with npm run data:import -- FILE/);
+  });
+});
+
+describe('the private market’s estimate, backtested on the sandbox’s URA files', () => {
+  it('values every sale from its comparables, and its range holds most prices', async () => {
+    const paths = {
+      transactionsPath: join(dir, 'PMI_Resi_Transaction.json'),
+      rentalsPath: join(dir, 'PMI_Resi_Rental.json'),
+    };
+    await writeUraFiles({ from: '2022-11', to: '2026-10', ...paths });
+    const db = await openDatabase({ dataDir: 'memory://' });
+    await migrate(db);
+    assert.ok('imported' in (await importOfficialFile(db, paths.transactionsPath)));
+    const imported = (await loadImportedHomes(db))!;
+    await db.close();
+    const report = privateBacktest(imported.homes, { months: 6 })!;
+    assert.deepEqual(report.months, ['2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']);
+    assert.deepEqual(Object.keys(report.byPropertyType), ['condo', 'landed']);
+    assert.equal(report.all.notValued, 0);
+    assert.ok(report.all.valued > 300, String(report.all.valued));
+    // Measured at 5.5 % and 72.7 % (docs/data.md): the floor a condo sold on is not yet modelled.
+    assert.ok(report.all.medianError < 0.07, `MdAPE ${report.all.medianError}`);
+    assert.ok(
+      report.all.rangeCoverage! > 0.65 && report.all.rangeCoverage! < 0.9,
+      `coverage ${report.all.rangeCoverage}`,
+    );
   });
 });

@@ -37,7 +37,8 @@ interface Valued {
   basis?: string;
 }
 
-function accuracy(rows: Valued[]): Accuracy {
+/** The errors of a set of estimates: each row's error (undefined when it could not be valued) and whether its range held. */
+export function accuracy(rows: { error?: number; inRange?: boolean }[]): Accuracy {
   const errors = rows.flatMap((r) => (r.error === undefined ? [] : [Math.abs(r.error)])).sort((a, b) => a - b);
   const share = (limit: number) => (errors.length ? errors.filter((e) => e <= limit).length / errors.length : 0);
   const ranged = rows.filter((r) => r.inRange !== undefined);

@@ -79,16 +79,29 @@ export const roundPrice = (mode: Mode, price: number) => {
   return Math.round(price / round) * round;
 };
 
+/** The normal distribution's 80th percentile (in standard deviations), and its 90th. */
+const Z80 = 0.8416;
+const Z90 = 1.2816;
+
 /**
- * The median of `values` as the value and their 20th to 80th percentile, at least 3 % either side, as the
- * range, each as a price.
+ * The median of `values` as the value, and as the range where about 80 % of sales like them fall: a
+ * prediction interval, the median ± Student's t (its 90th percentile for n − 1 degrees of freedom)
+ * standard deviations of their logs (read from their 20th and 80th percentiles, so a stray value does
+ * not widen it) times √(1 + 1/n) for the median's own error; at least 3 % either side. The comparables'
+ * own 20th to 80th percentiles, the range before, held 49 % of held-out private sales (npm run backtest).
  */
 export function middleAndRange(values: number[], toPrice: (x: number) => number) {
   const median = quantile(values, 0.5);
+  const logs = values.map(Math.log);
+  const sigma = (quantile(logs, 0.8) - quantile(logs, 0.2)) / (2 * Z80);
+  const n = values.length;
+  // t's percentile from the normal's, to the first order in 1/df (Cornish–Fisher): 1.38 for ten values.
+  const t = Z90 + (Z90 ** 3 + Z90) / (4 * Math.max(1, n - 1));
+  const half = t * sigma * Math.sqrt(1 + 1 / n);
   return {
     value: toPrice(median),
-    low: Math.min(toPrice(quantile(values, 0.2)), toPrice(median * 0.97)),
-    high: Math.max(toPrice(quantile(values, 0.8)), toPrice(median * 1.03)),
+    low: Math.min(toPrice(median * Math.exp(-half)), toPrice(median * 0.97)),
+    high: Math.max(toPrice(median * Math.exp(half)), toPrice(median * 1.03)),
   };
 }
 

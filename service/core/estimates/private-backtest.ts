@@ -1,0 +1,61 @@
+/**
+ * How close the private market's estimates (condos and landed homes, valued from their comparables)
+ * come to the prices URA's sales record: each sale of the last N months is valued as of the end of the
+ * month before, from only the transactions before its month, at its own floor area.
+ */
+import { accuracy, type Accuracy } from './backtest.js';
+import { valueFromComparables } from './estimate.js';
+import { homesOf, type Homes } from './homes.js';
+import { nearbyIndex } from './nearby.js';
+
+export interface PrivateBacktestReport {
+  months: string[];
+  all: Accuracy;
+  byPropertyType: Record<string, Accuracy>;
+  byUnitType: Record<string, Accuracy>;
+}
+
+const dayBefore = (month: string) => new Date(Date.parse(`${month}-01`) - 86_400_000).toISOString().slice(0, 10);
+
+export function privateBacktest(
+  homes: Pick<Homes, 'properties' | 'transactions' | 'byId'>,
+  { months = 6 } = {},
+): PrivateBacktestReport | undefined {
+  const isPrivate = (propertyId: string) => {
+    const type = homes.byId.get(propertyId)?.propertyType;
+    return type === 'condo' || type === 'landed';
+  };
+  const sales = homes.transactions.filter((tx) => tx.mode === 'sale' && isPrivate(tx.propertyId));
+  const all = [...new Set(sales.map((tx) => tx.date.slice(0, 7)))].sort();
+  const tested = all.slice(-months);
+  if (tested.length < months || all.length <= months) return undefined;
+  const rows: { error?: number; inRange?: boolean; propertyType: string; unitType: string }[] = [];
+  for (const month of tested) {
+    const before = homesOf(
+      dayBefore(month),
+      homes.properties,
+      sales.filter((tx) => tx.date < `${month}-01`),
+    );
+    const neighbourhood = nearbyIndex(before);
+    for (const sale of sales.filter((tx) => tx.date.startsWith(month))) {
+      const home = homes.byId.get(sale.propertyId)!;
+      const subject = { ...home, floorAreaSqm: sale.floorAreaSqm };
+      const valued = valueFromComparables(neighbourhood(subject, 'sale'), subject, 'sale');
+      const kind = { propertyType: home.propertyType, unitType: `${home.propertyType} ${home.unitType}` };
+      rows.push(
+        valued
+          ? {
+              ...kind,
+              error: valued.value / sale.price - 1,
+              inRange: sale.price >= valued.low && sale.price <= valued.high,
+            }
+          : kind,
+      );
+    }
+  }
+  const by = (key: 'propertyType' | 'unitType') =>
+    Object.fromEntries(
+      [...new Set(rows.map((r) => r[key]))].sort().map((k) => [k, accuracy(rows.filter((r) => r[key] === k))]),
+    );
+  return { months: tested, all: accuracy(rows), byPropertyType: by('propertyType'), byUnitType: by('unitType') };
+}
