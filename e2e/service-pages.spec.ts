@@ -17,6 +17,7 @@ const PUBLIC_PAGES = [
   `${API_BASE}/valuation/`,
   `${API_BASE}/valuation/?q=ang+mo+kio`,
   `${API_BASE}/valuation/hdb-560102?mode=sale`,
+  `${API_BASE}/valuation/hdb-560102?mode=sale&storey=3&floorAreaSqm=100`,
   `${API_BASE}/valuation/condo-1-2br?mode=rent`,
   `http://127.0.0.1:${PLATFORM_PORT}/reference`,
   `http://127.0.0.1:${PLATFORM_PORT}/reference/webhooks`,

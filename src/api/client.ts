@@ -73,8 +73,9 @@ export function createClient(options: ClientOptions) {
     signal?: AbortSignal,
   ): Promise<unknown> {
     const url = new URL(path, baseUrl);
+    // A parameter not given (undefined, or NaN from an empty number field) is left out.
     for (const [name, value] of Object.entries({ ...params, lang: language(), key }))
-      url.searchParams.set(name, String(value));
+      if (value != null && value === value) url.searchParams.set(name, String(value));
     for (let tries = 0; ; tries++) {
       try {
         return await attempt(url, problemInAnswer, signal);

@@ -5,6 +5,7 @@ export type SuggestionList = components['schemas']['SuggestionList'];
 export type Estimate = components['schemas']['Estimate'];
 export type Comparable = components['schemas']['Comparable'];
 export type Mode = components['schemas']['Mode'];
+export type HomeType = components['schemas']['HomeType'];
 export type Language = components['schemas']['Language'];
 export type HostErrorCode = components['schemas']['ErrorCode'];
 export type HostError = components['schemas']['Error'];

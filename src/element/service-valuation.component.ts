@@ -5,7 +5,7 @@ import type { Language, Mode, Suggestion } from '../api/types.js';
 import type { WidgetError } from '../api/widget-error.js';
 import { checkWidgetKey } from '../api/widget-key.js';
 import { EstimateController } from '../estimate/estimate-controller.js';
-import { renderEstimateResult, renderModeSwitch } from '../estimate/estimate-template.js';
+import { renderEstimateResult, renderHomeType, renderModeSwitch } from '../estimate/estimate-template.js';
 import { emit } from '../events/events.js';
 import { tellSiteOwnerOnce } from '../internal/console.js';
 import { type Changed, LitHost, ReactiveState } from '../internal/lit-host.js';
@@ -203,7 +203,8 @@ export class ServiceValuation extends LitHost {
         setupProblem
           ? html`<div class="notice" part="setup-error" role="alert"><p>${setupProblem.visitor}</p></div>`
           : html`${renderSearch(this.#search, { onChoose: (suggestion) => this.#handleChoose(suggestion) })}
-          ${renderModeSwitch(this.mode, (mode) => this.#handleModeChange(mode))} ${renderEstimateResult(this.#estimate)}`
+          ${renderModeSwitch(this.mode, (mode) => this.#handleModeChange(mode))} ${renderHomeType(this.#estimate)}
+          ${renderEstimateResult(this.#estimate)}`
       }
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.#announcement.value}</div>
       ${renderFooter(this.#estimate.estimate, this.#baseUrl)}

@@ -6,6 +6,7 @@ import { html, nothing } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
 import { type AreaUnit, formatDistance, formatMoney } from '../format/format.js';
 import { formatArea, formatPricePerArea, unitTypeName, words } from '../words/words.js';
+import { renderChoice } from './choice.js';
 import { SORT_CHOICES, type SortChoice, sortComparables } from './sort-comparables.js';
 
 export const FIRST_ROWS = 5;
@@ -32,17 +33,11 @@ export function renderComparablesTable(estimate: Estimate, view: ComparablesView
     [words.column.distance, true],
   ];
   const rows = sortComparables(comparables, sort);
-  return html`<label class="sort-by"
-      >${words.sortBy}
-      <select @change=${(e: Event) => view.handleSort((e.target as HTMLSelectElement).value as SortChoice)}>
-        ${Object.keys(SORT_CHOICES).map(
-          (choice) =>
-            html`<option value=${choice} .selected=${choice === sort}>
-              ${words.sortChoice(choice as SortChoice, mode, words.perUnit[unit])}
-            </option>`,
-        )}
-      </select></label
-    >
+  const order = Object.keys(SORT_CHOICES).map((choice): [string, string] => [
+    choice,
+    words.sortChoice(choice as SortChoice, mode, words.perUnit[unit]),
+  ]);
+  return html`${renderChoice(words.sortBy, order, sort, (choice) => view.handleSort(choice as SortChoice))}
     <div class="table-wrap">
       <table class="comparables" part="comparables">
         <caption>

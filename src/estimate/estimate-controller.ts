@@ -5,7 +5,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { WidgetClient } from '../api/client.js';
-import type { Estimate, HomeAsked, Mode, Suggestion } from '../api/types.js';
+import type { Estimate, HomeAsked, HomeType, Mode, Suggestion } from '../api/types.js';
 import { WidgetError } from '../api/widget-error.js';
 import { emit } from '../events/events.js';
 import { type AreaUnit, formatMoney, SQFT_PER_SQM } from '../format/format.js';
@@ -24,6 +24,8 @@ export class EstimateController implements ComparablesView {
   selected?: Suggestion;
   /** The storey and floor area the visitor gave for it (none at first). */
   home: HomeAsked = {};
+  /** The kinds of home at its address, as its last estimate named them. */
+  types: HomeType[] = [];
 
   readonly request: LatestRequest<Estimate>;
   /** Whether the panel is wide enough for the chart's wide drawing. */
@@ -52,6 +54,8 @@ export class EstimateController implements ComparablesView {
     if (selected !== this.selected) {
       this.showAll = false;
       this.home = {};
+      // Another address: its kinds come with its estimate.
+      if (!this.types.some((type) => type.id === selected.id)) this.types = [];
     }
     this.selected = selected;
     const home = this.home;
@@ -71,6 +75,7 @@ export class EstimateController implements ComparablesView {
       return;
     }
     if (!estimate) return;
+    this.types = estimate.property.unitTypes;
     this.onAnnounce?.(() => words.announceEstimate(mode, formatMoney(estimate.value), estimate.comparables.length));
     const { value, low, high, confidence, currency } = estimate;
     emit(this.#host, 'service-valuation-estimate', {
@@ -89,22 +94,16 @@ export class EstimateController implements ComparablesView {
     event.preventDefault();
     const { storey, area } = (event.target as HTMLFormElement).elements as unknown as Record<string, HTMLInputElement>;
     const sqm = area.valueAsNumber / (this.unit === 'sqft' ? SQFT_PER_SQM : 1);
-    this.home = {};
-    if (storey.valueAsNumber) this.home.storey = storey.valueAsNumber;
-    if (sqm) this.home.floorAreaSqm = Math.round(sqm * 10) / 10;
-    await this.#loadKeepingFocus(undefined, '.home button');
+    // An empty field is NaN, which the request leaves out.
+    this.home = { storey: storey.valueAsNumber, floorAreaSqm: Math.round(sqm * 10) / 10 };
+    // The panel is drawn anew for the answer: the keyboard stays at the form's button.
+    await this.load();
+    await this.#host.updateComplete;
+    this.#host.shadowRoot?.querySelector<HTMLElement>('.home button')?.focus();
   };
 
   /** Another kind of home at the same address (a flat type of the block), valued afresh. */
-  handleHomeType = (event: Event): Promise<void> =>
-    this.#loadKeepingFocus({ ...this.selected!, id: (event.target as HTMLSelectElement).value }, '.unit');
-
-  /** The panel is drawn anew for the answer: the keyboard stays at the control that asked for it. */
-  async #loadKeepingFocus(selected: Suggestion | undefined, control: string): Promise<void> {
-    await this.load(selected);
-    await this.#host.updateComplete;
-    this.#host.shadowRoot?.querySelector<HTMLElement>(control)?.focus();
-  }
+  handleHomeType = (id: string): Promise<void> => this.load({ ...this.selected!, id });
 
   retry(): void {
     void this.load();

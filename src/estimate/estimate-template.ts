@@ -5,6 +5,7 @@ import { type AreaUnit, areaIn, formatMoney } from '../format/format.js';
 import { safeLink } from '../internal/links.js';
 import { formatArea, formatPricePerArea, unitTypeName, words } from '../words/words.js';
 import { hostProblem } from '../words/problems.js';
+import { renderChoice } from './choice.js';
 import { renderComparablesChart } from './comparables-chart.js';
 import { renderComparablesTable } from './comparables-table.js';
 import type { EstimateController } from './estimate-controller.js';
@@ -51,7 +52,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
     <p class="property">
       <span class="property-name">${property.project ? `${property.project}, ` : ''}${property.address}</span>
       <span class="property-meta"
-        >${property.town} · ${words.propertyType[property.propertyType]} ${renderHomeType(estimate, view)} · ${formatArea(property.floorAreaSqm, view.unit)}${property.postalCode ? ` · ${words.postal(property.postalCode)}` : ''}</span
+        >${property.town} · ${words.propertyType[property.propertyType]} <span class="unit">${unitTypeName(property.unitType)}</span> · ${formatArea(property.floorAreaSqm, view.unit)}${property.postalCode ? ` · ${words.postal(property.postalCode)}` : ''}</span
       >
     </p>
     <h3 id="sv-estimate-heading" class="estimate-label">${words.estimateHeading(estimate.mode)}</h3>
@@ -89,15 +90,19 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
   </article>`;
 }
 
-/** The kind of home valued, or a choice among those that trade at the address (a block's flat types). */
-function renderHomeType({ property }: Estimate, view: EstimateController) {
-  const types = property.unitTypes;
+/**
+ * The kinds of home at the address (a block's flat types), once an estimate named them: kept through a
+ * new type's loading and failure, so the keyboard stays on it and another type is a choice away.
+ */
+export function renderHomeType({ types, selected, handleHomeType }: EstimateController) {
   return types[1]
-    ? html`<select class="unit" aria-label=${words.homeType} @change=${view.handleHomeType}>${types.map(
-        (type) =>
-          html`<option value=${type.id} .selected=${type.id === property.id}>${unitTypeName(type.unitType)}</option>`,
-      )}</select>`
-    : html`<span class="unit">${unitTypeName(property.unitType)}</span>`;
+    ? renderChoice(
+        words.homeType,
+        types.map((type) => [type.id, unitTypeName(type.unitType)]),
+        selected?.id,
+        handleHomeType,
+      )
+    : nothing;
 }
 
 /**
@@ -108,10 +113,10 @@ function renderHomeForm(estimate: Estimate, view: EstimateController) {
   const typical = estimate.property.typicalFloorAreaSqm;
   const inUnit = (sqm: number, round: (x: number) => number) => round(areaIn(sqm, view.unit));
   const { storey, floorAreaSqm } = view.home;
-  return html`<details class="home" ?open=${storey !== undefined || floorAreaSqm !== undefined}>
+  return html`<details class="home" ?open=${storey || floorAreaSqm}>
     <summary>${words.yourHome}</summary>
     <form class="estimate-actions" @submit=${view.handleHome}>
-      <label>${words.storey}<input name="storey" type="number" min="1" max="80" .value=${String(storey ?? '')} /></label>
+      <label>${words.storey}<input name="storey" type="number" min="1" max="80" .value=${storey || ''} /></label>
       <label
         >${words.floorArea(words.unit[view.unit])}<input
           name="area"
@@ -120,7 +125,7 @@ function renderHomeForm(estimate: Estimate, view: EstimateController) {
           min=${inUnit(Math.ceil(typical / 2), Math.ceil)}
           max=${inUnit(Math.floor(typical * 2), Math.floor)}
           placeholder=${inUnit(typical, Math.round)}
-          .value=${floorAreaSqm === undefined ? '' : String(inUnit(floorAreaSqm, Math.round))}
+          .value=${floorAreaSqm ? inUnit(floorAreaSqm, Math.round) : ''}
       /></label>
       <button type="submit" class="button">${words.updateEstimate}</button>
     </form>
@@ -131,6 +136,6 @@ function renderHomeForm(estimate: Estimate, view: EstimateController) {
 function renderEstimateSkeleton(slow: boolean) {
   return html`<div class="estimate skeleton" part="estimate" aria-busy="true">
     ${slow ? html`<p class="loading-note">${words.loading}</p>` : nothing}
-    ${['short', 'short', 'label', 'value', '', 'facts', 'chart', 'table'].map((bone) => html`<span class="bone ${bone}"></span>`)}
+    ${'short short label value  facts chart table'.split(' ').map((bone) => html`<span class="bone ${bone}"></span>`)}
   </div>`;
 }

@@ -132,7 +132,6 @@ export const estimateStyles = css`
     display: grid;
   }
   .home input {
-    box-sizing: border-box;
     width: 8em;
     padding: 8px;
   }

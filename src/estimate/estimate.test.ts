@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { sandboxHandlers } from '../../service/servers/msw.js';
 import type { Comparable } from '../api/types.js';
 import { estimateWith, sentRequests, useSandbox } from '../test/sandbox-worker.js';
@@ -9,6 +9,11 @@ import { DEFAULT_SORT, sortComparables } from './sort-comparables.js';
 const column = (el: Awaited<ReturnType<typeof widget>>, index: number) =>
   $$(el, 'tbody tr').map((row) => row.children[index].textContent!.trim());
 const money = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
+/** A labelled choice of the panel (the comparables' order, the home's type), found by its label. */
+const choice = (el: Awaited<ReturnType<typeof widget>>, label: string) =>
+  $$<HTMLLabelElement>(el, 'label.sort-by')
+    .find((l) => l.textContent!.trim().startsWith(label))
+    ?.querySelector('select') ?? undefined;
 
 /** The chart's value labels (S$…), the estimate's among them; the month labels are ticks too. */
 const valueLabels = (el: Awaited<ReturnType<typeof widget>>) =>
@@ -72,8 +77,7 @@ describe('the estimate panel', () => {
   it('sorts the comparables with one labelled control, each order in its useful direction', async () => {
     const el = await widget();
     await searchAndChoose(el, 'amk ave 3');
-    const select = $<HTMLSelectElement>(el, '.sort-by select')!;
-    expect(select.closest('label')!.textContent).to.match(/^\s*Sort by/);
+    const select = choice(el, 'Sort by')!;
     expect([...select.options].map((o) => o.textContent!.trim())).to.deep.equal([
       'Newest',
       'Highest price',
@@ -330,6 +334,8 @@ describe('the estimate panel', () => {
     const details = $<HTMLDetailsElement>(el, 'details.home')!;
     expect(details.open, 'closed until asked for').to.equal(false);
     $(el, 'details.home summary')!.click();
+    await until(() => $<HTMLDetailsElement>(el, 'details.home')!.open, 'the form open');
+    await expect(el).to.be.accessible();
     const storey = $<HTMLInputElement>(el, 'input[name="storey"]')!;
     const area = $<HTMLInputElement>(el, 'input[name="area"]')!;
     // Blk 102 Ang Mo Kio Avenue 3 is a 93 m² flat: 1,001 sq ft, and from 47 to 186 m² (506 to 2,002 sq ft).
@@ -356,11 +362,16 @@ describe('the estimate panel', () => {
   });
 
   it('lets a visitor pick their flat type among the block’s, the most traded first, keeping the keyboard there', async () => {
+    await useSandbox(
+      http.get('*/v1/estimates', async () => {
+        await delay(300);
+      }),
+      ...sandboxHandlers(),
+    );
     const el = await widget();
     await searchAndChoose(el, 'amk ave 3');
     // Blk 102 Ang Mo Kio Avenue 3 holds 4-room flats, most traded, and executive flats.
-    const select = $<HTMLSelectElement>(el, 'select.unit')!;
-    expect(select.getAttribute('aria-label')).to.equal('Home type');
+    const select = choice(el, 'Home type')!;
     expect([...select.options].map((o) => [o.textContent, o.value, o.selected])).to.deep.equal([
       ['4-room', 'hdb-560102', true],
       ['Executive', 'hdb-560102-executive', false],
@@ -370,23 +381,51 @@ describe('the estimate panel', () => {
     select.focus();
     select.value = 'hdb-560102-executive';
     select.dispatchEvent(new Event('change'));
-    await until(
-      () => sentRequests().some((u) => u.searchParams.get('id') === 'hdb-560102-executive'),
-      'the other type asked for',
-    );
-    await until(
-      () => $<HTMLSelectElement>(el, 'select.unit')?.value === 'hdb-560102-executive',
-      'the executive flat valued',
-    );
+    await until(() => $(el, '.skeleton'), 'the executive flat loading');
+    expect(el.shadowRoot!.activeElement, 'the choice stays, and the keyboard on it, while it loads').to.equal(select);
+    await until(() => $(el, '.property-meta')?.textContent?.includes('Executive'), 'the executive flat valued');
+    expect(sentRequests().at(-1)!.searchParams.get('id')).to.equal('hdb-560102-executive');
     expect($(el, '.value')!.textContent).not.to.equal(fourRoom);
-    expect(el.shadowRoot!.activeElement, 'the keyboard stays at the choice').to.equal($(el, 'select.unit'));
     expect($(el, '.property-meta')!.textContent).to.contain('1,528 sq ft');
+    expect(el.shadowRoot!.activeElement).to.equal(select);
+    expect(select.value).to.equal('hdb-560102-executive');
+    // Another address: its own kinds, once its estimate names them.
+    await searchAndChoose(el, '560125');
+    expect(choice(el, 'Home type')).to.equal(undefined);
+  });
+
+  it('keeps the choice of type when a type cannot be valued, so another is a choice away', async () => {
+    await useSandbox(
+      http.get('*/v1/estimates', ({ request }) =>
+        new URL(request.url).searchParams.get('id') === 'hdb-560102-executive'
+          ? HttpResponse.json(
+              {
+                code: 'no_comparables',
+                message: 'Too few comparable transactions.',
+                visitorMessage: 'There are not enough recent transactions near this home to estimate it.',
+              },
+              { status: 404 },
+            )
+          : undefined,
+      ),
+      ...sandboxHandlers(),
+    );
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    const select = choice(el, 'Home type')!;
+    select.value = 'hdb-560102-executive';
+    select.dispatchEvent(new Event('change'));
+    await until(() => $(el, '[part="estimate-error"]'), 'the refusal');
+    expect(choice(el, 'Home type')).to.equal(select);
+    select.value = 'hdb-560102';
+    select.dispatchEvent(new Event('change'));
+    await until(() => $(el, '.value'), 'the 4-room flat again');
   });
 
   it('shows a home type alone where the address holds one', async () => {
     const el = await widget();
     await searchAndChoose(el, '560125');
-    expect($(el, 'select.unit')).to.equal(null);
+    expect(choice(el, 'Home type')).to.equal(undefined);
     expect($(el, 'span.unit')!.textContent).to.equal('5-room');
   });
 
