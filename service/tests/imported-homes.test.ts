@@ -257,6 +257,81 @@ describe('homes valued from official files', () => {
     assert.equal(estimate.estimate.value, 2_000_000);
   });
 
+  it('finds a project spelt two ways, and a landed street across two districts, once, with every kind there', async () => {
+    const at = (lat: number, lng: number) => {
+      const { easting, northing } = wgs84ToSvy21(lat, lng);
+      return { x: easting.toFixed(4), y: northing.toFixed(4) };
+    };
+    const sale = (month: string, area: number, price: number, propertyType: string, district: string) => ({
+      area: String(area),
+      floorRange: propertyType === 'Condominium' ? '11-15' : '-',
+      noOfUnits: '1',
+      contractDate: month,
+      typeOfSale: '3',
+      price: String(price),
+      propertyType,
+      district,
+      typeOfArea: propertyType === 'Condominium' ? 'Strata' : 'Land',
+      tenure: '99 yrs lease commencing from 2005',
+    });
+    const months = ['0326', '0426', '0526', '0626', '0726'];
+    const path = join(dir, 'ura-kinds.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        Status: 'Success',
+        Result: [
+          {
+            project: 'THE SAIL @ MARINA BAY',
+            street: 'MARINA BOULEVARD',
+            ...at(1.2803, 103.8528),
+            marketSegment: 'CCR',
+            transaction: months.map((m) => sale(m, 72, 1_800_000, 'Condominium', '01')),
+          },
+          {
+            project: 'THE SAIL@MARINA BAY',
+            street: 'MARINA BOULEVARD',
+            ...at(1.2803, 103.8528),
+            marketSegment: 'CCR',
+            transaction: months.map((m) => sale(m, 105, 2_600_000, 'Condominium', '01')),
+          },
+          {
+            project: 'LANDED HOUSING DEVELOPMENT',
+            street: 'UPPER THOMSON ROAD',
+            ...at(1.3612, 103.8288),
+            marketSegment: 'OCR',
+            transaction: [
+              ...months.map((m) => sale(m, 240, 3_000_000, 'Terrace', '20')),
+              sale('0726', 450, 6_000_000, 'Detached', '26'),
+            ],
+          },
+        ],
+      }),
+    );
+    await load(path);
+    const { engine: e } = await engine();
+    assert.deepEqual(
+      e.search('the sail').map((s) => s.text),
+      ['The Sail @ Marina Bay'],
+    );
+    assert.deepEqual(
+      e.search('upper thomson').map((s) => [s.id, s.text]),
+      [['landed-upp-thomson-rd-terrace', 'Upper Thomson Road']],
+    );
+    const sail = e.estimate(e.search('the sail')[0].id, 'sale');
+    assert.ok('estimate' in sail);
+    assert.deepEqual(
+      sail.estimate.property.unitTypes.map((t) => t.unitType),
+      ['2-bedroom', '3-bedroom'],
+    );
+    const street = e.estimate('landed-upp-thomson-rd-terrace', 'sale');
+    assert.ok('estimate' in street);
+    assert.deepEqual(
+      street.estimate.property.unitTypes.map((t) => t.unitType),
+      ['Detached', 'Terrace'],
+    );
+  });
+
   it('refuses to start on imported homes when none are, and says what to do', async () => {
     await assert.rejects(
       startService({ origins: {}, homes: 'imported' }),

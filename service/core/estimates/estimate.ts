@@ -42,7 +42,7 @@ export function fittedYearlyGrowth({ n, x, y, xy, xx }: LineSums): number {
   const num = xy - (x * y) / n;
   const den = xx - (x * x) / n;
   // A line through points of one month alone has no slope (the difference of sums is rounding).
-  const slope = den <= 1e-9 * Math.max(1, xx) ? 0 : num / den;
+  const slope = den <= 1e-12 * Math.max(1, xx) ? 0 : num / den;
   return Math.min(0.15, Math.max(-0.1, Math.exp(slope) - 1));
 }
 

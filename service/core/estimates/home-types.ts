@@ -12,13 +12,13 @@ export interface HomeType {
 }
 
 export interface HomeTypes {
-  /** The kinds at a home's address, in the order they read (3-room before 4-room), the home among them. */
-  of: (propertyId: string) => HomeType[];
+  /** The kinds at a home's address, in the order they read (3-room before 4-room), the home among them; undefined for a home not known. */
+  of: (propertyId: string) => HomeType[] | undefined;
   /** The homes a search shows: one per address, its most traded kind. */
   shown: PropertyRecord[];
 }
 
-const addressOf = (p: PropertyRecord) => `${p.propertyType}|${p.town}|${p.project ?? ''}|${p.address}`;
+const addressOf = (p: PropertyRecord) => p.addressKey ?? `${p.propertyType}|${p.town}|${p.project ?? ''}|${p.address}`;
 
 export function homeTypesOf(homes: Pick<Homes, 'properties' | 'transactions'>): HomeTypes {
   const traded = new Map<string, number>();
@@ -39,5 +39,5 @@ export function homeTypesOf(homes: Pick<Homes, 'properties' | 'transactions'>): 
     // The most traded; of two alike, the first in reading order.
     shown.push(group.reduce((most, p) => ((traded.get(p.id) ?? 0) > (traded.get(most.id) ?? 0) ? p : most)));
   }
-  return { of: (id) => kinds.get(id) ?? [], shown };
+  return { of: (id) => kinds.get(id), shown };
 }

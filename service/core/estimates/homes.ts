@@ -19,6 +19,11 @@ export interface PropertyRecord {
   floorAreaSqm: number;
   lat: number;
   lng: number;
+  /**
+   * What a search finds once: the homes that share it are the kinds of home at one address (home-types.ts).
+   * Where absent, homes at one address are those of one type, town, project and address as written.
+   */
+  addressKey?: string;
 }
 
 export interface Transaction {

@@ -56,6 +56,7 @@ export function hdbRecord(row: Row, addresses: Map<string, Address>): HomeRecord
   const address = addresses.get(`${streetKey(row.street)}|${row.block}`);
   return {
     id: address ? homeId('hdb', address.postal, unitType) : homeId('hdb', row.block!, streetKey(row.street), unitType),
+    addressKey: `hdb|${streetKey(row.street)}|${row.block}`,
     address: `Blk ${row.block} ${address ? titleCase(address.street) : streetInFull(row.street)}`,
     ...(address ? { postalCode: address.postal } : {}),
     town: titleCase(row.town ?? ''),
@@ -75,6 +76,8 @@ export function privateRecord(row: Row): HomeRecord | undefined {
     const unitType = landedUnitType(row.home_kind);
     return {
       id: homeId('landed', streetKey(row.street), unitType),
+      // One street, whatever district each of its houses is in, and however its name is spelt.
+      addressKey: `landed|${streetKey(row.street)}`,
       address: titleCase(row.street),
       propertyType: 'landed',
       unitType,
@@ -84,6 +87,8 @@ export function privateRecord(row: Row): HomeRecord | undefined {
   const unitType = condoUnitType(row);
   return {
     id: homeId('condo', row.project!, unitType.replace('-bedroom', 'br')),
+    // One project, however it is spelt ("THE SAIL @ MARINA BAY", "THE SAIL@MARINA BAY").
+    addressKey: `condo|${homeId(row.project!)}`,
     address: titleCase(row.street),
     project: titleCase(row.project!),
     propertyType: 'condo',
