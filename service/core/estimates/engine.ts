@@ -11,6 +11,7 @@ import { type HdbData, hdbValuations } from './hdb-estimate.js';
 import type { DataSource, Homes, PropertyRecord } from './homes.js';
 import { homeTypesOf } from './home-types.js';
 import { nearbyIndex } from './nearby.js';
+import { storeysOf } from './storeys.js';
 import { areaRange, type HomeAsked } from './parameters.js';
 import { buildIndex, MAX_SUGGESTIONS, suggest } from './search.js';
 
@@ -43,9 +44,23 @@ export function createEstimateEngine(options: EngineOptions) {
   const index = buildIndex({ properties: types.shown });
   const nearby = nearbyIndex(homes);
   const hdb = options.hdb && hdbValuations(homes, options.hdb);
-  const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined =>
-    (subject.propertyType === 'hdb' ? hdb?.[mode](subject, storey) : undefined) ??
-    valueFromComparables(nearby(subject, mode), subject, mode);
+  // HDB flats are valued by the HDB model when HDB's files are loaded: their storeys are its own.
+  const storeys = storeysOf(
+    options.hdb
+      ? {
+          byId: homes.byId,
+          transactions: homes.transactions.filter((tx) => homes.byId.get(tx.propertyId)?.propertyType !== 'hdb'),
+        }
+      : homes,
+  );
+  const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined => {
+    const valuedHdb = subject.propertyType === 'hdb' ? hdb?.[mode](subject, storey) : undefined;
+    if (valuedHdb) return valuedHdb;
+    const at = storey ?? storeys.typical.get(subject.id);
+    const adjustment =
+      at === undefined ? undefined : { premium: storeys.premium(subject.propertyType, mode), subject: at };
+    return valueFromComparables(nearby(subject, mode), subject, mode, adjustment);
+  };
   return {
     homes,
     now,

@@ -128,6 +128,12 @@ export interface Near {
   score: number;
 }
 
+/** A comparable's price carried to the subject's storey: the premium a storey up, and the storey valued. */
+export interface StoreyAdjustment {
+  premium: number;
+  subject: number;
+}
+
 /** The transactions a home is valued from (nearby.ts finds them): the best by score, and the area's growth. */
 export interface Neighbourhood {
   /** At most COMPARABLES.max, within the window, best first. */
@@ -170,11 +176,20 @@ export function valueFromComparables(
   { best, growth }: Neighbourhood,
   subject: PropertyRecord,
   mode: Mode,
+  storey?: StoreyAdjustment,
 ): Valuation | undefined {
   const comparables = best;
   if (comparables.length < COMPARABLES.min) return undefined;
 
-  const adjustedPsm = comparables.map((c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12));
+  // The subject's storey, within those its comparables name: the premium is not carried past the data.
+  const named = comparables.flatMap((c) => (c.tx.storey === undefined ? [] : [c.tx.storey]));
+  const at =
+    storey && named.length ? Math.min(Math.max(storey.subject, Math.min(...named)), Math.max(...named)) : undefined;
+  const storeyFactor = (c: Near) =>
+    at === undefined || c.tx.storey === undefined ? 1 : Math.exp(storey!.premium * (at - c.tx.storey));
+  const adjustedPsm = comparables.map(
+    (c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12) * storeyFactor(c),
+  );
   const median = quantile(adjustedPsm, 0.5);
   const spread = (quantile(adjustedPsm, 0.8) - quantile(adjustedPsm, 0.2)) / median;
   const medianDistance = quantile(

@@ -34,6 +34,8 @@ export interface Transaction {
   floorAreaSqm: number;
   /** Sale price or monthly rent, SGD. */
   price: number;
+  /** The storey, where the data names one: the middle of its band ("06-10" is 8). */
+  storey?: number;
 }
 
 /** The day that stands for a month of the official data, which give the month only: its 15th. */

@@ -1,12 +1,13 @@
 /**
  * How close the private market's estimates (condos and landed homes, valued from their comparables)
  * come to the prices URA's sales record: each sale of the last N months is valued as of the end of the
- * month before, from only the transactions before its month, at its own floor area.
+ * month before, from only the transactions before its month, at its own floor area and storey.
  */
 import { accuracy, type Accuracy } from './backtest.js';
 import { valueFromComparables } from './estimate.js';
 import { homesOf, type Homes } from './homes.js';
 import { nearbyIndex } from './nearby.js';
+import { storeysOf } from './storeys.js';
 
 export interface PrivateBacktestReport {
   months: string[];
@@ -37,10 +38,14 @@ export function privateBacktest(
       sales.filter((tx) => tx.date < `${month}-01`),
     );
     const neighbourhood = nearbyIndex(before);
+    const { premium } = storeysOf(before);
     for (const sale of sales.filter((tx) => tx.date.startsWith(month))) {
       const home = homes.byId.get(sale.propertyId)!;
       const subject = { ...home, floorAreaSqm: sale.floorAreaSqm };
-      const valued = valueFromComparables(neighbourhood(subject, 'sale'), subject, 'sale');
+      // Valued at its own storey, as a visitor who gives theirs is.
+      const storey =
+        sale.storey === undefined ? undefined : { premium: premium(home.propertyType, 'sale'), subject: sale.storey };
+      const valued = valueFromComparables(neighbourhood(subject, 'sale'), subject, 'sale', storey);
       const kind = { propertyType: home.propertyType, unitType: `${home.propertyType} ${home.unitType}` };
       rows.push(
         valued

@@ -105,6 +105,9 @@ export async function loadImportedHomes(db: Pick<Database, 'query'>): Promise<Im
       floorAreaSqm: area,
       // URA states a sale of several units at their total price and one unit's area.
       price: Number(row.price) / Number(row.units),
+      ...(row.storey_low !== null && row.storey_high !== null
+        ? { storey: (Number(row.storey_low) + Number(row.storey_high)) / 2 }
+        : {}),
     });
     if (row.dataset === 'hdb_resale') home.sales.push(hdbSaleOf(row, area!));
     if (row.dataset === 'hdb_rental') home.rents.push({ month: row.month, rent: Number(row.price) });
