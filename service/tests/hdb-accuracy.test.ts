@@ -108,12 +108,10 @@ describe('the private market’s estimate, backtested on the sandbox’s URA fil
     assert.deepEqual(Object.keys(report.byPropertyType), ['condo', 'landed']);
     assert.equal(report.all.notValued, 0);
     assert.ok(report.all.valued > 300, String(report.all.valued));
-    // Measured at 4.3 %, 92.7 % within 10 % and 73.3 % in range (docs/data.md); 5.5 % and 77.4 % before the storey.
+    // Measured at 4.3 %, 92.7 % within 10 % and 79.5 % in range (docs/data.md); 5.5 % and 77.4 % before the
+    // storey, and 73.3 % in range before the range learned from the valuer's own errors.
     assert.ok(report.all.medianError < 0.05, `MdAPE ${report.all.medianError}`);
     assert.ok(report.all.within10 > 0.88, `within 10 %: ${report.all.within10}`);
-    assert.ok(
-      report.all.rangeCoverage! > 0.65 && report.all.rangeCoverage! < 0.9,
-      `coverage ${report.all.rangeCoverage}`,
-    );
+    assert.ok(Math.abs(report.all.rangeCoverage! - 0.8) < 0.05, `coverage ${report.all.rangeCoverage}`);
   });
 });

@@ -6,12 +6,11 @@
 import type { AreaUnit } from '../../../src/format/format.js';
 import type { Words } from '../../../src/words/words.js';
 import type { components } from '../../../contract/generated/widget-host.js';
-import { estimateOf, valueFromComparables, type Valuation } from './estimate.js';
+import { estimateOf, type Valuation } from './estimate.js';
 import { type HdbData, hdbValuations } from './hdb-estimate.js';
 import type { DataSource, Homes, PropertyRecord } from './homes.js';
 import { homeTypesOf } from './home-types.js';
-import { nearbyIndex } from './nearby.js';
-import { storeysOf } from './storeys.js';
+import { comparablesValuer } from './comparables-valuer.js';
 import { areaRange, type HomeAsked } from './parameters.js';
 import { buildIndex, MAX_SUGGESTIONS, suggest } from './search.js';
 
@@ -42,25 +41,12 @@ export function createEstimateEngine(options: EngineOptions) {
   const types = homeTypesOf(homes);
   // One entry per address, as its most traded kind: the estimate lists the others.
   const index = buildIndex({ properties: types.shown });
-  const nearby = nearbyIndex(homes);
   const hdb = options.hdb && hdbValuations(homes, options.hdb);
-  // HDB flats are valued by the HDB model when HDB's files are loaded: their storeys are its own.
-  const storeys = storeysOf(
-    options.hdb
-      ? {
-          byId: homes.byId,
-          transactions: homes.transactions.filter((tx) => homes.byId.get(tx.propertyId)?.propertyType !== 'hdb'),
-        }
-      : homes,
-  );
-  const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined => {
-    const valuedHdb = subject.propertyType === 'hdb' ? hdb?.[mode](subject, storey) : undefined;
-    if (valuedHdb) return valuedHdb;
-    const at = storey ?? storeys.typical.get(subject.id);
-    const adjustment =
-      at === undefined ? undefined : { premium: storeys.premium(subject.propertyType, mode), subject: at };
-    return valueFromComparables(nearby(subject, mode), subject, mode, adjustment);
-  };
+  // HDB flats are valued by the HDB model when HDB's files are loaded; every other home from its comparables.
+  const fromComparables = comparablesValuer(homes, options.hdb ? 'hdb' : undefined);
+  const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined =>
+    (subject.propertyType === 'hdb' ? hdb?.[mode](subject, storey) : undefined) ??
+    fromComparables(subject, mode, storey);
   return {
     homes,
     now,

@@ -58,6 +58,8 @@ export interface Valuation {
   confidence: Estimate['confidence'];
   /** The comparables used, newest first. */
   comparables: Estimate['comparables'];
+  /** The range's half-width, in logs, where it comes from the comparables (comparables-valuer.ts calibrates it). */
+  half?: number;
 }
 
 export interface EstimateContext {
@@ -90,15 +92,16 @@ const Z90 = 1.2816;
  * not widen it) times √(1 + 1/n) for the median's own error; at least 3 % either side. The comparables'
  * own 20th to 80th percentiles, the range before, held 49 % of held-out private sales (npm run backtest).
  */
-export function middleAndRange(values: number[], toPrice: (x: number) => number) {
+export function middleAndRange(values: number[], toPrice: (x: number) => number, scale = 1) {
   const median = quantile(values, 0.5);
   const logs = values.map(Math.log);
   const sigma = (quantile(logs, 0.8) - quantile(logs, 0.2)) / (2 * Z80);
   const n = values.length;
   // t's percentile from the normal's, to the first order in 1/df (Cornish–Fisher): 1.38 for ten values.
   const t = Z90 + (Z90 ** 3 + Z90) / (4 * Math.max(1, n - 1));
-  const half = t * sigma * Math.sqrt(1 + 1 / n);
+  const half = t * sigma * Math.sqrt(1 + 1 / n) * scale;
   return {
+    half,
     value: toPrice(median),
     low: Math.min(toPrice(median * Math.exp(-half)), toPrice(median * 0.97)),
     high: Math.max(toPrice(median * Math.exp(half)), toPrice(median * 1.03)),
@@ -177,6 +180,8 @@ export function valueFromComparables(
   subject: PropertyRecord,
   mode: Mode,
   storey?: StoreyAdjustment,
+  /** What the range's width is multiplied by: its calibration on held-out sales (comparables-valuer.ts). */
+  rangeScale = 1,
 ): Valuation | undefined {
   const comparables = best;
   if (comparables.length < COMPARABLES.min) return undefined;
@@ -197,7 +202,7 @@ export function valueFromComparables(
     0.5,
   );
   return {
-    ...middleAndRange(adjustedPsm, (psm) => roundPrice(mode, psm * subject.floorAreaSqm)),
+    ...middleAndRange(adjustedPsm, (psm) => roundPrice(mode, psm * subject.floorAreaSqm), rangeScale),
     confidence:
       comparables.length >= 8 && spread < 0.1 && medianDistance < 1000
         ? 'high'

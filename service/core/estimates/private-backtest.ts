@@ -4,10 +4,8 @@
  * month before, from only the transactions before its month, at its own floor area and storey.
  */
 import { accuracy, type Accuracy } from './backtest.js';
-import { valueFromComparables } from './estimate.js';
+import { comparablesValuer } from './comparables-valuer.js';
 import { homesOf, type Homes } from './homes.js';
-import { nearbyIndex } from './nearby.js';
-import { storeysOf } from './storeys.js';
 
 export interface PrivateBacktestReport {
   months: string[];
@@ -37,15 +35,12 @@ export function privateBacktest(
       homes.properties,
       sales.filter((tx) => tx.date < `${month}-01`),
     );
-    const neighbourhood = nearbyIndex(before);
-    const { premium } = storeysOf(before);
+    // As the engine would have been built at the month's start: its range learned from the month before.
+    const value = comparablesValuer(before, 'hdb');
     for (const sale of sales.filter((tx) => tx.date.startsWith(month))) {
       const home = homes.byId.get(sale.propertyId)!;
-      const subject = { ...home, floorAreaSqm: sale.floorAreaSqm };
-      // Valued at its own storey, as a visitor who gives theirs is.
-      const storey =
-        sale.storey === undefined ? undefined : { premium: premium(home.propertyType, 'sale'), subject: sale.storey };
-      const valued = valueFromComparables(neighbourhood(subject, 'sale'), subject, 'sale', storey);
+      // Valued at its own size and storey, as a visitor who gives theirs is.
+      const valued = value({ ...home, floorAreaSqm: sale.floorAreaSqm }, 'sale', sale.storey);
       const kind = { propertyType: home.propertyType, unitType: `${home.propertyType} ${home.unitType}` };
       rows.push(
         valued
