@@ -125,7 +125,10 @@ if (privateReport) {
   console.log(
     `\nURA's private sales of ${privateReport.months[0]} to ${privateReport.months.at(-1)}, each valued from the comparables before its month:`,
   );
-  table('In all', { 'condos and landed homes': privateReport.all });
+  table('In all', {
+    'its storey and size': privateReport.all,
+    'typical (none given)': privateReport.typical,
+  });
   table('By property type', privateReport.byPropertyType);
   table('By unit type', privateReport.byUnitType);
 } else console.log("\nNo private sales to test: none of URA's are loaded, or too few months of them.");

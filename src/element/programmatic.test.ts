@@ -38,6 +38,7 @@ describe('the element\u2019s programmatic API', () => {
     await el.updateComplete;
     expect(input(el).value).to.equal('');
     expect($(el, '[part="estimate"]')).to.equal(null);
+    expect($(el, 'select'), 'no home type left from the address cleared').to.equal(null);
     const sent = sentRequests().length;
     $<HTMLInputElement>(el, 'input[value="rent"]')!.click();
     await el.updateComplete;

@@ -171,6 +171,7 @@ export class ServiceValuation extends LitHost {
     this.#search.clear();
     this.#estimate.request.reset();
     this.#estimate.selected = undefined;
+    this.#estimate.types = [];
   }
 
   protected override willUpdate(changed: Changed): void {

@@ -21,16 +21,19 @@ const ENOUGH = 30;
 
 export type ComparablesValuer = (subject: PropertyRecord, mode: Mode, storey?: number) => Valuation | undefined;
 
+/** How much wider the range is made, for a home valued at the storey and size asked, or at its typical ones. */
+type Scales = Record<Mode, { asked: number; typical: number }>;
+const UNSCALED: Scales = { sale: { asked: 1, typical: 1 }, rent: { asked: 1, typical: 1 } };
+
 /** `valuedElsewhere`: a property type another model values (HDB flats, when HDB's files are loaded). */
 export function comparablesValuer(homes: Data, valuedElsewhere?: PropertyRecord['propertyType']): ComparablesValuer {
-  const scale = rangeScales(homes, valuedElsewhere);
-  return uncalibrated(homes, valuedElsewhere, scale);
+  return uncalibrated(homes, valuedElsewhere, rangeScales(homes, valuedElsewhere));
 }
 
 function uncalibrated(
   homes: Data,
   valuedElsewhere: PropertyRecord['propertyType'] | undefined,
-  scale: Record<Mode, number> = { sale: 1, rent: 1 },
+  scales: Scales = UNSCALED,
 ): ComparablesValuer {
   const nearby = nearbyIndex(homes);
   const ours = (propertyId: string) => homes.byId.get(propertyId)?.propertyType !== valuedElsewhere;
@@ -43,35 +46,52 @@ function uncalibrated(
     const at = storey ?? storeys.typical.get(subject.id);
     const adjustment =
       at === undefined ? undefined : { premium: storeys.premium(subject.propertyType, mode), subject: at };
-    return valueFromComparables(nearby(subject, mode), subject, mode, adjustment, scale[mode]);
+    // A visitor who gives no storey is told where homes of this type sell, whatever their floor: a wider range.
+    const scale = scales[mode][storey === undefined ? 'typical' : 'asked'];
+    return valueFromComparables(nearby(subject, mode), subject, mode, adjustment, scale);
   };
 }
 
-/** For each mode, how much wider the range must be to hold four in five of the last month's transactions. */
-function rangeScales(homes: Data, valuedElsewhere?: PropertyRecord['propertyType']): Record<Mode, number> {
-  const last = homes.transactions[0]?.date.slice(0, 7);
-  if (!last) return { sale: 1, rent: 1 };
+/**
+ * For each mode, how much wider the range must be to hold four in five of the last month's
+ * transactions: valued at their own storey and size, and at their home's typical ones.
+ */
+function rangeScales(homes: Data, valuedElsewhere?: PropertyRecord['propertyType']): Scales {
+  const ours = homes.transactions.filter((tx) => homes.byId.get(tx.propertyId)?.propertyType !== valuedElsewhere);
+  const last = ours[0]?.date.slice(0, 7);
+  if (!last) return UNSCALED;
   const start = `${last}-01`;
+  const held = (mode: Mode) => ours.filter((tx) => tx.date >= start && tx.mode === mode);
+  const heldOut = { sale: held('sale'), rent: held('rent') };
+  // Too few to learn from: no second index is built (a deployment of HDB's files alone has none).
+  if (heldOut.sale.length < ENOUGH && heldOut.rent.length < ENOUGH) return UNSCALED;
   const before = homesOf(
     new Date(Date.parse(start) - 86_400_000).toISOString().slice(0, 10),
     homes.properties,
-    homes.transactions.filter((tx) => tx.date < start),
+    ours.filter((tx) => tx.date < start),
   );
   const value = uncalibrated(before, valuedElsewhere);
-  const scaleOf = (mode: Mode) => {
-    const held = homes.transactions.filter(
-      (tx) => tx.date >= start && tx.mode === mode && homes.byId.get(tx.propertyId)?.propertyType !== valuedElsewhere,
-    );
-    const step = Math.max(1, held.length / HELD_OUT);
+  const scaleOf = (mode: Mode, typical: boolean) => {
+    const transactions = heldOut[mode];
+    const step = Math.max(1, transactions.length / HELD_OUT);
     const ratios: number[] = [];
-    for (let k = 0; k < held.length; k += step) {
-      const tx = held[Math.floor(k)];
+    for (let k = 0; k < transactions.length; k += step) {
+      const tx = transactions[Math.floor(k)];
       const home = homes.byId.get(tx.propertyId)!;
-      const valued = value({ ...home, floorAreaSqm: tx.floorAreaSqm }, mode, tx.storey);
-      if (valued?.half) ratios.push(Math.abs(Math.log(tx.price / valued.value)) / valued.half);
+      const valued = typical ? value(home, mode) : value({ ...home, floorAreaSqm: tx.floorAreaSqm }, mode, tx.storey);
+      if (!valued?.half) continue;
+      const perSqm = (price: number, area: number) => price / area;
+      // At the typical size, the price per m² is what is compared: the home's size is not the sale's.
+      const error = typical
+        ? Math.log(perSqm(tx.price, tx.floorAreaSqm) / perSqm(valued.value, home.floorAreaSqm))
+        : Math.log(tx.price / valued.value);
+      ratios.push(Math.abs(error) / valued.half);
     }
     // Kept within half and three times the spread's width: a month of a few odd sales does not set it.
     return ratios.length >= ENOUGH ? Math.min(3, Math.max(0.5, quantile(ratios, 0.8))) : 1;
   };
-  return { sale: scaleOf('sale'), rent: scaleOf('rent') };
+  return {
+    sale: { asked: scaleOf('sale', false), typical: scaleOf('sale', true) },
+    rent: { asked: scaleOf('rent', false), typical: scaleOf('rent', true) },
+  };
 }

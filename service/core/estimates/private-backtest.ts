@@ -10,6 +10,8 @@ import { homesOf, type Homes } from './homes.js';
 export interface PrivateBacktestReport {
   months: string[];
   all: Accuracy;
+  /** The same sales valued as a visitor who gives no storey or size is: at the home's typical ones, per m². */
+  typical: Accuracy;
   byPropertyType: Record<string, Accuracy>;
   byUnitType: Record<string, Accuracy>;
 }
@@ -29,6 +31,7 @@ export function privateBacktest(
   const tested = all.slice(-months);
   if (tested.length < months || all.length <= months) return undefined;
   const rows: { error?: number; inRange?: boolean; propertyType: string; unitType: string }[] = [];
+  const typical: { error?: number; inRange?: boolean }[] = [];
   for (const month of tested) {
     const before = homesOf(
       dayBefore(month),
@@ -42,6 +45,16 @@ export function privateBacktest(
       // Valued at its own size and storey, as a visitor who gives theirs is.
       const valued = value({ ...home, floorAreaSqm: sale.floorAreaSqm }, 'sale', sale.storey);
       const kind = { propertyType: home.propertyType, unitType: `${home.propertyType} ${home.unitType}` };
+      const plain = value(home, 'sale');
+      const perSqm = sale.price / sale.floorAreaSqm;
+      typical.push(
+        plain
+          ? {
+              error: plain.value / home.floorAreaSqm / perSqm - 1,
+              inRange: perSqm >= plain.low / home.floorAreaSqm && perSqm <= plain.high / home.floorAreaSqm,
+            }
+          : {},
+      );
       rows.push(
         valued
           ? {
@@ -57,5 +70,11 @@ export function privateBacktest(
     Object.fromEntries(
       [...new Set(rows.map((r) => r[key]))].sort().map((k) => [k, accuracy(rows.filter((r) => r[key] === k))]),
     );
-  return { months: tested, all: accuracy(rows), byPropertyType: by('propertyType'), byUnitType: by('unitType') };
+  return {
+    months: tested,
+    all: accuracy(rows),
+    typical: accuracy(typical),
+    byPropertyType: by('propertyType'),
+    byUnitType: by('unitType'),
+  };
 }
