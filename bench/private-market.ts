@@ -10,12 +10,12 @@ import {
   addToLine,
   COMPARABLES,
   comparableScore,
-  distanceMeters,
   fittedYearlyGrowth,
   type LineSums,
   type Near,
   valueFromComparables,
-} from '../service/core/estimates/estimate.js';
+} from '../service/core/estimates/comparables.js';
+import { distanceMeters } from '../service/core/estimates/estimate.js';
 import { type Homes, homesOf, type PropertyRecord, type Transaction } from '../service/core/estimates/homes.js';
 import { quantile } from '../service/core/estimates/statistics.js';
 import { seededRandom } from '../service/sandbox/fixtures/random.js';

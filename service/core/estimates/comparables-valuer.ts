@@ -6,7 +6,8 @@
  */
 import type { components } from '../../../contract/generated/widget-host.js';
 import { quantile } from './statistics.js';
-import { valueFromComparables, type Valuation } from './estimate.js';
+import { valueFromComparables } from './comparables.js';
+import type { Valuation } from './estimate.js';
 import { homesOf, type Homes, type PropertyRecord } from './homes.js';
 import { nearbyIndex } from './nearby.js';
 import { storeysOf } from './storeys.js';

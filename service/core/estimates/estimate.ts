@@ -16,36 +16,6 @@ export function distanceMeters(a: { lat: number; lng: number }, b: { lat: number
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-/** The sums a least-squares line is fitted from: they add up across homes. */
-export interface LineSums {
-  n: number;
-  x: number;
-  y: number;
-  xy: number;
-  xx: number;
-}
-
-/** A transaction's place on the growth line: its time in years before the cut-off, and its log price per m². */
-export function addToLine(sums: LineSums, monthsAgo: number, psm: number): void {
-  const x = -monthsAgo / 12;
-  const y = Math.log(psm);
-  sums.n++;
-  sums.x += x;
-  sums.y += y;
-  sums.xy += x * y;
-  sums.xx += x * x;
-}
-
-/** Yearly growth fitted by least squares on log price per m² against time, kept within a sane band. */
-export function fittedYearlyGrowth({ n, x, y, xy, xx }: LineSums): number {
-  if (n < 3) return 0;
-  const num = xy - (x * y) / n;
-  const den = xx - (x * x) / n;
-  // A line through points of one month alone has no slope (the difference of sums is rounding).
-  const slope = den <= 1e-12 * Math.max(1, xx) ? 0 : num / den;
-  return Math.min(0.15, Math.max(-0.1, Math.exp(slope) - 1));
-}
-
 function describe(property: PropertyRecord): string {
   return property.project ? `${property.project}, ${property.address}` : property.address;
 }
@@ -127,101 +97,6 @@ export const comparableOf = (tx: Transaction, property: PropertyRecord, distance
   pricePerSqm: Math.round(tx.price / tx.floorAreaSqm),
   distanceM: Math.round(distance / 10) * 10,
 });
-
-/** A transaction near the subject, with what its score is made of. */
-export interface Near {
-  tx: Transaction;
-  property: PropertyRecord;
-  distance: number;
-  monthsAgo: number;
-  /** Its place in `homes.transactions` (newest first): of two alike, the newer counts first. */
-  index: number;
-  score: number;
-}
-
-/** A comparable's price carried to the subject's storey: the premium a storey up, and the storey valued. */
-export interface StoreyAdjustment {
-  premium: number;
-  subject: number;
-}
-
-/** The transactions a home is valued from (nearby.ts finds them): the best by score, and the area's growth. */
-export interface Neighbourhood {
-  /** At most COMPARABLES.max, within the window, best first. */
-  best: Near[];
-  /** The yearly growth of the kind's prices within the radius, over every month read. */
-  growth: number;
-}
-
-export const COMPARABLES = {
-  min: 5,
-  max: 10,
-  monthMs: 30.44 * 86_400_000,
-  /** How far back and how far away a transaction may be to count as comparable. */
-  windowMonths: { sale: 24, rent: 12 } satisfies Record<Mode, number>,
-  radiusM: { hdb: 2500, condo: 5000, landed: 5000 },
-};
-
-/**
- * How far a transaction is from the subject, lower the closer: a km away, a year ago, a third of its
- * size off each count one, and a condo's own project says more about it than any neighbour (two).
- */
-export const comparableScore = (
-  subject: PropertyRecord,
-  distance: number,
-  monthsAgo: number,
-  other: PropertyRecord,
-  floorAreaSqm: number,
-) =>
-  distance / 1000 +
-  monthsAgo / 12 +
-  (3 * Math.abs(floorAreaSqm - subject.floorAreaSqm)) / subject.floorAreaSqm +
-  (subject.project && other.project !== subject.project ? 2 : 0);
-
-/**
- * Values a property from its comparables: similar type and size, nearby and recent, each
- * time-adjusted to the data cut-off with a growth rate fitted on the neighbourhood's own
- * transactions. The value is their median; the range is their 20th to 80th percentile.
- */
-export function valueFromComparables(
-  { best, growth }: Neighbourhood,
-  subject: PropertyRecord,
-  mode: Mode,
-  storey?: StoreyAdjustment,
-  /** What the range's width is multiplied by: its calibration on held-out sales (comparables-valuer.ts). */
-  rangeScale = 1,
-): Valuation | undefined {
-  const comparables = best;
-  if (comparables.length < COMPARABLES.min) return undefined;
-
-  // The subject's storey, within those its comparables name: the premium is not carried past the data.
-  const named = comparables.flatMap((c) => (c.tx.storey === undefined ? [] : [c.tx.storey]));
-  const at =
-    storey && named.length ? Math.min(Math.max(storey.subject, Math.min(...named)), Math.max(...named)) : undefined;
-  const storeyFactor = (c: Near) =>
-    at === undefined || c.tx.storey === undefined ? 1 : Math.exp(storey!.premium * (at - c.tx.storey));
-  const adjustedPsm = comparables.map(
-    (c) => (c.tx.price / c.tx.floorAreaSqm) * Math.pow(1 + growth, c.monthsAgo / 12) * storeyFactor(c),
-  );
-  const median = quantile(adjustedPsm, 0.5);
-  const spread = (quantile(adjustedPsm, 0.8) - quantile(adjustedPsm, 0.2)) / median;
-  const medianDistance = quantile(
-    comparables.map((c) => c.distance),
-    0.5,
-  );
-  return {
-    ...middleAndRange(adjustedPsm, (psm) => roundPrice(mode, psm * subject.floorAreaSqm), rangeScale),
-    confidence:
-      comparables.length >= 8 && spread < 0.1 && medianDistance < 1000
-        ? 'high'
-        : comparables.length >= 6 && spread < 0.18
-          ? 'medium'
-          : 'low',
-    comparables: [...comparables]
-      .sort((a, b) => (a.tx.date < b.tx.date ? 1 : -1))
-      .map((c) => comparableOf(c.tx, c.property, c.distance)),
-  };
-}
 
 /** The estimate every surface gives: a valuation of the property, as of the data's cut-off, with its attribution. */
 export function estimateOf(

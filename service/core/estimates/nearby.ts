@@ -13,12 +13,12 @@ import {
   addToLine,
   COMPARABLES,
   comparableScore,
-  distanceMeters,
   fittedYearlyGrowth,
   type LineSums,
   type Near,
   type Neighbourhood,
-} from './estimate.js';
+} from './comparables.js';
+import { distanceMeters } from './estimate.js';
 import type { Homes, PropertyRecord, Transaction } from './homes.js';
 
 type Mode = components['schemas']['Mode'];
