@@ -20,7 +20,7 @@ import { sharedRates } from '../service/core/metering/shared-rates.js';
 import { openDatabase } from '../service/db/database.js';
 import { startTestPostgres } from '../service/db/test-postgres.js';
 import { createEstimateEngine } from '../service/core/estimates/engine.js';
-import { sandboxHomes } from '../service/sandbox/sandbox-data.js';
+import { sandboxEngineData } from '../service/sandbox/sandbox-homes.js';
 import { hashSecret } from '../service/db/secrets.js';
 import { freePort } from '../service/web/free-ports.js';
 
@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.SCALE_SECONDS ?? 6);
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 32);
 const ORIGIN = 'http://127.0.0.1:5173';
-const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/', homes: sandboxHomes() });
+const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/', ...(await sandboxEngineData()) });
 // Homes with a sale estimate, spread over the fixtures.
 const PROPERTIES = engine.homes.properties
   .filter((_, i) => i % 97 === 0)

@@ -82,7 +82,7 @@ test.describe('a visitor on the demo article', () => {
     await page.getByRole('option').first().click();
     const homeType = page.getByRole('combobox', { name: 'Home type' });
     // Found as its most traded flat type; the block also holds executive flats.
-    await expect(homeType).toHaveValue('hdb-560102');
+    await expect(homeType).toHaveValue('hdb-560102-4-room');
     await expect(homeType.getByRole('option')).toHaveText(['4-room', 'Executive']);
     const value = page.locator('[data-service-valuation] [part="value"]');
     const fourRoom = await value.textContent();

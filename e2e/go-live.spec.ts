@@ -45,7 +45,7 @@ test('the checklist ticks itself step by step; live access is requested, sent ba
     const key = await page.getByRole('textbox', { name: 'Go-live server' }).inputValue();
     await page.goto(`${API_BASE}/console/go-live`);
     await expect(step(page, 'platform_key_created')).toHaveAttribute('data-done', 'true');
-    const valued = await fetch(`${PLATFORM}/valuations/properties/hdb-560102/estimate?mode=sale`, {
+    const valued = await fetch(`${PLATFORM}/valuations/properties/hdb-560102-4-room/estimate?mode=sale`, {
       headers: { Authorization: `Bearer ${key}` },
     });
     expect(valued.status).toBe(200);

@@ -56,7 +56,7 @@ test('a script of the project imports the client and calls the sandbox', () => {
     `${WORK}app/check.js`,
     `import { createPlatformClient } from 'service-valuation-sdk';
 const client = createPlatformClient({ apiKey: process.env.SERVICE_API_KEY, baseUrl: process.env.SERVICE_BASE_URL });
-const estimate = await client.valuations.estimate('hdb-560102');
+const estimate = await client.valuations.estimate('hdb-560102-4-room');
 console.log(client.environment, estimate.property.postalCode, estimate.attribution.url.length > 0);`,
   );
   const answer = spawnSync(process.execPath, ['check.js'], {

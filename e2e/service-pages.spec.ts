@@ -16,8 +16,8 @@ const PUBLIC_PAGES = [
   `${API_BASE}/docs/mcp`,
   `${API_BASE}/valuation/`,
   `${API_BASE}/valuation/?q=ang+mo+kio`,
-  `${API_BASE}/valuation/hdb-560102?mode=sale`,
-  `${API_BASE}/valuation/hdb-560102?mode=sale&storey=3&floorAreaSqm=100`,
+  `${API_BASE}/valuation/hdb-560102-4-room?mode=sale`,
+  `${API_BASE}/valuation/hdb-560102-4-room?mode=sale&storey=3&floorAreaSqm=100`,
   `${API_BASE}/valuation/condo-1-2br?mode=rent`,
   `http://127.0.0.1:${PLATFORM_PORT}/reference`,
   `http://127.0.0.1:${PLATFORM_PORT}/reference/webhooks`,
@@ -88,7 +88,7 @@ test("the reference's Try it sends a request to the sandbox and shows the answer
   await expect(page).toHaveURL(/\/reference\/valuations#getValuation$/);
   const operation = page.locator('#getValuation');
   await operation.getByText('Try it: here, with curl, the SDK or the CLI').click();
-  await expect(operation.getByLabel('propertyId (path, required)')).toHaveValue('hdb-560102');
+  await expect(operation.getByLabel('propertyId (path, required)')).toHaveValue('hdb-560102-4-room');
   await operation.getByLabel('mode (query)').fill('rent');
   await operation.getByRole('button', { name: 'Send to the sandbox' }).click();
   const answer = operation.locator('pre.answer');

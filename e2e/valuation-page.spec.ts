@@ -9,7 +9,7 @@ test.describe('without JavaScript', () => {
   test('shows the estimate, its range, confidence, as-of date, comparables and disclaimer without JavaScript', async ({
     page,
   }) => {
-    await page.goto(`${API_BASE}/valuation/hdb-560102?mode=sale`);
+    await page.goto(`${API_BASE}/valuation/hdb-560102-4-room?mode=sale`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blk 102 Ang Mo Kio Avenue 3');
     await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
     await expect(page.getByText(/^Likely between S\$[\d,]+ and S\$[\d,]+$/)).toBeVisible();
@@ -47,7 +47,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       '/valuation/',
       '/valuation/condo-4-2br?mode=rent',
       '/valuation/landed-1-3?mode=sale',
-      '/valuation/hdb-560102?mode=sale',
+      '/valuation/hdb-560102-4-room?mode=sale',
     ]) {
       await page.goto(`${API_BASE}${path}`);
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

@@ -138,7 +138,7 @@ describe('SDK', () => {
       fetch,
       sleep: async (ms) => void waits.push(ms),
     });
-    const error = await client.valuations.estimate('hdb-560102').catch((e: unknown) => e);
+    const error = await client.valuations.estimate('hdb-560102-4-room').catch((e: unknown) => e);
     assert.ok(error instanceof PlatformError && error.code === 'quota_exceeded');
     assert.match(error.message, /resets at 2026-11-25T00:00/);
     assert.equal(sent.length, 1);
@@ -300,7 +300,7 @@ describe('CLI', () => {
     const started = Date.now();
     const lines: string[] = [];
     const status = await run(
-      ['valuations', 'estimate', '--id', 'hdb-560102'],
+      ['valuations', 'estimate', '--id', 'hdb-560102-4-room'],
       { SERVICE_API_KEY: AGENCY, SERVICE_BASE_URL: `http://127.0.0.1:${port}/v1` },
       (text) => lines.push(text),
     ).catch((error: unknown) => {
@@ -327,7 +327,7 @@ describe('CLI', () => {
       [['organizations', 'current'], 'svce_test_demo0000000000000001', 2, /^error: This is a widget key/],
       [['valuations', 'estimate'], AGENCY, 2, /^error: give --id, --postal or --query/],
       [
-        ['valuations', 'estimate', '--id', 'hdb-560102', '--mode', 'lease'],
+        ['valuations', 'estimate', '--id', 'hdb-560102-4-room', '--mode', 'lease'],
         AGENCY,
         2,
         /^error: --mode is sale or rent/,

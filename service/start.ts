@@ -71,7 +71,7 @@ console.log(
 console.log(`Sandbox widget host: ${links.widgetHost}`);
 if (demo) console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${links.consolePage('')}`);
-console.log(`Valuation page:      ${links.widgetHost}valuation/hdb-560102?mode=sale`);
+console.log(`Valuation page:      ${links.widgetHost}valuation/hdb-560102-4-room?mode=sale`);
 console.log(`Platform API:        ${links.apiBase}  (sandbox keys: docs/integrators.md)`);
 console.log(`API reference:       ${links.apiReference}`);
 console.log(

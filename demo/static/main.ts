@@ -3,7 +3,7 @@
 import { setupWorker } from 'msw/browser';
 import { sandboxHandlers } from '../../service/servers/msw.js';
 
-await setupWorker(...sandboxHandlers()).start({ onUnhandledRequest: 'bypass', quiet: true });
+await setupWorker(...(await sandboxHandlers())).start({ onUnhandledRequest: 'bypass', quiet: true });
 for (const widget of document.querySelectorAll('service-valuation'))
   widget.setAttribute('data-api-base', `${location.origin}/`);
 await import('../../src/element/service-valuation.js');

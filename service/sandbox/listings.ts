@@ -4,8 +4,7 @@
  * its town's). Seeded once; an organization's writes are its own from then on.
  */
 import type { Database } from '../db/database.js';
-import type { Homes } from '../core/estimates/homes.js';
-import { generateFixtures } from './fixtures/generate.js';
+import { sandboxHomes } from './sandbox-homes.js';
 import type { components } from '../../contract/generated/platform.js';
 
 type StandardStatus = components['schemas']['StandardStatus'];
@@ -50,8 +49,9 @@ export interface ViewingFixture {
 
 let cached: ListingFixture[] | undefined;
 
-export function listingFixtures(fixtures: Homes = generateFixtures()): ListingFixture[] {
+export async function listingFixtures(): Promise<ListingFixture[]> {
   if (cached) return cached;
+  const fixtures = await sandboxHomes();
   const step = Math.floor(fixtures.properties.length / STATUSES.length);
   cached = STATUSES.map((standardStatus, i) => {
     const property = fixtures.properties[i * step]!;
@@ -103,7 +103,7 @@ export const VIEWING_FIXTURES: ViewingFixture[] = [
 
 /** Writes the fixtures' listings and viewings (those missing), in the caller's transaction: at seed, and at a reset. */
 export async function insertListingFixtures(tx: Pick<Database, 'query'>) {
-  for (const l of listingFixtures())
+  for (const l of await listingFixtures())
     await tx.query(
       `insert into listings (id, organization_id, property_id, mode, list_price, public_remarks, standard_status,
          list_agent_id, status_changed_at, modified_at, created_at)

@@ -46,7 +46,7 @@ export function magicSuggestions(query: string): MagicAnswer | undefined {
 export function magicEstimate(id: string): MagicAnswer | undefined {
   switch (id) {
     case 'sandbox-slow':
-      return { delayMs: SLOW_MS, propertyId: 'hdb-560102', suggestions: [] };
+      return { delayMs: SLOW_MS, propertyId: 'hdb-560102-4-room', suggestions: [] };
     case 'sandbox-no-comparables':
       return { error: 'no_comparables', suggestions: [] };
     case 'sandbox-not-found':

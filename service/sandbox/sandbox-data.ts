@@ -9,10 +9,11 @@ import type { Database } from '../db/database.js';
 import { insertInventoryFixtures, insertMediaFixtures } from './inventory-fixtures.js';
 import { insertListingFixtures, insertShowflatFixtures, LISTING_AGENCY, SHOWFLAT_DEVELOPER } from './listings.js';
 import { ORGANIZATIONS } from './organizations.js';
-import { sandboxHomes } from './sandbox-homes.js';
 import { insertDistributionFixtures } from './partner-sites.js';
+import { sandboxHomesIn } from './import-sandbox-world.js';
+import { sandboxWorld } from './sandbox-homes.js';
 
-export { sandboxHomes } from './sandbox-homes.js';
+export { sandboxHomes, sandboxWorld } from './sandbox-homes.js';
 
 /** The fixtures are the sandbox agency's and developer's; any other organization starts with none. */
 export const restoreSandboxFixtures: RestoreFixtures = async (tx, organizationId) => {
@@ -27,24 +28,30 @@ export const restoreSandboxFixtures: RestoreFixtures = async (tx, organizationId
   }
 };
 
-export const sandboxData = (): DeploymentData => ({
-  homes: sandboxHomes(),
-  fixtures: {
-    restore: restoreSandboxFixtures,
-    projectOf: (organizationId, projectId) => ORGANIZATIONS[organizationId]?.projects.find((p) => p.id === projectId),
-  },
-});
+const fixtures: DeploymentData['fixtures'] = {
+  restore: restoreSandboxFixtures,
+  projectOf: (organizationId, projectId) => ORGANIZATIONS[organizationId]?.projects.find((p) => p.id === projectId),
+};
+
+/**
+ * The sandbox: its generated world as imported into `db` on start (import-sandbox-world.ts), or, with no
+ * database, the same world read in memory.
+ */
+export async function sandboxData(db?: Database): Promise<DeploymentData> {
+  const { homes, hdb, sources } = db ? await sandboxHomesIn(db) : await sandboxWorld();
+  return { homes, hdb, sources, fixtures };
+}
 
 /**
  * The sandbox valuing the homes an operator imported (npm run data:import) instead of its generated
  * world: its organizations, keys and fixtures are the sandbox's still.
  */
-export async function sandboxOnImportedHomes(db: Pick<Database, 'query'>): Promise<DeploymentData> {
+export async function sandboxOnImportedHomes(db: Database): Promise<DeploymentData> {
   const imported = await loadImportedHomes(db);
   if (!imported)
     throw new Error(
       'No sale or rent is imported, so there is nothing to value: run npm run data:import -- FILE… first (docs/data.md), or start without SERVICE_HOMES=imported.',
     );
   const { homes, hdb, sources } = imported;
-  return { ...sandboxData(), homes, hdb, sources };
+  return { homes, hdb, sources, fixtures };
 }

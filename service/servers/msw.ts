@@ -7,6 +7,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { widgetHostApi } from '../surfaces/widget-host/api.js';
 import { createWidgetHost, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
+import { sandboxWorld } from '../sandbox/sandbox-homes.js';
 import keys from '../sandbox/widget-keys.json' with { type: 'json' };
 
 export const DEMO_KEY = keys.keys[0].key;
@@ -23,11 +24,18 @@ function keysForThisPage(): WidgetKeyConfig[] {
   );
 }
 
-/** The sandbox host's behaviour, exactly as the Node server runs it: its `/v1` routes, called in the page. */
-export function sandboxHandlers(): HttpHandler[] {
-  const api = widgetHostApi(createWidgetHost({ keys: keysForThisPage(), serviceUrl: `${location.origin}/` }), {
-    defaultOrigin: location.origin,
+/**
+ * The sandbox host's behaviour, exactly as the Node server runs it: its `/v1` routes, called in the page,
+ * on the sandbox's world read by the importer's readers in the page.
+ */
+export async function sandboxHandlers(): Promise<HttpHandler[]> {
+  const { homes, hdb, sources } = await sandboxWorld();
+  const host = createWidgetHost({
+    keys: keysForThisPage(),
+    serviceUrl: `${location.origin}/`,
+    data: { homes, hdb, sources },
   });
+  const api = widgetHostApi(host, { defaultOrigin: location.origin });
   // The API's base may sit under a path (a test's `data-api-base` is `…/public/`): the routes start at `/v1/`.
   const resolve = ({ request }: { request: Request }) => {
     const url = new URL(request.url);

@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { composeServices, type Services } from '../core/services/compose.js';
-import type { ServiceSettings } from '../core/services/settings.js';
+import type { DeploymentData, ServiceSettings } from '../core/services/settings.js';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { importSandboxWorld } from '../sandbox/import-sandbox-world.js';
 import { sandboxData, sandboxOnImportedHomes } from '../sandbox/sandbox-data.js';
 import { seed, type SeedOptions } from '../sandbox/seed.js';
 import { createWorkerRunner } from '../workers/runner.js';
@@ -32,7 +33,10 @@ export interface StartServiceOptions {
   /** The rest of the settings; a random secrets key, no private receivers and visitor limits on by default. */
   settings?: Partial<Omit<ServiceSettings, 'urls'>>;
   seed?: SeedOptions;
-  /** The homes valued: the sandbox's generated world (the default), or the official files imported into the database. */
+  /**
+   * The homes valued: the sandbox's generated world, imported on start through the official files'
+   * importer (the default), or the official files an operator imported into the database.
+   */
   homes?: 'sandbox' | 'imported';
   /** Runs the workers (the outbox, webhook deliveries, expiry); a test that drives them itself leaves them off. */
   workers?: boolean;
@@ -70,11 +74,15 @@ export async function startService(options: StartServiceOptions): Promise<Starte
     await closed;
   };
   // A start that fails part way (a migration, a port in use) leaves nothing open behind it.
-  let data = sandboxData();
+  let data: DeploymentData;
   try {
     await migrate(db);
     await seed(db, options.seed);
     if (options.homes === 'imported') data = await sandboxOnImportedHomes(db);
+    else {
+      await importSandboxWorld(db);
+      data = await sandboxData(db);
+    }
     for (const [origin, port] of Object.entries(options.origins) as [Origin, number][])
       servers[origin] = await openServer(port);
   } catch (error) {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import { createEstimateEngine } from '../core/estimates/engine.js';
-import { sandboxHomes } from '../sandbox/sandbox-data.js';
+import { sandboxEngineData } from '../sandbox/sandbox-homes.js';
 import { createBatchStore, MAX_BATCHES } from '../core/inventory/batch-store.js';
 import { recordQuotaReached } from '../core/keys/quota-reached.js';
 import { createLeadStore, MAX_LEADS, MAX_RULES } from '../core/inventory/lead-store.js';
@@ -28,7 +28,7 @@ const projects = ORGANIZATIONS[DEVELOPER]!.projects;
 const project = projects.find((p) => p.id === 'proj_0002')!;
 const example = (schema: string) =>
   (contract.components.schemas as Record<string, { examples?: unknown[] }>)[schema]!.examples![0] as never;
-const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/', homes: sandboxHomes() });
+const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/', ...(await sandboxEngineData()) });
 
 /** Copies one row of `table` until the organization has `total` rows there (what takes a person months). */
 async function fillTo(db: Database, table: string, where: string, params: unknown[], total: number) {

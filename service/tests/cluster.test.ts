@@ -222,7 +222,7 @@ describe('the service as three processes behind a balancer', { skip, timeout: 36
     assert.ok(!found.isError, JSON.stringify(found.content));
     const valuation = await mcp.callTool({
       name: 'get_valuation',
-      arguments: { propertyId: 'hdb-560102', mode: 'sale' },
+      arguments: { propertyId: 'hdb-560102-4-room', mode: 'sale' },
     });
     assert.ok(!valuation.isError, JSON.stringify(valuation.content));
     const keys = await mcp.callTool({ name: 'list_widget_keys', arguments: {} });

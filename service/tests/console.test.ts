@@ -32,7 +32,7 @@ class Browser extends ConsoleBrowser {
 }
 
 const estimateFrom = (key: string, origin: string) =>
-  fetch(`${BASE()}/v1/estimates?key=${key}&id=hdb-560102`, { headers: { Origin: origin } }).then(async (r) => ({
+  fetch(`${BASE()}/v1/estimates?key=${key}&id=hdb-560102-4-room`, { headers: { Origin: origin } }).then(async (r) => ({
     status: r.status,
     body: await r.json(),
   }));
@@ -97,7 +97,7 @@ describe('API Console', () => {
     const sameOrigin = { Origin: BASE(), 'Sec-Fetch-Site': 'same-origin' };
     assert.equal((await browser.post('/console/widget-keys', fields, browser.csrf, sameOrigin)).status, 303);
 
-    for (const path of ['/console/widget-keys', '/valuation/hdb-560102?mode=sale', '/docs/messages']) {
+    for (const path of ['/console/widget-keys', '/valuation/hdb-560102-4-room?mode=sale', '/docs/messages']) {
       const policy = (await fetch(`${BASE()}${path}`, { headers: { Cookie: browser.cookie } })).headers.get(
         'content-security-policy',
       );

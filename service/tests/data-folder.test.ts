@@ -94,7 +94,7 @@ async function siteOwner(base: string) {
 }
 
 const estimate = (base: string, key: string) =>
-  fetch(`${base}/v1/estimates?key=${key}&id=hdb-560102`, { headers: { Origin: SITE } }).then(async (r) => {
+  fetch(`${base}/v1/estimates?key=${key}&id=hdb-560102-4-room`, { headers: { Origin: SITE } }).then(async (r) => {
     await r.arrayBuffer();
     return r.status;
   });

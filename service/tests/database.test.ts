@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
 import { createEstimateEngine } from '../core/estimates/engine.js';
-import { sandboxHomes } from '../sandbox/sandbox-data.js';
+import { sandboxEngineData } from '../sandbox/sandbox-homes.js';
 import { createWidgetHost } from '../surfaces/widget-host/host.js';
 import { databaseMeter } from '../core/metering/daily-meter.js';
 import { DAILY_LIMITS } from '../core/metering/limits.js';
@@ -28,7 +28,7 @@ const ORIGIN = 'https://busy.example';
 const engine = createEstimateEngine({
   serviceUrl: 'https://service.example/',
   now: () => new Date('2026-11-22T10:00:00Z'),
-  homes: sandboxHomes(),
+  ...(await sandboxEngineData()),
 });
 
 onEachEngine('database', (database) => {
@@ -84,7 +84,7 @@ onEachEngine('database', (database) => {
 
   it('authenticates the Platform API from the hashes it keeps, and refuses a revoked key at once', async (t) => {
     if (!db) return t.skip('PostgreSQL is not installed here');
-    const api = createPlatformApi(composeForTests(db, { now: engine.now }), 'https://service.example/reference');
+    const api = createPlatformApi(await composeForTests(db, { now: engine.now }), 'https://service.example/reference');
     const call = (key: string) =>
       api.request(
         new Request('https://api.example/v1/organizations/current', { headers: { Authorization: `Bearer ${key}` } }),
@@ -130,7 +130,7 @@ onEachEngine('database', (database) => {
       const batch = Array.from({ length: 50 }, (_, i) =>
         host.handle({
           method: 'GET',
-          url: new URL(`https://host.example/v1/estimates?key=${key}&id=hdb-560102`),
+          url: new URL(`https://host.example/v1/estimates?key=${key}&id=hdb-560102-4-room`),
           origin: ORIGIN,
           clientAddress: `198.51.${(sent + i) >> 8}.${(sent + i) & 255}`, // many visitors, each within its share
         }),

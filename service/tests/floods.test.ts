@@ -43,7 +43,7 @@ function send(port: number, path: string, from = '127.0.0.1', method = 'GET', he
   });
 }
 const widget = (path: string, from: string) => send(portOf('widgetHost'), path, from, 'GET', { Origin: ORIGIN });
-const estimate = (from: string) => widget(`/v1/estimates?key=${KEY}&id=hdb-560102`, from);
+const estimate = (from: string) => widget(`/v1/estimates?key=${KEY}&id=hdb-560102-4-room`, from);
 const keyCount = () => sandbox.services().meter.count('widget_estimate', KEY_ID, utcDay(now));
 
 describe('one address cannot deny or spend what other visitors share', () => {
@@ -109,14 +109,14 @@ describe('the public valuation pages keep to the same per-address limits', () =>
     now = new Date('2026-11-26T02:00:00Z');
     const statuses: number[] = [];
     for (let i = 0; i < 120; i++)
-      statuses.push((await send(portOf('widgetHost'), '/valuation/hdb-560102?mode=sale', '127.0.0.5')).status);
+      statuses.push((await send(portOf('widgetHost'), '/valuation/hdb-560102-4-room?mode=sale', '127.0.0.5')).status);
     assert.equal(statuses.filter((s) => s === 200).length, VISITOR_ESTIMATE_LIMITS.burst);
-    const refused = await send(portOf('widgetHost'), '/valuation/hdb-560102?mode=rent', '127.0.0.5');
+    const refused = await send(portOf('widgetHost'), '/valuation/hdb-560102-4-room?mode=rent', '127.0.0.5');
     assert.equal(refused.status, 429);
     assert.match(refused.body, /<h1>Please come back in \d+ seconds<\/h1>/);
     assert.doesNotMatch(refused.body, /\bat \w+ \(/, 'no stack trace');
     assert.ok(Number(refused.headers['retry-after']) > 0);
-    assert.equal((await send(portOf('widgetHost'), '/valuation/hdb-560102?mode=sale', '127.0.2.5')).status, 200);
+    assert.equal((await send(portOf('widgetHost'), '/valuation/hdb-560102-4-room?mode=sale', '127.0.2.5')).status, 200);
   });
 
   it('count only the pages that show an estimate: 60 unknown homes and bad links spend none of the share', async () => {
@@ -124,11 +124,11 @@ describe('the public valuation pages keep to the same per-address limits', () =>
     const page = (path: string) => send(portOf('widgetHost'), path, '127.0.0.8');
     for (let i = 0; i < 30; i++) {
       assert.equal((await page('/valuation/hdb-000000')).status, 404);
-      assert.equal((await page('/valuation/hdb-560102?mode=lease')).status, 400);
+      assert.equal((await page('/valuation/hdb-560102-4-room?mode=lease')).status, 400);
     }
     for (let i = 0; i < VISITOR_ESTIMATE_LIMITS.burst; i++)
-      assert.equal((await page('/valuation/hdb-560102?mode=sale')).status, 200, `page ${i + 1}`);
-    assert.equal((await page('/valuation/hdb-560102?mode=sale')).status, 429, 'the share holds after it');
+      assert.equal((await page('/valuation/hdb-560102-4-room?mode=sale')).status, 200, `page ${i + 1}`);
+    assert.equal((await page('/valuation/hdb-560102-4-room?mode=sale')).status, 429, 'the share holds after it');
   });
 
   it('limit searches per address, and a search needs two characters and says so', async () => {

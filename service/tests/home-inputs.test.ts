@@ -16,8 +16,8 @@ import { serviceForTests } from './service-for-tests.js';
 const DEMO_KEY = widgetKeys.keys[0].key;
 const PLATFORM_KEY = 'svcp_test_partner000000000000003';
 const ORIGIN = 'http://localhost:5173';
-/** A sandbox HDB flat of 93 m² (4-room): half and twice are 47 and 186. */
-const ID = 'hdb-560102';
+/** A sandbox HDB flat of 97 m² (4-room): half and twice are 49 and 194. */
+const ID = 'hdb-560102-4-room';
 
 const { db, services, urls } = serviceForTests({ origins: { widgetHost: 0, platform: 0, mcp: 0 } });
 const mcp = rawMcpClient(() => `${urls().mcp}/mcp`);
@@ -68,10 +68,10 @@ describe('the storey and floor area of a home', () => {
   it('refuses an area outside half and twice the home type’s, naming the range, and counts nothing', async () => {
     // These reach the engine, inside the count: each is counted, then given back.
     const before = await counted();
-    for (const floorAreaSqm of [20, 46, 187, 4000]) {
+    for (const floorAreaSqm of [20, 48, 195, 4000]) {
       const answers = await everySurface({ floorAreaSqm: String(floorAreaSqm) }, { floorAreaSqm });
       const range =
-        "floorAreaSqm must lie within half and twice the 93 m² this home's type typically measures: from 47 to 186.";
+        "floorAreaSqm must lie within half and twice the 97 m² this home's type typically measures: from 49 to 194.";
       assert.deepEqual(
         [answers.widget.status, answers.api.status, answers.page.status],
         [400, 400, 400],
@@ -108,7 +108,10 @@ describe('an HDB sale from official data, at the storey and area asked', () => {
     const imported = (await loadImportedHomes(db))!;
     const engine = createEstimateEngine({ serviceUrl: 'https://service.example/', ...imported });
     const flat = imported.homes.properties.find(
-      (p) => p.propertyType === 'hdb' && 'estimate' in engine.estimate(p.id, 'sale'),
+      (p) =>
+        p.propertyType === 'hdb' &&
+        imported.hdb.topStorey.get(p.id)! >= 20 &&
+        'estimate' in engine.estimate(p.id, 'sale'),
     )!;
     const value = (asked: { storey?: number; floorAreaSqm?: number }) => {
       const outcome = engine.estimate(flat.id, 'sale', asked);

@@ -40,7 +40,7 @@ describe('the MCP Inspector (command-line mode)', { timeout: 120_000 }, () => {
       '--tool-name',
       'get_valuation',
       '--tool-arg',
-      'propertyId=hdb-560102',
+      'propertyId=hdb-560102-4-room',
       '--tool-arg',
       'mode=rent',
     )) as {

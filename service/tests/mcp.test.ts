@@ -98,7 +98,7 @@ describe('MCP endpoint: public tools', () => {
       ['area_transactions', 'price_trend', 'mortgage_affordability'],
     );
     await assert.rejects(
-      market.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } }),
+      market.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102-4-room' } }),
       /get_valuation is not available here: this client asked only for the toolsets market, finance/,
     );
     await market.close();
@@ -114,7 +114,7 @@ describe('MCP endpoint: public tools', () => {
     await valuationsToday(DAILY_LIMITS.mcp_estimate);
     try {
       const client = await connect();
-      const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
+      const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102-4-room' } });
       assert.equal(result.isError, true);
       assert.match((result.content as { text: string }[])[0].text, /used its 2,000 valuations for today/);
       await client.close();
@@ -133,7 +133,7 @@ describe('MCP endpoint: counting', () => {
     const missing = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-000000' } });
     assert.equal(missing.isError, true);
     assert.equal(await meter.count('mcp_estimate', '127.0.0.1', day), 0, 'an unanswered valuation is not counted');
-    const answered = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102' } });
+    const answered = await client.callTool({ name: 'get_valuation', arguments: { propertyId: 'hdb-560102-4-room' } });
     assert.notEqual(answered.isError, true);
     assert.equal(await meter.count('mcp_estimate', '127.0.0.1', day), 1);
     await client.close();

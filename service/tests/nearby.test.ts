@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { homesOf, type Homes, type PropertyRecord } from '../core/estimates/homes.js';
 import { everyTransactionNear, nearbyIndex } from '../core/estimates/nearby.js';
-import { generateFixtures } from '../sandbox/fixtures/generate.js';
+import { sandboxHomes } from '../sandbox/sandbox-homes.js';
 
 function assertSameEverywhere(homes: Homes, sizes: number[]) {
   const neighbourhood = nearbyIndex(homes);
@@ -30,8 +30,8 @@ function assertSameEverywhere(homes: Homes, sizes: number[]) {
   return compared;
 }
 
-it('finds the comparables and growth that reading every transaction finds, for every home of the sandbox', () => {
-  const homes = generateFixtures();
+it('finds the comparables and growth that reading every transaction finds, for every home of the sandbox', async () => {
+  const homes = await sandboxHomes();
   assert.equal(assertSameEverywhere(homes, [1, 0.6, 1.4]), homes.properties.length * 6);
 });
 

@@ -93,14 +93,14 @@ describe('Platform API sandbox: operations', () => {
   it('searches properties and values one, in both modes, as the contract describes', async () => {
     const search = await get('/valuations/properties?q=560102', KEYS.partner);
     assertConforms('/valuations/properties', 200, search.body);
-    assert.equal(search.body.data[0].id, 'hdb-560102');
+    assert.equal(search.body.data[0].id, 'hdb-560102-4-room');
     assert.equal(search.body.hasMore, false);
     const broad = await get('/valuations/properties?q=ang%20mo%20kio', KEYS.partner);
     assertConforms('/valuations/properties', 200, broad.body);
     assert.deepEqual([broad.body.data.length, broad.body.hasMore, broad.body.nextCursor], [8, true, null]);
     for (const mode of ['sale', 'rent']) {
       const { status, headers, body } = await get(
-        `/valuations/properties/hdb-560102/estimate?mode=${mode}`,
+        `/valuations/properties/hdb-560102-4-room/estimate?mode=${mode}`,
         KEYS.partner,
       );
       assert.equal(status, 200);
@@ -111,7 +111,7 @@ describe('Platform API sandbox: operations', () => {
   });
 
   it('keeps an estimate 30 days from the day it is served, not from its data cut-off', async () => {
-    const { body } = await get('/valuations/properties/hdb-560102/estimate', KEYS.partner);
+    const { body } = await get('/valuations/properties/hdb-560102-4-room/estimate', KEYS.partner);
     const served = new Date();
     served.setUTCHours(0, 0, 0, 0);
     assert.equal(Date.parse(body.retainUntil) - served.getTime(), 30 * 86_400_000);
@@ -200,9 +200,9 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     assert.equal(id.body.errors[0].parameter, 'propertyId');
     assert.equal(
       id.body.errors[0].detail,
-      'must be a property id from a search, such as hdb-560102 (lower-case letters, digits and hyphens, at most 64)',
+      'must be a property id from a search, such as hdb-560102-4-room (lower-case letters, digits and hyphens, at most 64)',
     );
-    const mode = await get('/valuations/properties/hdb-560102/estimate?mode=lease', KEYS.partner);
+    const mode = await get('/valuations/properties/hdb-560102-4-room/estimate?mode=lease', KEYS.partner);
     assert.equal(mode.body.errors[0].parameter, 'mode');
     assert.equal(mode.body.detail, 'mode: must be sale or rent');
     for (const body of [short.body, id.body, mode.body])
@@ -256,7 +256,7 @@ describe('Platform API sandbox: requests, pages and limits', () => {
     }
     assert.match(
       unescape(page),
-      /client\.call\('getValuation', \{ path: \{ propertyId: "hdb-560102" \}, query: \{ mode: "sale", storey: 10, floorAreaSqm: 95 \} \}\)/,
+      /client\.call\('getValuation', \{ path: \{ propertyId: "hdb-560102-4-room" \}, query: \{ mode: "sale", storey: 10, floorAreaSqm: 95 \} \}\)/,
     );
   });
 
@@ -294,7 +294,7 @@ describe('Platform API sandbox: requests, pages and limits', () => {
   });
 
   it('stops a key at 2,000 valuations a day: no bulk collection', async () => {
-    const { status, headers, body } = await get('/valuations/properties/hdb-560102/estimate', KEYS.quotaSpent);
+    const { status, headers, body } = await get('/valuations/properties/hdb-560102-4-room/estimate', KEYS.quotaSpent);
     assert.equal(status, 429);
     assert.equal(body.code, 'quota_exceeded');
     assert.match(body.resetAt, /T00:00:00.000Z$/);

@@ -34,7 +34,7 @@ const schemas = contract.components.schemas as Record<string, { examples?: unkno
 function pathOf(spec: OperationSpec, unknown = false) {
   return (raw(spec).parameters ?? []).reduce((path, p) => {
     if (p.in !== 'path') return path;
-    const example = p.schema!.examples?.[0] ?? 'hdb-560102'; // the one id whose schema lives in the widget contract
+    const example = p.schema!.examples?.[0] ?? 'hdb-560102-4-room'; // the one id whose schema lives in the widget contract
     return path.replace(`{${p.name}}`, unknown ? example.replace(/[a-z0-9]+$/, 'zz99zz99') : example);
   }, spec.path);
 }
@@ -92,7 +92,7 @@ describe('every operation of the contract', () => {
         spec.method.toUpperCase(),
         pathOf(spec, true) +
           (spec.operationId === 'getValuation' ? '?mode=sale' : '') +
-          (spec.operationId === 'listDatasetRecords' ? '?propertyId=hdb-560102' : '') +
+          (spec.operationId === 'listDatasetRecords' ? '?propertyId=hdb-560102-4-room' : '') +
           (spec.operationId === 'listShowflatSlots' ? '?date=2026-12-05' : ''),
         exampleBody(spec),
         keyFor(spec.path),

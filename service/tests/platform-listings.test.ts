@@ -21,7 +21,7 @@ const PARTNER = 'svcp_test_partner000000000000003'; // no listings or viewings s
 
 const { call, db: database, base } = platformSandbox(AGENCY);
 
-const SALE = { propertyId: 'hdb-560102', mode: 'sale', listPrice: 575_000 };
+const SALE = { propertyId: 'hdb-560102-4-room', mode: 'sale', listPrice: 575_000 };
 /** A quarter-hour slot `days` ahead, `quarter` quarter hours into 02:00 UTC. */
 const slot = (days: number, quarter = 0) => {
   const at = new Date();
@@ -79,7 +79,7 @@ describe('listings', () => {
     const again = await call('POST', '/listings', SALE, AGENCY, headers);
     assert.equal(again.body.id, made.body.id);
     assert.deepEqual(await outbox('listing.created', made.body.id), [
-      { propertyId: 'hdb-560102', mode: 'sale', listPrice: 575_000, standardStatus: 'active' },
+      { propertyId: 'hdb-560102-4-room', mode: 'sale', listPrice: 575_000, standardStatus: 'active' },
     ]);
   });
 

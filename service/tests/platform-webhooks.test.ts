@@ -5,6 +5,7 @@
  * endpoint's failures; the retry schedule on a fake clock; hostile bodies; and deliveries refused to
  * loopback in every spelling unless the operator allows the host. Nothing is sent off this machine.
  */
+import { sandboxEngineData } from '../sandbox/sandbox-homes.js';
 import assert from 'node:assert/strict';
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import { randomBytes } from 'node:crypto';
@@ -352,13 +353,14 @@ describe('webhook endpoints through the Platform API', () => {
       keyStore: databaseWidgetKeys(db),
       meter: databaseMeter(db),
       serviceUrl: 'http://127.0.0.1:8845/',
+      data: await sandboxEngineData(),
       visitorLimit: null,
       onQuotaReached: recordQuotaReached(db),
     });
     const estimate = () =>
       host.handle({
         method: 'GET',
-        url: new URL(`http://127.0.0.1:8845/v1/estimates?key=${key}&id=hdb-560102&mode=sale`),
+        url: new URL(`http://127.0.0.1:8845/v1/estimates?key=${key}&id=hdb-560102-4-room&mode=sale`),
         origin: 'http://localhost:5173',
         clientAddress: '127.0.0.1',
       });

@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { generateFixtures } from '../sandbox/fixtures/generate.js';
+import { sandboxHomes } from '../sandbox/sandbox-homes.js';
 import { buildIndex, candidates, rank, rankInOrder, suggest, words } from '../core/estimates/search.js';
 
-const fixtures = generateFixtures();
+const fixtures = await sandboxHomes();
 const index = buildIndex(fixtures);
 const everyProperty = (query: string) => {
   const queryWords = words(query);

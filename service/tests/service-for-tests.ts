@@ -40,12 +40,12 @@ export function serviceForTests(
 }
 
 /** The service's parts on `db` without servers, for a test that calls a surface in-process. */
-export const composeForTests = (db: Database, settings: Partial<ServiceSettings> = {}) =>
+export const composeForTests = async (db: Database, settings: Partial<ServiceSettings> = {}) =>
   composeServices(db, {
     urls: { widgetHost: 'https://service.example/', platform: 'https://api.example', mcp: 'https://mcp.example' },
     secretsKey: randomBytes(32),
     addresses: { allowHosts: new Set() },
     visitorLimits: true,
-    data: sandboxData(),
+    data: await sandboxData(),
     ...settings,
   });

@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { createEstimateEngine } from '../core/estimates/engine.js';
-import { sandboxHomes } from '../sandbox/sandbox-data.js';
+import { sandboxEngineData } from '../sandbox/sandbox-homes.js';
 import { onEachEngine } from '../sandbox/test-engines.js';
 import { createListingStore } from '../core/listings/listing-store.js';
 import { createViewingStore } from '../core/listings/viewing-store.js';
 import { HOLDS_SLOT } from '../core/listings/transitions.js';
 
 const ORG = 'org_lionrealty';
-const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/', homes: sandboxHomes() });
+const engine = createEstimateEngine({ serviceUrl: 'http://127.0.0.1/', ...(await sandboxEngineData()) });
 const slotAt = (days: number, hour: number) => {
   const at = new Date();
   at.setUTCDate(at.getUTCDate() + days);
@@ -28,7 +28,11 @@ onEachEngine('racing viewing bookings', (database) => {
     if (!db) return t.skip('PostgreSQL is not installed');
     const listings = createListingStore(db, engine.homes.byId);
     const viewings = createViewingStore(db);
-    const made = await listings.create(ORG, 'agt_tanmeiling', { propertyId: 'hdb-560102', mode: 'sale', listPrice: 1 });
+    const made = await listings.create(ORG, 'agt_tanmeiling', {
+      propertyId: 'hdb-560102-4-room',
+      mode: 'sale',
+      listPrice: 1,
+    });
     assert.ok('listing' in made);
     const startsAt = slotAt(3, 4);
     const outcomes = await Promise.all(
@@ -47,7 +51,11 @@ onEachEngine('racing viewing bookings', (database) => {
     if (!db) return t.skip('PostgreSQL is not installed');
     const listings = createListingStore(db, engine.homes.byId);
     const viewings = createViewingStore(db);
-    const made = await listings.create(ORG, 'agt_tanmeiling', { propertyId: 'hdb-560102', mode: 'rent', listPrice: 1 });
+    const made = await listings.create(ORG, 'agt_tanmeiling', {
+      propertyId: 'hdb-560102-4-room',
+      mode: 'rent',
+      listPrice: 1,
+    });
     assert.ok('listing' in made);
     const book = async (hour: number) => {
       const outcome = await viewings.request(ORG, {
@@ -79,7 +87,7 @@ onEachEngine('racing viewing bookings', (database) => {
     const viewings = createViewingStore(db);
     for (let round = 0; round < 15; round++) {
       const made = await listings.create(ORG, 'agt_tanmeiling', {
-        propertyId: 'hdb-560102',
+        propertyId: 'hdb-560102-4-room',
         mode: 'sale',
         listPrice: 1,
       });

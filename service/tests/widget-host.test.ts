@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import * as problemIn from '../../src/api/generated/checks.js';
-import { generateFixtures } from '../sandbox/fixtures/generate.js';
+import { sandboxFileTexts, SANDBOX_START_WORLD } from '../sandbox/official-files/sandbox-text.js';
+import { sandboxEngineData } from '../sandbox/sandbox-homes.js';
 import { towns } from '../sandbox/fixtures/places.js';
 import { DEBOUNCE_MS } from '../../src/search/search-controller.js';
 import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../core/metering/limits.js';
@@ -13,28 +14,33 @@ import type { Estimate } from '../../src/api/types.js';
 
 const ORIGIN = 'https://site.example';
 const KEY = 'svce_test_hostunit00000000001';
-const fixtures = generateFixtures();
+const data = await sandboxEngineData();
+const fixtures = data.homes;
 
 function host(now = () => new Date('2026-11-22T10:00:00Z')) {
   return createWidgetHost({
     keys: [{ key: KEY, origins: [ORIGIN] }],
     serviceUrl: 'https://service.example/',
     now,
-    homes: fixtures,
+    data,
   });
 }
 const get = (h: ReturnType<typeof host>, path: string, origin: string | null = ORIGIN, clientAddress = '203.0.113.7') =>
   h.handle({ method: 'GET', url: new URL(`https://host.example${path}`), origin, clientAddress });
 
 describe('sandbox widget host', () => {
-  it('builds the same fixtures from the same seed, covering every HDB town', () => {
-    const again = generateFixtures();
-    expect(again.transactions.length).to.equal(fixtures.transactions.length);
-    expect(again.transactions[100]).to.deep.equal(fixtures.transactions[100]);
+  it('builds the same world from the same seed, covering every HDB town, with postal codes where OneMap has them', () => {
+    const again = sandboxFileTexts(SANDBOX_START_WORLD).files;
+    expect(again.map((f) => f.text)).to.deep.equal(sandboxFileTexts(SANDBOX_START_WORLD).files.map((f) => f.text));
     const fixtureTowns = new Set(fixtures.properties.filter((p) => p.propertyType === 'hdb').map((p) => p.town));
     expect(fixtureTowns.size).to.equal(towns.length);
     expect(towns.length).to.equal(27);
-    expect(fixtures.properties.every((p) => /^[0-9]{6}$/.test(p.postalCode ?? ''))).to.equal(true);
+    const withPostal = (type: string) =>
+      fixtures.properties.filter((p) => p.propertyType === type).every((p) => /^[0-9]{6}$/.test(p.postalCode ?? ''));
+    expect(withPostal('hdb'), 'every HDB block is in OneMap').to.equal(true);
+    expect(withPostal('condo'), 'every condo project is in OneMap').to.equal(true);
+    // URA names a landed house's street, never its number: a street has no one postal code.
+    expect(fixtures.properties.filter((p) => p.propertyType === 'landed' && p.postalCode)).to.deep.equal([]);
   });
 
   it('answers suggestions and estimates that conform to the contract', async () => {
@@ -52,14 +58,14 @@ describe('sandbox widget host', () => {
 
   it('words the attribution and the disclaimer in the language asked for, and nothing else changes', async () => {
     const h = host();
-    const english = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102&mode=rent`);
+    const english = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102-4-room&mode=rent`);
     expect(english.headers['Content-Language']).to.equal('en');
     for (const [lang, word] of [
       ['zh', '估价'],
       ['ms', 'Anggaran'],
       ['ta', 'மதிப்பீடு'],
     ]) {
-      const answer = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102&mode=rent&lang=${lang}`);
+      const answer = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102-4-room&mode=rent&lang=${lang}`);
       expect(answer.status).to.equal(200);
       expect(answer.headers['Content-Language']).to.equal(lang);
       expect(problemIn.Estimate(answer.body)).to.equal(undefined);
@@ -75,7 +81,7 @@ describe('sandbox widget host', () => {
       });
     }
     for (const lang of ['fr', 'ZH', '', 'zh-SG', '<b>']) {
-      const refused = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102&lang=${encodeURIComponent(lang)}`);
+      const refused = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102-4-room&lang=${encodeURIComponent(lang)}`);
       expect(refused.status, lang).to.equal(400);
       expect((refused.body as { code: string }).code).to.equal('invalid_request');
     }
@@ -146,7 +152,7 @@ describe('sandbox widget host', () => {
   });
 
   it('values a property from comparables that support the number', async () => {
-    const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102`)).body as {
+    const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102-4-room`)).body as {
       value: number;
       low: number;
       high: number;
@@ -162,7 +168,9 @@ describe('sandbox widget host', () => {
   });
 
   it('keeps an estimate 30 days from the day it was served', async () => {
-    const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102`)).body as { retainUntil: string };
+    const estimate = (await get(host(), `/v1/estimates?key=${KEY}&id=hdb-560102-4-room`)).body as {
+      retainUntil: string;
+    };
     expect(estimate.retainUntil).to.equal('2026-12-22');
   });
 
@@ -171,10 +179,10 @@ describe('sandbox widget host', () => {
     const h = host(() => now);
     const visitor = (i: number) => `198.51.${i >> 8}.${i & 255}`; // each well within one visitor's share
     for (let i = 0; i < DAILY_ESTIMATE_QUOTA; i++) {
-      const ok = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`, ORIGIN, visitor(i));
+      const ok = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102-4-room`, ORIGIN, visitor(i));
       if (ok.status !== 200) throw new Error(`estimate ${i + 1} answered ${ok.status}`);
     }
-    const spent = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`);
+    const spent = await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102-4-room`);
     expect(spent.status).to.equal(429);
     expect(spent.headers['Retry-After']).to.equal('3600');
     expect(spent.headers['RateLimit-Remaining']).to.equal('0');
@@ -184,7 +192,7 @@ describe('sandbox widget host', () => {
     expect(suggestions.status, 'suggestions do not count').to.equal(200);
 
     now = new Date('2026-11-23T00:00:01Z');
-    expect((await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102`)).status, 'a new UTC day').to.equal(200);
+    expect((await get(h, `/v1/estimates?key=${KEY}&id=hdb-560102-4-room`)).status, 'a new UTC day').to.equal(200);
   });
 
   it('stops a scripted enumeration of suggestions, and never a person typing at any speed', async () => {
@@ -243,7 +251,7 @@ describe('sandbox widget host', () => {
       keys: [{ key: KEY, origins: [ORIGIN] }],
       serviceUrl: 'https://service.example/',
       previewOrigin: 'https://service.example',
-      homes: fixtures,
+      data,
     });
     const ask = (fetchSite: string | null) =>
       h.handle({
@@ -276,7 +284,7 @@ describe('sandbox widget host', () => {
       [`/v1/suggestions?key=svcp_live_secret0000000000000&q=amk`, 401, 'invalid_key'],
       [`/v1/suggestions?key=${KEY}&q=a`, 400, 'invalid_request'],
       [`/v1/estimates?key=${KEY}&id=hdb-000000`, 404, 'not_found'],
-      [`/v1/estimates?key=${KEY}&id=hdb-560102&mode=lease`, 400, 'invalid_request'],
+      [`/v1/estimates?key=${KEY}&id=hdb-560102-4-room&mode=lease`, 400, 'invalid_request'],
       [`/v1/estimates?key=${KEY}&id=sandbox-no-comparables`, 422, 'no_comparables'],
       [`/v1/estimates?key=${KEY}&id=sandbox-server-error`, 500, 'internal_error'],
     ];

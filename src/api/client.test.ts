@@ -60,7 +60,7 @@ describe('the widget host client', () => {
 
   it('never retries a 429, and keeps when the quota resets', async () => {
     const quota = createClient({ baseUrl: API_BASE, key: 'svce_test_quota000000000000002' });
-    const error = await failure(quota.estimate('hdb-560102', 'sale'));
+    const error = await failure(quota.estimate('hdb-560102-4-room', 'sale'));
     expect(error.code).to.equal('quota_exceeded');
     expect(error.details.resetAt).to.match(/T00:00:00.000Z$/);
     expect(sentRequests()).to.have.length(1);

@@ -3,7 +3,7 @@ import * as problemIn from './generated/checks.js';
 import { array, number, object, oneOf, string } from './validate.js';
 
 const suggestion = {
-  id: 'hdb-560102',
+  id: 'hdb-560102-4-room',
   kind: 'address',
   text: 'Blk 102',
   secondaryText: '',
@@ -43,7 +43,7 @@ describe('the answer checks generated from the contract', () => {
 
   it('let an optional property be absent, but not wrong', () => {
     const property = {
-      id: 'hdb-560102',
+      id: 'hdb-560102-4-room',
       address: 'Blk 102',
       postalCode: '560102',
       town: 'Ang Mo Kio',
@@ -51,7 +51,7 @@ describe('the answer checks generated from the contract', () => {
       unitType: '4-room',
       floorAreaSqm: 92,
       typicalFloorAreaSqm: 92,
-      unitTypes: [{ id: 'hdb-560102', unitType: '4-room' }],
+      unitTypes: [{ id: 'hdb-560102-4-room', unitType: '4-room' }],
     };
     expect(problemIn.Property(property)).to.equal(undefined);
     expect(problemIn.Property({ ...property, unitTypes: [] }), 'the home is one of its kinds').to.equal('$.unitTypes');

@@ -28,7 +28,7 @@ describe('bad input', () => {
           query: 'x',
           suggestions: [
             {
-              id: 'hdb-560102',
+              id: 'hdb-560102-4-room',
               kind: 'address',
               text: tricky,
               secondaryText: '\u202Eafter',
@@ -38,7 +38,7 @@ describe('bad input', () => {
           ],
         }),
       ),
-      ...sandboxHandlers(),
+      ...(await sandboxHandlers()),
     );
     const el = await widget();
     type(el, 'evil');

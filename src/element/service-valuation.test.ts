@@ -209,7 +209,7 @@ describe('<service-valuation>', () => {
   });
 
   it('refuses an estimate answered in the other mode, rather than show it', async () => {
-    const sandbox = sandboxHandlers();
+    const sandbox = await sandboxHandlers();
     await useSandbox(
       http.get('*/v1/estimates', ({ request }) =>
         getResponse(sandbox, new Request(request.url.replace('mode=sale', 'mode=rent'), request)),

@@ -124,14 +124,19 @@ describe('the estimate panel', () => {
     const count = Number($(el, 'caption')!.textContent!.match(/\d+/)![0]);
     expect($$(el, 'svg circle')).to.have.length(count);
     expect($$(el, 'svg .estimate-line')).to.have.length(1);
-    // Round grid values, evenly stepped, none of them the estimate; the estimate's own label is the card's figure.
+    // Round grid values, evenly stepped (the one too near the estimate's line left out), none of them the
+    // estimate; the estimate's own label is the card's figure.
     const grid = valueLabels(el)
       .filter((t) => !t.matches('.estimate-value'))
       .map((t) => Number(t.textContent!.replace(/[^\d.]/g, '')));
     expect(grid.length).to.be.within(1, 4);
-    const step = grid.length > 1 ? Math.abs(grid[1] - grid[0]) : grid[0];
-    for (const value of grid)
-      expect(Math.abs(value / step - Math.round(value / step)), `${value} on a step of ${step}`).to.be.below(1e-6);
+    const onStep = (value: number, step: number) => Math.abs(value / step - Math.round(value / step)) < 1e-6;
+    const gaps = grid.slice(1).map((v, i) => Math.abs(v - grid[i]));
+    const widest = gaps.length ? Math.min(...gaps) : grid[0];
+    // Two lines a gap apart are a step apart, or two with the estimate's line between them.
+    const step = grid.every((v) => onStep(v, widest)) ? widest : widest / 2;
+    for (const value of grid) expect(onStep(value, step), `${value} on a step of ${step}`).to.equal(true);
+    for (const gap of gaps) expect([1, 2], `a gap of ${gap} on a step of ${step}`).to.include(Math.round(gap / step));
     expect((step / 10 ** Math.floor(Math.log10(step))).toFixed(6)).to.match(/^[125]\.0+$/);
     const estimateLabel = $(el, 'svg text.estimate-value')!.textContent!;
     expect(`${estimateLabel} psf`).to.equal($$(el, '.facts dd')[0].textContent!.trim());
@@ -217,7 +222,7 @@ describe('the estimate panel', () => {
       http.get('*/v1/estimates', async ({ request }) => {
         if (new URL(request.url).searchParams.get('mode') === 'rent') await delay(600);
       }),
-      ...sandboxHandlers(),
+      ...(await sandboxHandlers()),
     );
     const el = await widget();
     await searchAndChoose(el, 'amk ave 3');
@@ -250,7 +255,7 @@ describe('the estimate panel', () => {
       'service-valuation-mode-change',
       'service-valuation-estimate',
     ]);
-    expect(seen[0].detail).to.deep.equal({ id: 'hdb-560102', kind: 'address' });
+    expect(seen[0].detail).to.deep.equal({ id: 'hdb-560100-4-room', kind: 'address' });
     expect(Object.keys(seen[1].detail as object).sort()).to.deep.equal([
       'confidence',
       'currency',
@@ -329,7 +334,7 @@ describe('the estimate panel', () => {
 
   it('values the storey and floor area a visitor gives, in the unit shown, within the type’s range', async () => {
     const el = await widget();
-    await searchAndChoose(el, 'amk ave 3');
+    await searchAndChoose(el, '560102');
     const typical = $(el, '.value')!.textContent;
     const details = $<HTMLDetailsElement>(el, 'details.home')!;
     expect(details.open, 'closed until asked for').to.equal(false);
@@ -338,8 +343,8 @@ describe('the estimate panel', () => {
     await expect(el).to.be.accessible();
     const storey = $<HTMLInputElement>(el, 'input[name="storey"]')!;
     const area = $<HTMLInputElement>(el, 'input[name="area"]')!;
-    // Blk 102 Ang Mo Kio Avenue 3 is a 93 m² flat: 1,001 sq ft, and from 47 to 186 m² (506 to 2,002 sq ft).
-    expect([area.placeholder, area.min, area.max]).to.deep.equal(['1001', '506', '2002']);
+    // Blk 102 Ang Mo Kio Avenue 3 is a 97 m² flat: 1,044 sq ft, and from 49 to 194 m² (528 to 2,088 sq ft).
+    expect([area.placeholder, area.min, area.max]).to.deep.equal(['1044', '528', '2088']);
     expect(area.labels![0].textContent).to.contain('Floor area (sq ft)');
     storey.value = '15';
     area.value = '1100';
@@ -356,7 +361,7 @@ describe('the estimate panel', () => {
     $(el, '.estimate-actions .text-button')!.click();
     await el.updateComplete;
     const inSqm = $<HTMLInputElement>(el, 'input[name="area"]')!;
-    expect([inSqm.min, inSqm.max, inSqm.value]).to.deep.equal(['47', '186', '102']);
+    expect([inSqm.min, inSqm.max, inSqm.value]).to.deep.equal(['49', '194', '102']);
     inSqm.value = '400';
     expect(inSqm.checkValidity(), 'more than twice the type’s area').to.equal(false);
   });
@@ -366,38 +371,38 @@ describe('the estimate panel', () => {
       http.get('*/v1/estimates', async () => {
         await delay(300);
       }),
-      ...sandboxHandlers(),
+      ...(await sandboxHandlers()),
     );
     const el = await widget();
-    await searchAndChoose(el, 'amk ave 3');
-    // Blk 102 Ang Mo Kio Avenue 3 holds 4-room flats, most traded, and executive flats.
+    await searchAndChoose(el, '560100');
+    // Blk 100 Ang Mo Kio Avenue 3 holds 4-room flats, most traded, and 3-room flats, listed in reading order.
     const select = choice(el, 'Home type')!;
     expect([...select.options].map((o) => [o.textContent, o.value, o.selected])).to.deep.equal([
-      ['4-room', 'hdb-560102', true],
-      ['Executive', 'hdb-560102-executive', false],
+      ['3-room', 'hdb-560100-3-room', false],
+      ['4-room', 'hdb-560100-4-room', true],
     ]);
     await expect(el).to.be.accessible();
     const fourRoom = $(el, '.value')!.textContent;
     select.focus();
-    select.value = 'hdb-560102-executive';
+    select.value = 'hdb-560100-3-room';
     select.dispatchEvent(new Event('change'));
-    await until(() => $(el, '.skeleton'), 'the executive flat loading');
+    await until(() => $(el, '.skeleton'), 'the 3-room flat loading');
     expect(el.shadowRoot!.activeElement, 'the choice stays, and the keyboard on it, while it loads').to.equal(select);
-    await until(() => $(el, '.property-meta')?.textContent?.includes('Executive'), 'the executive flat valued');
-    expect(sentRequests().at(-1)!.searchParams.get('id')).to.equal('hdb-560102-executive');
+    await until(() => $(el, '.property-meta')?.textContent?.includes('3-room'), 'the 3-room flat valued');
+    expect(sentRequests().at(-1)!.searchParams.get('id')).to.equal('hdb-560100-3-room');
     expect($(el, '.value')!.textContent).not.to.equal(fourRoom);
-    expect($(el, '.property-meta')!.textContent).to.contain('1,528 sq ft');
+    expect($(el, '.property-meta')!.textContent).to.contain('678 sq ft');
     expect(el.shadowRoot!.activeElement).to.equal(select);
-    expect(select.value).to.equal('hdb-560102-executive');
+    expect(select.value).to.equal('hdb-560100-3-room');
     // Another address: its own kinds, once its estimate names them.
-    await searchAndChoose(el, '560125');
+    await searchAndChoose(el, '560102');
     expect(choice(el, 'Home type')).to.equal(undefined);
   });
 
   it('keeps the choice of type when a type cannot be valued, so another is a choice away', async () => {
     await useSandbox(
       http.get('*/v1/estimates', ({ request }) =>
-        new URL(request.url).searchParams.get('id') === 'hdb-560102-executive'
+        new URL(request.url).searchParams.get('id') === 'hdb-560100-3-room'
           ? HttpResponse.json(
               {
                 code: 'no_comparables',
@@ -408,25 +413,25 @@ describe('the estimate panel', () => {
             )
           : undefined,
       ),
-      ...sandboxHandlers(),
+      ...(await sandboxHandlers()),
     );
     const el = await widget();
-    await searchAndChoose(el, 'amk ave 3');
+    await searchAndChoose(el, '560100');
     const select = choice(el, 'Home type')!;
-    select.value = 'hdb-560102-executive';
+    select.value = 'hdb-560100-3-room';
     select.dispatchEvent(new Event('change'));
     await until(() => $(el, '[part="estimate-error"]'), 'the refusal');
     expect(choice(el, 'Home type')).to.equal(select);
-    select.value = 'hdb-560102';
+    select.value = 'hdb-560100-4-room';
     select.dispatchEvent(new Event('change'));
     await until(() => $(el, '.value'), 'the 4-room flat again');
   });
 
   it('shows a home type alone where the address holds one', async () => {
     const el = await widget();
-    await searchAndChoose(el, '560125');
+    await searchAndChoose(el, '560102');
     expect(choice(el, 'Home type')).to.equal(undefined);
-    expect($(el, 'span.unit')!.textContent).to.equal('5-room');
+    expect($(el, 'span.unit')!.textContent).to.equal('4-room');
   });
 
   it('names the datasets an estimate rests on, each linked, and leaves out a postal code the data lacks', async () => {

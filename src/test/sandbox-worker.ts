@@ -3,7 +3,8 @@ import { setupWorker } from 'msw/browser';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { sandboxHandlers } from '../../service/servers/msw.js';
 
-const worker = setupWorker(...sandboxHandlers());
+const sandbox = await sandboxHandlers();
+const worker = setupWorker(...sandbox);
 let started: Promise<unknown> | undefined;
 const requests: URL[] = [];
 worker.events.on('request:start', ({ request }) => {
@@ -27,7 +28,7 @@ export const API_BASE = `${location.origin}/public/`;
 
 /** The sandbox's real estimate, with some fields changed. */
 export function estimateWith(change: (estimate: Record<string, unknown>) => void): HttpHandler {
-  const [, estimates] = sandboxHandlers();
+  const [, estimates] = sandbox;
   return http.get('*/v1/estimates', async (info) => {
     const real = (await (await estimates.run(info))!.response!.json()) as Record<string, unknown>;
     change(real);

@@ -1,10 +1,8 @@
 /**
  * What a home is, read from the official files' words: its kind as the service's catalogues name it
  * ("4 ROOM" is `4-room`), a private home's bedrooms from its floor area (URA's sales give none), and
- * an id every surface can carry (lower-case letters, digits and hyphens, at most 64).
+ * an id every surface can carry (lower-case letters, digits and hyphens, at most 64). Safe in a page.
  */
-import { createHash } from 'node:crypto';
-
 /** HDB's flat types as the catalogues name them: "4 ROOM" → `4-room`, "EXECUTIVE" → `Executive`. */
 export function hdbUnitType(flatType: string): string {
   const rooms = /^([1-5]) ROOM$/.exec(flatType);
@@ -39,6 +37,15 @@ export function homeId(...parts: string[]): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
   if (id.length <= MAX_ID) return id;
-  const hash = createHash('sha256').update(id).digest('hex').slice(0, 10);
+  const hash =
+    fnv1a(id, 0x811c9dc5).toString(16).padStart(8, '0').slice(0, 5) +
+    fnv1a(id, 0x01000193).toString(16).padStart(8, '0').slice(0, 5);
   return `${id.slice(0, MAX_ID - hash.length - 1).replace(/-$/, '')}-${hash}`;
+}
+
+/** FNV-1a over the id's characters from `basis`: a short, stable tag for an id cut to length (not a secret). */
+function fnv1a(text: string, basis: number): number {
+  let hash = basis;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return hash >>> 0;
 }

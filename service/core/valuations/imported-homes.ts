@@ -7,7 +7,6 @@
  */
 import type { Database } from '../../db/database.js';
 import { OFFICIAL_DATASETS, type OfficialDataset } from '../datasets/official/official-datasets.js';
-import { streetKey } from '../datasets/official/street-names.js';
 import type { HdbData, HdbPlace, HdbRent } from '../estimates/hdb-estimate.js';
 import type { HdbHome, HdbSale } from '../estimates/hdb-sale.js';
 import { blockKey, monthName, monthNumber } from '../estimates/hdb-sale.js';
@@ -22,8 +21,11 @@ import {
   type Transaction,
 } from '../estimates/homes.js';
 import { median } from '../estimates/statistics.js';
+import type { ImportOrigin } from '../datasets/official/import-file.js';
 import {
   type Address,
+  addressBook,
+  type AddressBook,
   hdbRecord,
   hdbSaleOf,
   homeKey,
@@ -61,26 +63,50 @@ const lastDayOf = (month: string) => {
   return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
 };
 
-/** The homes imported, or undefined when no transaction has been. */
-export async function loadImportedHomes(db: Pick<Database, 'query'>): Promise<ImportedHomes | undefined> {
+/**
+ * The homes imported from official files (or, for `sandbox`, the sandbox's generated world imported in
+ * their formats), or undefined when no transaction has been.
+ */
+export async function loadImportedHomes(
+  db: Pick<Database, 'query'>,
+  origin: ImportOrigin = 'official',
+): Promise<ImportedHomes | undefined> {
+  const ofOrigin = 'import_id in (select id from dataset_imports where origin = $1)';
   const [{ month: newest } = { month: null }] = await db.query<{ month: string | null }>(
-    'select max(month) as month from home_transactions',
+    `select max(month) as month from home_transactions where ${ofOrigin}`,
+    [origin],
   );
   if (!newest) return undefined;
   const since = monthName(monthNumber(newest) - YEARS_READ * 12 + 1);
-  const addresses = new Map<string, Address>();
-  for (const a of await db.query<Address & { block: string | null }>(
-    'select postal, block, street, lat, lng from addresses where block is not null',
-  ))
-    addresses.set(`${streetKey(a.street)}|${a.block}`, a);
-
-  const homes = new Map<string, Gathering>();
+  const addresses = await db.query<Address>(
+    'select postal, block, street, building, lat, lng from addresses where origin = $1',
+    [origin],
+  );
   const rows = await db.query<Row>(
     `select dataset, mode, property_type, month, town, block, street, project, home_kind, storey_low, storey_high,
             floor_area_sqm, lease_commence_year, district, lat, lng, price, units
-       from home_transactions where month >= $1 and month <= $2 order by month desc, row_key`,
-    [since, newest],
+       from home_transactions where ${ofOrigin} and month >= $2 and month <= $3 order by month desc, row_key`,
+    [origin, since, newest],
   );
+  // The sandbox's world is generated: no estimate made from it names an official source.
+  return homesFromRows(rows, addresses, origin === 'sandbox' ? new Map() : await sourcesOf(db));
+}
+
+/**
+ * The homes of imported rows (newest month first) and addresses: the database's (above) or files read in
+ * memory (the sandbox's world in a page). Reads the last five years of the newest month's.
+ */
+export function homesFromRows(
+  all: Row[],
+  addresses: Address[],
+  sources: Map<OfficialDataset, LoadedDataset> = new Map(),
+): ImportedHomes | undefined {
+  const newest = all.reduce<string | undefined>((max, row) => (!max || row.month > max ? row.month : max), undefined);
+  if (!newest) return undefined;
+  const since = monthName(monthNumber(newest) - YEARS_READ * 12 + 1);
+  const rows = all.filter((row) => row.month >= since);
+  const book = addressBook(addresses);
+  const homes = new Map<string, Gathering>();
   const declared = rows.filter((row) => row.dataset === 'hdb_rental');
   const { setAside } = setAsideOutliers(
     declared.map((row) => ({
@@ -94,7 +120,7 @@ export async function loadImportedHomes(db: Pick<Database, 'query'>): Promise<Im
   const asideRows = new Set(setAside.map((rent) => rent.row));
   for (const row of rows) {
     if (asideRows.has(row)) continue;
-    const home = gather(homes, row, addresses);
+    const home = gather(homes, row, book);
     if (!home) continue;
     const area = row.floor_area_sqm === null ? null : Number(row.floor_area_sqm);
     if (area !== null && row.mode === 'sale') home.areas.push(area);
@@ -112,14 +138,14 @@ export async function loadImportedHomes(db: Pick<Database, 'query'>): Promise<Im
     if (row.dataset === 'hdb_resale') home.sales.push(hdbSaleOf(row, area!));
     if (row.dataset === 'hdb_rental') home.rents.push({ month: row.month, rent: Number(row.price) });
   }
-  return { ...assemble([...homes.values()], newest, await sourcesOf(db)), rentsSetAside: asideRows.size };
+  return { ...assemble([...homes.values()], newest, sources), rentsSetAside: asideRows.size };
 }
 
-function gather(homes: Map<string, Gathering>, row: Row, addresses: Map<string, Address>): Gathering | undefined {
+function gather(homes: Map<string, Gathering>, row: Row, addresses: AddressBook): Gathering | undefined {
   const key = homeKey(row);
   const known = homes.get(key);
   if (known) return known;
-  const record = row.property_type === 'hdb' ? hdbRecord(row, addresses) : privateRecord(row);
+  const record = row.property_type === 'hdb' ? hdbRecord(row, addresses) : privateRecord(row, addresses);
   if (!record) return undefined;
   const place =
     row.property_type === 'hdb'
@@ -203,7 +229,8 @@ function assemble(
 /** The newest import of each dataset, as its attribution names it. */
 async function sourcesOf(db: Pick<Database, 'query'>): Promise<Map<OfficialDataset, LoadedDataset>> {
   const imports = await db.query<{ dataset: OfficialDataset; imported_at: Date }>(
-    `select dataset, max(imported_at) as imported_at from dataset_imports group by dataset order by dataset`,
+    `select dataset, max(imported_at) as imported_at from dataset_imports where origin = 'official'
+      group by dataset order by dataset`,
   );
   return new Map(
     imports.map(({ dataset, imported_at }) => {

@@ -3,6 +3,7 @@
  * (id, address, postal code and place), and an HDB resale as the HDB model reads it.
  */
 import type { OfficialDataset } from '../datasets/official/official-datasets.js';
+import type { HomeTransaction } from '../datasets/official/rows.js';
 import { streetInFull, streetKey, titleCase } from '../datasets/official/street-names.js';
 import type { HdbSale } from '../estimates/hdb-sale.js';
 import type { PropertyRecord } from '../estimates/homes.js';
@@ -33,10 +34,50 @@ export interface Row {
 /** A OneMap address, as the join reads it. */
 export interface Address {
   postal: string;
+  block: string | null;
   street: string;
+  building: string | null;
   lat: number;
   lng: number;
 }
+
+/** The addresses by what the files name a home by: an HDB block by its street and number, a condo by its project. */
+export interface AddressBook {
+  blocks: Map<string, Address>;
+  buildings: Map<string, Address>;
+}
+
+export function addressBook(addresses: Address[]): AddressBook {
+  const blocks = new Map<string, Address>();
+  const buildings = new Map<string, Address>();
+  for (const a of addresses) {
+    if (a.block) blocks.set(`${streetKey(a.street)}|${a.block}`, a);
+    if (a.building) buildings.set(homeId(a.building), a);
+  }
+  return { blocks, buildings };
+}
+
+/** A transaction as the importer read it, in home_transactions' shape. */
+export const rowOf = (dataset: OfficialDataset, t: HomeTransaction): Row => ({
+  dataset,
+  mode: t.mode,
+  property_type: t.propertyType,
+  month: t.month,
+  town: t.town,
+  block: t.block,
+  street: t.street,
+  project: t.project,
+  home_kind: t.homeKind,
+  storey_low: t.storeyLow,
+  storey_high: t.storeyHigh,
+  floor_area_sqm: t.floorAreaSqm,
+  lease_commence_year: t.leaseCommenceYear,
+  district: t.district,
+  lat: t.lat,
+  lng: t.lng,
+  price: t.price,
+  units: t.units,
+});
 
 /** A home's record, less its floor area (the median of its sales, known once all are read). */
 export type HomeRecord = Omit<PropertyRecord, 'floorAreaSqm'>;
@@ -51,9 +92,9 @@ export function homeKey(row: Row): string {
 const condoUnitType = (row: Row) =>
   /^\d+-bedroom$/.test(row.home_kind) ? row.home_kind : bedroomsOf(Number(row.floor_area_sqm));
 
-export function hdbRecord(row: Row, addresses: Map<string, Address>): HomeRecord {
+export function hdbRecord(row: Row, addresses: AddressBook): HomeRecord {
   const unitType = hdbUnitType(row.home_kind);
-  const address = addresses.get(`${streetKey(row.street)}|${row.block}`);
+  const address = addresses.blocks.get(`${streetKey(row.street)}|${row.block}`);
   return {
     id: address ? homeId('hdb', address.postal, unitType) : homeId('hdb', row.block!, streetKey(row.street), unitType),
     addressKey: `hdb|${streetKey(row.street)}|${row.block}`,
@@ -67,8 +108,11 @@ export function hdbRecord(row: Row, addresses: Map<string, Address>): HomeRecord
   };
 }
 
-/** A private home where URA gives its place; one without coordinates cannot be compared by distance. */
-export function privateRecord(row: Row): HomeRecord | undefined {
+/**
+ * A private home where URA gives its place; one without coordinates cannot be compared by distance. A
+ * condo takes its postal code from OneMap's address of its building, where one was imported.
+ */
+export function privateRecord(row: Row, addresses: AddressBook): HomeRecord | undefined {
   if (row.lat === null || row.lng === null) return undefined;
   const town = row.district ? `District ${Number(row.district)}` : 'Singapore';
   const place = { town, lat: Number(row.lat), lng: Number(row.lng) };
@@ -85,12 +129,14 @@ export function privateRecord(row: Row): HomeRecord | undefined {
     };
   }
   const unitType = condoUnitType(row);
+  const address = addresses.buildings.get(homeId(row.project!));
   return {
     id: homeId('condo', row.project!, unitType.replace('-bedroom', 'br')),
     // One project, however it is spelt ("THE SAIL @ MARINA BAY", "THE SAIL@MARINA BAY").
     addressKey: `condo|${homeId(row.project!)}`,
-    address: titleCase(row.street),
+    address: titleCase(address?.block ? `${address.block} ${address.street}` : row.street),
     project: titleCase(row.project!),
+    ...(address ? { postalCode: address.postal } : {}),
     propertyType: 'condo',
     unitType,
     ...place,

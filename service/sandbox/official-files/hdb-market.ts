@@ -132,7 +132,7 @@ export function hdbMarket({ seed, blocksPerStreet }: MarketOptions) {
           sector: town.sector,
           lat: streetLat + noise(random, 0.0015),
           lng: streetLng + noise(random, 0.0015),
-          block: `${1 + s * 300 + i * 2 + Math.floor(random() * 2)}${suffix}`,
+          block: `${100 + s * 300 + i * 2 + Math.floor(random() * 2)}${suffix}`,
           leaseCommenceYear,
           maxStorey:
             leaseCommenceYear < 1985

@@ -4,8 +4,7 @@ import type { DailyMeter } from '../../core/metering/daily-meter.js';
 import type { RateStore } from '../../core/metering/rate-store.js';
 import type { VisitorLimit } from '../../core/metering/visitor-limit.js';
 import type { MeteredEstimate } from '../../core/valuations/metered-estimate.js';
-import type { EstimateEngine } from '../../core/estimates/engine.js';
-import type { Homes } from '../../core/estimates/homes.js';
+import type { EngineOptions, EstimateEngine } from '../../core/estimates/engine.js';
 
 export interface HostOptions {
   /** Keys in memory (MSW, unit tests), or … */
@@ -17,9 +16,9 @@ export interface HostOptions {
   /** Where the service's own pages live; attribution links point here. Ends with `/`. */
   serviceUrl: string;
   now?: () => Date;
-  /** The homes it values: the sandbox's world by default. */
-  homes?: Homes;
-  /** The engine to share with the service's other surfaces; one is made from the options above otherwise. */
+  /** What it values: the sandbox's world (sandbox-homes.ts) or the imported files, unless given … */
+  data?: Pick<EngineOptions, 'homes' | 'hdb' | 'sources'>;
+  /** … the engine to share with the service's other surfaces. */
   engine?: EstimateEngine;
   /** The service's own origin, whose API Console previews any key's widget (not a website: never listed on a key). */
   previewOrigin?: string;

@@ -9,7 +9,6 @@ import type { Language } from '../../../src/api/types.js';
 import { checkWidgetKey } from '../../../src/api/widget-key.js';
 import { type HomeAsked, type Mode, readHome, readMode } from '../../core/estimates/parameters.js';
 import { createEstimateEngine } from '../../core/estimates/engine.js';
-import { sandboxHomes } from '../../sandbox/sandbox-homes.js';
 import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
 import { inLanguage } from '../../core/estimates/service-words.js';
 import { catalogueFor } from '../../core/estimates/catalogues.js';
@@ -46,7 +45,8 @@ interface EstimateRequest {
 }
 
 export function createWidgetHost(options: HostOptions) {
-  const engine = options.engine ?? createEstimateEngine({ ...options, homes: options.homes ?? sandboxHomes() });
+  if (!options.engine && !options.data) throw new Error('A widget host values homes: give it an engine or data.');
+  const engine = options.engine ?? createEstimateEngine({ ...options, ...options.data! });
   const { now } = engine;
   const store = options.rates ?? memoryRates();
   const { perAddress, perKey } = SUGGESTION_LIMITS;

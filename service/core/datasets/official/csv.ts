@@ -3,8 +3,6 @@
  * may be quoted (RFC 4180: commas and doubled quotes inside); a line break inside a quoted field is not
  * supported (no official file has one), and such a record reads as two bad rows.
  */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 
 /** Splits one line into fields; a quoted field may hold commas and doubled quotes. */
 export function splitCsvLine(line: string): string[] {
@@ -32,9 +30,10 @@ export function splitCsvLine(line: string): string[] {
 /** Longer than any row of the official files by far: such a line is reported, never split. */
 export const MAX_LINE = 65_536;
 
-/** Each record of a CSV file with its line number (the header is line 1); blank lines are passed over. */
-export async function* csvLines(path: string): AsyncGenerator<{ line: number; fields: string[]; tooLong?: true }> {
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+/** Each record of a CSV file's lines with its line number (the header is line 1); blank lines are passed over. */
+export async function* csvLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+): AsyncGenerator<{ line: number; fields: string[]; tooLong?: true }> {
   let line = 0;
   for await (const text of lines) {
     line++;

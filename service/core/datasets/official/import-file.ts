@@ -13,7 +13,8 @@ import type { Database } from '../../../db/database.js';
 import { newTimeOrderedId } from '../../../db/ids.js';
 import type { OfficialDataset } from './official-datasets.js';
 import { insertAddresses, insertTransactions } from './insert-rows.js';
-import { EMPTY, readOfficialFile } from './read-file.js';
+import { readOfficialFile } from './read-file.js';
+import { EMPTY, type OfficialFile, readOfficialText } from './read-text.js';
 import { lazyReport, ReportNotWritten } from './skipped-rows-report.js';
 import { type Address, type HomeTransaction, type ReadRow, type RowProblem, rowKeyOf } from './rows.js';
 
@@ -35,7 +36,11 @@ export interface ImportOptions {
   now?: () => Date;
   /** Told the rows read so far, every few thousand rows. */
   onProgress?: (rowsRead: number) => void;
+  /** `sandbox` for the sandbox's generated world: kept apart from official files, and never attributed to them. */
+  origin?: ImportOrigin;
 }
+
+export type ImportOrigin = 'official' | 'sandbox';
 
 export type ImportOutcome =
   { imported: DatasetImport; reportPath?: string } | { refused: string; problems: RowProblem[]; problemCount: number };
@@ -64,7 +69,28 @@ export async function importOfficialFile(
   const file = await readOfficialFile(path);
   if ('problem' in file)
     return { refused: `${basename(path)} was not imported: ${file.problem}.`, problems: [], problemCount: 0 };
-  const sha256 = await digestOf(path);
+  return importRows(db, { path, file, sha256: await digestOf(path) }, options);
+}
+
+/** A file held as text (the sandbox's world, made in memory), imported as a file on disk would be. */
+export async function importOfficialText(
+  db: Database,
+  name: string,
+  text: string,
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
+  const file = await readOfficialText(text);
+  if ('problem' in file)
+    return { refused: `${name} was not imported: ${file.problem}.`, problems: [], problemCount: 0 };
+  return importRows(db, { path: name, file, sha256: createHash('sha256').update(text).digest('hex') }, options);
+}
+
+async function importRows(
+  db: Database,
+  { path, file, sha256 }: { path: string; file: OfficialFile; sha256: string },
+  options: ImportOptions,
+): Promise<ImportOutcome> {
+  const origin = options.origin ?? 'official';
   const now = options.now ?? (() => new Date());
   const reportPath = options.reportPath ?? `${path}.invalid.csv`;
   const report = options.skipInvalid ? lazyReport(reportPath) : undefined;
@@ -73,9 +99,9 @@ export async function importOfficialFile(
       const id = newTimeOrderedId('imp');
       const importedAt = now();
       await tx.query(
-        `insert into dataset_imports (id, dataset, file_name, file_sha256, rows_read, rows_added, rows_skipped, imported_at)
-         values ($1, $2, $3, $4, 0, 0, 0, $5)`,
-        [id, file.dataset, basename(path), sha256, importedAt],
+        `insert into dataset_imports (id, dataset, file_name, file_sha256, rows_read, rows_added, rows_skipped, imported_at, origin)
+         values ($1, $2, $3, $4, 0, 0, 0, $5, $6)`,
+        [id, file.dataset, basename(path), sha256, importedAt, origin],
       );
       const problems: RowProblem[] = [];
       let problemCount = 0;
@@ -93,6 +119,7 @@ export async function importOfficialFile(
                 tx,
                 id,
                 batch.map((b) => b.record as Address),
+                origin,
               )
             : await insertTransactions(tx, id, file.dataset, batch as { key: string; record: HomeTransaction }[]);
         batch = [];
@@ -115,7 +142,7 @@ export async function importOfficialFile(
           const digest = createHash('sha256').update(rowKeyOf(file.dataset, row.record)).digest('base64url');
           const occurrence = (occurrences.get(digest) ?? 0) + 1;
           occurrences.set(digest, occurrence);
-          key = `${digest.slice(0, 32)}.${occurrence}`;
+          key = `${origin === 'sandbox' ? 'sandbox.' : ''}${digest.slice(0, 32)}.${occurrence}`;
         }
         batch.push({ key, record: row.record });
         if (batch.length === BATCH) await flush();

@@ -45,21 +45,35 @@ export async function insertTransactions(
 }
 
 /** Addresses by postal code: a newer answer replaces an older one's place (only real changes count as added). */
-export async function insertAddresses(tx: Queryable, importId: string, batch: Address[]) {
+export async function insertAddresses(
+  tx: Queryable,
+  importId: string,
+  batch: Address[],
+  origin: 'official' | 'sandbox' = 'official',
+) {
   const rows = [...new Map(batch.map((a) => [a.postal, a])).values()];
   const column = (key: keyof Address) => rows.map((a) => a[key]);
   const added = await tx.query(
-    `insert into addresses (postal, block, street, building, lat, lng, import_id)
-     select postal, block, street, building, lat, lng, $7
+    `insert into addresses (postal, block, street, building, lat, lng, import_id, origin)
+     select postal, block, street, building, lat, lng, $7, $8
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[])
          as t(postal, block, street, building, lat, lng)
-     on conflict (postal) do update
+     on conflict (origin, postal) do update
        set block = excluded.block, street = excluded.street, building = excluded.building,
            lat = excluded.lat, lng = excluded.lng, import_id = excluded.import_id
        where (addresses.block, addresses.street, addresses.building, addresses.lat, addresses.lng)
              is distinct from (excluded.block, excluded.street, excluded.building, excluded.lat, excluded.lng)
      returning 1`,
-    [column('postal'), column('block'), column('street'), column('building'), column('lat'), column('lng'), importId],
+    [
+      column('postal'),
+      column('block'),
+      column('street'),
+      column('building'),
+      column('lat'),
+      column('lng'),
+      importId,
+      origin,
+    ],
   );
   return added.length;
 }

@@ -1,66 +1,10 @@
-/**
- * Recognises an official file by its header (CSV) or its shape (JSON) and reads its rows. A file of
- * no known dataset is refused with what was expected.
- */
+/** Reads an official file from disk (read-text.ts recognises it): JSON whole, CSV a line at a time. */
+import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
-import { csvLines, MAX_LINE } from './csv.js';
-import { readRentalRow, readResaleRow, RENTAL_COLUMNS, RESALE_COLUMNS } from './hdb.js';
-import type { OfficialDataset } from './official-datasets.js';
-import { ONEMAP_COLUMNS, readOneMapRow } from './onemap.js';
-import { type Address, type HomeTransaction, type ReadRow, stringsOf } from './rows.js';
-import { readUraRentals, readUraSales } from './ura.js';
+import { createInterface } from 'node:readline';
+import { type OfficialFile, readOfficial } from './read-text.js';
 
-export type OfficialFile =
-  | { dataset: Exclude<OfficialDataset, 'onemap_addresses'>; rows: AsyncIterable<ReadRow<HomeTransaction>> }
-  | { dataset: 'onemap_addresses'; rows: AsyncIterable<ReadRow<Address>> };
-
-const lower = (column: string) => column.toLowerCase();
-const upper = (column: string) => column.toUpperCase();
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const sameColumns = (header: string[], columns: string[]) =>
-  header.length === columns.length && columns.every((column) => header.includes(column));
-
-type RowReader<T> = (line: string, row: Record<string, string | undefined>) => ReadRow<T>;
-
-/** A CSV file's records as rows keyed by its header. */
-async function* csvRows<T>(
-  path: string,
-  read: RowReader<T>,
-  nameOf: (column: string) => string,
-): AsyncGenerator<ReadRow<T>> {
-  let header: string[] | undefined;
-  for await (const { line, fields, tooLong } of csvLines(path)) {
-    if (!header) {
-      header = fields.map((f) => nameOf(f.trim()));
-      continue;
-    }
-    if (tooLong) {
-      const where = String(line);
-      const reason = `is longer than ${MAX_LINE.toLocaleString('en')} characters: no row of these files is`;
-      yield { line: where, problems: [{ line: where, column: '', value: '', reason }] };
-      continue;
-    }
-    if (fields.length !== header.length) {
-      const where = String(line);
-      const reason = `has ${fields.length} fields where the header has ${header.length}`;
-      yield { line: where, problems: [{ line: where, column: '', value: fields.join(',').slice(0, 200), reason }] };
-      continue;
-    }
-    yield read(String(line), Object.fromEntries(header.map((column, i) => [column, fields[i]])));
-  }
-}
-
-async function* each<T>(rows: T[]) {
-  yield* rows;
-}
-
-/** Said of a file with nothing in it to load, as the importer says of one with no rows. */
-export const EMPTY = 'it has no rows, only a header or an empty list (an interrupted download?)';
-
-export const KNOWN_FILES =
-  "HDB resale flat prices or renting out of flats (data.gov.sg CSV), URA's PMI_Resi_Transaction or PMI_Resi_Rental (JSON), or OneMap search results (JSON or CSV)";
+export { EMPTY, KNOWN_FILES, type OfficialFile } from './read-text.js';
 
 export async function readOfficialFile(path: string): Promise<OfficialFile | { problem: string }> {
   let start: Buffer;
@@ -72,54 +16,9 @@ export async function readOfficialFile(path: string): Promise<OfficialFile | { p
   } catch (error) {
     return { problem: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
   }
-  const head = start
-    .subarray(0, bytesRead)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
-  if (!head.trim()) return { problem: EMPTY };
-  if (/^\s*[{[]/.test(head)) {
-    let document: unknown;
-    try {
-      document = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
-    } catch (error) {
-      return { problem: `it is not valid JSON (${(error as Error).message})` };
-    }
-    // Recognised by any of its entries, so that a bad first entry is a row problem, not an unknown file.
-    const listOf = (key: string) => {
-      const list = isObject(document) ? document[key] : undefined;
-      return Array.isArray(list) ? list.filter(isObject) : [];
-    };
-    // An answer whose list is there but empty is an empty download, whichever dataset it was.
-    const emptyList = (key: string) => isObject(document) && Array.isArray(document[key]) && !document[key].length;
-    if (emptyList('Result') || emptyList('results')) return { problem: EMPTY };
-    const projects = listOf('Result');
-    if (projects.some((p) => 'transaction' in p)) return { dataset: 'ura_sales', rows: each(readUraSales(document)) };
-    if (projects.some((p) => 'rental' in p)) return { dataset: 'ura_rentals', rows: each(readUraRentals(document)) };
-    if (listOf('results').some((r) => 'POSTAL' in r)) {
-      const results = (document as { results: unknown[] }).results;
-      return {
-        dataset: 'onemap_addresses',
-        rows: each(
-          results.map((r, i) =>
-            isObject(r)
-              ? readOneMapRow(`/results/${i}`, stringsOf(r))
-              : {
-                  line: `/results/${i}`,
-                  problems: [{ line: `/results/${i}`, column: 'results', value: '', reason: 'is not an address' }],
-                },
-          ),
-        ),
-      };
-    }
-    return { problem: `its JSON is none of ${KNOWN_FILES}` };
-  }
-  const header = (head.split(/\r?\n/)[0] ?? '').split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
-  const lowered = header.map(lower);
-  const before2015 = RESALE_COLUMNS.filter((c) => c !== 'remaining_lease');
-  if (sameColumns(lowered, RESALE_COLUMNS) || sameColumns(lowered, before2015))
-    return { dataset: 'hdb_resale', rows: csvRows(path, readResaleRow, lower) };
-  if (sameColumns(lowered, RENTAL_COLUMNS)) return { dataset: 'hdb_rental', rows: csvRows(path, readRentalRow, lower) };
-  if (sameColumns(header.map(upper), ONEMAP_COLUMNS))
-    return { dataset: 'onemap_addresses', rows: csvRows(path, readOneMapRow, upper) };
-  return { problem: `its first line (${header.join(',').slice(0, 120)}) is the header of none of ${KNOWN_FILES}` };
+  return readOfficial({
+    head: start.subarray(0, bytesRead).toString('utf8'),
+    whole: () => readFile(path, 'utf8'),
+    lines: () => createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity }),
+  });
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { streetInFull, streetKey } from './street-names.js';
+import { streetInFull, streetKey, titleCase } from './street-names.js';
 
 /** HDB's spelling beside OneMap's, as the two publish the same streets. */
 const SAME_STREETS: [hdb: string, oneMap: string][] = [
@@ -43,5 +43,13 @@ describe('street names in HDB’s and OneMap’s spellings', () => {
     assert.equal(streetInFull('JLN BT MERAH'), 'Jalan Bukit Merah');
     assert.equal(streetInFull('MARKET ST'), 'Market Street');
     assert.equal(streetInFull("ST GEORGE'S LANE"), "Saint George's Lane");
+  });
+
+  it("write a project's name as people do: small words small inside it, a name after D' capitalised", () => {
+    assert.equal(titleCase('REFLECTIONS AT KEPPEL BAY'), 'Reflections at Keppel Bay');
+    assert.equal(titleCase("D'LEEDON"), "D'Leedon");
+    assert.equal(titleCase('THE SAIL @ MARINA BAY'), 'The Sail @ Marina Bay');
+    assert.equal(titleCase("QUEEN'S ROAD"), "Queen's Road");
+    assert.equal(titleCase('THE TRILINQ'), 'The Trilinq');
   });
 });

@@ -61,8 +61,16 @@ export function streetInFull(street: string): string {
     .join(' ');
 }
 
-/** "TOA PAYOH" is "Toa Payoh"; "ST. GEORGE'S" keeps its apostrophe's s small. */
+/**
+ * "TOA PAYOH" is "Toa Payoh"; "ST. GEORGE'S" keeps its apostrophe's s small, "D'LEEDON" is "D'Leedon",
+ * and a name's small words stay small within it ("Reflections at Keppel Bay").
+ */
 export const titleCase = (text: string) =>
   text
     .toLowerCase()
-    .replace(/(^|[\s(/-])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
+    .replace(/(^|[\s(/-])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase())
+    .replace(
+      /(^|[\s(/-])([A-Z])'([a-z])/g,
+      (_, before: string, first: string, next: string) => `${before}${first}'${next.toUpperCase()}`,
+    )
+    .replace(/(?<=\S )(At|Of|The|By|On|And|In)(?= )/g, (word: string) => word.toLowerCase());
