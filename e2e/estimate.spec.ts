@@ -81,19 +81,19 @@ test.describe('a visitor on the demo article', () => {
     await search(page, 'amk ave 3');
     await page.getByRole('option').first().click();
     const homeType = page.getByRole('combobox', { name: 'Home type' });
-    // Found as its most traded flat type; the block also holds executive flats.
-    await expect(homeType).toHaveValue('hdb-560102-4-room');
-    await expect(homeType.getByRole('option')).toHaveText(['4-room', 'Executive']);
+    // Blk 100 Ang Mo Kio Avenue 3, found as its most traded flat type; the block also holds 3-room flats.
+    await expect(homeType).toHaveValue('hdb-560100-4-room');
+    await expect(homeType.getByRole('option')).toHaveText(['3-room', '4-room']);
     const value = page.locator('[data-service-valuation] [part="value"]');
     const fourRoom = await value.textContent();
     await homeType.focus();
-    await homeType.selectOption({ label: 'Executive' });
+    await homeType.selectOption({ label: '3-room' });
     await expect(value).not.toHaveText(fourRoom!);
-    await expect(page.locator('[data-service-valuation] .property-meta')).toContainText('1,528 sq ft');
+    await expect(page.locator('[data-service-valuation] .property-meta')).toContainText('678 sq ft');
     await expect(homeType).toBeFocused();
     await expect(page.getByRole('link', { name: /Estimate by Service Valuations/ })).toHaveAttribute(
       'href',
-      new RegExp(`/valuation/hdb-560102-executive\\?mode=sale$`),
+      new RegExp(`/valuation/hdb-560100-3-room\\?mode=sale$`),
     );
     await expectNoAxeViolations(page);
   });

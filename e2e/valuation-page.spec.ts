@@ -45,8 +45,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const path of [
       '/valuation/',
-      '/valuation/condo-4-2br?mode=rent',
-      '/valuation/landed-1-3?mode=sale',
+      '/valuation/condo-parc-esta-2br?mode=rent',
+      '/valuation/landed-jln-kembangan-terrace?mode=sale',
       '/valuation/hdb-560102-4-room?mode=sale',
     ]) {
       await page.goto(`${API_BASE}${path}`);

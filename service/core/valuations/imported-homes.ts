@@ -215,6 +215,8 @@ function assemble(
   const blockTop = new Map<string, number>();
   for (const sale of sales) blockTop.set(blockKey(sale), Math.max(blockTop.get(blockKey(sale)) ?? 0, sale.storeyHigh));
   for (const [id, home] of hdbHomes) topStorey.set(id, blockTop.get(blockKey(home))!);
+  // In the order of their ids, whatever order the rows came in (a database's, or a file's read in a page).
+  properties.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     homes: homesOf(lastDayOf(newest), properties, transactions, [...sources.values()]),
     hdb: { sales, homes: hdbHomes, places, rents, topStorey },
