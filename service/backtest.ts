@@ -4,7 +4,9 @@
  * Each sale of the last N months (6 by default) is valued with only the sales before its month.
  * --sandbox writes the sandbox's HDB market in HDB's own file format (and its private market in URA's),
  * loads them through the importer into a database in memory, and measures on that. The private market's
- * sales (URA's, condos and landed homes) are valued from their comparables, as the engine does.
+ * sales (URA's, condos and landed homes) are valued from their comparables, as the engine does. Rents
+ * are measured alike: HDB's declared rents (those the outlier rule keeps) and URA's rental contracts,
+ * each valued from the rents before its month.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Accuracy, backtest } from './core/estimates/backtest.js';
 import { privateBacktest } from './core/estimates/private-backtest.js';
+import { hdbRentBacktest, privateRentBacktest } from './core/estimates/rent-backtest.js';
 import { loadImportedHomes } from './core/valuations/imported-homes.js';
 import { importOfficialFile } from './core/datasets/official/import-file.js';
 import { loadHdbSales } from './core/valuations/hdb-sales.js';
@@ -20,6 +23,9 @@ import { type Database, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { writeHdbFiles } from './sandbox/official-files/hdb-files.js';
 import { writeUraFiles } from './sandbox/official-files/ura-files.js';
+import { writeOneMapFile } from './sandbox/official-files/onemap-file.js';
+import { hdbMarket } from './sandbox/official-files/hdb-market.js';
+import { condos } from './sandbox/fixtures/places.js';
 
 const usage = 'Usage: npm run backtest -- [--months N] [--sandbox]';
 const { values } = (() => {
@@ -46,7 +52,8 @@ async function sandboxDatabase(): Promise<Database> {
   const dir = mkdtempSync(join(tmpdir(), 'backtest-'));
   try {
     const resalePath = join(dir, 'ResaleFlatPrices.csv');
-    const written = await writeHdbFiles({ from: '2019-01', to: '2026-10', resalePath });
+    const rentalPath = join(dir, 'RentingOutOfFlats.csv');
+    const written = await writeHdbFiles({ from: '2019-01', to: '2026-10', resalePath, rentalPath });
     const db = await openDatabase({ dataDir: 'memory://' });
     await migrate(db);
     const uraPaths = {
@@ -54,12 +61,16 @@ async function sandboxDatabase(): Promise<Database> {
       rentalsPath: join(dir, 'PMI_Resi_Rental.json'),
     };
     const ura = await writeUraFiles({ from: '2021-11', to: '2026-10', ...uraPaths });
-    for (const path of [resalePath, uraPaths.transactionsPath]) {
+    // OneMap's places of the blocks, so that a block with few sales or rents of its own is valued with its neighbours'.
+    const oneMapPath = join(dir, 'OneMapAddresses.json');
+    await writeOneMapFile(oneMapPath, hdbMarket({ seed: 20261126, blocksPerStreet: 40 }).blocks, condos);
+    for (const path of [resalePath, rentalPath, uraPaths.transactionsPath, uraPaths.rentalsPath, oneMapPath]) {
       const outcome = await importOfficialFile(db, path);
       if ('refused' in outcome) throw new Error(outcome.refused);
     }
     console.log(
-      `The sandbox's HDB market: ${written.sales.toLocaleString('en')} resales, 2019-01 to 2026-10; its private market: ${ura.sales.toLocaleString('en')} URA sales, 2021-11 to 2026-10; imported.`,
+      `The sandbox's HDB market: ${written.sales.toLocaleString('en')} resales, 2019-01 to 2026-10, and ${written.rentals.toLocaleString('en')} rental approvals from 2021-01; ` +
+        `its private market: ${ura.sales.toLocaleString('en')} URA sales and ${ura.rentals.toLocaleString('en')} rental contracts, 2021-11 to 2026-10; imported.`,
     );
     return db;
   } finally {
@@ -84,6 +95,8 @@ const imported = await loadImportedHomes(db);
 await db.close();
 const report = backtest(sales, { months });
 const privateReport = imported && privateBacktest(imported.homes, { months });
+const hdbRents = imported && hdbRentBacktest(imported.homes, imported.hdb, { months });
+const privateRents = imported && privateRentBacktest(imported.homes, { months });
 if (!report && !privateReport) {
   console.error(
     sales.length
@@ -105,7 +118,7 @@ const row = (name: string, a: Accuracy) =>
     percent(a.within20).padStart(8),
     (a.rangeCoverage === undefined ? '' : percent(a.rangeCoverage)).padStart(8),
   ].join(' ');
-const header = `${'sales of'.padEnd(24)} ${'valued'.padStart(7)} ${'not'.padStart(6)} ${'MdAPE'.padStart(7)} ${'≤ 5 %'.padStart(8)} ${'≤ 10 %'.padStart(8)} ${'≤ 20 %'.padStart(8)} ${'in range'.padStart(8)}`;
+const header = `${'valued'.padEnd(24)} ${'valued'.padStart(7)} ${'not'.padStart(6)} ${'MdAPE'.padStart(7)} ${'≤ 5 %'.padStart(8)} ${'≤ 10 %'.padStart(8)} ${'≤ 20 %'.padStart(8)} ${'in range'.padStart(8)}`;
 const table = (title: string, rows: Record<string, Accuracy>) => {
   console.log(`\n${title}\n${header}`);
   for (const [name, accuracy] of Object.entries(rows)) console.log(row(name, accuracy));
@@ -132,3 +145,14 @@ if (privateReport) {
   table('By property type', privateReport.byPropertyType);
   table('By unit type', privateReport.byUnitType);
 } else console.log("\nNo private sales to test: none of URA's are loaded, or too few months of them.");
+
+const rentTable = (title: string, report: ReturnType<typeof hdbRentBacktest>) => {
+  if (!report) return console.log(`\nNo ${title} to test: none are loaded, or too few months of them.`);
+  console.log(
+    `\n${title} of ${report.months[0]} to ${report.months.at(-1)}, each valued from the rents before its month:`,
+  );
+  table('In all', { 'at its own area': report.all });
+  table('By unit type', report.byUnitType);
+};
+rentTable("HDB's declared rents (those the outlier rule keeps)", hdbRents);
+rentTable("URA's private rental contracts", privateRents);

@@ -1,0 +1,104 @@
+/**
+ * How close the rent estimate comes to the rents declared: each rent of the last N months is valued
+ * from only the rents before its month, as the engine would have valued it then. An HDB rent is the
+ * median of the declared rents of its block's flat type (then its street's and town's), judged against
+ * the rents the outlier rule kept; a private rent is valued from its comparables at its own area.
+ */
+import { accuracy, type Accuracy } from './backtest.js';
+import { comparablesValuer } from './comparables-valuer.js';
+import { type HdbData, hdbValuations } from './hdb-estimate.js';
+import { homesOf, type Homes } from './homes.js';
+
+export interface RentBacktestReport {
+  months: string[];
+  all: Accuracy;
+  byUnitType: Record<string, Accuracy>;
+}
+
+const dayBefore = (month: string) => new Date(Date.parse(`${month}-01`) - 86_400_000).toISOString().slice(0, 10);
+
+interface Row {
+  error?: number;
+  inRange?: boolean;
+  kind: string;
+}
+
+function report(months: string[], rows: Row[]): RentBacktestReport {
+  const kinds = [...new Set(rows.map((r) => r.kind))].sort();
+  return {
+    months,
+    all: accuracy(rows),
+    byUnitType: Object.fromEntries(kinds.map((k) => [k, accuracy(rows.filter((r) => r.kind === k))])),
+  };
+}
+
+const lastMonths = (all: string[], months: number) => {
+  const sorted = [...new Set(all)].sort();
+  return sorted.length > months ? sorted.slice(-months) : undefined;
+};
+
+export function hdbRentBacktest(
+  homes: Pick<Homes, 'byId'>,
+  hdb: HdbData,
+  { months = 6 } = {},
+): RentBacktestReport | undefined {
+  const tested = lastMonths(
+    hdb.rents.map((r) => r.month),
+    months,
+  );
+  if (!tested) return undefined;
+  const rows: Row[] = [];
+  for (const month of tested) {
+    // Rents alone: a rent is valued from declared rents, and the sales' model is not needed for it.
+    const valuations = hdbValuations(homes, { ...hdb, sales: [], rents: hdb.rents.filter((r) => r.month < month) });
+    for (const rent of hdb.rents.filter((r) => r.month === month)) {
+      const home = homes.byId.get(rent.propertyId);
+      if (!home) continue;
+      const valued = valuations.rent(home);
+      const kind = `hdb ${home.unitType}`;
+      rows.push(
+        valued
+          ? { kind, error: valued.value / rent.rent - 1, inRange: rent.rent >= valued.low && rent.rent <= valued.high }
+          : { kind },
+      );
+    }
+  }
+  return report(tested, rows);
+}
+
+export function privateRentBacktest(
+  homes: Pick<Homes, 'properties' | 'transactions' | 'byId'>,
+  { months = 6 } = {},
+): RentBacktestReport | undefined {
+  const isPrivate = (propertyId: string) => homes.byId.get(propertyId)?.propertyType !== 'hdb';
+  const rents = homes.transactions.filter((tx) => tx.mode === 'rent' && isPrivate(tx.propertyId));
+  const tested = lastMonths(
+    rents.map((tx) => tx.date.slice(0, 7)),
+    months,
+  );
+  if (!tested) return undefined;
+  const rows: Row[] = [];
+  for (const month of tested) {
+    const before = homesOf(
+      dayBefore(month),
+      homes.properties,
+      rents.filter((tx) => tx.date < `${month}-01`),
+    );
+    const value = comparablesValuer(before, 'hdb');
+    for (const rent of rents.filter((tx) => tx.date.startsWith(month))) {
+      const home = homes.byId.get(rent.propertyId)!;
+      const valued = value({ ...home, floorAreaSqm: rent.floorAreaSqm }, 'rent');
+      const kind = `${home.propertyType} ${home.unitType}`;
+      rows.push(
+        valued
+          ? {
+              kind,
+              error: valued.value / rent.price - 1,
+              inRange: rent.price >= valued.low && rent.price <= valued.high,
+            }
+          : { kind },
+      );
+    }
+  }
+  return report(tested, rows);
+}
