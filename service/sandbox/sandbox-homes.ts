@@ -26,8 +26,6 @@ async function readWorld(): Promise<ImportedHomes> {
       else rows.push(rowOf(file.dataset, row.record as Parameters<typeof rowOf>[1]));
     }
   }
-  // Newest month first, as the database gives them.
-  rows.sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0));
   return homesFromRows(rows, addresses)!;
 }
 

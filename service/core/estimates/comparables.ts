@@ -1,5 +1,5 @@
 /**
- * An estimate from comparables (a condo, a landed home, the sandbox's generated world): how each nearby
+ * An estimate from comparables (a condo, a landed home; an HDB flat where HDB's files are not loaded): how each nearby
  * transaction scores, the area's growth line, and the value and range the best of them give. nearby.ts
  * finds the transactions; comparables-valuer.ts puts the parts together.
  */

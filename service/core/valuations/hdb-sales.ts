@@ -1,7 +1,12 @@
-/** The HDB resale prices loaded (home_transactions), as the model and the backtest read them. */
+/**
+ * The HDB resale prices and rents loaded from official files (home_transactions), as the backtest reads
+ * them; the sandbox's generated world, imported beside them, is not among them.
+ */
 import type { Database } from '../../db/database.js';
 import type { HdbSale } from '../estimates/hdb-model.js';
 import { setAsideOutliers } from '../estimates/rent-outliers.js';
+
+const OFFICIAL = "import_id in (select id from dataset_imports where origin = 'official')";
 
 interface Row {
   month: string;
@@ -23,7 +28,8 @@ export async function loadHdbSales(
 ): Promise<HdbSale[]> {
   const rows = await db.query<Row>(
     `select month, town, block, street, home_kind, storey_low, storey_high, floor_area_sqm, lease_commence_year, price
-       from home_transactions where dataset = 'hdb_resale' and ($1::text is null or month >= $1) order by month`,
+       from home_transactions where dataset = 'hdb_resale' and ($1::text is null or month >= $1) and ${OFFICIAL}
+      order by month`,
     [since ?? null],
   );
   return rows.map((r) => ({
@@ -51,7 +57,7 @@ export async function loadHdbRents(db: Pick<Database, 'query'>, { since }: { sin
     price: number;
   }>(
     `select month, town, block, street, home_kind, price from home_transactions
-      where dataset = 'hdb_rental' and ($1::text is null or month >= $1) order by month`,
+      where dataset = 'hdb_rental' and ($1::text is null or month >= $1) and ${OFFICIAL} order by month`,
     [since ?? null],
   );
   return setAsideOutliers(

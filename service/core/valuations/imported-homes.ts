@@ -79,13 +79,13 @@ export async function loadImportedHomes(
   if (!newest) return undefined;
   const since = monthName(monthNumber(newest) - YEARS_READ * 12 + 1);
   const addresses = await db.query<Address>(
-    'select postal, block, street, building, lat, lng from addresses where origin = $1',
+    'select postal, block, street, building, lat, lng from addresses where origin = $1 order by postal',
     [origin],
   );
   const rows = await db.query<Row>(
     `select dataset, mode, property_type, month, town, block, street, project, home_kind, storey_low, storey_high,
             floor_area_sqm, lease_commence_year, district, lat, lng, price, units
-       from home_transactions where ${ofOrigin} and month >= $2 and month <= $3 order by month desc, row_key`,
+       from home_transactions where ${ofOrigin} and month >= $2 and month <= $3`,
     [origin, since, newest],
   );
   // The sandbox's world is generated: no estimate made from it names an official source.
@@ -104,7 +104,9 @@ export function homesFromRows(
   const newest = all.reduce<string | undefined>((max, row) => (!max || row.month > max ? row.month : max), undefined);
   if (!newest) return undefined;
   const since = monthName(monthNumber(newest) - YEARS_READ * 12 + 1);
-  const rows = all.filter((row) => row.month >= since);
+  // One order, newest first, whatever order the rows came in (a database's, or a file's read in a page):
+  // what is learned from them (a range from held-out sales, a tie between comparables) is then the same.
+  const rows = all.filter((row) => row.month >= since).sort(canonically);
   const book = addressBook(addresses);
   const homes = new Map<string, Gathering>();
   const declared = rows.filter((row) => row.dataset === 'hdb_rental');
@@ -139,6 +141,41 @@ export function homesFromRows(
     if (row.dataset === 'hdb_rental') home.rents.push({ month: row.month, rent: Number(row.price) });
   }
   return { ...assemble([...homes.values()], newest, sources), rentsSetAside: asideRows.size };
+}
+
+const ORDER: (keyof Row)[] = [
+  'dataset',
+  'mode',
+  'property_type',
+  'town',
+  'street',
+  'block',
+  'project',
+  'home_kind',
+  'storey_low',
+  'storey_high',
+  'floor_area_sqm',
+  'lease_commence_year',
+  'district',
+  'lat',
+  'lng',
+  'price',
+  'units',
+];
+
+/** Newest month first, then by every field read: two rows alike in all of them are interchangeable. */
+function canonically(a: Row, b: Row): number {
+  if (a.month !== b.month) return a.month < b.month ? 1 : -1;
+  for (const key of ORDER) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    const [p, q] = typeof x === 'number' || typeof y === 'number' ? [Number(x), Number(y)] : [x, y];
+    if (p !== q) return p < q ? -1 : 1;
+  }
+  return 0;
 }
 
 function gather(homes: Map<string, Gathering>, row: Row, addresses: AddressBook): Gathering | undefined {

@@ -52,7 +52,8 @@ export function addressBook(addresses: Address[]): AddressBook {
   const buildings = new Map<string, Address>();
   for (const a of addresses) {
     if (a.block) blocks.set(`${streetKey(a.street)}|${a.block}`, a);
-    if (a.building) buildings.set(homeId(a.building), a);
+    // A project of several towers has several postal codes under one name: the first (lowest) is its.
+    if (a.building && !buildings.has(homeId(a.building))) buildings.set(homeId(a.building), a);
   }
   return { blocks, buildings };
 }

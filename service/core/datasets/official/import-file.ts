@@ -74,7 +74,7 @@ export async function importOfficialFile(
 
 /** A file held as text (the sandbox's world, made in memory), imported as a file on disk would be. */
 export async function importOfficialText(
-  db: Database,
+  db: Pick<Database, 'transaction'>,
   name: string,
   text: string,
   options: ImportOptions = {},
@@ -86,7 +86,7 @@ export async function importOfficialText(
 }
 
 async function importRows(
-  db: Database,
+  db: Pick<Database, 'transaction'>,
   { path, file, sha256 }: { path: string; file: OfficialFile; sha256: string },
   options: ImportOptions,
 ): Promise<ImportOutcome> {

@@ -1,0 +1,90 @@
+/**
+ * The sandbox's world, imported on start through the official files' importer: the same homes and the
+ * same estimates as the world read in a page, imported once, replaced whole when its generator changes,
+ * and kept apart from official files imported into the same database.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createEstimateEngine } from '../core/estimates/engine.js';
+import { importOfficialText } from '../core/datasets/official/import-file.js';
+import { loadImportedHomes } from '../core/valuations/imported-homes.js';
+import { loadHdbSales } from '../core/valuations/hdb-sales.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { importSandboxWorld, sandboxHomesIn } from '../sandbox/import-sandbox-world.js';
+import { sandboxWorld } from '../sandbox/sandbox-homes.js';
+
+let db: Database;
+before(async () => {
+  db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+  await importSandboxWorld(db);
+});
+after(() => db.close());
+
+const count = async (sql: string) => Number((await db.query<{ n: number }>(sql))[0].n);
+const NOW = () => new Date('2026-11-20T00:00:00Z');
+
+describe("the sandbox's world", () => {
+  it('gives the same homes and the same estimate of every home in both modes, from the database and in a page', async () => {
+    const stored = await sandboxHomesIn(db);
+    const read = await sandboxWorld();
+    assert.deepEqual(stored.homes.properties, read.homes.properties);
+    const engineOf = (w: typeof read) =>
+      createEstimateEngine({
+        serviceUrl: 'https://s.example/',
+        now: NOW,
+        homes: w.homes,
+        hdb: w.hdb,
+        sources: w.sources,
+      });
+    const [fromDb, inPage] = [engineOf(stored), engineOf(read)];
+    let compared = 0;
+    for (const home of read.homes.properties)
+      for (const mode of ['sale', 'rent'] as const) {
+        assert.deepEqual(fromDb.estimate(home.id, mode), inPage.estimate(home.id, mode), `${home.id} ${mode}`);
+        compared++;
+      }
+    assert.equal(compared, read.homes.properties.length * 2);
+  });
+
+  it('is imported once: another start reads it and adds nothing', async () => {
+    const before = await count('select count(*) as n from home_transactions');
+    await importSandboxWorld(db);
+    assert.equal(await count('select count(*) as n from home_transactions'), before);
+    assert.equal(await count("select count(*) as n from dataset_imports where origin = 'sandbox'"), 5);
+  });
+
+  it('replaces a world another version of the generator wrote, whole', async () => {
+    const rows = await count('select count(*) as n from home_transactions');
+    const old = `month,town,flat_type,block,street_name,storey_range,floor_area_sqm,flat_model,lease_commence_date,remaining_lease,resale_price
+2020-01,BEDOK,4 ROOM,999,OLD ST,01 TO 03,90,Model A,1990,70 years 00 months,400000
+`;
+    await importOfficialText(db, 'Old.csv', old, { origin: 'sandbox' });
+    assert.equal(await count('select count(*) as n from home_transactions'), rows + 1);
+    await importSandboxWorld(db);
+    assert.equal(await count('select count(*) as n from home_transactions'), rows);
+    assert.equal(await count("select count(*) as n from dataset_imports where origin = 'sandbox'"), 5);
+    assert.equal(await count("select count(*) as n from home_transactions where block = '999'"), 0);
+  });
+
+  it('stays apart from official files in the same database: neither is read, listed or credited as the other', async () => {
+    assert.equal(await loadImportedHomes(db), undefined, 'no official data yet');
+    assert.deepEqual(await loadHdbSales(db), [], "the backtest reads no sandbox sale as the operator's");
+    const official = `month,town,flat_type,block,street_name,storey_range,floor_area_sqm,flat_model,lease_commence_date,remaining_lease,resale_price
+2026-09,ANG MO KIO,4 ROOM,102,ANG MO KIO AVE 3,07 TO 09,93,Model A,1980,52 years 03 months,455000
+`;
+    assert.ok('imported' in (await importOfficialText(db, 'ResaleFlatPrices.csv', official)));
+    const homes = (await loadImportedHomes(db))!;
+    assert.deepEqual(
+      homes.homes.properties.map((p) => p.id),
+      ['hdb-102-ang-mo-kio-ave-3-4-room'],
+      "the sandbox's OneMap address of Blk 102 is not the official data's",
+    );
+    assert.equal((await loadHdbSales(db)).length, 1);
+    assert.ok(homes.sources('hdb', 'sale').some((s) => /Resale Flat Prices/.test(s.text)));
+    const sandbox = await sandboxHomesIn(db);
+    assert.deepEqual(sandbox.sources('hdb', 'sale'), [], "the sandbox's estimates name no official source");
+    assert.equal(sandbox.homes.byId.get('hdb-560102-4-room')?.postalCode, '560102');
+  });
+});
