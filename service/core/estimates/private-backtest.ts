@@ -18,6 +18,18 @@ export interface PrivateBacktestReport {
 
 const dayBefore = (month: string) => new Date(Date.parse(`${month}-01`) - 86_400_000).toISOString().slice(0, 10);
 
+/** The homes as they stood at the end of the month before `month`: only the transactions before it. */
+export const homesBefore = (
+  homes: Pick<Homes, 'properties'>,
+  transactions: Homes['transactions'],
+  month: string,
+): Homes =>
+  homesOf(
+    dayBefore(month),
+    homes.properties,
+    transactions.filter((tx) => tx.date < `${month}-01`),
+  );
+
 export function privateBacktest(
   homes: Pick<Homes, 'properties' | 'transactions' | 'byId'>,
   { months = 6 } = {},
@@ -33,11 +45,7 @@ export function privateBacktest(
   const rows: { error?: number; inRange?: boolean; propertyType: string; unitType: string }[] = [];
   const typical: { error?: number; inRange?: boolean }[] = [];
   for (const month of tested) {
-    const before = homesOf(
-      dayBefore(month),
-      homes.properties,
-      sales.filter((tx) => tx.date < `${month}-01`),
-    );
+    const before = homesBefore(homes, sales, month);
     // As the engine would have been built at the month's start: its range learned from the month before.
     const value = comparablesValuer(before, 'hdb');
     for (const sale of sales.filter((tx) => tx.date.startsWith(month))) {

@@ -7,15 +7,14 @@
 import { accuracy, type Accuracy } from './backtest.js';
 import { comparablesValuer } from './comparables-valuer.js';
 import { type HdbData, hdbValuations } from './hdb-estimate.js';
-import { homesOf, type Homes } from './homes.js';
+import type { Homes } from './homes.js';
+import { homesBefore } from './private-backtest.js';
 
 export interface RentBacktestReport {
   months: string[];
   all: Accuracy;
   byUnitType: Record<string, Accuracy>;
 }
-
-const dayBefore = (month: string) => new Date(Date.parse(`${month}-01`) - 86_400_000).toISOString().slice(0, 10);
 
 interface Row {
   error?: number;
@@ -79,11 +78,7 @@ export function privateRentBacktest(
   if (!tested) return undefined;
   const rows: Row[] = [];
   for (const month of tested) {
-    const before = homesOf(
-      dayBefore(month),
-      homes.properties,
-      rents.filter((tx) => tx.date < `${month}-01`),
-    );
+    const before = homesBefore(homes, rents, month);
     const value = comparablesValuer(before, 'hdb');
     for (const rent of rents.filter((tx) => tx.date.startsWith(month))) {
       const home = homes.byId.get(rent.propertyId)!;
