@@ -87,4 +87,25 @@ describe("the sandbox's world", () => {
     assert.deepEqual(sandbox.sources('hdb', 'sale'), [], "the sandbox's estimates name no official source");
     assert.equal(sandbox.homes.byId.get('hdb-560102-4-room')?.postalCode, '560102');
   });
+
+  it('names the storey a condo was valued at, where the one asked lies beyond those its comparables name', async () => {
+    const read = await sandboxWorld();
+    const engine = createEstimateEngine({ serviceUrl: 'https://s.example/', now: NOW, ...read });
+    const condo = read.homes.properties.find(
+      (p) => p.propertyType === 'condo' && 'estimate' in engine.estimate(p.id, 'sale'),
+    )!;
+    const high = engine.estimate(condo.id, 'sale', { storey: 80 });
+    assert.ok('estimate' in high, JSON.stringify(high));
+    const valuedAt = high.estimate.property.storey!;
+    assert.ok(valuedAt < 80, `valued at storey ${valuedAt}`);
+    const there = engine.estimate(condo.id, 'sale', { storey: valuedAt });
+    assert.ok('estimate' in there);
+    assert.equal(there.estimate.value, high.estimate.value, 'the storey named is the storey valued');
+    assert.equal(there.estimate.property.storey, valuedAt);
+    assert.match(
+      high.estimate.attribution.url,
+      /storey=80/,
+      'the page asks as the visitor did, and gives the same figure',
+    );
+  });
 });

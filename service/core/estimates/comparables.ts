@@ -132,5 +132,6 @@ export function valueFromComparables(
     comparables: [...comparables]
       .sort((a, b) => (a.tx.date < b.tx.date ? 1 : -1))
       .map((c) => comparableOf(c.tx, c.property, c.distance)),
+    ...(at !== undefined && at !== storey!.subject ? { storey: Math.round(at) } : {}),
   };
 }

@@ -30,6 +30,8 @@ export interface Valuation {
   comparables: Estimate['comparables'];
   /** The range's half-width, in logs, where it comes from the comparables (comparables-valuer.ts calibrates it). */
   half?: number;
+  /** The storey valued, where it is not the one asked: the nearest its comparables name. */
+  storey?: number;
 }
 
 export interface EstimateContext {
@@ -129,7 +131,7 @@ export function estimateOf(
       unitType: subject.unitType,
       floorAreaSqm: subject.floorAreaSqm,
       typicalFloorAreaSqm: options.typicalFloorAreaSqm ?? subject.floorAreaSqm,
-      ...(options.asked?.storey !== undefined ? { storey: options.asked.storey } : {}),
+      ...(options.asked?.storey !== undefined ? { storey: valuation.storey ?? options.asked.storey } : {}),
       unitTypes: options.unitTypes ?? [{ id: subject.id, unitType: subject.unitType }],
     },
     comparables,
