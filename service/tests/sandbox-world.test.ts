@@ -13,6 +13,8 @@ import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { importSandboxWorld, sandboxHomesIn } from '../sandbox/import-sandbox-world.js';
 import { sandboxWorld } from '../sandbox/sandbox-homes.js';
+import { startTestPostgres } from '../db/test-postgres.js';
+import { freePort } from '../web/free-ports.js';
 
 let db: Database;
 before(async () => {
@@ -107,5 +109,27 @@ describe("the sandbox's world", () => {
       /storey=80/,
       'the page asks as the visitor did, and gives the same figure',
     );
+  });
+});
+
+describe("the sandbox's world, imported by processes starting together on one PostgreSQL", () => {
+  it('is imported once: the others wait their turn and find it there', async (t) => {
+    const postgres = await startTestPostgres(await freePort());
+    if (!postgres) return t.skip('PostgreSQL is not installed here (.ci/run installs it).');
+    const processes = await Promise.all([1, 2, 3].map(() => openDatabase({ url: postgres.url })));
+    try {
+      await migrate(processes[0]);
+      await Promise.all(processes.map((db) => importSandboxWorld(db)));
+      const [shared] = processes;
+      const imports = await shared.query<{ n: number }>(
+        "select count(*)::int as n from dataset_imports where origin = 'sandbox'",
+      );
+      assert.equal(imports[0].n, 5, 'five files, each imported once');
+      const homes = await sandboxHomesIn(shared);
+      assert.equal(homes.homes.transactions.length, (await sandboxWorld()).homes.transactions.length);
+    } finally {
+      await Promise.all(processes.map((db) => db.close()));
+      postgres.stop();
+    }
   });
 });

@@ -53,11 +53,18 @@ export function accuracy(rows: { error?: number; inRange?: boolean }[]): Accurac
   };
 }
 
-const groupBy = (rows: Valued[], key: (row: Valued) => string | undefined) => {
-  const groups = new Map<string, Valued[]>();
+/** The accuracy of each group of rows, in the order of the groups' names; a row with no group is left out. */
+export const accuracyBy = <T extends { error?: number; inRange?: boolean }>(
+  rows: T[],
+  key: (row: T) => string | undefined,
+) => {
+  const groups = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);
-    if (k !== undefined) groups.set(k, [...(groups.get(k) ?? []), row]);
+    if (k === undefined) continue;
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
   }
   return Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, list]) => [k, accuracy(list)]));
 };
@@ -91,9 +98,9 @@ export function backtest(sales: HdbSale[], { months = 6, windowMonths = 24 } = {
     months: tested,
     model: accuracy(model),
     baseline: accuracy(baseline),
-    byFlatType: groupBy(model, (r) => r.sale.flatType),
-    byTown: groupBy(model, (r) => r.sale.town),
-    byBasis: groupBy(model, (r) => r.basis),
+    byFlatType: accuracyBy(model, (r) => r.sale.flatType),
+    byTown: accuracyBy(model, (r) => r.sale.town),
+    byBasis: accuracyBy(model, (r) => r.basis),
   };
 }
 

@@ -3,7 +3,7 @@
  * come to the prices URA's sales record: each sale of the last N months is valued as of the end of the
  * month before, from only the transactions before its month, at its own floor area and storey.
  */
-import { accuracy, type Accuracy } from './backtest.js';
+import { accuracy, type Accuracy, accuracyBy } from './backtest.js';
 import { comparablesValuer } from './comparables-valuer.js';
 import { homesOf, type Homes } from './homes.js';
 
@@ -74,15 +74,11 @@ export function privateBacktest(
       );
     }
   }
-  const by = (key: 'propertyType' | 'unitType') =>
-    Object.fromEntries(
-      [...new Set(rows.map((r) => r[key]))].sort().map((k) => [k, accuracy(rows.filter((r) => r[key] === k))]),
-    );
   return {
     months: tested,
     all: accuracy(rows),
     typical: accuracy(typical),
-    byPropertyType: by('propertyType'),
-    byUnitType: by('unitType'),
+    byPropertyType: accuracyBy(rows, (r) => r.propertyType),
+    byUnitType: accuracyBy(rows, (r) => r.unitType),
   };
 }

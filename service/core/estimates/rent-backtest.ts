@@ -4,7 +4,7 @@
  * median of the declared rents of its block's flat type (then its street's and town's), judged against
  * the rents the outlier rule kept; a private rent is valued from its comparables at its own area.
  */
-import { accuracy, type Accuracy } from './backtest.js';
+import { accuracy, type Accuracy, accuracyBy } from './backtest.js';
 import { comparablesValuer } from './comparables-valuer.js';
 import { type HdbData, hdbValuations } from './hdb-estimate.js';
 import type { Homes } from './homes.js';
@@ -22,14 +22,11 @@ interface Row {
   kind: string;
 }
 
-function report(months: string[], rows: Row[]): RentBacktestReport {
-  const kinds = [...new Set(rows.map((r) => r.kind))].sort();
-  return {
-    months,
-    all: accuracy(rows),
-    byUnitType: Object.fromEntries(kinds.map((k) => [k, accuracy(rows.filter((r) => r.kind === k))])),
-  };
-}
+const report = (months: string[], rows: Row[]): RentBacktestReport => ({
+  months,
+  all: accuracy(rows),
+  byUnitType: accuracyBy(rows, (r) => r.kind),
+});
 
 const lastMonths = (all: string[], months: number) => {
   const sorted = [...new Set(all)].sort();

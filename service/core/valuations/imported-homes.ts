@@ -22,6 +22,7 @@ import {
 } from '../estimates/homes.js';
 import { median } from '../estimates/statistics.js';
 import type { ImportOrigin } from '../datasets/official/import-file.js';
+import { canonically } from './imported-row-order.js';
 import {
   type Address,
   addressBook,
@@ -104,8 +105,7 @@ export function homesFromRows(
   const newest = all.reduce<string | undefined>((max, row) => (!max || row.month > max ? row.month : max), undefined);
   if (!newest) return undefined;
   const since = monthName(monthNumber(newest) - YEARS_READ * 12 + 1);
-  // One order, newest first, whatever order the rows came in (a database's, or a file's read in a page):
-  // what is learned from them (a range from held-out sales, a tie between comparables) is then the same.
+  // Newest first, in one order however the rows came (imported-row-order.ts).
   const rows = all.filter((row) => row.month >= since).sort(canonically);
   const book = addressBook(addresses);
   const homes = new Map<string, Gathering>();
@@ -141,41 +141,6 @@ export function homesFromRows(
     if (row.dataset === 'hdb_rental') home.rents.push({ month: row.month, rent: Number(row.price) });
   }
   return { ...assemble([...homes.values()], newest, sources), rentsSetAside: asideRows.size };
-}
-
-const ORDER: (keyof Row)[] = [
-  'dataset',
-  'mode',
-  'property_type',
-  'town',
-  'street',
-  'block',
-  'project',
-  'home_kind',
-  'storey_low',
-  'storey_high',
-  'floor_area_sqm',
-  'lease_commence_year',
-  'district',
-  'lat',
-  'lng',
-  'price',
-  'units',
-];
-
-/** Newest month first, then by every field read: two rows alike in all of them are interchangeable. */
-function canonically(a: Row, b: Row): number {
-  if (a.month !== b.month) return a.month < b.month ? 1 : -1;
-  for (const key of ORDER) {
-    const x = a[key];
-    const y = b[key];
-    if (x === y) continue;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    const [p, q] = typeof x === 'number' || typeof y === 'number' ? [Number(x), Number(y)] : [x, y];
-    if (p !== q) return p < q ? -1 : 1;
-  }
-  return 0;
 }
 
 function gather(homes: Map<string, Gathering>, row: Row, addresses: AddressBook): Gathering | undefined {
