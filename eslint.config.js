@@ -23,13 +23,15 @@ const FLOORS = {
     ['core/datasets'],
     ['core/media'],
     ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings', 'core/inventory', 'core/valuations'],
-    ['core/keys'],
-    // Every write an AI app may ask for, each a kind of one pending action.
-    ['core/writes'],
+    // Mail waits sealed under the webhook secrets' key.
+    ['core/keys', 'core/mail'],
+    // Every write an AI app may ask for, each a kind of one pending action; real people's accounts.
+    ['core/writes', 'core/accounts'],
     // The one composition of the core's parts (compose.ts), which every server and test receives whole.
     ['core/services'],
     // The sandbox is data given to the core (its generated homes, its fixtures), never imported by it.
-    ['sandbox'],
+    // The sandbox's mail receiver and inbox stand beside it.
+    ['sandbox', 'mail'],
     [
       'surfaces/widget-host',
       'surfaces/platform',

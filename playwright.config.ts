@@ -2,7 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/engines/browsers.js';
 import { type Engine, ENGINES } from './e2e/engines/driver.js';
 
-import { DEMO_PORT, MCP_PORT, PLATFORM_PORT, STATIC_DEMO_PORT, WIDGET_HOST_PORT } from './e2e/ports.js';
+import {
+  DEMO_PORT,
+  MAIL_INBOX_PORT,
+  MCP_PORT,
+  PLATFORM_PORT,
+  STATIC_DEMO_PORT,
+  WIDGET_HOST_PORT,
+} from './e2e/ports.js';
 
 /** e2e runs against the built widget, served by the real sandbox host on its own origin. */
 
@@ -48,6 +55,8 @@ export default defineConfig<{ engine: Engine }>({
         PLATFORM_PORT: String(PLATFORM_PORT),
         SANDBOX_DATA_DIR: 'memory://',
         MCP_PORT: String(MCP_PORT),
+        // The account walks open the links the service mails from the sandbox inbox's page.
+        MAIL_INBOX_PORT: String(MAIL_INBOX_PORT),
         SANDBOX_VISITOR_LIMITS: 'off',
         // The webhook walk's receiver runs on loopback (e2e/webhooks.spec.ts), as a developer's own would.
         WEBHOOK_ALLOW_HOSTS: '127.0.0.1',

@@ -25,7 +25,7 @@ test('from sign-in to a pasted snippet, then an origin removed and a key rotated
   await expect(page.getByRole('heading', { name: 'Sign in to the API Console' })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel(/Siti Rahman/).check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Act as this sandbox person' }).click();
   await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
   await expectAccessible(page);
 

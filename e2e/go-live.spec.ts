@@ -23,7 +23,7 @@ test('the checklist ticks itself step by step; live access is requested, sent ba
   try {
     await page.goto(`${API_BASE}/console/go-live`);
     await page.getByLabel(/Tan Mei Ling/).check();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Act as this sandbox person' }).click();
     await expect(page.getByRole('heading', { name: 'Go live', level: 1 })).toBeVisible();
     await expect(page.locator('#review-status')).toContainText('Not requested');
     await expectAccessible(page);

@@ -53,7 +53,7 @@ test('an AI client signs in through the console, calls a private tool, and is di
   await expect(page.getByText('Playwright assistant asks to connect to your account')).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel(/Siti Rahman/).check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Act as this sandbox person' }).click();
   await expect(page.getByRole('heading', { name: 'Connect Playwright assistant?' })).toBeVisible();
   // The workspace it will act in, and only there: Siti's own (she also works for a developer).
   await expect(page.getByText(/Siti Rahman \(owner\) in the workspace of Lion City Homes/)).toBeVisible();

@@ -4,3 +4,4 @@ export const WIDGET_HOST_PORT = 8788;
 export const STATIC_DEMO_PORT = 5175;
 export const PLATFORM_PORT = 8792;
 export const MCP_PORT = 8793;
+export const MAIL_INBOX_PORT = 8794;

@@ -5,13 +5,16 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { PLATFORM_PORT } from './ports.js';
+import { MAIL_INBOX_PORT, PLATFORM_PORT } from './ports.js';
 import { API_BASE, expect, test } from './fixtures.js';
 import { WCAG_TAGS } from './in-page.js';
 
 const PUBLIC_PAGES = [
   `${API_BASE}/`,
   `${API_BASE}/console/`,
+  `${API_BASE}/console/sign-up`,
+  `${API_BASE}/console/reset-password`,
+  `http://127.0.0.1:${MAIL_INBOX_PORT}/`,
   `${API_BASE}/docs/messages`,
   `${API_BASE}/docs/mcp`,
   `${API_BASE}/valuation/`,
@@ -33,6 +36,7 @@ const SIGNED_IN_PAGES = [
   '/console/connected-apps',
   '/console/audit',
   '/console/go-live',
+  '/console/account',
 ];
 
 async function expectFits(page: Page, url: string) {
@@ -63,7 +67,7 @@ for (const width of [360, 1280]) {
         await shoot(new URL(url).pathname.replace(/\W+/g, '-') || 'index');
       }
       await page.goto(`${API_BASE}/console/`);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Act as this sandbox person' }).click();
       await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
       for (const path of SIGNED_IN_PAGES) {
         const response = await page.goto(`${API_BASE}${path}`);

@@ -24,7 +24,7 @@ test('add an endpoint, send a test event, see the evidence, fail, retry and repl
   try {
     await page.goto(`${API_BASE}/console/webhooks`);
     await page.getByLabel(/Siti Rahman/).check();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Act as this sandbox person' }).click();
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
     await expectAccessible(page);
 

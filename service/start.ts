@@ -9,6 +9,8 @@ import { startDemoServer } from '../demo/server.js';
 import { policyFromEnv } from './core/webhooks/address-guard.js';
 import { loadSecretsKey } from './core/webhooks/secrets-key.js';
 import { startService } from './servers/start-service.js';
+import { startMailReceiver } from './mail/mail-receiver.js';
+import { DEFAULT_FROM } from './core/mail/mail-settings.js';
 import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
@@ -31,6 +33,19 @@ const secretsKey = (() => {
   }
 })();
 
+// Mail leaves through MAIL_SMTP_URL; without one, the sandbox's own receiver keeps it on this machine.
+const receiver = process.env.MAIL_SMTP_URL
+  ? undefined
+  : await startMailReceiver({
+      smtp: Number(process.env.MAIL_SMTP_PORT ?? 0),
+      inbox: Number(process.env.MAIL_INBOX_PORT ?? 8025),
+    });
+const mail = {
+  smtpUrl: process.env.MAIL_SMTP_URL ?? receiver!.smtpUrl,
+  from: process.env.MAIL_FROM ?? DEFAULT_FROM,
+  inboxUrl: receiver?.inboxUrl ?? process.env.MAIL_INBOX_URL,
+};
+
 const service = await startService({
   database: databaseUrl
     ? { url: databaseUrl, poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) }
@@ -51,6 +66,7 @@ const service = await startService({
     addresses: policyFromEnv(),
     // A QA suite that asks for hundreds of estimates from one machine turns the per-visitor share off.
     visitorLimits: process.env.SANDBOX_VISITOR_LIMITS !== 'off',
+    mail,
   },
   seed: { demoOrigins: [`http://localhost:${demoOriginPort}`, `http://127.0.0.1:${demoOriginPort}`] },
   // SERVICE_HOMES=imported: value the official files loaded with npm run data:import (docs/data.md).
@@ -71,6 +87,8 @@ console.log(
 console.log(`Sandbox widget host: ${links.widgetHost}`);
 if (demo) console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${links.consolePage('')}`);
+if (receiver)
+  console.log(`Sandbox inbox:       ${receiver.inboxUrl}  (mail the service sends; MAIL_SMTP_URL sends it elsewhere)`);
 console.log(`Valuation page:      ${links.widgetHost}valuation/hdb-560102-4-room?mode=sale`);
 console.log(`Platform API:        ${links.apiBase}  (sandbox keys: docs/integrators.md)`);
 console.log(`API reference:       ${links.apiReference}`);

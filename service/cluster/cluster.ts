@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestPostgres } from '../db/test-postgres.js';
 import { freePorts } from '../web/free-ports.js';
+import { startMailReceiver } from '../mail/mail-receiver.js';
 import { type BalancerOptions, haproxyConfig } from './haproxy-config.js';
 
 const START = fileURLToPath(new URL('../start.ts', import.meta.url));
@@ -59,6 +60,9 @@ export async function startCluster(options: ClusterOptions) {
   if (!databaseUrl)
     throw new Error('A cluster needs PostgreSQL: install it (apt-get install postgresql) or set DATABASE_URL.');
   const dir = mkdtempSync(join(tmpdir(), 'service-cluster-'));
+  // One mail receiver for every process (each would start its own otherwise).
+  const given = options.env?.MAIL_SMTP_URL ?? process.env.MAIL_SMTP_URL;
+  const receiver = given ? undefined : await startMailReceiver();
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -71,6 +75,7 @@ export async function startCluster(options: ClusterOptions) {
     DEMO_PORT: 'off',
     // A stopping process fails its readiness, then waits out two health checks before it stops accepting.
     DRAIN_DELAY_MS: '1200',
+    ...(receiver ? { MAIL_SMTP_URL: receiver.smtpUrl, MAIL_INBOX_URL: receiver.inboxUrl } : {}),
     ...options.env,
   };
   const processes: ServiceProcess[] = [];
@@ -109,6 +114,7 @@ export async function startCluster(options: ClusterOptions) {
     haproxy?.kill('SIGTERM');
     await Promise.all(processes.map((p) => stopProcess(p.child, 'SIGTERM')));
     postgres?.stop();
+    await receiver?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -128,6 +134,8 @@ export async function startCluster(options: ClusterOptions) {
       platform: env.PLATFORM_PUBLIC_ORIGIN,
       mcp: `${env.MCP_PUBLIC_ORIGIN}/mcp`,
     },
+    /** The mail receiver's, when the cluster runs one: tests read what the service sent. */
+    mail: receiver,
     /** Starts process `index` again (after a kill) and waits until it is ready. */
     async restart(index: number) {
       processes[index] = spawnProcess(index, processes[index].ports);

@@ -23,6 +23,7 @@ console.log(`\n${processes} processes on ${new URL(cluster.databaseUrl).host}, b
 console.log(`Sandbox widget host: ${cluster.urls.widgetHost}`);
 console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${cluster.urls.widgetHost}console/`);
+if (cluster.mail) console.log(`Sandbox inbox:       ${cluster.mail.inboxUrl}`);
 console.log(`Platform API:        ${cluster.urls.platform}/v1`);
 console.log(`MCP endpoint:        ${cluster.urls.mcp}`);
 for (const p of cluster.processes)

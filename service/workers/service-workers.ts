@@ -1,13 +1,22 @@
 /** The workers every process of the service runs, on its composed parts (any number of processes may run them). */
 import type { Services } from '../core/services/compose.js';
 import { expirySweeper } from './expiry-sweeper.js';
+import { mailSender } from './mail-sender.js';
 import { idempotencyPruner } from './idempotency-pruner.js';
 import type { Worker } from './runner.js';
 import { webhookWorkers } from './webhook-workers.js';
 
 export const serviceWorkers = (services: Services): Worker[] => [
   idempotencyPruner(services.idempotency),
-  expirySweeper({ sessions: services.sessions, meter: services.meter, shared: [services.rates, services.mcpSessions] }),
+  expirySweeper({
+    sessions: services.sessions,
+    meter: services.meter,
+    shared: [services.rates, services.mcpSessions, services.signInLimits, services.accountTokens],
+  }),
+  // Mail leaves only where the deployment says; without a server it waits in the outbox.
+  ...(services.settings.mail
+    ? [mailSender(services.mailOutbox, services.settings.mail, services.accounts.writeRequested)]
+    : []),
   // The outbox's events become webhook deliveries, which the sender posts.
   ...webhookWorkers(services.db, services.webhooks),
 ];

@@ -1,4 +1,4 @@
-/** The people who can sign in to the console, and an organization's audit log. */
+/** The sandbox's people, whom anyone may sign in as, and an organization's audit log. */
 import type { Database } from '../../db/database.js';
 import type { Change } from '../events/change-types.js';
 import { type Actor, recordChangeOf } from '../events/record-change.js';
@@ -28,9 +28,11 @@ export interface AuditQuery {
 
 export function createMembers(db: Database) {
   return {
-    users: () =>
+    /** The sandbox's people, whom the sign-in page lets anyone choose (never a real account). */
+    sandboxPeople: () =>
       db.query<{ id: string; name: string; email: string; role: string; organization_name: string }>(
-        'select u.id, u.name, u.email, u.role, o.name as organization_name from users u join organizations o on o.id = u.organization_id order by o.name, u.name',
+        `select u.id, u.name, u.email, u.role, o.name as organization_name from users u join organizations o on o.id = u.organization_id
+          where u.kind = 'sandbox' order by o.name, u.name`,
       ),
 
     /** Records a change made outside the keys (connecting an AI app, say): audit entry and event, together. */

@@ -2,28 +2,59 @@
  * Console sessions: a random id (carried in a cookie, surfaces/console/cookies.ts), stored only as
  * its hash, each with the CSRF token every form must send back. A row is written only at sign-in
  * (a new id each time: no fixation); before it, a visitor's forms are protected by a token in a
- * cookie of its own (`anonymous`), so requests without a cookie write nothing. Expired rows are swept.
+ * cookie of its own (`anonymous`), so requests without a cookie write nothing. A session ends 12
+ * hours after sign-in, or after 2 hours unused; a person sees theirs (the device and address each
+ * began from, when each was last used) and can end any. Expired rows are swept.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { hashSecret, newSecret } from '../../db/secrets.js';
 
 export const LIFETIME_HOURS = 12;
+export const IDLE_MINUTES = 120;
+/** How often a session's last use is written: a page a second must not write a row a second. */
+const TOUCH_SECONDS = 60;
+
+/** Where a session began: the browser's own description of itself and the client's address. */
+export interface SessionOrigin {
+  userAgent?: string;
+  clientAddress?: string;
+}
+
+export interface SessionSummary {
+  publicId: string;
+  userAgent: string | null;
+  clientAddress: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+}
 
 export interface Session {
   /** The stored session's id hash; undefined before sign-in (nothing is stored then). */
   idSha256?: string;
+  /** The id a person's list of sessions names it by (never the cookie's). */
+  publicId?: string;
   csrfToken: string;
-  user?: { id: string; name: string; email: string; role: string; organizationId: string; organizationName: string };
+  user?: {
+    id: string;
+    name: string;
+    email: string;
+    role: string;
+    organizationId: string;
+    organizationName: string;
+    /** A real account, or one of the sandbox's people (chosen without a password). */
+    kind: 'account' | 'sandbox';
+  };
 }
 
 export function createSessions(db: Database) {
-  async function start(userId: string): Promise<{ id: string; session: Session }> {
+  async function start(userId: string, origin: SessionOrigin): Promise<{ id: string; session: Session }> {
     const id = newSecret();
     const csrfToken = newSecret();
     await db.query(
-      `insert into sessions (id_sha256, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '${LIFETIME_HOURS} hours')`,
-      [hashSecret(id), userId, csrfToken],
+      `insert into sessions (id_sha256, user_id, csrf_token, expires_at, user_agent, client_address)
+       values ($1, $2, $3, now() + interval '${LIFETIME_HOURS} hours', $4, $5)`,
+      [hashSecret(id), userId, csrfToken, origin.userAgent?.slice(0, 300) ?? null, origin.clientAddress ?? null],
     );
     return { id, session: (await find(id))! };
   }
@@ -32,6 +63,9 @@ export function createSessions(db: Database) {
     if (!id) return undefined;
     const [row] = await db.query<{
       id_sha256: string;
+      public_id: string;
+      touch: boolean;
+      kind: 'account' | 'sandbox';
       csrf_token: string;
       user_id: string | null;
       name: string;
@@ -40,14 +74,17 @@ export function createSessions(db: Database) {
       organization_id: string;
       organization_name: string;
     }>(
-      `select s.id_sha256, s.csrf_token, u.id as user_id, u.name, u.email, u.role, u.organization_id, o.name as organization_name
+      `select s.id_sha256, s.public_id, s.csrf_token, u.id as user_id, u.name, u.email, u.role, u.kind, u.organization_id,
+              o.name as organization_name, s.last_used_at < now() - interval '${TOUCH_SECONDS} seconds' as touch
          from sessions s left join users u on u.id = s.user_id left join organizations o on o.id = u.organization_id
-        where s.id_sha256 = $1 and s.expires_at > now()`,
+        where s.id_sha256 = $1 and s.expires_at > now() and s.last_used_at > now() - interval '${IDLE_MINUTES} minutes'`,
       [hashSecret(id)],
     );
     if (!row) return undefined;
+    if (row.touch) await db.query('update sessions set last_used_at = now() where id_sha256 = $1', [row.id_sha256]);
     return {
       idSha256: row.id_sha256,
+      publicId: row.public_id,
       csrfToken: row.csrf_token,
       user: row.user_id
         ? {
@@ -57,6 +94,7 @@ export function createSessions(db: Database) {
             role: row.role,
             organizationId: row.organization_id,
             organizationName: row.organization_name,
+            kind: row.kind,
           }
         : undefined,
     };
@@ -69,14 +107,60 @@ export function createSessions(db: Database) {
   return {
     find,
     /** Ends the session there was, if any, and starts a signed-in one for `userId` (a new id and token). */
-    async signIn(previous: Session, userId: string) {
+    async signIn(previous: Session, userId: string, origin: SessionOrigin = {}) {
       await end(previous);
-      return start(userId);
+      return start(userId, origin);
     },
     end,
-    /** Deletes sessions past their expiry: how many. */
+
+    /** A person's sessions still running, the most recently used first. */
+    async of(userId: string): Promise<SessionSummary[]> {
+      const rows = await db.query<{
+        public_id: string;
+        user_agent: string | null;
+        client_address: string | null;
+        created_at: Date;
+        last_used_at: Date;
+      }>(
+        `select public_id, user_agent, client_address, created_at, last_used_at from sessions
+          where user_id = $1 and expires_at > now() and last_used_at > now() - interval '${IDLE_MINUTES} minutes'
+          order by last_used_at desc, created_at desc`,
+        [userId],
+      );
+      return rows.map((r) => ({
+        publicId: r.public_id,
+        userAgent: r.user_agent,
+        clientAddress: r.client_address,
+        createdAt: new Date(r.created_at).toISOString(),
+        lastUsedAt: new Date(r.last_used_at).toISOString(),
+      }));
+    },
+
+    /** Ends one of a person's sessions by its public id: whether there was one. */
+    async endOne(userId: string, publicId: string): Promise<boolean> {
+      return (
+        (await db.query('delete from sessions where user_id = $1 and public_id = $2 returning 1', [userId, publicId]))
+          .length > 0
+      );
+    },
+
+    /** Ends every session of a person but `keep` (the one asking): how many. */
+    async endOthers(userId: string, keep: Session): Promise<number> {
+      return (
+        await db.query('delete from sessions where user_id = $1 and id_sha256 <> $2 returning 1', [
+          userId,
+          keep.idSha256 ?? '',
+        ])
+      ).length;
+    },
+
+    /** Deletes sessions past their lifetime or idle too long: how many. */
     async sweep(): Promise<number> {
-      return (await db.query('delete from sessions where expires_at <= now() returning 1')).length;
+      return (
+        await db.query(
+          `delete from sessions where expires_at <= now() or last_used_at <= now() - interval '${IDLE_MINUTES} minutes' returning 1`,
+        )
+      ).length;
     },
   };
 }
@@ -91,3 +175,5 @@ export function validCsrf(session: Session | undefined, given: string | null): b
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -4,6 +4,10 @@
  * whole object. A part is made once, so two surfaces never hold two copies of one store.
  */
 import type { Database } from '../../db/database.js';
+import { createAccounts } from '../accounts/accounts.js';
+import { createSignInLimits } from '../accounts/sign-in-limits.js';
+import { sweepTokens } from '../accounts/account-tokens.js';
+import { createMailOutbox } from '../mail/mail-outbox.js';
 import { createDatasetImports } from '../datasets/official/dataset-imports.js';
 import { createEstimateEngine } from '../estimates/engine.js';
 import { createIdempotencyStore } from '../idempotency/idempotency-store.js';
@@ -35,24 +39,29 @@ export function composeServices(db: Database, settings: ServiceSettings) {
   const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now, homes, hdb, sources });
   const widgetKeyAdmin = createWidgetKeyAdmin(db, now);
   const meter = databaseMeter(db);
-  const webhooks = createWebhookService(db, createSecretBox(settings.secretsKey), {
+  const secretBox = createSecretBox(settings.secretsKey);
+  const webhooks = createWebhookService(db, secretBox, {
     policy: settings.addresses,
     clock: now,
   });
   const listings = createListingArea(db, homes.byId, fixtures.restore);
   const inventory = createInventory(db, now);
+  const links = linksOf(settings.urls);
+  const rates = sharedRates(db);
+  const mailOutbox = createMailOutbox(db, secretBox);
+  const signInLimits = createSignInLimits(db);
   return {
     db,
     settings,
     now,
-    links: linksOf(settings.urls),
+    links,
     /** One engine behind the widget host, the valuation pages, the Platform API and MCP. */
     engine,
     /** Daily counts and short-lived limits, in the database so that every process shares them. */
     meter,
     /** The estimate as every surface gives it, counted under the one rule (only answered estimates count). */
     estimates: meteredEstimate({ engine, meter }),
-    rates: sharedRates(db),
+    rates,
     idempotency: createIdempotencyStore(db, now),
     oauth: createOAuthStore(db, now),
     mcpSessions: databaseSessions(db),
@@ -77,6 +86,13 @@ export function composeServices(db: Database, settings: ServiceSettings) {
       projectOf: fixtures.projectOf,
     }),
     sessions: createSessions(db),
+    /** Mail waiting to leave through SMTP (workers/mail-sender.ts), sealed at rest. */
+    mailOutbox,
+    signInLimits,
+    /** Spent and expired mail links, swept a day later. */
+    accountTokens: { sweep: () => sweepTokens(db) },
+    /** Real people's accounts: sign-up, sign-in, resets. */
+    accounts: createAccounts(db, { mail: mailOutbox, consolePage: links.consolePage, rates, limits: signInLimits }),
     members: createMembers(db),
     memberships: createMemberships(db),
   };

@@ -5,6 +5,7 @@ import type { Homes } from '../estimates/homes.js';
 import type { RestoreFixtures } from '../listings/sandbox-reset.js';
 import type { AddressPolicy } from '../webhooks/address-guard.js';
 import type { ProjectLookup } from '../writes/write-kinds.js';
+import type { MailSettings } from '../mail/mail-settings.js';
 
 /**
  * The data a deployment serves, given to the core (which never imports where it came from): the homes
@@ -29,6 +30,8 @@ export interface ServiceSettings {
   /** Each visitor address's share of estimates; false for a QA suite that asks for hundreds from one machine. */
   visitorLimits: boolean;
   data: DeploymentData;
+  /** Where mail leaves (SMTP) and who it is from; without it mail waits in the outbox. */
+  mail?: MailSettings;
   /** The clock every part reads (a test may set it). */
   now?: () => Date;
 }

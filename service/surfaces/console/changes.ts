@@ -14,6 +14,11 @@ export interface ConsoleChange {
 
 export const CONSOLE_CHANGES: ConsoleChange[] = [
   { path: /^\/console\/sign-out$/, needs: { checkedInRoute: 'anyone signed in' }, what: 'sign out' },
+  {
+    path: /^\/console\/account\/(password|sessions\/end-others|sessions\/[a-f0-9]{32}\/end)$/,
+    needs: { checkedInRoute: 'a person changes only their own password and sessions' },
+    what: 'change your password or end your sessions',
+  },
   { path: /^\/console\/widget-keys(\/|$)/, needs: 'widget_keys.write', what: 'create or change widget keys' },
   {
     path: /^\/console\/webhooks(\/|$)/,

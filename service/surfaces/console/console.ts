@@ -4,7 +4,7 @@
  * AI apps, read the audit log. Every form carries the session's CSRF token; every read and change is
  * scoped to the signed-in person's organization.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
 import { anonymousSession, validCsrf } from '../../core/organizations/sessions.js';
 import type { Services } from '../../core/services/compose.js';
@@ -18,7 +18,11 @@ import { crossSiteWrite } from './cross-site.js';
 import { COPY_SCRIPT } from './copy-script.js';
 import { SNIPPET_SCRIPT } from './snippet-script.js';
 import { auditPage } from './pages/audit.js';
-import { messagePage, signInPage } from './pages/frame.js';
+import { messagePage } from './pages/frame.js';
+import { SIGN_IN_NOTICES, signInPage, type SignInView } from './pages/sign-in.js';
+import { accountEntryRoutes } from './account-entry-routes.js';
+import { accountRoutes } from './account-routes.js';
+import { clientAddress } from '../../web/client-address.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
 import { goLiveRoutes } from './go-live-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -33,9 +37,9 @@ export interface ConsoleOptions {
   pinnedLoader?: () => Promise<BuiltLoader | undefined>;
 }
 
-/** Where to go after signing in: only a console page (never another site). */
+/** Where to go after signing in: only a console page (never another site, nor a page before sign-in). */
 const safeNext = (text: string) =>
-  /^\/console\/[\w/?=&%.-]*$/.test(text) && !text.startsWith('/console/sign-') ? text : '';
+  /^\/console\/[\w/?=&%.-]*$/.test(text) && !/^\/console\/(sign-|confirm|reset-password)/.test(text) ? text : '';
 
 export function createConsole(services: Services, options: ConsoleOptions) {
   const { sessions, members, memberships } = services;
@@ -110,20 +114,52 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     return request ? (await services.oauth.pendingAuthorization(request))?.clientName : undefined;
   };
 
+  const signInView = async (c: Context<ConsoleEnv>, view: Omit<SignInView, 'people'>) =>
+    signInPage(c.var.session, { people: await members.sandboxPeople(), ...view });
+  const startSession = async (c: Context<ConsoleEnv>, userId: string, next: string) => {
+    const origin = { userAgent: c.req.header('user-agent'), clientAddress: clientAddress(c) };
+    const signedIn = await sessions.signIn(c.var.session, userId, origin);
+    return redirect(next || '/console/widget-keys', { 'Set-Cookie': sessionCookie(signedIn.id, c.var.secure) });
+  };
+
   app.on(['GET', 'POST'], '/sign-in', async (c) => {
-    const { session, form, setCookie, secure } = c.var;
+    const { session, form, setCookie } = c.var;
     const next = safeNext(form?.get('next') ?? c.req.query('next') ?? '');
+    if (form?.has('user')) {
+      const chosen = (await members.sandboxPeople()).find((u) => u.id === form.get('user'));
+      if (!chosen) return page(await signInView(c, { next }), 400, setCookie);
+      return startSession(c, chosen.id, next);
+    }
     if (form) {
-      const users = await members.users();
-      const chosen = users.find((u) => u.id === form.get('user'));
-      if (!chosen) return page(signInPage(session, users, next), 400, setCookie);
-      const signedIn = await sessions.signIn(session, chosen.id);
-      return redirect(next || '/console/widget-keys', { 'Set-Cookie': sessionCookie(signedIn.id, secure) });
+      const email = form.get('email') ?? '';
+      const outcome = await services.accounts.signIn(email, form.get('password') ?? '', {
+        clientAddress: clientAddress(c),
+      });
+      if ('signedIn' in outcome) return startSession(c, outcome.signedIn.userId, next);
+      const wait = outcome.refused === 'wait';
+      const refusal = wait
+        ? `Too many failed sign-ins for this address or from your network: try again in ${outcome.seconds} seconds, or reset your password.`
+        : 'This address and password do not match an account. Check both, or reset your password.';
+      return page(
+        await signInView(c, { next, refusal, form: { values: { email }, errors: {} } }),
+        wait ? 429 : 400,
+        wait ? { ...setCookie, 'Retry-After': String(outcome.seconds) } : setCookie,
+      );
     }
     if (session.user) return redirect(next || '/console/widget-keys');
     const app = next ? await appWaiting(new URL(next, c.req.url)) : undefined;
-    return page(signInPage(session, await members.users(), next, app), 200, setCookie);
+    const notice = c.req.query('notice');
+    return page(
+      await signInView(c, {
+        next,
+        app,
+        notice: notice && notice in SIGN_IN_NOTICES ? (notice as keyof typeof SIGN_IN_NOTICES) : undefined,
+      }),
+      200,
+      setCookie,
+    );
   });
+  app.route('/', accountEntryRoutes(services.accounts, services.settings.mail?.inboxUrl));
 
   // Past here, a person is signed in: a page asks them to sign in first and brings them back.
   app.use('*', async (c, next) => {
@@ -132,7 +168,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
       if (c.req.method !== 'GET') return redirect('/console/sign-in', setCookie);
       const url = new URL(c.req.url);
       return page(
-        signInPage(session, await members.users(), safeNext(`${url.pathname}${url.search}`), await appWaiting(url)),
+        await signInView(c, { next: safeNext(`${url.pathname}${url.search}`), app: await appWaiting(url) }),
         200,
         setCookie,
       );
@@ -182,8 +218,9 @@ export function createConsole(services: Services, options: ConsoleOptions) {
 
   app.post('/sign-out', async (c) => {
     await sessions.end(c.var.session);
-    return redirect('/console/sign-in', { 'Set-Cookie': sessionCookie('', c.var.secure, 0) });
+    return redirect('/console/sign-in?notice=signed-out', { 'Set-Cookie': sessionCookie('', c.var.secure, 0) });
   });
+  app.route('/', accountRoutes({ accounts: services.accounts, sessions, db: services.db }));
   app.get('/', () => redirect('/console/widget-keys'));
   app.get('/audit', async (c) => {
     const action = c.req.query('action') || undefined;

@@ -30,7 +30,16 @@ export function originsField(form: FormState, label: string): Html {
 ${fieldError(form, 'origins')}<textarea id="origins" name="origins" aria-describedby="${describedBy(form, 'origins', true)}"${invalid(form, 'origins')}>${value(form, 'origins')}</textarea></div>`;
 }
 
-export function textField(form: FormState, name: string, label: string): Html {
-  return html`<div class="field"><label for="${name}">${label}</label>${fieldError(form, name)}
-<input id="${name}" name="${name}" value="${value(form, name)}" aria-describedby="${describedBy(form, name)}"${invalid(form, name)}></div>`;
+export interface FieldOptions {
+  type?: 'text' | 'email' | 'password';
+  /** The browser's and password managers' hint: `email`, `current-password`, `new-password`, `name`, … */
+  autocomplete?: string;
+  hint?: string;
+}
+
+/** A labelled input with its hint and error; a password field never shows what was typed. */
+export function textField(form: FormState, name: string, label: string, options: FieldOptions = {}): Html {
+  const { type = 'text', autocomplete, hint } = options;
+  return html`<div class="field"><label for="${name}">${label}</label>${hint && html`<p class="hint" id="${name}-hint">${hint}</p>`}${fieldError(form, name)}
+<input id="${name}" name="${name}"${type !== 'text' && html` type="${type}"`}${type !== 'password' && html` value="${value(form, name)}"`}${autocomplete && html` autocomplete="${autocomplete}"`} aria-describedby="${describedBy(form, name, Boolean(hint))}"${invalid(form, name)}></div>`;
 }

@@ -1,0 +1,99 @@
+/**
+ * A person makes a real account as they would: the sign-up form, the confirmation mail opened from
+ * the sandbox's inbox, the confirmation page, sign-in, their sessions, a password change and a
+ * forgotten password reset through the inbox again. Axe checks every page on the way, and each fits 360 px.
+ */
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.js';
+import { API_BASE, expect, test } from './fixtures.js';
+import { MAIL_INBOX_PORT } from './ports.js';
+
+const INBOX = `http://127.0.0.1:${MAIL_INBOX_PORT}/`;
+
+/** Opens the newest message with `subject` to `address` in the sandbox inbox, and follows its link. */
+async function followMailedLink(page: Page, address: string, subject: RegExp) {
+  const message = page
+    .getByRole('row', { name: new RegExp(address) })
+    .filter({ hasText: subject })
+    .first();
+  await expect(async () => {
+    await page.goto(INBOX);
+    await expect(message).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expectAccessible(page);
+  await message.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(subject);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: /console\/(confirm|reset-password)/ }).click();
+}
+
+test('a person signs up, confirms through the mailed link, signs in, changes the password and resets it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const address = `walk.${Date.now()}@example.test`;
+
+  await page.goto(`${API_BASE}/console/sign-in`);
+  await page.getByRole('link', { name: 'Make an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Make an account' })).toBeVisible();
+  await page.getByLabel('Your name').fill('Nur Aisyah');
+  await page.getByLabel('E-mail address').fill(address);
+  await page.getByLabel('Your organization’s name').fill('Harbourfront Homes');
+  await page.getByLabel('An estate agency').check();
+  await page.getByLabel('Password').fill('password123');
+  await page.getByRole('button', { name: 'Make my account' }).click();
+  await expect(page.getByText('This is a commonly used password')).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Your name')).toHaveValue('Nur Aisyah');
+  await expectAccessible(page);
+  await page.getByLabel('Password').fill('tangerine-fjord-lantern-88');
+  await page.getByRole('button', { name: 'Make my account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expectAccessible(page);
+
+  await followMailedLink(page, address, /Confirm your address/);
+  await expect(page.getByRole('heading', { name: 'Confirm your address' })).toBeVisible();
+  await expect(page.getByText('Harbourfront Homes')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirm and make my account' }).click();
+  await expect(page.getByRole('status')).toHaveText(/account is ready/);
+
+  await page.getByLabel('E-mail address').fill(address);
+  await page.getByLabel('Password').fill('not-my-password-at-all');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/do not match an account/);
+  await expectAccessible(page);
+  await page.getByLabel('Password').fill('tangerine-fjord-lantern-88');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+  await expect(page.getByText('Nur Aisyah · Harbourfront Homes')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Your account' }).click();
+  await expect(page.getByRole('table', { name: /Your sessions/ })).toContainText('(this one)');
+  await expectAccessible(page);
+  await page.getByLabel('Current password').fill('tangerine-fjord-lantern-88');
+  await page.getByLabel('New password').fill('orchid-quarry-semaphore-41');
+  await page.getByRole('button', { name: 'Change my password' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Your password was changed/);
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await expect(page.getByRole('status')).toHaveText('You are signed out.');
+
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expectAccessible(page);
+  await page.getByLabel('E-mail address').fill(address);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await followMailedLink(page, address, /Reset your Service Valuations password/);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('New password').fill('walrus-pergola-nimbus-73');
+  await page.getByRole('button', { name: 'Save my new password' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Your password was changed/);
+  await page.getByLabel('E-mail address').fill(address);
+  await page.getByLabel('Password').fill('walrus-pergola-nimbus-73');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+  const widths = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(widths).toBeLessThanOrEqual(0);
+});

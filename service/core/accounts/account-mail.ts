@@ -1,0 +1,39 @@
+/** What the service writes to a person about their account: plain text, one link each, and who to ask when it was not them. */
+import type { Mail } from '../mail/mail-outbox.js';
+import { type PendingSignUp, TOKEN_MINUTES } from './account-tokens.js';
+
+const SIGN_OFF =
+  '\n\n— Service Valuations\nYou received this because this address was typed on the Service Valuations API Console.';
+const hours = (minutes: number) => (minutes >= 60 ? `${minutes / 60} hours` : `${minutes} minutes`);
+
+export const accountMail = {
+  confirm: (signUp: PendingSignUp, link: string): Mail => ({
+    to: signUp.email,
+    subject: 'Confirm your address for the Service Valuations API Console',
+    text: `Hello ${signUp.name},\n\nOpen this link to confirm that ${signUp.email} is yours and make the account of ${signUp.name} at ${signUp.organizationName}:\n\n${link}\n\nThe link works once, for ${hours(TOKEN_MINUTES.sign_up)}. If you did not sign up, ignore this message: no account is made without it.${SIGN_OFF}`,
+  }),
+
+  alreadyThere: (to: string, signIn: string, reset: string): Mail => ({
+    to,
+    subject: 'You already have a Service Valuations account',
+    text: `Hello,\n\nSomeone (perhaps you) tried to sign up with ${to}, which already has an account. Nothing was changed.\n\nSign in: ${signIn}\nForgot your password? ${reset}${SIGN_OFF}`,
+  }),
+
+  reset: (to: string, name: string, link: string): Mail => ({
+    to,
+    subject: 'Reset your Service Valuations password',
+    text: `Hello ${name},\n\nOpen this link to choose a new password:\n\n${link}\n\nThe link works once, for ${hours(TOKEN_MINUTES.reset_password)}; choosing a new password signs you out everywhere. If you did not ask for it, ignore this message: your password stays as it is.${SIGN_OFF}`,
+  }),
+
+  noAccount: (to: string, signUp: string): Mail => ({
+    to,
+    subject: 'No Service Valuations account uses this address',
+    text: `Hello,\n\nSomeone (perhaps you) asked to reset the password of an account at ${to}, but no account uses this address. Nothing was changed.\n\nTo make an account: ${signUp}${SIGN_OFF}`,
+  }),
+
+  passwordChanged: (to: string, name: string, reset: string): Mail => ({
+    to,
+    subject: 'Your Service Valuations password was changed',
+    text: `Hello ${name},\n\nYour password was changed, and every other session was signed out. If this was not you, reset your password now: ${reset}${SIGN_OFF}`,
+  }),
+};

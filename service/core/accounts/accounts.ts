@@ -1,0 +1,303 @@
+/**
+ * Real accounts: sign-up (made once the address is confirmed through a link: an organization of
+ * one's own, with its owner), sign-in with growing delays after failures, a password reset through a single-use link, and a
+ * password change. Every answer that could tell whether an address has an account is the same for both:
+ * the same words, the same work (a password is hashed or checked either way), and mail either way.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.js';
+import type { ClaimedMail, Mail, MailOutbox } from '../mail/mail-outbox.js';
+import type { RateStore } from '../metering/rate-store.js';
+import { recordAccountEvent } from './account-events.js';
+import { accountMail } from './account-mail.js';
+import { issueToken, type PendingSignUp, readToken, spendToken } from './account-tokens.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { passwordProblem } from './password-strength.js';
+import type { SignInLimits } from './sign-in-limits.js';
+
+export const ORGANIZATION_KINDS = ['agency', 'developer', 'partner_site'] as const;
+export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
+
+/** Mail an address may be sent in an hour (sign-up, reset), and requests one client may make. */
+export const MAIL_PER_ADDRESS_HOUR = 5;
+export const MAIL_REQUESTS_PER_CLIENT_HOUR = 30;
+
+export interface SignUp {
+  name: string;
+  email: string;
+  organizationName: string;
+  organizationKind: string;
+  password: string;
+}
+
+/** A field's problem, in a sentence for the person filling the form. */
+export type FieldProblems = Partial<Record<keyof SignUp | 'token', string>>;
+
+/** Who asks: the client's address, kept in the audit log's entry. */
+export type Requester = { clientAddress: string };
+
+export type SignInResult =
+  | { signedIn: { userId: string; organizationId: string } }
+  | { refused: 'wrong' }
+  | { refused: 'wait'; seconds: number };
+
+const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
+const normal = (email: string) => email.trim().toLowerCase();
+const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+
+export function emailProblem(email: string): string | undefined {
+  if (!email.trim()) return 'Enter your e-mail address.';
+  if (email.length > 254 || !EMAIL.test(email.trim())) return 'Enter an e-mail address like name@example.com.';
+  return undefined;
+}
+
+const textProblem = (text: string, what: string) =>
+  !text.trim() ? `Enter ${what}.` : [...text].length > 100 ? `Shorten ${what} to 100 characters.` : undefined;
+
+interface AccountRow {
+  id: string;
+  name: string;
+  email: string;
+  organization_id: string;
+  password_hash: string | null;
+  email_verified_at: Date | null;
+}
+
+export function createAccounts(
+  db: Database,
+  parts: {
+    mail: MailOutbox;
+    /** A console page's public URL, for the links mail carries. */
+    consolePage: (path: string) => string;
+    rates: RateStore;
+    limits: SignInLimits;
+  },
+) {
+  const { mail, rates, limits, consolePage: page } = parts;
+
+  const accountOf = async (email: string) =>
+    (
+      await db.query<AccountRow>(
+        `select id, name, email, organization_id, password_hash, email_verified_at from users
+          where kind = 'account' and lower(email) = $1`,
+        [normal(email)],
+      )
+    )[0];
+
+  /** Whether more mail may be asked for: per address typed and per client, in hour windows every process shares. */
+  async function mayMail(email: string, requester: Requester): Promise<boolean> {
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const forAddress = await rates.count(`account-mail:${normal(email)}`, hour);
+    const forClient = await rates.count(`account-mail-client:${requester.clientAddress}`, hour);
+    return forAddress <= MAIL_PER_ADDRESS_HOUR && forClient <= MAIL_REQUESTS_PER_CLIENT_HOUR;
+  }
+
+  return {
+    /**
+     * Mails the link that makes the account (and its organization, with this person as owner) once the
+     * address is confirmed. For an address that has an account already, mails that instead: the
+     * answer is the same either way.
+     */
+    async signUp(
+      form: SignUp,
+      requester: Requester,
+    ): Promise<{ problems: FieldProblems } | { sent: true } | { tooMany: true }> {
+      const problems: FieldProblems = {
+        name: textProblem(form.name, 'your name'),
+        email: emailProblem(form.email),
+        organizationName: textProblem(form.organizationName, 'your organization’s name'),
+        organizationKind: (ORGANIZATION_KINDS as readonly string[]).includes(form.organizationKind)
+          ? undefined
+          : 'Choose what kind of organization yours is.',
+        password: passwordProblem(form.password, [form.name, form.email, form.organizationName]),
+      };
+      for (const key of Object.keys(problems) as (keyof FieldProblems)[]) if (!problems[key]) delete problems[key];
+      if (Object.keys(problems).length) return { problems };
+      if (!(await mayMail(form.email, requester))) return { tooMany: true };
+      // Hashed whether or not the address has an account, so both answers take as long.
+      const signUp = {
+        name: form.name.trim(),
+        email: form.email.trim(),
+        organizationName: form.organizationName.trim(),
+        organizationKind: form.organizationKind,
+        passwordHash: await hashPassword(form.password),
+        at: new Date().toISOString(),
+      };
+      await db.transaction(async (tx) => {
+        const [account] = await tx.query<AccountRow>(
+          `select email from users where kind = 'account' and lower(email) = $1`,
+          [normal(signUp.email)],
+        );
+        if (account)
+          return void (await mail.enqueue(
+            tx,
+            accountMail.alreadyThere(account.email, page('sign-in'), page('reset-password')),
+          ));
+        const token = await issueToken(tx, { signUp }, 'sign_up');
+        await mail.enqueue(tx, accountMail.confirm(signUp, page(`confirm?token=${token}`)));
+      });
+      return { sent: true };
+    },
+
+    /** The sign-up a link would confirm, while the link works (the page shows it and asks before it acts). */
+    async pendingSignUp(token: string): Promise<PendingSignUp | undefined> {
+      return (await readToken(db, token, 'sign_up'))?.signUp ?? undefined;
+    },
+
+    /**
+     * Confirms a sign-up: makes the account, its organization and the owner's membership. Undefined
+     * when the link is unknown, used or expired, or when the address has had an account made since.
+     */
+    async confirmSignUp(token: string, requester: Requester): Promise<{ email: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const signUp = (await spendToken(tx, token, 'sign_up'))?.signUp;
+        if (!signUp) return undefined;
+        const [taken] = await tx.query('select 1 from users where kind = $1 and lower(email) = $2', [
+          'account',
+          normal(signUp.email),
+        ]);
+        if (taken) return undefined;
+        const userId = newId('usr');
+        const organizationId = newId('org');
+        await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3)', [
+          organizationId,
+          signUp.organizationName,
+          signUp.organizationKind,
+        ]);
+        await tx.query(
+          `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at)
+           values ($1, $2, $3, $4, 'owner', 'account', $5, now())`,
+          [userId, organizationId, signUp.name, signUp.email, signUp.passwordHash],
+        );
+        await tx.query(`insert into memberships (user_id, organization_id, role) values ($1, $2, 'owner')`, [
+          userId,
+          organizationId,
+        ]);
+        await recordAccountEvent(tx, { userId, organizationId }, 'account.created', requester);
+        return { email: signUp.email };
+      });
+    },
+
+    /** Checks an address and password, after any wait earned; the password is checked even for an address nobody uses. */
+    async signIn(email: string, password: string, requester: Requester): Promise<SignInResult> {
+      const attempt = { email, clientAddress: requester.clientAddress };
+      const seconds = await limits.waitFor(attempt);
+      if (seconds) return { refused: 'wait', seconds };
+      const account = emailProblem(email) ? undefined : await accountOf(email);
+      const matches = await verifyPassword(password, account?.password_hash ?? (await decoyHash()));
+      const holder = account && { userId: account.id, organizationId: account.organization_id };
+      if (!matches || !holder) {
+        await limits.failed(attempt);
+        await recordAccountEvent(db, holder, 'account.sign_in_failed', requester);
+        return { refused: 'wrong' };
+      }
+      await limits.succeeded(attempt);
+      await recordAccountEvent(db, holder, 'account.signed_in', requester);
+      return { signedIn: holder };
+    },
+
+    /**
+     * Queues a reset for the address typed: the same one row whether or not it has an account (the
+     * sender writes the message, writeRequested), so the answer takes as long either way.
+     */
+    async requestReset(
+      email: string,
+      requester: Requester,
+    ): Promise<{ problem: string } | { sent: true } | { tooMany: true }> {
+      const problem = emailProblem(email);
+      if (problem) return { problem };
+      if (!(await mayMail(email, requester))) return { tooMany: true };
+      await mail.enqueue(db, { to: email.trim(), subject: 'reset', text: JSON.stringify(requester) }, 'reset_request');
+      return { sent: true };
+    },
+
+    /** The message a queued reset request becomes: a link for an account's address, or a note that no account uses it. */
+    async writeRequested(request: ClaimedMail): Promise<Mail> {
+      const requester = JSON.parse(request.text) as Requester;
+      return db.transaction(async (tx) => {
+        const [account] = await tx.query<AccountRow>(
+          `select id, name, email, organization_id from users where kind = 'account' and lower(email) = $1`,
+          [normal(request.to)],
+        );
+        if (!account) return accountMail.noAccount(request.to, page('sign-up'));
+        const token = await issueToken(tx, { userId: account.id }, 'reset_password');
+        const holder = { userId: account.id, organizationId: account.organization_id };
+        await recordAccountEvent(tx, holder, 'account.password_reset_requested', requester);
+        return accountMail.reset(account.email, account.name, page(`reset-password/new?token=${token}`));
+      });
+    },
+
+    /** Whether a reset link still works, and the account's words a new password must not be built from. */
+    async resettable(token: string): Promise<{ name: string; email: string } | undefined> {
+      const userId = (await readToken(db, token, 'reset_password'))?.userId;
+      if (!userId) return undefined;
+      const [row] = await db.query<{ name: string; email: string }>('select name, email from users where id = $1', [
+        userId,
+      ]);
+      return row;
+    },
+
+    /** Sets a new password through a reset link: every session of the account ends, and the address counts as confirmed. */
+    async resetPassword(token: string, password: string, requester: Requester): Promise<FieldProblems | undefined> {
+      const account = await this.resettable(token);
+      if (!account) return { token: 'This link has expired or was used already. Ask for a new one.' };
+      const problem = passwordProblem(password, [account.name, account.email]);
+      if (problem) return { password: problem };
+      const hash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const userId = (await spendToken(tx, token, 'reset_password'))?.userId;
+        if (!userId) return { token: 'This link has expired or was used already. Ask for a new one.' };
+        const [user] = await tx.query<{ organization_id: string; email: string; name: string }>(
+          `update users set password_hash = $2, password_changed_at = now() where id = $1 returning organization_id, email, name`,
+          [userId, hash],
+        );
+        await tx.query('delete from sessions where user_id = $1', [userId]);
+        await recordAccountEvent(
+          tx,
+          { userId, organizationId: user.organization_id },
+          'account.password_reset',
+          requester,
+        );
+        await mail.enqueue(tx, accountMail.passwordChanged(user.email, user.name, page('reset-password')));
+        return undefined;
+      });
+    },
+
+    /** Changes a signed-in person's password (the current one checked first); their other sessions end. */
+    async changePassword(
+      userId: string,
+      change: { current: string; next: string; keepSession: string },
+      requester: Requester,
+    ): Promise<{ current?: string; next?: string; wait?: number } | undefined> {
+      const [account] = await db.query<AccountRow>(
+        `select id, name, email, organization_id, password_hash, email_verified_at from users where id = $1 and kind = 'account'`,
+        [userId],
+      );
+      if (!account?.password_hash)
+        return { current: 'This person has no password: the sandbox’s people sign in without one.' };
+      const attempt = { email: account.email, clientAddress: requester.clientAddress };
+      const seconds = await limits.waitFor(attempt);
+      if (seconds) return { wait: seconds };
+      if (!(await verifyPassword(change.current, account.password_hash))) {
+        await limits.failed(attempt);
+        return { current: 'This is not your current password.' };
+      }
+      const problem = passwordProblem(change.next, [account.name, account.email]);
+      if (problem) return { next: problem };
+      const hash = await hashPassword(change.next);
+      await db.transaction(async (tx) => {
+        await tx.query('update users set password_hash = $2, password_changed_at = now() where id = $1', [
+          userId,
+          hash,
+        ]);
+        await tx.query('delete from sessions where user_id = $1 and id_sha256 <> $2', [userId, change.keepSession]);
+        const holder = { userId, organizationId: account.organization_id };
+        await recordAccountEvent(tx, holder, 'account.password_changed', requester);
+        await mail.enqueue(tx, accountMail.passwordChanged(account.email, account.name, page('reset-password')));
+      });
+      return undefined;
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

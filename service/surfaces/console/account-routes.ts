@@ -1,0 +1,53 @@
+/** A signed-in person's own account: the page, a password change, and ending sessions. */
+import { Hono } from 'hono';
+import type { Accounts } from '../../core/accounts/accounts.js';
+import { recordAccountEvent } from '../../core/accounts/account-events.js';
+import type { Database } from '../../db/database.js';
+import type { Sessions } from '../../core/organizations/sessions.js';
+import { clientAddress } from '../../web/client-address.js';
+import { type ConsoleEnv, page, redirect } from './context.js';
+import { ACCOUNT_NOTICES, accountPage } from './pages/account.js';
+
+export function accountRoutes(parts: { accounts: Accounts; sessions: Sessions; db: Database }) {
+  const { accounts, sessions, db } = parts;
+  const app = new Hono<ConsoleEnv>({ strict: false });
+
+  app.get('/account', async (c) => {
+    const notice = c.req.query('notice');
+    const known = notice && notice in ACCOUNT_NOTICES ? (notice as keyof typeof ACCOUNT_NOTICES) : undefined;
+    return page(accountPage(c.var.session, { sessions: await sessions.of(c.var.actor.userId), notice: known }));
+  });
+
+  app.post('/account/password', async (c) => {
+    const { session, actor, form } = c.var;
+    const problems = await accounts.changePassword(
+      actor.userId,
+      { current: form!.get('current') ?? '', next: form!.get('next') ?? '', keepSession: session.idSha256! },
+      { clientAddress: clientAddress(c) },
+    );
+    if (!problems) return redirect('/console/account?notice=password-changed');
+    const errors: Record<string, string> = {};
+    if (problems.current) errors.current = problems.current;
+    if (problems.next) errors.next = problems.next;
+    if (problems.wait) errors.current = `Too many wrong passwords: try again in ${problems.wait} seconds.`;
+    return page(
+      accountPage(session, { sessions: await sessions.of(actor.userId), form: { values: {}, errors } }),
+      problems.wait ? 429 : 400,
+    );
+  });
+
+  app.post('/account/sessions/end-others', async (c) => {
+    const ended = await sessions.endOthers(c.var.actor.userId, c.var.session);
+    await recordAccountEvent(db, c.var.actor, 'session.ended', { sessions: ended, clientAddress: clientAddress(c) });
+    return redirect('/console/account?notice=others-ended');
+  });
+
+  app.post('/account/sessions/:id/end', async (c) => {
+    const ended = await sessions.endOne(c.var.actor.userId, c.req.param('id'));
+    if (!ended) return redirect('/console/account');
+    await recordAccountEvent(db, c.var.actor, 'session.ended', { sessions: 1, clientAddress: clientAddress(c) });
+    return redirect('/console/account?notice=session-ended');
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+/** A person's own account: their password, and their sessions (each can be ended; the others all at once). */
+import type { Session, SessionSummary } from '../../../core/organizations/sessions.js';
+import { cardTable } from '../../../web/card-table.js';
+import { deviceName } from '../../../web/device-name.js';
+import { type Html, html } from '../../../web/html.js';
+import { csrfField, date, emptyForm, type FormState, textField } from './form.js';
+import { consolePage } from './frame.js';
+import { PASSWORD_HINT } from './sign-up.js';
+
+export const ACCOUNT_NOTICES = {
+  'password-changed': 'Your password was changed, and your other sessions were signed out.',
+  'session-ended': 'The session was signed out.',
+  'others-ended': 'Every other session was signed out.',
+} as const;
+
+export interface AccountView {
+  sessions: SessionSummary[];
+  notice?: keyof typeof ACCOUNT_NOTICES;
+  form?: FormState;
+}
+
+export function accountPage(session: Session, view: AccountView): Html {
+  const user = session.user!;
+  const { sessions, notice, form = emptyForm } = view;
+  const rows = sessions.map((s) => {
+    const current = s.publicId === session.publicId;
+    return [
+      html`${deviceName(s.userAgent)}${current && html` <strong>(this one)</strong>`}`,
+      s.clientAddress ?? 'unknown',
+      date(s.createdAt),
+      date(s.lastUsedAt),
+      current
+        ? html`<form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form>`
+        : html`<form class="inline" method="post" action="/console/account/sessions/${s.publicId}/end">${csrfField(session)}<button class="secondary" type="submit" aria-label="Sign out ${deviceName(s.userAgent)} from ${s.clientAddress ?? 'an unknown address'}">Sign out</button></form>`,
+    ];
+  });
+  const password =
+    user.kind === 'account'
+      ? html`<h2>Change your password</h2><form method="post" action="/console/account/password" novalidate>${csrfField(session)}
+<input type="hidden" name="username" value="${user.email}" autocomplete="username">
+${textField(form, 'current', 'Current password', { type: 'password', autocomplete: 'current-password' })}
+${textField(form, 'next', 'New password', { type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT })}
+<button type="submit">Change my password</button></form>`
+      : html`<p class="notice">${user.name} is one of the sandbox’s people: anyone may act as them, and they have no password. <a href="/console/sign-up">Make an account</a> for your own organization.</p>`;
+  return consolePage(
+    'Your account',
+    session,
+    html`${notice && html`<p class="notice" role="status">${ACCOUNT_NOTICES[notice]}</p>`}
+<dl class="facts"><div><dt>Name</dt><dd>${user.name}</dd></div><div><dt>E-mail address</dt><dd>${user.email}</dd></div><div><dt>Organization</dt><dd>${user.organizationName}</dd></div></dl>
+${password}
+<h2>Where you are signed in</h2>
+<p>A session ends 12 hours after signing in, or after 2 hours unused. Sign out any you do not recognise, then change your password.</p>
+${cardTable(
+  'Your sessions, the most recently used first',
+  [{ name: 'Device' }, { name: 'Address' }, { name: 'Signed in' }, { name: 'Last used' }, { name: 'End' }],
+  rows,
+  'No sessions.',
+)}
+${sessions.length > 1 && html`<form method="post" action="/console/account/sessions/end-others">${csrfField(session)}<button class="danger" type="submit">Sign out every other session</button></form>`}`,
+  );
+}
