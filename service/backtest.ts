@@ -11,7 +11,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Accuracy, backtest } from './core/estimates/backtest.js';
 import { privateBacktest } from './core/estimates/private-backtest.js';
@@ -20,6 +19,7 @@ import { loadImportedHomes } from './core/valuations/imported-homes.js';
 import { importOfficialFile } from './core/datasets/official/import-file.js';
 import { loadHdbSales } from './core/valuations/hdb-sales.js';
 import { type Database, openDatabase } from './db/database.js';
+import { openCommandDatabase } from './db/command-database.js';
 import { migrate } from './db/migrate.js';
 import { writeHdbFiles } from './sandbox/official-files/hdb-files.js';
 import { writeUraFiles } from './sandbox/official-files/ura-files.js';
@@ -78,18 +78,7 @@ async function sandboxDatabase(): Promise<Database> {
   }
 }
 
-const databaseUrl = process.env.DATABASE_URL;
-const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
-const db = values.sandbox
-  ? await sandboxDatabase()
-  : await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir, holder: 'npm run backtest' }).catch(
-      (error: Error) => {
-        // A data folder held by npm start (or an import) says who holds it, in one line.
-        console.error(error.name === 'DataFolderInUse' ? error.message : `The database did not open: ${error.message}`);
-        process.exit(1);
-      },
-    );
-if (!values.sandbox) await migrate(db);
+const db = values.sandbox ? await sandboxDatabase() : await openCommandDatabase('npm run backtest');
 const sales = await loadHdbSales(db);
 const imported = await loadImportedHomes(db);
 await db.close();

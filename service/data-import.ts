@@ -5,11 +5,9 @@
  * transaction; a file with an invalid row is refused whole unless --skip-invalid is given.
  */
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { importOfficialFile } from './core/datasets/official/import-file.js';
-import { openDatabase } from './db/database.js';
-import { migrate } from './db/migrate.js';
+import { openCommandDatabase } from './db/command-database.js';
 
 const usage = 'Usage: npm run data:import -- [--skip-invalid] [--report FILE] FILE…';
 const { values, positionals: files } = (() => {
@@ -38,15 +36,7 @@ if (values.report && files.length > 1) {
   process.exit(2);
 }
 
-const databaseUrl = process.env.DATABASE_URL;
-const dataDir = process.env.SANDBOX_DATA_DIR ?? fileURLToPath(new URL('../.data/sandbox-db', import.meta.url));
-const db = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir, holder: 'npm run data:import' }).catch(
-  (error: Error) => {
-    console.error(error.name === 'DataFolderInUse' ? error.message : `The database did not open: ${error.message}`);
-    process.exit(1);
-  },
-);
-await migrate(db);
+const db = await openCommandDatabase('npm run data:import');
 
 /** A bar on a terminal (rows so far and their rate), a plain line every 100,000 rows otherwise. */
 function progress(file: string) {

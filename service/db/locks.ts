@@ -21,6 +21,7 @@ export const LOCKS = {
   routingRulesOfOrganization: 280037,
   leadsOfOrganization: 280038,
   quotaEventOfKey: 280039,
+  ownersOfOrganization: 280040,
 } as const;
 
 export type LockKind = keyof typeof LOCKS;

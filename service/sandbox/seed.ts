@@ -28,7 +28,7 @@ export const SANDBOX_USERS = [
     organization: 'org_lionhomes',
     name: 'Lim Wei Jie',
     email: 'weijie@lioncityhomes.example',
-    role: 'developer',
+    role: 'engineer',
   },
   {
     id: 'usr_meiling',
@@ -46,8 +46,8 @@ export const SANDBOX_USERS = [
   },
 ];
 
-/** Workspaces beyond a person's own organization: Siti also builds the developer's integration. */
-export const EXTRA_MEMBERSHIPS = [{ user: 'usr_siti', organization: 'org_marinaheights', role: 'developer' }];
+/** Workspaces beyond a person's own organization: Siti also builds the property developer's integration, as its engineer. */
+export const EXTRA_MEMBERSHIPS = [{ user: 'usr_siti', organization: 'org_marinaheights', role: 'engineer' }];
 
 /** The demo site's origins in the seed file; a key listing them also lists the demo's configured ones. */
 const DEFAULT_DEMO_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
@@ -61,11 +61,10 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await db.transaction(async (tx) => {
     await tx.query(STARTUP_LOCK);
     for (const { organization } of Object.values(ORGANIZATIONS)) {
-      await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3) on conflict (id) do nothing', [
-        organization.id,
-        organization.name,
-        organization.kind,
-      ]);
+      await tx.query(
+        `insert into organizations (id, name, kind, people) values ($1, $2, $3, 'sandbox') on conflict (id) do nothing`,
+        [organization.id, organization.name, organization.kind],
+      );
     }
     for (const u of SANDBOX_USERS) {
       await tx.query(

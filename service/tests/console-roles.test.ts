@@ -1,8 +1,8 @@
 /**
  * The API Console reads the person's role for every change, from the one role table
  * (core/grants/roles.ts): every change listed in surfaces/console/changes.ts is tried as an owner,
- * a developer and an agent, and is refused (403, nothing changed) exactly when the role does not allow
- * it. A developer makes no platform key beyond their role and revokes none; a form the console does not
+ * an engineer and an agent, and is refused (403, nothing changed) exactly when the role does not allow
+ * it. An engineer makes no platform key beyond their role and revokes none; a form the console does not
  * list is refused whoever sends it.
  */
 import assert from 'node:assert/strict';
@@ -12,26 +12,13 @@ import { PLATFORM_SCOPES } from '../core/grants/scopes.js';
 import { CONSOLE_CHANGES } from '../surfaces/console/changes.js';
 import { ConsoleBrowser } from './console-browser.js';
 import { consoleSandbox } from './console-sandbox.js';
-
-/** One form for every change the table lists with a scope: a new entry without one fails the walk. */
-const SAMPLES: Record<string, { path: string; fields: Record<string, string> }> = {
-  'create or change widget keys': {
-    path: '/console/widget-keys',
-    fields: { name: 'Role walk', origins: 'https://roles.example' },
-  },
-  'change webhook endpoints, send test events or replay deliveries': {
-    path: '/console/webhooks',
-    fields: { url: 'https://hooks.example.sg/roles', description: 'Role walk' },
-  },
-  'ask for live access': { path: '/console/go-live/request', fields: { note: 'Role walk' } },
-  'decide the integration review': { path: '/console/go-live/decide', fields: { decision: 'approved' } },
-};
+import { CHANGE_SAMPLES as SAMPLES } from './console-change-samples.js';
 
 const sandbox = consoleSandbox();
 const BASE = sandbox.base;
 const db = sandbox.db;
 
-/** Lim Wei Jie of Lion City Homes, signed in with `role` (the sandbox makes him a developer). */
+/** Lim Wei Jie of Lion City Homes, signed in with `role` (the sandbox makes him an engineer). */
 async function weiAs(role: Role) {
   await db().query(`update memberships set role = $1 where user_id = 'usr_wei' and organization_id = 'org_lionhomes'`, [
     role,
@@ -40,7 +27,7 @@ async function weiAs(role: Role) {
 }
 
 describe('the console, role by role', () => {
-  after(() => weiAs('developer'));
+  after(() => weiAs('engineer'));
 
   it('refuses every listed change exactly when the role does not allow it', async () => {
     const gated = CONSOLE_CHANGES.filter((change) => typeof change.needs === 'string');
@@ -65,21 +52,21 @@ describe('the console, role by role', () => {
     }
   });
 
-  it('makes a developer no platform key beyond the role, and lets them revoke none beyond it', async () => {
+  it('makes an engineer no platform key beyond the role, and lets them revoke none beyond it', async () => {
     const owner = await new ConsoleBrowser(BASE()).signIn('usr_siti');
     const ownersKey = await owner.post('/console/platform-keys', { label: 'Everything', scopes: [...PLATFORM_SCOPES] });
     assert.equal(ownersKey.status, 200);
     const [{ id }] = await db().query<{ id: string }>(`select id from platform_keys where label = 'Everything'`);
-    const developer = await weiAs('developer');
-    const everything = await developer.post('/console/platform-keys', { label: 'Mine', scopes: [...PLATFORM_SCOPES] });
+    const engineer = await weiAs('engineer');
+    const everything = await engineer.post('/console/platform-keys', { label: 'Mine', scopes: [...PLATFORM_SCOPES] });
     assert.equal(everything.status, 422);
-    assert.match(everything.text, /As a developer you can give a key only what your role allows, not .*listings.write/);
-    const reads = await developer.post('/console/platform-keys', {
+    assert.match(everything.text, /As an engineer you can give a key only what your role allows, not .*listings.write/);
+    const reads = await engineer.post('/console/platform-keys', {
       label: 'Reads',
       scopes: ['valuations.read', 'webhooks.write'],
     });
     assert.equal(reads.status, 200, 'within the role');
-    const revoke = await developer.post(`/console/platform-keys/${id}/revoke`, {});
+    const revoke = await engineer.post(`/console/platform-keys/${id}/revoke`, {});
     assert.equal(revoke.status, 403);
     const [key] = await db().query<{ revoked_at: Date | null }>('select revoked_at from platform_keys where id = $1', [
       id,

@@ -53,7 +53,7 @@ describe('MCP in workspaces', () => {
     assert.equal(new Set(documented).size, documented.length);
   });
 
-  it('lets a person give an app only what their role allows: a developer cannot give an owner-only scope', async () => {
+  it('lets a person give an app only what their role allows: an engineer cannot give an owner-only scope', async () => {
     const wei = new Person();
     const { challenge } = pkce();
     const client = await register();
@@ -63,7 +63,7 @@ describe('MCP in workspaces', () => {
     );
     assert.match(
       page.text,
-      /<strong>Lim Wei Jie<\/strong> \(developer\) in the workspace of <strong>Lion City Homes<\/strong>/,
+      /<strong>Lim Wei Jie<\/strong> \(engineer\) in the workspace of <strong>Lion City Homes<\/strong>/,
     );
     assert.match(page.text, /cannot give an app <code>widget_keys.write<\/code>: only an owner can/);
     assert.match(page.text, /<code>widget_keys.write<\/code>: [^<]+ <strong>\(not yours to give: left out\)<\/strong>/);
@@ -97,7 +97,7 @@ describe('MCP in workspaces', () => {
     );
     assert.match(
       page.text,
-      /Connect it for another workspace instead: <a href="[^"]+workspace=org_marinaheights">Marina Heights Development<\/a> \(developer\)/,
+      /Connect it for another workspace instead: <a href="[^"]+workspace=org_marinaheights">Marina Heights Development<\/a> \(engineer\)/,
     );
     const notHers = await siti.get(
       `${CONSOLE()}/console/oauth/consent?request=${requestOf(page.text)}&workspace=org_lionrealty`,
@@ -238,8 +238,8 @@ describe('MCP in workspaces', () => {
       assert.equal((await callTool('get_organization', token)).status, 401, 'gone from the workspace: no valid token');
     } finally {
       await db().query(
-        `insert into memberships (user_id, organization_id, role) values ('usr_siti', 'org_marinaheights', 'developer')
-         on conflict (user_id, organization_id) do update set role = 'developer'`,
+        `insert into memberships (user_id, organization_id, role) values ('usr_siti', 'org_marinaheights', 'engineer')
+         on conflict (user_id, organization_id) do update set role = 'engineer'`,
       );
     }
   });
@@ -260,10 +260,10 @@ describe('MCP in workspaces', () => {
     const path = new URL(String(asked.structuredContent?.confirmUrl)).pathname;
     const made = () => db().query(`select id from widget_keys where name = 'Asked, then demoted'`);
     try {
-      await setRole('developer');
+      await setRole('engineer');
       const refused = await siti.post(path, { decision: 'allow' });
       assert.equal(refused.status, 403);
-      assert.match(refused.text, /As a developer at Lion City Homes you cannot create widget keys now/);
+      assert.match(refused.text, /As an engineer at Lion City Homes you cannot create widget keys now/);
       assert.equal((await made()).length, 0, 'demoted before confirming: nothing made');
     } finally {
       await setRole('owner');
@@ -288,7 +288,7 @@ describe('MCP in workspaces', () => {
         [role],
       );
     try {
-      await setArjun('developer');
+      await setArjun('engineer');
       assert.equal((await arjun.post(leadPath, { decision: 'allow' })).status, 403);
       const leads = await db().query(`select id from leads where contact_email = 'demoted@example.com'`);
       assert.equal(leads.length, 0);
@@ -314,8 +314,8 @@ describe('MCP in workspaces', () => {
     const siti = new Person();
     const restore = () =>
       db().query(
-        `insert into memberships (user_id, organization_id, role) values ('usr_siti', 'org_marinaheights', 'developer')
-         on conflict (user_id, organization_id) do update set role = 'developer'`,
+        `insert into memberships (user_id, organization_id, role) values ('usr_siti', 'org_marinaheights', 'engineer')
+         on conflict (user_id, organization_id) do update set role = 'engineer'`,
       );
     const granted = await codeFor(siti, 'organizations.read', undefined, 'org_marinaheights');
     const tokens = (await exchange(granted)).body;
@@ -334,7 +334,7 @@ describe('MCP in workspaces', () => {
         { userId: 'usr_arjun', organizationId: 'org_marinaheights' },
         'usr_siti',
       );
-      assert.equal(removed, true);
+      assert.equal(removed, 'done');
       assert.equal((await callTool('get_organization', again.access_token!)).status, 401);
       await restore();
       assert.equal(

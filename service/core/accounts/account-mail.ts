@@ -1,4 +1,5 @@
 /** What the service writes to a person about their account: plain text, one link each, and who to ask when it was not them. */
+import { aRole } from '../grants/roles.js';
 import type { Mail } from '../mail/mail-outbox.js';
 import { type PendingSignUp, TOKEN_MINUTES } from './account-tokens.js';
 
@@ -29,6 +30,16 @@ export const accountMail = {
     to,
     subject: 'No Service Valuations account uses this address',
     text: `Hello,\n\nSomeone (perhaps you) asked to reset the password of an account at ${to}, but no account uses this address. Nothing was changed.\n\nTo make an account: ${signUp}${SIGN_OFF}`,
+  }),
+
+  invitation: (
+    to: string,
+    about: { organization: string; by: string; role: string; days: number },
+    link: string,
+  ): Mail => ({
+    to,
+    subject: `${about.by} invites you to ${about.organization} on Service Valuations`,
+    text: `Hello,\n\n${about.by} invites you to join ${about.organization} on the Service Valuations API Console, as ${aRole(about.role)}. Open this link to accept:\n\n${link}\n\nThe link works once, for ${about.days} days. If you do not know ${about.by}, ignore this message.${SIGN_OFF}`,
   }),
 
   passwordChanged: (to: string, name: string, reset: string): Mail => ({

@@ -11,6 +11,7 @@ import type { RateStore } from '../metering/rate-store.js';
 import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
 import { issueToken, type PendingSignUp, readToken, spendToken } from './account-tokens.js';
+import { emailProblem } from './email-address.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { passwordProblem } from './password-strength.js';
 import type { SignInLimits } from './sign-in-limits.js';
@@ -41,15 +42,8 @@ export type SignInResult =
   | { refused: 'wrong' }
   | { refused: 'wait'; seconds: number };
 
-const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 const normal = (email: string) => email.trim().toLowerCase();
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
-
-export function emailProblem(email: string): string | undefined {
-  if (!email.trim()) return 'Enter your e-mail address.';
-  if (email.length > 254 || !EMAIL.test(email.trim())) return 'Enter an e-mail address like name@example.com.';
-  return undefined;
-}
 
 const textProblem = (text: string, what: string) =>
   !text.trim() ? `Enter ${what}.` : [...text].length > 100 ? `Shorten ${what} to 100 characters.` : undefined;
@@ -93,6 +87,11 @@ export function createAccounts(
   }
 
   return {
+    /** Whether an account uses `email` (an invitation's page, whose holder has shown they own the address). */
+    async hasAccount(email: string): Promise<boolean> {
+      return Boolean(await accountOf(email));
+    },
+
     /**
      * Mails the link that makes the account (and its organization, with this person as owner) once the
      * address is confirmed. For an address that has an account already, mails that instead: the

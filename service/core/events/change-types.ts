@@ -19,6 +19,10 @@ export type AuditOnlyAction =
   | 'webhook_endpoint.deleted'
   | 'webhook_endpoint.secret_rotated'
   | 'membership.removed'
+  | 'membership.role_changed'
+  | 'invitation.created'
+  | 'invitation.revoked'
+  | 'invitation.accepted'
   | 'sandbox.reset'
   | 'ai_app.denied'
   | `integration_review.${Schemas['IntegrationReviewStatus']}`;

@@ -5,20 +5,20 @@
  * against it again when the person confirms.
  *
  * - An owner may do anything.
- * - A developer (who builds the integration) reads everything and runs the webhooks, but does not
+ * - An engineer (who builds the integration) reads everything and runs the webhooks, but does not
  *   publish widget keys to websites, change listings, inventory or leads, or ask to go live.
  * - An agent may read the organization's own description.
  */
 import { MCP_SCOPES, type McpScope, PLATFORM_SCOPES, type Scope, SCOPE_DESCRIPTIONS } from './scopes.js';
 
-export type Role = 'owner' | 'developer' | 'agent';
-export const ROLES: Role[] = ['owner', 'developer', 'agent'];
+export type Role = 'owner' | 'engineer' | 'agent';
+export const ROLES: Role[] = ['owner', 'engineer', 'agent'];
 
 const ALL_SCOPES = Object.keys(SCOPE_DESCRIPTIONS) as Scope[];
 
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   owner: ALL_SCOPES,
-  developer: [...ALL_SCOPES.filter((scope) => scope.endsWith('.read')), 'webhooks.write'],
+  engineer: [...ALL_SCOPES.filter((scope) => scope.endsWith('.read')), 'webhooks.write'],
   agent: ['organizations.read'],
 };
 
@@ -35,5 +35,5 @@ export const mcpScopesOf = (role: string | undefined): McpScope[] => MCP_SCOPES.
 /** The Platform API scopes a role may put on a key. */
 export const platformScopesOf = (role: string | undefined) => PLATFORM_SCOPES.filter((s) => roleMay(role, s));
 
-/** "an owner", "a developer": a role read aloud. */
-export const aRole = (role: string | undefined) => (role === 'owner' ? 'an owner' : `a ${role ?? 'non-member'}`);
+/** "an owner", "an engineer", "an agent": a role read aloud (every role begins with a vowel). */
+export const aRole = (role: string | undefined) => (role ? `an ${role}` : 'a non-member');

@@ -3,7 +3,30 @@
  * own organization first). An AI app is connected for one of them, and acts only there.
  */
 import type { Database } from '../../db/database.js';
-import { type Actor, recordChange } from '../events/record-change.js';
+import { lockFor } from '../../db/locks.js';
+import { type Actor, recordChange, type Tx } from '../events/record-change.js';
+
+/** A role's name (core/grants/roles.ts says what each may do; the database allows only those three). */
+type Role = 'owner' | 'engineer' | 'agent';
+
+export interface Member {
+  userId: string;
+  name: string;
+  email: string;
+  role: Role;
+  kind: 'account' | 'sandbox';
+}
+
+/** How a change to a membership ended: made (or already so), no such member, or refused as it would leave no owner. */
+export type MembershipChange = 'done' | 'not_found' | 'last_owner';
+
+const ownersOf = async (tx: Tx, organizationId: string) =>
+  (
+    await tx.query<{ n: number }>(
+      `select count(*)::int as n from memberships where organization_id = $1 and role = 'owner'`,
+      [organizationId],
+    )
+  )[0].n;
 
 export interface Membership {
   organizationId: string;
@@ -38,23 +61,69 @@ export function createMemberships(db: Database) {
       return row?.role;
     },
 
+    /** The organization's members, owners first. */
+    async members(organizationId: string): Promise<Member[]> {
+      const rows = await db.query<{ id: string; name: string; email: string; role: Role; kind: 'account' | 'sandbox' }>(
+        `select u.id, u.name, u.email, m.role, u.kind from memberships m join users u on u.id = m.user_id
+          where m.organization_id = $1 order by array_position(array['owner','engineer','agent'], m.role), u.name`,
+        [organizationId],
+      );
+      return rows.map((r) => ({ userId: r.id, name: r.name, email: r.email, role: r.role, kind: r.kind }));
+    },
+
     /**
-     * Takes a person out of a workspace, in one transaction with the end of every token their AI apps
-     * hold there (access and refresh, so no refresh brings one back) and an audit entry.
+     * Gives a member another role (an owner's change): refused when it would leave the organization
+     * without an owner. What they may do changes at their next request, on every surface.
      */
-    async remove(actor: Actor, userId: string): Promise<boolean> {
+    async changeRole(actor: Actor, userId: string, role: Role): Promise<MembershipChange> {
       return db.transaction(async (tx) => {
-        const removed = await tx.query(
-          'delete from memberships where user_id = $1 and organization_id = $2 returning user_id',
+        await lockFor(tx, 'ownersOfOrganization', actor.organizationId);
+        const [current] = await tx.query<{ role: Role }>(
+          'select role from memberships where user_id = $1 and organization_id = $2',
           [userId, actor.organizationId],
         );
-        if (!removed.length) return false;
+        if (!current) return 'not_found';
+        if (current.role === role) return 'done';
+        if (current.role === 'owner' && (await ownersOf(tx, actor.organizationId)) <= 1) return 'last_owner';
+        await tx.query('update memberships set role = $3 where user_id = $1 and organization_id = $2', [
+          userId,
+          actor.organizationId,
+          role,
+        ]);
+        await recordChange(tx, actor, 'membership.role_changed', userId, { from: current.role, to: role });
+        return 'done';
+      });
+    },
+
+    /**
+     * Takes a person out of a workspace, in one transaction with the end of their console sessions
+     * there and of every token their AI apps hold there (access and refresh, so no refresh brings one
+     * back) and an audit entry. Refused when it would leave the organization without an owner.
+     */
+    async remove(actor: Actor, userId: string): Promise<MembershipChange> {
+      return db.transaction(async (tx) => {
+        await lockFor(tx, 'ownersOfOrganization', actor.organizationId);
+        const [current] = await tx.query<{ role: Role }>(
+          'select role from memberships where user_id = $1 and organization_id = $2',
+          [userId, actor.organizationId],
+        );
+        if (!current) return 'not_found';
+        if (current.role === 'owner' && (await ownersOf(tx, actor.organizationId)) <= 1) return 'last_owner';
+        await tx.query('delete from memberships where user_id = $1 and organization_id = $2', [
+          userId,
+          actor.organizationId,
+        ]);
+        await tx.query(
+          `delete from sessions s using users u where s.user_id = $1 and u.id = s.user_id
+              and coalesce(s.organization_id, u.organization_id) = $2`,
+          [userId, actor.organizationId],
+        );
         await tx.query(
           `update oauth_tokens set revoked_at = now() where user_id = $1 and organization_id = $2 and revoked_at is null`,
           [userId, actor.organizationId],
         );
         await recordChange(tx, actor, 'membership.removed', userId);
-        return true;
+        return 'done';
       });
     },
   };

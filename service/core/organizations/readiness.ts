@@ -1,8 +1,9 @@
 /**
  * Readiness for live access: each onboarding step computed from what the organization has done in
  * the sandbox (never ticked by hand), and the integration review the steps gate. The review's moves
- * are the contract's (`x-transitions` of IntegrationReviewStatus); in the sandbox the organization
- * plays the reviewer on the console's page, since nobody else reviews a sandbox.
+ * are the contract's (`x-transitions` of IntegrationReviewStatus). Nobody decides their own
+ * organization's review: the service's staff decide those of real accounts' organizations; the
+ * sandbox's own organizations are decided on the sandbox reviewer's part of their page.
  */
 import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
 import type { components } from '../../../contract/generated/platform.js';
@@ -131,7 +132,23 @@ export function createReadiness(db: Database, now = () => new Date()) {
     return outcome ?? { onboarding: await of(actor.organizationId) };
   }
 
-  return { of, move };
+  /** The reviews the service's staff have to decide: organizations of real accounts, oldest request first. */
+  async function awaitingStaff(): Promise<
+    { organizationId: string; name: string; requestedAt: string; note: string | null }[]
+  > {
+    const rows = await db.query<{ organization_id: string; name: string; requested_at: Date; note: string | null }>(
+      `select r.organization_id, o.name, r.requested_at, r.note from integration_reviews r join organizations o on o.id = r.organization_id
+        where r.status = 'in_review' and o.people = 'accounts' order by r.requested_at`,
+    );
+    return rows.map((r) => ({
+      organizationId: r.organization_id,
+      name: r.name,
+      requestedAt: new Date(r.requested_at).toISOString(),
+      note: r.note,
+    }));
+  }
+
+  return { of, move, awaitingStaff };
 }
 
 export type Readiness = ReturnType<typeof createReadiness>;

@@ -42,23 +42,48 @@ export interface Session {
     role: string;
     organizationId: string;
     organizationName: string;
+    /** Whose people the workspace has: the sandbox's, or real accounts'. */
+    organizationPeople: 'sandbox' | 'accounts';
     /** A real account, or one of the sandbox's people (chosen without a password). */
     kind: 'account' | 'sandbox';
+    /** One of the service's staff, who decide integration reviews. */
+    staff: boolean;
   };
 }
 
 export function createSessions(db: Database) {
-  async function start(userId: string, origin: SessionOrigin): Promise<{ id: string; session: Session }> {
+  /**
+   * Starts a session in `organizationId`, or in the person's own organization (else their first): undefined when
+   * they belong to none.
+   */
+  async function start(
+    userId: string,
+    origin: SessionOrigin,
+    organizationId?: string,
+  ): Promise<{ id: string; session: Session } | undefined> {
     const id = newSecret();
     const csrfToken = newSecret();
-    await db.query(
-      `insert into sessions (id_sha256, user_id, csrf_token, expires_at, user_agent, client_address)
-       values ($1, $2, $3, now() + interval '${LIFETIME_HOURS} hours', $4, $5)`,
-      [hashSecret(id), userId, csrfToken, origin.userAgent?.slice(0, 300) ?? null, origin.clientAddress ?? null],
+    const started = await db.query(
+      `insert into sessions (id_sha256, user_id, csrf_token, expires_at, user_agent, client_address, organization_id)
+       select $1, $2, $3, now() + interval '${LIFETIME_HOURS} hours', $4, $5, m.organization_id
+         from memberships m join users u on u.id = m.user_id
+        where m.user_id = $2 and ($6::text is null or m.organization_id = $6)
+        order by (m.organization_id = u.organization_id) desc, m.organization_id limit 1
+       returning 1`,
+      [
+        hashSecret(id),
+        userId,
+        csrfToken,
+        origin.userAgent?.slice(0, 300) ?? null,
+        origin.clientAddress ?? null,
+        organizationId ?? null,
+      ],
     );
+    if (!started.length) return undefined;
     return { id, session: (await find(id))! };
   }
 
+  /** The signed-in session `id` names, in its workspace: none when it expired or the person no longer belongs there. */
   async function find(id: string | undefined): Promise<Session | undefined> {
     if (!id) return undefined;
     const [row] = await db.query<{
@@ -66,17 +91,22 @@ export function createSessions(db: Database) {
       public_id: string;
       touch: boolean;
       kind: 'account' | 'sandbox';
+      staff: boolean;
+      people: 'sandbox' | 'accounts';
       csrf_token: string;
-      user_id: string | null;
+      user_id: string;
       name: string;
       email: string;
       role: string;
       organization_id: string;
       organization_name: string;
     }>(
-      `select s.id_sha256, s.public_id, s.csrf_token, u.id as user_id, u.name, u.email, u.role, u.kind, u.organization_id,
-              o.name as organization_name, s.last_used_at < now() - interval '${TOUCH_SECONDS} seconds' as touch
-         from sessions s left join users u on u.id = s.user_id left join organizations o on o.id = u.organization_id
+      `select s.id_sha256, s.public_id, s.csrf_token, u.id as user_id, u.name, u.email, m.role, u.kind, u.staff,
+              m.organization_id, o.name as organization_name, o.people,
+              s.last_used_at < now() - interval '${TOUCH_SECONDS} seconds' as touch
+         from sessions s join users u on u.id = s.user_id
+         join memberships m on m.user_id = u.id and m.organization_id = coalesce(s.organization_id, u.organization_id)
+         join organizations o on o.id = m.organization_id
         where s.id_sha256 = $1 and s.expires_at > now() and s.last_used_at > now() - interval '${IDLE_MINUTES} minutes'`,
       [hashSecret(id)],
     );
@@ -86,17 +116,17 @@ export function createSessions(db: Database) {
       idSha256: row.id_sha256,
       publicId: row.public_id,
       csrfToken: row.csrf_token,
-      user: row.user_id
-        ? {
-            id: row.user_id,
-            name: row.name,
-            email: row.email,
-            role: row.role,
-            organizationId: row.organization_id,
-            organizationName: row.organization_name,
-            kind: row.kind,
-          }
-        : undefined,
+      user: {
+        id: row.user_id,
+        name: row.name,
+        email: row.email,
+        role: row.role,
+        organizationId: row.organization_id,
+        organizationName: row.organization_name,
+        organizationPeople: row.people,
+        kind: row.kind,
+        staff: row.staff,
+      },
     };
   }
 
@@ -106,10 +136,23 @@ export function createSessions(db: Database) {
 
   return {
     find,
-    /** Ends the session there was, if any, and starts a signed-in one for `userId` (a new id and token). */
-    async signIn(previous: Session, userId: string, origin: SessionOrigin = {}) {
+    /**
+     * Ends the session there was, if any, and starts a signed-in one for `userId` (a new id and token),
+     * in `organizationId` or their own: undefined when they belong to no organization.
+     */
+    async signIn(previous: Session, userId: string, origin: SessionOrigin = {}, organizationId?: string) {
       await end(previous);
-      return start(userId, origin);
+      return start(userId, origin, organizationId);
+    },
+
+    /** Moves a session to another workspace of the same person: whether they belong to it. */
+    async switchTo(session: Session, organizationId: string): Promise<boolean> {
+      const moved = await db.query(
+        `update sessions s set organization_id = $2 from memberships m
+          where s.id_sha256 = $1 and m.user_id = s.user_id and m.organization_id = $2 returning 1`,
+        [session.idSha256 ?? '', organizationId],
+      );
+      return moved.length > 0;
     },
     end,
 

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.js';
 import { createAccounts } from '../accounts/accounts.js';
 import { createSignInLimits } from '../accounts/sign-in-limits.js';
 import { sweepTokens } from '../accounts/account-tokens.js';
+import { createInvitations } from '../accounts/invitations.js';
 import { createMailOutbox } from '../mail/mail-outbox.js';
 import { createDatasetImports } from '../datasets/official/dataset-imports.js';
 import { createEstimateEngine } from '../estimates/engine.js';
@@ -89,6 +90,8 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     /** Mail waiting to leave through SMTP (workers/mail-sender.ts), sealed at rest. */
     mailOutbox,
     signInLimits,
+    /** An owner's invitations to join, by e-mail with a role. */
+    invitations: createInvitations(db, { mail: mailOutbox, consolePage: links.consolePage, rates }),
     /** Spent and expired mail links, swept a day later. */
     accountTokens: { sweep: () => sweepTokens(db) },
     /** Real people's accounts: sign-up, sign-in, resets. */

@@ -7,15 +7,26 @@ import type { Sessions } from '../../core/organizations/sessions.js';
 import { clientAddress } from '../../web/client-address.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { ACCOUNT_NOTICES, accountPage } from './pages/account.js';
+import { messagePage } from './pages/frame.js';
+import type { Memberships } from '../../core/organizations/memberships.js';
 
-export function accountRoutes(parts: { accounts: Accounts; sessions: Sessions; db: Database }) {
-  const { accounts, sessions, db } = parts;
+export function accountRoutes(parts: {
+  accounts: Accounts;
+  sessions: Sessions;
+  memberships: Memberships;
+  db: Database;
+}) {
+  const { accounts, sessions, memberships, db } = parts;
+  const view = async (userId: string) => ({
+    sessions: await sessions.of(userId),
+    workspaces: await memberships.of(userId),
+  });
   const app = new Hono<ConsoleEnv>({ strict: false });
 
   app.get('/account', async (c) => {
     const notice = c.req.query('notice');
     const known = notice && notice in ACCOUNT_NOTICES ? (notice as keyof typeof ACCOUNT_NOTICES) : undefined;
-    return page(accountPage(c.var.session, { sessions: await sessions.of(c.var.actor.userId), notice: known }));
+    return page(accountPage(c.var.session, { ...(await view(c.var.actor.userId)), notice: known }));
   });
 
   app.post('/account/password', async (c) => {
@@ -31,9 +42,16 @@ export function accountRoutes(parts: { accounts: Accounts; sessions: Sessions; d
     if (problems.next) errors.next = problems.next;
     if (problems.wait) errors.current = `Too many wrong passwords: try again in ${problems.wait} seconds.`;
     return page(
-      accountPage(session, { sessions: await sessions.of(actor.userId), form: { values: {}, errors } }),
+      accountPage(session, { ...(await view(actor.userId)), form: { values: {}, errors } }),
       problems.wait ? 429 : 400,
     );
+  });
+
+  app.post('/account/workspace', async (c) => {
+    const moved = await sessions.switchTo(c.var.session, c.var.form!.get('organization') ?? '');
+    return moved
+      ? redirect('/console/widget-keys')
+      : page(messagePage('Not a member', 'You do not belong to that organization (any more).'), 403);
   });
 
   app.post('/account/sessions/end-others', async (c) => {

@@ -15,6 +15,16 @@ export interface ConsoleChange {
 export const CONSOLE_CHANGES: ConsoleChange[] = [
   { path: /^\/console\/sign-out$/, needs: { checkedInRoute: 'anyone signed in' }, what: 'sign out' },
   {
+    path: /^\/console\/members\/(invite|invitations\/inv_[a-f0-9]{20}\/revoke|[\w-]+\/(role|remove))$/,
+    needs: 'organizations.write',
+    what: 'invite, change or remove members',
+  },
+  {
+    path: /^\/console\/account\/workspace$/,
+    needs: { checkedInRoute: 'a person moves only into an organization they belong to' },
+    what: 'switch organizations',
+  },
+  {
     path: /^\/console\/account\/(password|sessions\/end-others|sessions\/[a-f0-9]{32}\/end)$/,
     needs: { checkedInRoute: 'a person changes only their own password and sessions' },
     what: 'change your password or end your sessions',
@@ -32,6 +42,11 @@ export const CONSOLE_CHANGES: ConsoleChange[] = [
   },
   { path: /^\/console\/go-live\/request$/, needs: 'organizations.write', what: 'ask for live access' },
   { path: /^\/console\/go-live\/decide$/, needs: 'organizations.write', what: 'decide the integration review' },
+  {
+    path: /^\/console\/reviews\/[\w-]+\/decide$/,
+    needs: { checkedInRoute: 'the service’s staff, never for their own organization' },
+    what: 'decide another organization’s integration review',
+  },
   {
     path: /^\/console\/oauth\/consent$/,
     needs: { checkedInRoute: 'an app gets no scope beyond the role in the workspace it is connected for' },

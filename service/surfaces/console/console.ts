@@ -22,6 +22,9 @@ import { messagePage } from './pages/frame.js';
 import { SIGN_IN_NOTICES, signInPage, type SignInView } from './pages/sign-in.js';
 import { accountEntryRoutes } from './account-entry-routes.js';
 import { accountRoutes } from './account-routes.js';
+import { invitationRoutes } from './invitation-routes.js';
+import { memberRoutes } from './member-routes.js';
+import { reviewRoutes } from './review-routes.js';
 import { clientAddress } from '../../web/client-address.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
 import { goLiveRoutes } from './go-live-routes.js';
@@ -119,6 +122,16 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   const startSession = async (c: Context<ConsoleEnv>, userId: string, next: string) => {
     const origin = { userAgent: c.req.header('user-agent'), clientAddress: clientAddress(c) };
     const signedIn = await sessions.signIn(c.var.session, userId, origin);
+    if (!signedIn)
+      return page(
+        await signInView(c, {
+          next,
+          refusal:
+            'You belong to no organization now: ask an owner to invite you again, or make an account of your own.',
+        }),
+        403,
+        c.var.setCookie,
+      );
     return redirect(next || '/console/widget-keys', { 'Set-Cookie': sessionCookie(signedIn.id, c.var.secure) });
   };
 
@@ -160,6 +173,10 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     );
   });
   app.route('/', accountEntryRoutes(services.accounts, services.settings.mail?.inboxUrl));
+  app.route(
+    '/',
+    invitationRoutes({ invitations: services.invitations, sessions, hasAccount: services.accounts.hasAccount }),
+  );
 
   // Past here, a person is signed in: a page asks them to sign in first and brings them back.
   app.use('*', async (c, next) => {
@@ -220,7 +237,9 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     await sessions.end(c.var.session);
     return redirect('/console/sign-in?notice=signed-out', { 'Set-Cookie': sessionCookie('', c.var.secure, 0) });
   });
-  app.route('/', accountRoutes({ accounts: services.accounts, sessions, db: services.db }));
+  app.route('/', accountRoutes({ accounts: services.accounts, sessions, memberships, db: services.db }));
+  app.route('/', memberRoutes({ memberships, invitations: services.invitations }));
+  app.route('/', reviewRoutes({ readiness: services.readiness, memberships }));
   app.get('/', () => redirect('/console/widget-keys'));
   app.get('/audit', async (c) => {
     const action = c.req.query('action') || undefined;

@@ -19,6 +19,9 @@ export function goLiveRoutes(readiness: Readiness, apiReference: string) {
   });
 
   app.post('/go-live/decide', async (c) => {
+    // Only the sandbox's own organizations play their reviewer: a real account's is decided by the service's staff.
+    if (c.var.session.user!.organizationPeople !== 'sandbox')
+      return show(c, 'The service’s staff decide your review: nobody decides their own organization’s.', 403);
     const decision = c.var.form!.get('decision');
     if (decision !== 'approved' && decision !== 'changes_requested')
       return show(c, 'Choose Approve or Request changes.', 400);

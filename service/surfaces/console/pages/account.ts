@@ -1,4 +1,5 @@
 /** A person's own account: their password, and their sessions (each can be ended; the others all at once). */
+import type { Membership } from '../../../core/organizations/memberships.js';
 import type { Session, SessionSummary } from '../../../core/organizations/sessions.js';
 import { cardTable } from '../../../web/card-table.js';
 import { deviceName } from '../../../web/device-name.js';
@@ -15,13 +16,26 @@ export const ACCOUNT_NOTICES = {
 
 export interface AccountView {
   sessions: SessionSummary[];
+  workspaces: Membership[];
   notice?: keyof typeof ACCOUNT_NOTICES;
   form?: FormState;
 }
 
 export function accountPage(session: Session, view: AccountView): Html {
   const user = session.user!;
-  const { sessions, notice, form = emptyForm } = view;
+  const { sessions, workspaces, notice, form = emptyForm } = view;
+  const organizations = cardTable(
+    'Your organizations',
+    [{ name: 'Organization' }, { name: 'Your role' }, { name: 'Work here' }],
+    workspaces.map((w) => [
+      w.organizationName,
+      w.role,
+      w.organizationId === user.organizationId
+        ? html`<strong>You are working here</strong>`
+        : html`<form class="inline" method="post" action="/console/account/workspace">${csrfField(session)}<input type="hidden" name="organization" value="${w.organizationId}"><button class="secondary" type="submit" aria-label="Work in ${w.organizationName}">Switch</button></form>`,
+    ]),
+    'You belong to no organization.',
+  );
   const rows = sessions.map((s) => {
     const current = s.publicId === session.publicId;
     return [
@@ -47,6 +61,7 @@ ${textField(form, 'next', 'New password', { type: 'password', autocomplete: 'new
     session,
     html`${notice && html`<p class="notice" role="status">${ACCOUNT_NOTICES[notice]}</p>`}
 <dl class="facts"><div><dt>Name</dt><dd>${user.name}</dd></div><div><dt>E-mail address</dt><dd>${user.email}</dd></div><div><dt>Organization</dt><dd>${user.organizationName}</dd></div></dl>
+${organizations}
 ${password}
 <h2>Where you are signed in</h2>
 <p>A session ends 12 hours after signing in, or after 2 hours unused. Sign out any you do not recognise, then change your password.</p>

@@ -12,8 +12,12 @@ const SECTIONS = [
   ['/console/connected-apps', 'Connected AI apps'],
   ['/console/audit', 'Audit log'],
   ['/console/go-live', 'Go live'],
+  ['/console/members', 'Members'],
   ['/console/account', 'Your account'],
 ] as const;
+
+/** The service's staff also see the reviews waiting for them. */
+const STAFF_SECTIONS = [['/console/reviews', 'Integration reviews']] as const;
 
 /** A console page: `within` is a path in the part of the navigation it belongs to, when its title is not that part's name. */
 export function consolePage(title: string, session: Session, body: Html, within?: string): Html {
@@ -28,7 +32,7 @@ export function consolePage(title: string, session: Session, body: Html, within?
     `${title} · API Console (sandbox)`,
     html`<header class="console"><div><h1>${title}</h1><p class="meta">${user.name}${user.kind === 'sandbox' && ' (a sandbox person)'} · ${user.organizationName} · sandbox</p></div>
 <form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
-<nav aria-label="Console"><ul>${SECTIONS.map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${current(href, name)}>${name}</a></li>`)}</ul></nav>${body}`,
+<nav aria-label="Console"><ul>${[...SECTIONS, ...(user.staff ? STAFF_SECTIONS : [])].map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${current(href, name)}>${name}</a></li>`)}</ul></nav>${body}`,
     CONSOLE_FOOTER,
   );
 }

@@ -42,12 +42,15 @@ export function goLivePage(session: Session, onboarding: Onboarding, apiReferenc
 <button type="submit">Request live access</button></form>`
         : html`<p>Request live access once every step above is done (${onboarding.steps.length - done} to go).</p>`
       : '';
+  const sandboxReviewer = session.user!.organizationPeople === 'sandbox';
   const reviewer =
-    review.status === 'in_review'
-      ? html`<h2>The sandbox's reviewer</h2><p>In the sandbox nobody else reviews: decide here, to see each state your integration will meet.</p>
+    review.status === 'in_review' && !sandboxReviewer
+      ? html`<p>The service’s staff review your integration: nobody decides their own organization’s review. This page shows their decision.</p>`
+      : review.status === 'in_review'
+        ? html`<h2>The sandbox's reviewer</h2><p>In the sandbox nobody else reviews: decide here, to see each state your integration will meet.</p>
 <form class="inline" method="post" action="/console/go-live/decide">${csrfField(session)}<input type="hidden" name="decision" value="approved"><button type="submit">Approve</button></form>
 <form method="post" action="/console/go-live/decide">${csrfField(session)}<input type="hidden" name="decision" value="changes_requested"><div class="field"><label for="changes">Changes to ask for</label><textarea id="changes" name="note" maxlength="1000" rows="2"></textarea></div><button class="secondary" type="submit">Request changes</button></form>`
-      : '';
+        : '';
   return consolePage(
     'Go live',
     session,

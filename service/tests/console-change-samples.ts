@@ -1,0 +1,21 @@
+/**
+ * One form for every change the console lists with a scope (surfaces/console/changes.ts), for the role
+ * walks (sandbox people and real accounts): a new entry without one fails them.
+ */
+export const CHANGE_SAMPLES: Record<string, { path: string; fields: Record<string, string> }> = {
+  'create or change widget keys': {
+    path: '/console/widget-keys',
+    fields: { name: 'Role walk', origins: 'https://roles.example' },
+  },
+  'change webhook endpoints, send test events or replay deliveries': {
+    path: '/console/webhooks',
+    fields: { url: 'https://hooks.example.sg/roles', description: 'Role walk' },
+  },
+  'ask for live access': { path: '/console/go-live/request', fields: { note: 'Role walk' } },
+  'decide the integration review': { path: '/console/go-live/decide', fields: { decision: 'approved' } },
+  'invite, change or remove members': {
+    path: '/console/members/invite',
+    fields: { email: 'role.walk@example.test', role: 'agent' },
+  },
+};
+
