@@ -4,75 +4,38 @@
  * by work and by time, brute force across two processes, reused links, session fixation, CSRF).
  */
 import assert from 'node:assert/strict';
-import { after, beforeEach, describe, it } from 'node:test';
-import { startMailReceiver, type MailReceiver } from '../mail/mail-receiver.js';
+import { beforeEach, describe, it } from 'node:test';
 import { startService } from '../servers/start-service.js';
 import { ConsoleBrowser } from './console-browser.js';
 import { whereSecretsRest } from './secrets-at-rest.js';
 import { serviceForTests } from './service-for-tests.js';
+import { makeAccount as makeTestAccount, signInWith, TEST_PASSWORD, testMail } from './test-mail.js';
 
-let mail: MailReceiver;
-const sandbox = serviceForTests(async () => {
-  mail = await startMailReceiver();
-  return {
-    origins: { widgetHost: 0 },
-    workers: true,
-    settings: { mail: { smtpUrl: mail.smtpUrl, from: 'Service <no-reply@service.test>', inboxUrl: mail.inboxUrl } },
-  };
-});
-after(() => mail?.stop());
+const mailbox = testMail();
+const sandbox = serviceForTests(async () => ({
+  origins: { widgetHost: 0 },
+  workers: true,
+  settings: { mail: await mailbox.start() },
+}));
 const BASE = () => sandbox.urls().widgetHost.replace(/\/$/, '');
 const db = () => sandbox.db();
+const mail = {
+  count: () => mailbox.mail().count(),
+  next: (to: string, since?: number) => mailbox.mail().next(to, since),
+  get inboxUrl() {
+    return mailbox.mail().inboxUrl;
+  },
+};
 
 // Each test starts with no failures counted: every request here comes from 127.0.0.1.
 beforeEach(async () => void (await db().query('delete from sign_in_failures')));
 
-const PASSWORD = 'tangerine-fjord-lantern-88';
-let made = 0;
-const newAddress = () => `person${++made}.${Date.now()}@example.test`;
-
-/** The link in the newest message to `to` after `since`. */
-async function linkTo(to: string, since: number) {
-  const message = await mail.next(to, since);
-  return { message, link: /https?:\/\/\S+/.exec(message.text)?.[0] ?? '' };
-}
-
+const PASSWORD = TEST_PASSWORD;
+const newAddress = () => mailbox.newAddress();
+const linkTo = (to: string, since: number) => mailbox.linkTo(to, since);
 const pathOf = (link: string) => link.replace(BASE(), '');
-
-/** Signs up and confirms: an account ready to sign in. */
-async function makeAccount(email = newAddress(), password = PASSWORD) {
-  const browser = new ConsoleBrowser(BASE());
-  await browser.get('/console/sign-up');
-  const since = mail.count();
-  const fields = {
-    name: 'Nur Aisyah',
-    email,
-    organizationName: 'Harbourfront Homes',
-    organizationKind: 'agency',
-    password,
-  };
-  const answer = await browser.post('/console/sign-up', fields);
-  assert.equal(answer.status, 200, answer.text);
-  const { link } = await linkTo(email, since);
-  const confirm = await browser.get(pathOf(link));
-  assert.equal(confirm.status, 200);
-  const token = new URL(link).searchParams.get('token')!;
-  const made = await browser.post('/console/confirm', { token });
-  assert.equal(made.location, '/console/sign-in?notice=ready');
-  return { email, password, token };
-}
-
-async function signIn(email: string, password: string, userAgent?: string) {
-  const browser = new ConsoleBrowser(BASE());
-  await browser.get('/console/sign-in');
-  const answer = await browser.post(
-    '/console/sign-in',
-    { email, password },
-    undefined,
-    userAgent ? { 'User-Agent': userAgent } : {},
-  );
-  return { browser, answer };
-}
+const makeAccount = (email?: string) => makeTestAccount(BASE(), mailbox, { email });
+const signIn = (email: string, password: string, userAgent?: string) => signInWith(BASE(), email, password, userAgent);
 
 describe('accounts', () => {
   it('signs up, confirms the address through the mailed link, and signs in; the password is kept only as an scrypt hash', async () => {

@@ -18,4 +18,3 @@ export const CHANGE_SAMPLES: Record<string, { path: string; fields: Record<strin
     fields: { email: 'role.walk@example.test', role: 'agent' },
   },
 };
-

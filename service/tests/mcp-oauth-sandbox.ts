@@ -8,16 +8,22 @@ import { serviceForTests } from './service-for-tests.js';
 import { ConsoleBrowser } from './console-browser.js';
 import { rawMcpClient } from './mcp-raw-client.js';
 import { inMemoryProvider, pkce } from './oauth-memory-client.js';
+import type { TestMail } from './test-mail.js';
 
 /** Starts the console and the MCP endpoint before the file's tests and stops them after. */
-export function mcpOAuthSandbox() {
+export function mcpOAuthSandbox(options: { mail?: TestMail } = {}) {
   const REDIRECT = 'http://127.0.0.1:8899/callback';
-  const sandbox = serviceForTests({
+  const sandbox = serviceForTests(async () => ({
     origins: { widgetHost: 0, mcp: 0 },
     // The webhook receivers and the client documents' server in these files are on loopback, which the operator allows.
-    settings: { addresses: { allowHosts: new Set(['127.0.0.1']) } },
+    settings: {
+      addresses: { allowHosts: new Set(['127.0.0.1']) },
+      ...(options.mail ? { mail: await options.mail.start() } : {}),
+    },
+    // Mail leaves through the workers' sender.
+    workers: Boolean(options.mail),
     mcp: { registrationsPerHour: 1000 },
-  });
+  }));
   /** The console's origin (the widget host's) and the MCP origin, once started. */
   const CONSOLE = () => sandbox.urls().widgetHost.replace(/\/$/, '');
   const MCP = () => sandbox.urls().mcp;
