@@ -24,7 +24,7 @@ async function followMailedLink(page: Page, address: string, subject: RegExp) {
   await message.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(subject);
   await expectAccessible(page);
-  await page.getByRole('link', { name: /console\/(confirm|reset-password)/ }).click();
+  await page.getByRole('link', { name: /console\/(confirm|reset-password|invitations)/ }).click();
 }
 
 test('a person signs up, confirms through the mailed link, signs in, changes the password and resets it', async ({
@@ -96,4 +96,65 @@ test('a person signs up, confirms through the mailed link, signs in, changes the
   await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
   const widths = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(widths).toBeLessThanOrEqual(0);
+});
+
+/** Makes an account through the console and the inbox, and leaves `page` signed in to it. */
+async function signedUp(page: Page, name: string, organization: string, address: string) {
+  await page.goto(`${API_BASE}/console/sign-up`);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('E-mail address').fill(address);
+  await page.getByLabel('Your organization’s name').fill(organization);
+  await page.getByLabel('An estate agency').check();
+  await page.getByLabel('Password').fill('tangerine-fjord-lantern-88');
+  await page.getByRole('button', { name: 'Make my account' }).click();
+  await followMailedLink(page, address, /Confirm your address/);
+  await page.getByRole('button', { name: 'Confirm and make my account' }).click();
+  await page.getByLabel('E-mail address').fill(address);
+  await page.getByLabel('Password').fill('tangerine-fjord-lantern-88');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+}
+
+test('an owner invites an engineer, who joins from the mailed link; the owner changes the role, then removes them', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = `owner.${Date.now()}@example.test`;
+  const invited = `engineer.${Date.now()}@example.test`;
+  await signedUp(page, 'Nur Aisyah', 'Harbourfront Homes', owner);
+  await page.getByRole('link', { name: 'Members' }).click();
+  await expectAccessible(page);
+  await page.getByLabel('Their e-mail address').fill(invited);
+  await page.getByLabel(/^Engineer:/).check();
+  await page.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(page.getByRole('status')).toHaveText('Invitation sent.');
+  await expect(page.getByRole('table', { name: 'Invitations waiting' })).toContainText(invited);
+
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  await followMailedLink(them, invited, /invites you to Harbourfront Homes/);
+  await expect(them.getByRole('heading', { name: 'Join Harbourfront Homes' })).toBeVisible();
+  await expectAccessible(them);
+  await them.getByLabel('Your name').fill('Ravi Kumar');
+  await them.getByLabel('Password').fill('orchid-quarry-semaphore-41');
+  await them.getByRole('button', { name: 'Make my account and join' }).click();
+  await expect(them.getByRole('heading', { name: 'Members' })).toBeVisible();
+  await expect(them.getByText('Ravi Kumar · Harbourfront Homes')).toBeVisible();
+
+  await page.reload();
+  await page.getByLabel('Role of Ravi Kumar').selectOption('agent');
+  await page
+    .getByRole('row', { name: /Ravi Kumar/ })
+    .getByRole('button', { name: 'Change role' })
+    .click();
+  await expect(page.getByRole('status')).toHaveText(/Role changed/);
+  await page.getByRole('link', { name: 'Remove Ravi Kumar…' }).click();
+  await expect(page.getByRole('heading', { name: 'Remove Ravi Kumar?' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Remove Ravi Kumar' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Removed/);
+  await them.reload();
+  await expect(them.getByRole('heading', { name: 'Sign in to the API Console' })).toBeVisible();
+  await theirs.close();
 });

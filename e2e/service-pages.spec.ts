@@ -37,6 +37,7 @@ const SIGNED_IN_PAGES = [
   '/console/audit',
   '/console/go-live',
   '/console/account',
+  '/console/members',
 ];
 
 async function expectFits(page: Page, url: string) {
