@@ -8,7 +8,20 @@ export class ConsoleBrowser {
   /** A path under `base`, or a whole URL (an OAuth server's page on another origin, say). */
   private urlOf = (path: string) => (/^https?:\/\//.test(path) ? path : `${this.base}${path}`);
 
-  cookie = '';
+  /** The cookies the console set, by name (a max age of 0 deletes one). */
+  private jar = new Map<string, string>();
+  get cookie() {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  set cookie(header: string) {
+    this.jar = new Map(
+      header
+        .split(';')
+        .map((part) => part.trim().split('='))
+        .filter(([name]) => name)
+        .map(([name, ...value]) => [name, value.join('=')]),
+    );
+  }
   csrf = '';
   async get(path: string) {
     const response = await fetch(this.urlOf(path), { headers: { Cookie: this.cookie }, redirect: 'manual' });
@@ -33,7 +46,12 @@ export class ConsoleBrowser {
   }
   private async read(response: Response) {
     const setCookie = response.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0];
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...value] = pair.trim().split('=');
+      if (attributes.some((a) => a.trim() === 'Max-Age=0')) this.jar.delete(name);
+      else this.jar.set(name, value.join('='));
+    }
     const text = await response.text();
     this.csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? this.csrf;
     return { status: response.status, location: response.headers.get('location') ?? '', text, setCookie };

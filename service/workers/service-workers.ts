@@ -11,7 +11,14 @@ export const serviceWorkers = (services: Services): Worker[] => [
   expirySweeper({
     sessions: services.sessions,
     meter: services.meter,
-    shared: [services.rates, services.mcpSessions, services.signInLimits, services.accountTokens],
+    shared: [
+      services.rates,
+      services.mcpSessions,
+      services.signInLimits,
+      services.accountTokens,
+      services.passkeys,
+      services.secondSteps,
+    ],
   }),
   // Mail leaves only where the deployment says; without a server it waits in the outbox.
   ...(services.settings.mail

@@ -7,13 +7,18 @@ import type { Database } from '../../db/database.js';
 
 export type AccountAction =
   | 'account.created'
-  | 'account.email_verified'
   | 'account.signed_in'
   | 'account.sign_in_failed'
   | 'account.password_reset_requested'
   | 'account.password_reset'
   | 'account.password_changed'
-  | 'session.ended';
+  | 'session.ended'
+  | 'passkey.added'
+  | 'passkey.removed'
+  | 'totp.enabled'
+  | 'totp.disabled'
+  | 'recovery_code.used'
+  | 'recovery_codes.renewed';
 
 export interface AccountHolder {
   userId: string;

@@ -8,6 +8,9 @@ import { createAccounts } from '../accounts/accounts.js';
 import { createSignInLimits } from '../accounts/sign-in-limits.js';
 import { sweepTokens } from '../accounts/account-tokens.js';
 import { createInvitations } from '../accounts/invitations.js';
+import { createPasskeys, passkeySettingsFor } from '../accounts/passkeys.js';
+import { createSecondSteps } from '../accounts/second-steps.js';
+import { createTotp } from '../accounts/totp.js';
 import { createMailOutbox } from '../mail/mail-outbox.js';
 import { createDatasetImports } from '../datasets/official/dataset-imports.js';
 import { createEstimateEngine } from '../estimates/engine.js';
@@ -94,6 +97,10 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     invitations: createInvitations(db, { mail: mailOutbox, consolePage: links.consolePage, rates }),
     /** Spent and expired mail links, swept a day later. */
     accountTokens: { sweep: () => sweepTokens(db) },
+    /** A person's second steps: passkeys (which also sign in alone), an authenticator app, recovery codes. */
+    passkeys: createPasskeys(db, settings.passkeys ?? passkeySettingsFor(settings.urls.widgetHost)),
+    totp: createTotp(db, secretBox, now),
+    secondSteps: createSecondSteps(db),
     /** Real people's accounts: sign-up, sign-in, resets. */
     accounts: createAccounts(db, { mail: mailOutbox, consolePage: links.consolePage, rates, limits: signInLimits }),
     members: createMembers(db),

@@ -6,6 +6,7 @@ import type { RestoreFixtures } from '../listings/sandbox-reset.js';
 import type { AddressPolicy } from '../webhooks/address-guard.js';
 import type { ProjectLookup } from '../writes/write-kinds.js';
 import type { MailSettings } from '../mail/mail-settings.js';
+import type { PasskeySettings } from '../accounts/passkeys.js';
 
 /**
  * The data a deployment serves, given to the core (which never imports where it came from): the homes
@@ -32,6 +33,8 @@ export interface ServiceSettings {
   data: DeploymentData;
   /** Where mail leaves (SMTP) and who it is from; without it mail waits in the outbox. */
   mail?: MailSettings;
+  /** Where passkeys are made and used; by default the console's host (`localhost` for an IP address). */
+  passkeys?: PasskeySettings;
   /** The clock every part reads (a test may set it). */
   now?: () => Date;
 }

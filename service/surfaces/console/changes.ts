@@ -20,6 +20,11 @@ export const CONSOLE_CHANGES: ConsoleChange[] = [
     what: 'invite, change or remove members',
   },
   {
+    path: /^\/console\/account\/(passkeys(\/options|\/[\w-]+\/(rename|remove))?|totp\/(begin|confirm|disable)|recovery-codes)$/,
+    needs: { checkedInRoute: 'a person changes only their own passkeys and authenticator app' },
+    what: 'change how you sign in',
+  },
+  {
     path: /^\/console\/account\/workspace$/,
     needs: { checkedInRoute: 'a person moves only into an organization they belong to' },
     what: 'switch organizations',

@@ -4,7 +4,7 @@
  * AI apps, read the audit log. Every form carries the session's CSRF token; every read and change is
  * scoped to the signed-in person's organization.
  */
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
 import { anonymousSession, validCsrf } from '../../core/organizations/sessions.js';
 import type { Services } from '../../core/services/compose.js';
@@ -17,15 +17,16 @@ import { COOKIE, CSRF_COOKIE, readCookie, sessionCookie } from './cookies.js';
 import { crossSiteWrite } from './cross-site.js';
 import { COPY_SCRIPT } from './copy-script.js';
 import { SNIPPET_SCRIPT } from './snippet-script.js';
+import { PASSKEYS_SCRIPT } from './passkeys-script.js';
 import { auditPage } from './pages/audit.js';
 import { messagePage } from './pages/frame.js';
-import { SIGN_IN_NOTICES, signInPage, type SignInView } from './pages/sign-in.js';
+import { safeNext, signInRoutes } from './sign-in-routes.js';
 import { accountEntryRoutes } from './account-entry-routes.js';
 import { accountRoutes } from './account-routes.js';
 import { invitationRoutes } from './invitation-routes.js';
 import { memberRoutes } from './member-routes.js';
+import { securityRoutes } from './security-routes.js';
 import { reviewRoutes } from './review-routes.js';
-import { clientAddress } from '../../web/client-address.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
 import { goLiveRoutes } from './go-live-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -39,10 +40,6 @@ export interface ConsoleOptions {
   /** The pinned version and its integrity hash, for the pinned form of the snippet (once built). */
   pinnedLoader?: () => Promise<BuiltLoader | undefined>;
 }
-
-/** Where to go after signing in: only a console page (never another site, nor a page before sign-in). */
-const safeNext = (text: string) =>
-  /^\/console\/[\w/?=&%.-]*$/.test(text) && !/^\/console\/(sign-|confirm|reset-password)/.test(text) ? text : '';
 
 export function createConsole(services: Services, options: ConsoleOptions) {
   const { sessions, members, memberships } = services;
@@ -98,10 +95,11 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     await next();
   });
 
-  // The console's two enhancements: its pages work without them.
+  // The console's enhancements: its pages work without them (a passkey needs its script).
   for (const [path, script] of [
     ['/copy.js', COPY_SCRIPT],
     ['/snippet.js', SNIPPET_SCRIPT],
+    ['/passkeys.js', PASSKEYS_SCRIPT],
   ])
     app.get(
       path,
@@ -111,67 +109,8 @@ export function createConsole(services: Services, options: ConsoleOptions) {
         }),
     );
 
-  /** The AI app whose consent page `url` is, when it is one: its name, for the sign-in page. */
-  const appWaiting = async (url: URL) => {
-    const request = url.pathname === '/console/oauth/consent' ? url.searchParams.get('request') : null;
-    return request ? (await services.oauth.pendingAuthorization(request))?.clientName : undefined;
-  };
-
-  const signInView = async (c: Context<ConsoleEnv>, view: Omit<SignInView, 'people'>) =>
-    signInPage(c.var.session, { people: await members.sandboxPeople(), ...view });
-  const startSession = async (c: Context<ConsoleEnv>, userId: string, next: string) => {
-    const origin = { userAgent: c.req.header('user-agent'), clientAddress: clientAddress(c) };
-    const signedIn = await sessions.signIn(c.var.session, userId, origin);
-    if (!signedIn)
-      return page(
-        await signInView(c, {
-          next,
-          refusal:
-            'You belong to no organization now: ask an owner to invite you again, or make an account of your own.',
-        }),
-        403,
-        c.var.setCookie,
-      );
-    return redirect(next || '/console/widget-keys', { 'Set-Cookie': sessionCookie(signedIn.id, c.var.secure) });
-  };
-
-  app.on(['GET', 'POST'], '/sign-in', async (c) => {
-    const { session, form, setCookie } = c.var;
-    const next = safeNext(form?.get('next') ?? c.req.query('next') ?? '');
-    if (form?.has('user')) {
-      const chosen = (await members.sandboxPeople()).find((u) => u.id === form.get('user'));
-      if (!chosen) return page(await signInView(c, { next }), 400, setCookie);
-      return startSession(c, chosen.id, next);
-    }
-    if (form) {
-      const email = form.get('email') ?? '';
-      const outcome = await services.accounts.signIn(email, form.get('password') ?? '', {
-        clientAddress: clientAddress(c),
-      });
-      if ('signedIn' in outcome) return startSession(c, outcome.signedIn.userId, next);
-      const wait = outcome.refused === 'wait';
-      const refusal = wait
-        ? `Too many failed sign-ins for this address or from your network: try again in ${outcome.seconds} seconds, or reset your password.`
-        : 'This address and password do not match an account. Check both, or reset your password.';
-      return page(
-        await signInView(c, { next, refusal, form: { values: { email }, errors: {} } }),
-        wait ? 429 : 400,
-        wait ? { ...setCookie, 'Retry-After': String(outcome.seconds) } : setCookie,
-      );
-    }
-    if (session.user) return redirect(next || '/console/widget-keys');
-    const app = next ? await appWaiting(new URL(next, c.req.url)) : undefined;
-    const notice = c.req.query('notice');
-    return page(
-      await signInView(c, {
-        next,
-        app,
-        notice: notice && notice in SIGN_IN_NOTICES ? (notice as keyof typeof SIGN_IN_NOTICES) : undefined,
-      }),
-      200,
-      setCookie,
-    );
-  });
+  const signIn = signInRoutes(services);
+  app.route('/', signIn.routes);
   app.route('/', accountEntryRoutes(services.accounts, services.settings.mail?.inboxUrl));
   app.route(
     '/',
@@ -185,7 +124,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
       if (c.req.method !== 'GET') return redirect('/console/sign-in', setCookie);
       const url = new URL(c.req.url);
       return page(
-        await signInView(c, { next: safeNext(`${url.pathname}${url.search}`), app: await appWaiting(url) }),
+        await signIn.view(c, { next: safeNext(`${url.pathname}${url.search}`), app: await signIn.appWaiting(url) }),
         200,
         setCookie,
       );
@@ -238,6 +177,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     return redirect('/console/sign-in?notice=signed-out', { 'Set-Cookie': sessionCookie('', c.var.secure, 0) });
   });
   app.route('/', accountRoutes({ accounts: services.accounts, sessions, memberships, db: services.db }));
+  app.route('/', securityRoutes(services));
   app.route('/', memberRoutes({ memberships, invitations: services.invitations }));
   app.route('/', reviewRoutes({ readiness: services.readiness, memberships }));
   app.get('/', () => redirect('/console/widget-keys'));

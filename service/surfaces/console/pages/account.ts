@@ -62,6 +62,7 @@ ${textField(form, 'next', 'New password', { type: 'password', autocomplete: 'new
     html`${notice && html`<p class="notice" role="status">${ACCOUNT_NOTICES[notice]}</p>`}
 <dl class="facts"><div><dt>Name</dt><dd>${user.name}</dd></div><div><dt>E-mail address</dt><dd>${user.email}</dd></div><div><dt>Organization</dt><dd>${user.organizationName}</dd></div></dl>
 ${organizations}
+<p><a href="/console/account/security">Passkeys and authenticator app</a></p>
 ${password}
 <h2>Where you are signed in</h2>
 <p>A session ends 12 hours after signing in, or after 2 hours unused. Sign out any you do not recognise, then change your password.</p>

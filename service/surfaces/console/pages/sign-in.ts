@@ -3,6 +3,7 @@ import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html } from '../../../web/html.js';
 import { layout } from '../../../web/layout.js';
 import { csrfField, emptyForm, type FormState, textField } from './form.js';
+import { passkeyForm } from './passkey-form.js';
 
 export interface SandboxPerson {
   id: string;
@@ -27,10 +28,12 @@ export interface SignInView {
   form?: FormState;
   /** Why the address and password were refused. */
   refusal?: string;
+  /** Offers signing in with a passkey alone. */
+  passkeys?: boolean;
 }
 
 export function signInPage(session: Session, view: SignInView): Html {
-  const { people, next = '', app, notice, form = emptyForm, refusal } = view;
+  const { people, next = '', app, notice, form = emptyForm, refusal, passkeys } = view;
   const nextField = next && html`<input type="hidden" name="next" value="${next}">`;
   return layout(
     'Sign in · API Console (sandbox)',
@@ -40,6 +43,7 @@ ${notice && html`<p class="notice" role="status">${SIGN_IN_NOTICES[notice]}</p>`
 ${textField(form, 'email', 'E-mail address', { type: 'email', autocomplete: 'username' })}
 ${textField(form, 'password', 'Password', { type: 'password', autocomplete: 'current-password' })}
 <button type="submit">Sign in</button></form>
+${passkeys && passkeyForm(session, { ceremony: 'sign-in', options: '/console/sign-in/passkey/options', action: '/console/sign-in/passkey', label: 'Sign in with a passkey', fields: nextField || undefined, secondary: true })}
 <p><a href="/console/reset-password">Forgot your password?</a> · <a href="/console/sign-up">Make an account</a></p>
 <h2>Or act as one of the sandbox’s people</h2>
 <p>The sandbox’s people have no passwords: anyone may act as them, so use them to try the console, never for your own keys.</p>

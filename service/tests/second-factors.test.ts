@@ -1,0 +1,141 @@
+/**
+ * The second step over HTTP: an authenticator app set up with its first code (recovery codes shown
+ * once), then every password sign-in asks for a code; a code works once, a recovery code once, five
+ * wrong answers end the step. Passkeys' hostile inputs are refused here; the passkey ceremonies
+ * themselves run in Chromium's virtual authenticator (e2e/accounts.spec.ts).
+ */
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import { Secret, TOTP } from 'otpauth';
+import { ConsoleBrowser } from './console-browser.js';
+import { serviceForTests } from './service-for-tests.js';
+import { whereSecretsRest } from './secrets-at-rest.js';
+import { makeAccount, signInWith, testMail } from './test-mail.js';
+
+const mailbox = testMail();
+const sandbox = serviceForTests(async () => ({
+  origins: { widgetHost: 0 },
+  workers: true,
+  settings: { mail: await mailbox.start() },
+}));
+const BASE = () => sandbox.urls().widgetHost.replace(/\/$/, '');
+const db = () => sandbox.db();
+beforeEach(async () => void (await db().query('delete from sign_in_failures')));
+
+const codeAt = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+
+/** An account with an authenticator app turned on: its key and recovery codes. */
+async function withApp() {
+  const account = await makeAccount(BASE(), mailbox);
+  const { browser } = await signInWith(BASE(), account.email);
+  await browser.get('/console/account/security');
+  await browser.post('/console/account/totp/begin', {});
+  const page = await browser.get('/console/account/security');
+  const secret = /Key: <code>([A-Z2-7 ]+)<\/code>/.exec(page.text)![1].replaceAll(' ', '');
+  assert.match(page.text, /<img class="qr"[^>]+src="data:image\/svg\+xml;base64,/);
+  const wrong = await browser.post('/console/account/totp/confirm', { code: '000000' });
+  assert.equal(wrong.status, 400);
+  // The code of the step before: the one now may be spent by the tests that follow.
+  const on = await browser.post('/console/account/totp/confirm', { code: codeAt(secret, Date.now() - 30_000) });
+  assert.equal(on.status, 200);
+  const codes = [...on.text.matchAll(/<li><code>([a-z2-7]{5}-[a-z2-7]{5})<\/code><\/li>/g)].map((m) => m[1]);
+  assert.equal(codes.length, 10, 'ten recovery codes, shown once');
+  return { ...account, browser, secret, codes };
+}
+
+/** A password sign-in that stops at the second step: the browser holding the step's cookie. */
+async function toSecondStep(email: string) {
+  const { browser, answer } = await signInWith(BASE(), email);
+  assert.equal(answer.location, '/console/sign-in/second-step');
+  assert.doesNotMatch(answer.setCookie ?? '', /svc_console=/, 'no session before the second step');
+  return browser;
+}
+
+describe('second steps', () => {
+  it('asks for the app’s code after the password, takes each code once, and keeps the key sealed and the codes hashed', async () => {
+    const { email, secret, codes } = await withApp();
+    const browser = await toSecondStep(email);
+    const step = await browser.get('/console/sign-in/second-step');
+    assert.match(step.text, /6-digit code/);
+    assert.match(step.text, /autocomplete="one-time-code"/);
+    assert.match((await browser.get('/console/widget-keys')).text, /Sign in to the API Console/, 'not signed in yet');
+    const code = codeAt(secret);
+    const passed = await browser.post('/console/sign-in/second-step', { method: 'totp', code });
+    assert.equal(passed.location, '/console/widget-keys');
+    assert.match(passed.setCookie ?? '', /svc_console=/);
+    assert.match((await browser.get('/console/widget-keys')).text, /Widget keys/);
+
+    const again = await toSecondStep(email);
+    await again.get('/console/sign-in/second-step');
+    const replay = await again.post('/console/sign-in/second-step', { method: 'totp', code });
+    assert.equal(replay.status, 400, 'a code is accepted once');
+    assert.match(replay.text, /That code is not right/);
+    assert.deepEqual(await whereSecretsRest(db(), [secret, ...codes]), [], 'the key is sealed, the codes hashed');
+  });
+
+  it('signs in once with each recovery code, and ends the step after five wrong answers', async () => {
+    const { email, codes } = await withApp();
+    const browser = await toSecondStep(email);
+    await browser.get('/console/sign-in/second-step');
+    assert.equal(
+      (await browser.post('/console/sign-in/second-step', { method: 'recovery', code: codes[0].toUpperCase() })).status,
+      303,
+    );
+    const reused = await toSecondStep(email);
+    await reused.get('/console/sign-in/second-step');
+    const refused = await reused.post('/console/sign-in/second-step', { method: 'recovery', code: codes[0] });
+    assert.match(refused.text, /not one of yours, or was used already/);
+    assert.match(refused.text, /4 tries left/);
+    for (let i = 0; i < 3; i++) await reused.post('/console/sign-in/second-step', { method: 'totp', code: '123456' });
+    const fifth = await reused.post('/console/sign-in/second-step', { method: 'totp', code: '123456' });
+    assert.equal(fifth.status, 410, 'the fifth wrong answer ends the step');
+    assert.match(fifth.text, /Sign in with your password again/);
+    const over = await reused.post('/console/sign-in/second-step', { method: 'recovery', code: codes[1] });
+    assert.equal(over.status, 410, 'even a right answer is not taken after it');
+    const audit = await db().query("select 1 from audit_log where action = 'recovery_code.used'");
+    assert.equal(audit.length, 1);
+  });
+
+  it('turns the app off only with a current code, and then the password alone signs in again', async () => {
+    const { email, secret, browser } = await withApp();
+    await browser.get('/console/account/security');
+    assert.equal((await browser.post('/console/account/totp/disable', { code: '999999' })).status, 400);
+    const off = await browser.post('/console/account/totp/disable', { code: codeAt(secret) });
+    assert.equal(off.location, '/console/account/security?notice=totp-off');
+    assert.equal((await signInWith(BASE(), email)).answer.location, '/console/widget-keys');
+  });
+
+  it('refuses hostile passkey answers and challenges used twice, and gives the sandbox’s people no factors', async () => {
+    const anonymous = new ConsoleBrowser(BASE());
+    await anonymous.get('/console/sign-in');
+    const options = await anonymous.post('/console/sign-in/passkey/options', {});
+    const { challengeId, options: asked } = JSON.parse(options.text) as {
+      challengeId: string;
+      options: { rpId: string; challenge: string };
+    };
+    assert.equal(asked.rpId, 'localhost', 'a browser gives no passkey to an IP address: the console is its localhost');
+    for (const credential of [
+      '',
+      'not json',
+      '{"id":"nope","response":{}}',
+      JSON.stringify({ id: 'x'.repeat(5000), response: null }),
+    ]) {
+      const answer = await anonymous.post('/console/sign-in/passkey', { challengeId, credential });
+      assert.equal(answer.status, 400, credential.slice(0, 20));
+      assert.match(answer.text, /That passkey did not sign you in/);
+    }
+    const { browser } = await signInWith(BASE(), (await makeAccount(BASE(), mailbox)).email);
+    await browser.get('/console/account/security');
+    const bad = await browser.post('/console/account/passkeys', {
+      challengeId: 'nope',
+      credential: '{}',
+      name: 'Mine',
+    });
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /expired/);
+    const sandboxPerson = await new ConsoleBrowser(BASE()).signIn('usr_siti');
+    assert.match((await sandboxPerson.get('/console/account/security')).text, /belong to real accounts/);
+    assert.equal((await sandboxPerson.post('/console/account/totp/begin', {})).status, 403);
+  });
+});
