@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility.js';
 import { API_BASE, expect, test } from './fixtures.js';
+import { Secret, TOTP } from 'otpauth';
 import { MAIL_INBOX_PORT } from './ports.js';
 
 const INBOX = `http://127.0.0.1:${MAIL_INBOX_PORT}/`;
@@ -157,4 +158,75 @@ test('an owner invites an engineer, who joins from the mailed link; the owner ch
   await them.reload();
   await expect(them.getByRole('heading', { name: 'Sign in to the API Console' })).toBeVisible();
   await theirs.close();
+});
+
+test('passkeys in Chromium’s virtual authenticator: added, then signing in alone and as the second step; then an authenticator app', async ({
+  page,
+  browserName,
+}) => {
+  test.skip(browserName !== 'chromium', 'the virtual authenticator is Chromium’s (DevTools protocol)');
+  test.setTimeout(120_000);
+  const address = `passkey.${Date.now()}@example.test`;
+  await signedUp(page, 'Mei Lin', 'Passkey Homes', address);
+  // A browser gives no passkey to an IP address: the console's passkeys live at localhost.
+  const LOCAL = API_BASE.replace('127.0.0.1', 'localhost');
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('WebAuthn.enable');
+  await devtools.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const signInWithPassword = async () => {
+    await page.goto(`${LOCAL}/console/sign-in`);
+    await page.getByLabel('E-mail address').fill(address);
+    await page.getByLabel('Password').fill('tangerine-fjord-lantern-88');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  };
+  await signInWithPassword();
+  await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+  await page.goto(`${LOCAL}/console/account/security`);
+  await expectAccessible(page);
+  await page.getByLabel('Its name (to tell it apart)').fill('Test laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByRole('status').first()).toHaveText(/Passkey added/);
+  await expect(page.getByRole('table', { name: 'Your passkeys' })).toContainText('never');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Test laptop');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+  await expect(page.getByText('Mei Lin · Passkey Homes')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInWithPassword();
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Use my passkey' }).click();
+  await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+
+  // The authenticator app beside the passkey: its key read off the page, its code made here.
+  await page.goto(`${LOCAL}/console/account/security`);
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: /QR code of the authenticator key/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('security-app-setup.png'), fullPage: true });
+  const key = (await page.locator('p', { hasText: 'Key:' }).locator('code').textContent())!.replaceAll(' ', '');
+  const code = (offset: number) =>
+    new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset });
+  await page.getByLabel('The 6-digit code the app shows now').fill(code(0));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('shown only this once')).toBeVisible();
+  await expect(page.locator('ul.codes li')).toHaveCount(10);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInWithPassword();
+  await page.getByLabel('6-digit code').fill(code(30_000));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
 });

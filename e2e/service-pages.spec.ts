@@ -38,6 +38,7 @@ const SIGNED_IN_PAGES = [
   '/console/go-live',
   '/console/account',
   '/console/members',
+  '/console/account/security',
 ];
 
 async function expectFits(page: Page, url: string) {
