@@ -332,6 +332,47 @@ describe('accounts', () => {
     assert.notEqual(/svc_console=([\w-]{43})/.exec(again.answer.setCookie ?? '')?.[1], given);
   });
 
+  it('changes the address only when both addresses confirm it, each link once, and only with the password', async () => {
+    const { email } = await makeAccount();
+    const { browser } = await signIn(email, PASSWORD);
+    const next = newAddress();
+    await browser.get('/console/account');
+    const wrong = await browser.post('/console/account/email', { email: next, emailPassword: 'not-my-password' });
+    assert.equal(wrong.status, 400);
+    assert.match(wrong.text, /This is not your current password/);
+    const since = mail.count();
+    const asked = await browser.post('/console/account/email', { email: next, emailPassword: PASSWORD });
+    assert.equal(asked.location, '/console/account?notice=email-asked');
+    const fromOld = await linkTo(email, since);
+    const fromNew = await linkTo(next, since);
+    assert.match(fromOld.message.subject, /Confirm the change of your Service Valuations address/);
+    assert.match(fromOld.message.text, /change your password: someone knows it/);
+
+    const anywhere = new ConsoleBrowser(BASE());
+    assert.match((await anywhere.get(pathOf(fromNew.link))).text, /from the new address/);
+    const first = await anywhere.post('/console/email-change', {
+      token: new URL(fromNew.link).searchParams.get('token')!,
+    });
+    assert.match(first.text, /Now open the link we sent to the other address/);
+    assert.equal((await signIn(next, PASSWORD)).answer.status, 400, 'not changed until both confirm');
+    assert.equal(
+      (await anywhere.post('/console/email-change', { token: new URL(fromNew.link).searchParams.get('token')! }))
+        .status,
+      410,
+    );
+    const done = await anywhere.post('/console/email-change', {
+      token: new URL(fromOld.link).searchParams.get('token')!,
+    });
+    assert.match(done.text, /Your address is changed/);
+    assert.equal((await signIn(next, PASSWORD)).answer.status, 303);
+    assert.equal((await signIn(email, PASSWORD)).answer.status, 400);
+    assert.match((await mail.next(email, since + 2)).subject, /Your Service Valuations address was changed/);
+    const [event] = await db().query<{ detail: { from: string; to: string } }>(
+      "select detail from audit_log where action = 'account.email_changed' order by id desc limit 1",
+    );
+    assert.deepEqual(event.detail, { from: email, to: next });
+  });
+
   it('refuses every new form without its CSRF token, and never lists an account among the sandbox’s people', async () => {
     const { email } = await makeAccount();
     const anonymous = new ConsoleBrowser(BASE());
@@ -344,7 +385,14 @@ describe('accounts', () => {
     ])
       assert.equal((await anonymous.post(path, { email }, null)).status, 403, path);
     const { browser } = await signIn(email, PASSWORD);
-    for (const path of ['/console/account/password', '/console/account/sessions/end-others'])
+    for (const path of [
+      '/console/account/password',
+      '/console/account/email',
+      '/console/account/sessions/end-others',
+      '/console/account/passkeys/options',
+      '/console/account/totp/begin',
+      '/console/members/invite',
+    ])
       assert.equal((await browser.post(path, { current: PASSWORD, next: 'x' }, 'forged-token')).status, 403, path);
     const chooser = await anonymous.get('/console/sign-in');
     assert.doesNotMatch(chooser.text, new RegExp(email.replace(/[.]/g, '\\.')));

@@ -12,6 +12,8 @@ export type AccountAction =
   | 'account.password_reset_requested'
   | 'account.password_reset'
   | 'account.password_changed'
+  | 'account.email_change_requested'
+  | 'account.email_changed'
   | 'session.ended'
   | 'passkey.added'
   | 'passkey.removed'

@@ -42,6 +42,24 @@ export const accountMail = {
     text: `Hello,\n\n${about.by} invites you to join ${about.organization} on the Service Valuations API Console, as ${aRole(about.role)}. Open this link to accept:\n\n${link}\n\nThe link works once, for ${about.days} days. If you do not know ${about.by}, ignore this message.${SIGN_OFF}`,
   }),
 
+  emailChangeOld: (to: string, name: string, next: string, link: string): Mail => ({
+    to,
+    subject: 'Confirm the change of your Service Valuations address',
+    text: `Hello ${name},\n\nYou asked to change your account's address from ${to} to ${next}. Open this link to confirm it from this address:\n\n${link}\n\nThe change is made once it is confirmed here and at ${next}, within 24 hours. If you did not ask for it, do not open the link, and change your password: someone knows it.${SIGN_OFF}`,
+  }),
+
+  emailChangeNew: (to: string, name: string, link: string): Mail => ({
+    to,
+    subject: 'Confirm your new address for Service Valuations',
+    text: `Hello ${name},\n\nOpen this link to confirm that ${to} is yours and make it your account's address:\n\n${link}\n\nThe change is made once it is also confirmed at your current address, within 24 hours. If you did not ask for it, ignore this message.${SIGN_OFF}`,
+  }),
+
+  emailChanged: (to: string, name: string, next: string): Mail => ({
+    to,
+    subject: 'Your Service Valuations address was changed',
+    text: `Hello ${name},\n\nYour account's address is now ${next}: sign in with it from now on. This address (${to}) gets no more messages about the account.${SIGN_OFF}`,
+  }),
+
   passwordChanged: (to: string, name: string, reset: string): Mail => ({
     to,
     subject: 'Your Service Valuations password was changed',

@@ -8,6 +8,7 @@ import { createAccounts } from '../accounts/accounts.js';
 import { createSignInLimits } from '../accounts/sign-in-limits.js';
 import { sweepTokens } from '../accounts/account-tokens.js';
 import { createInvitations } from '../accounts/invitations.js';
+import { createEmailChanges } from '../accounts/email-changes.js';
 import { createPasskeys, passkeySettingsFor } from '../accounts/passkeys.js';
 import { createSecondSteps } from '../accounts/second-steps.js';
 import { createTotp } from '../accounts/totp.js';
@@ -97,6 +98,8 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     invitations: createInvitations(db, { mail: mailOutbox, consolePage: links.consolePage, rates }),
     /** Spent and expired mail links, swept a day later. */
     accountTokens: { sweep: () => sweepTokens(db) },
+    /** A change of address, confirmed at both addresses. */
+    emailChanges: createEmailChanges(db, { mail: mailOutbox, consolePage: links.consolePage, limits: signInLimits }),
     /** A person's second steps: passkeys (which also sign in alone), an authenticator app, recovery codes. */
     passkeys: createPasskeys(db, settings.passkeys ?? passkeySettingsFor(settings.urls.widgetHost)),
     totp: createTotp(db, secretBox, now),

@@ -1,6 +1,7 @@
 /** A signed-in person's own account: the page, a password change, and ending sessions. */
 import { Hono } from 'hono';
 import type { Accounts } from '../../core/accounts/accounts.js';
+import type { EmailChanges } from '../../core/accounts/email-changes.js';
 import { recordAccountEvent } from '../../core/accounts/account-events.js';
 import type { Database } from '../../db/database.js';
 import type { Sessions } from '../../core/organizations/sessions.js';
@@ -12,11 +13,12 @@ import type { Memberships } from '../../core/organizations/memberships.js';
 
 export function accountRoutes(parts: {
   accounts: Accounts;
+  emailChanges: EmailChanges;
   sessions: Sessions;
   memberships: Memberships;
   db: Database;
 }) {
-  const { accounts, sessions, memberships, db } = parts;
+  const { accounts, emailChanges, sessions, memberships, db } = parts;
   const view = async (userId: string) => ({
     sessions: await sessions.of(userId),
     workspaces: await memberships.of(userId),
@@ -44,6 +46,30 @@ export function accountRoutes(parts: {
     return page(
       accountPage(session, { ...(await view(actor.userId)), form: { values: {}, errors } }),
       problems.wait ? 429 : 400,
+    );
+  });
+
+  app.post('/account/email', async (c) => {
+    const { session, actor, form } = c.var;
+    const user = session.user!;
+    if (user.kind !== 'account')
+      return page(
+        messagePage('Only for accounts', 'The sandbox’s people have no address of their own to change.'),
+        403,
+      );
+    const values = { email: form!.get('email') ?? '', password: form!.get('emailPassword') ?? '' };
+    const problems = await emailChanges.request(
+      { id: user.id, name: user.name, email: user.email, organizationId: user.organizationId },
+      values,
+      { clientAddress: clientAddress(c) },
+    );
+    if (!problems) return redirect('/console/account?notice=email-asked');
+    const errors: Record<string, string> = {};
+    if (problems.email) errors.email = problems.email;
+    if (problems.password) errors.emailPassword = problems.password;
+    return page(
+      accountPage(session, { ...(await view(actor.userId)), form: { values: { email: values.email }, errors } }),
+      400,
     );
   });
 

@@ -30,7 +30,7 @@ export const CONSOLE_CHANGES: ConsoleChange[] = [
     what: 'switch organizations',
   },
   {
-    path: /^\/console\/account\/(password|sessions\/end-others|sessions\/[a-f0-9]{32}\/end)$/,
+    path: /^\/console\/account\/(password|email|sessions\/end-others|sessions\/[a-f0-9]{32}\/end)$/,
     needs: { checkedInRoute: 'a person changes only their own password and sessions' },
     what: 'change your password or end your sessions',
   },

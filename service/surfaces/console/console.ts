@@ -22,6 +22,7 @@ import { auditPage } from './pages/audit.js';
 import { messagePage } from './pages/frame.js';
 import { safeNext, signInRoutes } from './sign-in-routes.js';
 import { accountEntryRoutes } from './account-entry-routes.js';
+import { emailChangeRoutes } from './email-change-routes.js';
 import { accountRoutes } from './account-routes.js';
 import { invitationRoutes } from './invitation-routes.js';
 import { memberRoutes } from './member-routes.js';
@@ -112,6 +113,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   const signIn = signInRoutes(services);
   app.route('/', signIn.routes);
   app.route('/', accountEntryRoutes(services.accounts, services.settings.mail?.inboxUrl));
+  app.route('/', emailChangeRoutes(services.emailChanges));
   app.route(
     '/',
     invitationRoutes({ invitations: services.invitations, sessions, hasAccount: services.accounts.hasAccount }),
@@ -176,7 +178,16 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     await sessions.end(c.var.session);
     return redirect('/console/sign-in?notice=signed-out', { 'Set-Cookie': sessionCookie('', c.var.secure, 0) });
   });
-  app.route('/', accountRoutes({ accounts: services.accounts, sessions, memberships, db: services.db }));
+  app.route(
+    '/',
+    accountRoutes({
+      accounts: services.accounts,
+      emailChanges: services.emailChanges,
+      sessions,
+      memberships,
+      db: services.db,
+    }),
+  );
   app.route('/', securityRoutes(services));
   app.route('/', memberRoutes({ memberships, invitations: services.invitations }));
   app.route('/', reviewRoutes({ readiness: services.readiness, memberships }));

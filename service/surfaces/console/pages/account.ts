@@ -12,6 +12,8 @@ export const ACCOUNT_NOTICES = {
   'password-changed': 'Your password was changed, and your other sessions were signed out.',
   'session-ended': 'The session was signed out.',
   'others-ended': 'Every other session was signed out.',
+  'email-asked':
+    'We sent a link to each address: your address changes once you open both, within 24 hours. Until then, sign in with your current one.',
 } as const;
 
 export interface AccountView {
@@ -54,7 +56,11 @@ export function accountPage(session: Session, view: AccountView): Html {
 <input type="hidden" name="username" value="${user.email}" autocomplete="username">
 ${textField(form, 'current', 'Current password', { type: 'password', autocomplete: 'current-password' })}
 ${textField(form, 'next', 'New password', { type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT })}
-<button type="submit">Change my password</button></form>`
+<button type="submit">Change my password</button></form>
+<h2>Change your e-mail address</h2><form method="post" action="/console/account/email" novalidate>${csrfField(session)}
+${textField(form, 'email', 'New e-mail address', { type: 'email', autocomplete: 'email', hint: 'We send a link to it and to your current address: the change is made when both are opened.' })}
+${textField(form, 'emailPassword', 'Current password', { type: 'password', autocomplete: 'current-password' })}
+<button type="submit">Change my address</button></form>`
       : html`<p class="notice">${user.name} is one of the sandbox’s people: anyone may act as them, and they have no password. <a href="/console/sign-up">Make an account</a> for your own organization.</p>`;
   return consolePage(
     'Your account',
