@@ -10,12 +10,19 @@ import { WCAG_TAGS } from './in-page.js';
 
 export const PHONE = { width: 360, height: 800 };
 
-export async function expectAccessible(page: Page): Promise<void> {
+/** `fits`: also that nothing scrolls sideways at either width (the service's own pages). */
+export async function expectAccessible(page: Page, options: { fits?: boolean } = {}): Promise<void> {
   const size = page.viewportSize();
   const sizes = [size, ...(size?.width === PHONE.width ? [] : [PHONE])];
   try {
     for (const viewport of sizes) {
       if (viewport) await page.setViewportSize(viewport);
+      if (options.fits) {
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${page.url()} scrolls sideways at ${viewport?.width} px`).toBeLessThanOrEqual(0);
+      }
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       expect(
         results.violations.map(

@@ -9,7 +9,7 @@ import { type Html, html, raw } from './html.js';
 
 const STYLES = `*,::before,::after{box-sizing:border-box}:root{color-scheme:light dark;--accent:light-dark(#0b6b57,#5fd4b5);--bg:light-dark(#fff,#151b22);--fg:light-dark(#17212b,#e8edf2);
 --muted:light-dark(#4f5b66,#a9b4bf);--border:light-dark(#cfd6dd,#3a4653);--surface:light-dark(#f3f6f8,#1e262f)}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
+body{margin:0;overflow-wrap:break-word;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
 main{max-width:60rem;margin:0 auto;padding:1.5rem 1rem}a{color:var(--accent)}h1{font-size:1.6rem;line-height:1.2;margin:.2rem 0}
 .brand{text-transform:uppercase;letter-spacing:.06em;font-size:.8rem;color:var(--muted)}.meta,.range,dt,.label{color:var(--muted)}
 .value{font-size:2.4rem;font-weight:700;margin:0;font-variant-numeric:tabular-nums}.facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.5rem;padding:0}
@@ -25,7 +25,8 @@ button{font:inherit;font-weight:600;padding:.6rem 1rem;border:0;border-radius:8p
 .error{color:light-dark(#a4262c,#ff9a9a);font-weight:600;margin:.25rem 0}.field{margin:1rem 0}.hint{color:var(--muted);font-size:.9rem;margin:.2rem 0}
 textarea{font:inherit;width:100%;min-height:6rem;padding:.6rem;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--fg)}
 textarea.code{font-family:ui-monospace,monospace;font-size:.85rem}pre.code{font-size:.85rem;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--surface,transparent);padding:.5rem;border-radius:6px}fieldset{border:1px solid var(--border);border-radius:8px;margin:1rem 0}
-.inline{display:inline}.secondary{background:var(--surface);color:var(--fg);border:1px solid var(--border)}.danger{background:light-dark(#a4262c,#ff9a9a);color:light-dark(#fff,#151b22)}
+.inline{display:inline}td form.inline{display:inline-flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center;justify-content:flex-end}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.secondary{background:var(--surface);color:var(--fg);border:1px solid var(--border)}.danger{background:light-dark(#a4262c,#ff9a9a);color:light-dark(#fff,#151b22)}
 input[type=radio],input[type=checkbox]{min-width:0;width:1.1rem;height:1.1rem;padding:0;margin:0 .5rem 0 0;vertical-align:middle}
 .notice{background:var(--surface);border-inline-start:4px solid var(--accent);padding:.75rem 1rem;border-radius:6px}
 header.console{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
@@ -36,7 +37,7 @@ header.console{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;jus
 nav ul{flex-wrap:nowrap;overflow-x:auto;margin:.5rem 0;padding-bottom:.25rem}nav li{flex:none}nav a{padding:.45rem .8rem;font-size:.9rem}table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 table.cards,table.cards caption,table.cards tbody,table.cards tr{display:block}table.cards tr{border-bottom:1px solid var(--border);padding:.5rem 0}
 table.cards td{display:flex;justify-content:space-between;gap:1rem;border:0;padding:.1rem 0;text-align:end;white-space:normal}
-table.cards td::before{content:attr(data-label);color:var(--muted);text-align:start}}`;
+table.cards td::before{content:attr(data-label);color:var(--muted);text-align:start}table.cards td>span{min-width:0;overflow-wrap:anywhere}}`;
 
 /** The policy every page built with `layout` is served with. */
 export const PAGE_POLICY = contentSecurityPolicy([STYLES]);

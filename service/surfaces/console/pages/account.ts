@@ -59,7 +59,7 @@ ${textField(form, 'next', 'New password', { type: 'password', autocomplete: 'new
 <button type="submit">Change my password</button></form>
 <h2>Change your e-mail address</h2><form method="post" action="/console/account/email" novalidate>${csrfField(session)}
 ${textField(form, 'email', 'New e-mail address', { type: 'email', autocomplete: 'email', hint: 'We send a link to it and to your current address: the change is made when both are opened.' })}
-${textField(form, 'emailPassword', 'Current password', { type: 'password', autocomplete: 'current-password' })}
+${textField(form, 'emailPassword', 'Your password, to confirm it is you', { type: 'password', autocomplete: 'current-password' })}
 <button type="submit">Change my address</button></form>`
       : html`<p class="notice">${user.name} is one of the sandbox’s people: anyone may act as them, and they have no password. <a href="/console/sign-up">Make an account</a> for your own organization.</p>`;
   return consolePage(

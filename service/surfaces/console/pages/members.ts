@@ -28,14 +28,22 @@ export function membersPage(session: Session, view: MembersView): Html {
   const { members, invitations, mayChange, notice, form = emptyForm } = view;
   const me = session.user!.id;
   const roleForm = (m: Member) =>
-    html`<form class="inline" method="post" action="/console/members/${m.userId}/role">${csrfField(session)}${onceField()}<label class="inline" for="role-${m.userId}">Role of ${m.name}</label>
+    html`<form class="inline" method="post" action="/console/members/${m.userId}/role">${csrfField(session)}${onceField()}<label class="visually-hidden" for="role-${m.userId}">Role of ${m.name}</label>
 <select id="role-${m.userId}" name="role">${ROLES.map((r) => html`<option value="${r}"${r === m.role && html` selected`}>${r}</option>`)}</select> <button class="secondary" type="submit">Change role</button></form>`;
   const rows = members.map((m) => [
     html`${m.name}${m.userId === me && ' (you)'}${m.kind === 'sandbox' && html` <span class="hint">a sandbox person</span>`}`,
     m.email,
     mayChange ? roleForm(m) : m.role,
-    mayChange ? html`<a href="/console/members/${m.userId}/remove" aria-label="Remove ${m.name}…">Remove…</a>` : '',
+    ...(mayChange
+      ? [html`<a href="/console/members/${m.userId}/remove" aria-label="Remove ${m.name}…">Remove…</a>`]
+      : []),
   ]);
+  const memberColumns = [
+    { name: 'Name' },
+    { name: 'E-mail address' },
+    { name: 'Role' },
+    ...(mayChange ? [{ name: 'Remove' }] : []),
+  ];
   const waiting = invitations.map((i) => [
     i.email,
     i.role,
@@ -58,7 +66,7 @@ ${textField(form, 'email', 'Their e-mail address', { type: 'email', autocomplete
     'Members',
     session,
     html`${notice && html`<p class="notice" role="status">${notice}</p>`}
-${cardTable(`The members of ${session.user!.organizationName}`, [{ name: 'Name' }, { name: 'E-mail address' }, { name: 'Role' }, { name: 'Remove' }], rows, 'No members.')}
+${cardTable(`The members of ${session.user!.organizationName}`, memberColumns, rows, 'No members.')}
 ${cardTable('Invitations waiting', [{ name: 'To' }, { name: 'Role' }, { name: 'Sent by' }, { name: 'Expires' }, { name: 'Withdraw' }], waiting, 'No invitations are waiting.')}
 ${invite}`,
   );

@@ -1,0 +1,65 @@
+/**
+ * The service's staff decide a real organization's integration review on their own page: a service
+ * started here (staff are made by the operator's command, which the shared e2e server's database in
+ * memory cannot take), an account made staff in its database, and the owner's Go live page showing
+ * the decision. Axe checks the staff's page, which fits 360 px.
+ */
+import { hashPassword } from '../service/core/accounts/passwords.js';
+import { startService, type StartedService } from '../service/servers/start-service.js';
+import { expectAccessible } from './accessibility.js';
+import { expect, test } from './fixtures.js';
+
+let service: StartedService;
+let base = '';
+const PASSWORD = 'tangerine-fjord-lantern-88';
+
+test.beforeAll(async () => {
+  service = await startService({ origins: { widgetHost: 0 } });
+  base = service.urls.widgetHost.replace(/\/$/, '');
+  const hash = await hashPassword(PASSWORD);
+  const db = service.db;
+  for (const [org, name] of [
+    ['org_staffdesk', 'Service Valuations staff'],
+    ['org_applicant', 'Clementi Realty'],
+  ])
+    await db.query(`insert into organizations (id, name, kind) values ($1, $2, 'agency')`, [org, name]);
+  for (const [id, org, name, email, staff] of [
+    ['usr_staff', 'org_staffdesk', 'Hui Min Tan', 'huimin@service.test', true],
+    ['usr_applicant', 'org_applicant', 'Farid Osman', 'farid@clementi.test', false],
+  ] as const) {
+    await db.query(
+      `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at, staff)
+       values ($1, $2, $3, $4, 'owner', 'account', $5, now(), $6)`,
+      [id, org, name, email, hash, staff],
+    );
+    await db.query(`insert into memberships (user_id, organization_id, role) values ($1, $2, 'owner')`, [id, org]);
+  }
+  await db.query(
+    `insert into integration_reviews (organization_id, status, requested_at, note) values ('org_applicant', 'in_review', now(), 'Live next week')`,
+  );
+});
+test.afterAll(async () => {
+  await service?.stop();
+});
+
+test('a member of staff approves another organization’s review on the staff page', async ({ page }) => {
+  await page.goto(`${base}/console/sign-in`);
+  await page.getByLabel('E-mail address').fill('huimin@service.test');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('link', { name: 'Integration reviews' }).click();
+  await expect(page.getByRole('heading', { name: 'Clementi Realty' })).toBeVisible();
+  await expect(page.getByText('Their note: Live next week')).toBeVisible();
+  await expectAccessible(page, { fits: true });
+  await page.getByRole('button', { name: 'Approve Clementi Realty' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Decided/ })).toBeVisible();
+  await expect(page.getByText('No review is waiting.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('E-mail address').fill('farid@clementi.test');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Integration reviews' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go live' }).click();
+  await expect(page.locator('#review-status')).toContainText('Approved');
+});
