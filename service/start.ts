@@ -39,7 +39,10 @@ const receiver = process.env.MAIL_SMTP_URL
   : await startMailReceiver({
       smtp: Number(process.env.MAIL_SMTP_PORT ?? 0),
       inbox: Number(process.env.MAIL_INBOX_PORT ?? 8025),
-    });
+    }).catch((error: NodeJS.ErrnoException) =>
+      // Another sandbox holds 8025: a free port (MAIL_INBOX_PORT asked for one port, and gets it or nothing).
+      error.code === 'EADDRINUSE' && !process.env.MAIL_INBOX_PORT ? startMailReceiver() : Promise.reject(error),
+    );
 const mail = {
   smtpUrl: process.env.MAIL_SMTP_URL ?? receiver!.smtpUrl,
   from: process.env.MAIL_FROM ?? DEFAULT_FROM,

@@ -61,7 +61,13 @@ export async function startMailReceiver(ports: { smtp?: number; inbox?: number }
   });
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  const inbox: Server = await listen((request) => {
+  const inbox: Server = await listen(inboxPages, ports.inbox ?? 0).catch(async (error: Error) => {
+    // The inbox's port is taken: the SMTP side closes too, so nothing is left listening.
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    throw error;
+  });
+
+  function inboxPages(request: Request) {
     const url = new URL(request.url);
     const id = /^\/messages\/(\d+)$/.exec(url.pathname)?.[1];
     const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
@@ -69,7 +75,7 @@ export async function startMailReceiver(ports: { smtp?: number; inbox?: number }
     const message = id ? received.find((m) => m.id === Number(id)) : undefined;
     if (message) return new Response(String(messagePage(message)), { headers });
     return new Response('Not found', { status: 404 });
-  }, ports.inbox ?? 0);
+  }
 
   const mark = () => counted;
   return {

@@ -253,6 +253,38 @@ describe('the service as three processes behind a balancer', { skip, timeout: 36
     assert.equal((await db.query('select 1 from widget_keys where name = $1', [name])).rowCount, 1);
   });
 
+  it('makes an account through one process and its mailed link on another, and delays sign-in after five failures whichever process answers', async () => {
+    const consoleOn = (index: number) => onPort(`${urls.widgetHost}console/`, port(index, 'widgetHost'));
+    const email = `cluster.${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'tangerine-fjord-lantern-88';
+    const person = new Person();
+    await person.open(`${consoleOn(0)}sign-up`);
+    const since = cluster.mail!.count();
+    const fields = {
+      name: 'Cluster Person',
+      email,
+      organizationName: 'Cluster Homes',
+      organizationKind: 'agency',
+      password,
+    };
+    assert.equal((await person.submit(`${consoleOn(0)}sign-up`, fields)).status, 200);
+    const token = /confirm\?token=([\w-]{43})/.exec((await cluster.mail!.next(email, since, 30_000)).text)![1];
+    const confirmer = new Person();
+    await confirmer.open(`${consoleOn(1)}confirm?token=${token}`);
+    assert.equal((await confirmer.submit(`${consoleOn(1)}confirm`, { token })).status, 303);
+    const signIn = async (index: number, given: string) => {
+      const browser = new Person();
+      await browser.open(`${consoleOn(index)}sign-in`);
+      return browser.submit(`${consoleOn(index)}sign-in`, { email, password: given });
+    };
+    for (let i = 0; i < 6; i++) assert.equal((await signIn(i % 3, `wrong-${i}-password`)).status, 400);
+    const locked = await signIn(2, password);
+    assert.equal(locked.status, 429, 'the sixth failure earned a wait, on every process');
+    assert.match(locked.text, /try again in \d+ seconds/);
+    await db.query(`delete from sign_in_failures where key like 'account:%'`);
+    assert.equal((await signIn(1, password)).status, 303);
+  });
+
   it('replays an Idempotency-Key on another process, and lets only one of two racing processes do the work', async () => {
     const body = { url: 'https://hooks.example.com/idempotent' };
     const key = randomUUID();
