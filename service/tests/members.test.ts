@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, describe, it } from 'node:test';
 import { ROLES, roleMay, type Role } from '../core/grants/roles.js';
+import { PLATFORM_SCOPES } from '../core/grants/scopes.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { startService } from '../servers/start-service.js';
@@ -201,7 +202,7 @@ describe('members', () => {
     }
   });
 
-  it('walks every listed change as an owner, an engineer and an agent, each a real account signed in with a password', async () => {
+  it('walks every listed change, platform keys and an AI app’s consent as an owner, an engineer and an agent, each a real account signed in with a password', async () => {
     const boss = await owner('Role Walk Realty');
     const people: Record<Role, ConsoleBrowser> = { owner: boss.browser } as Record<Role, ConsoleBrowser>;
     for (const role of ['engineer', 'agent'] as const) {
@@ -209,6 +210,33 @@ describe('members', () => {
       const { path, token } = await invite(boss.browser, email, role);
       people[role] = await joinAsNew(path, token, `Walk ${role}`);
     }
+    // The changes the routes check themselves, as real accounts: a platform key and an AI app get no more than the role.
+    await people.engineer.get('/console/platform-keys');
+    const everything = await people.engineer.post('/console/platform-keys', {
+      label: 'All',
+      scopes: [...PLATFORM_SCOPES],
+    });
+    assert.equal(everything.status, 422);
+    assert.match(everything.text, /As an engineer you can give a key only what your role allows/);
+    const reads = await people.engineer.post('/console/platform-keys', { label: 'Reads', scopes: ['valuations.read'] });
+    assert.equal(reads.status, 200, 'an engineer makes a key within the role');
+    const person = new sandbox.Person();
+    person.cookie = people.agent.cookie;
+    const { challenge } = sandbox.pkce();
+    const client = await sandbox.register();
+    const consent = await person.consentPage(
+      sandbox.authorizeUrl(client.client_id, challenge, { scope: 'organizations.read widget_keys.write' }),
+      'not-asked',
+    );
+    assert.match(
+      consent.text,
+      /<strong>Walk agent<\/strong> \(agent\) in the workspace of <strong>Role Walk Realty<\/strong>/,
+    );
+    assert.match(
+      consent.text,
+      /<code>widget_keys.write<\/code>: [^<]+ <strong>\(not yours to give: left out\)<\/strong>/,
+    );
+
     const gated = CONSOLE_CHANGES.filter((change) => typeof change.needs === 'string');
     for (const change of gated) {
       const sample = CHANGE_SAMPLES[change.what];

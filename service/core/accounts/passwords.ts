@@ -9,7 +9,30 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_BYTES = 64;
 
+/**
+ * At most two hashes at once: scrypt runs on libuv's four threads, which DNS lookups and files share,
+ * so a flood of sign-ins waits its turn instead of holding those up (and takes at most 256 MiB).
+ */
+export const HASHES_AT_ONCE = 2;
+let hashing = 0;
+const waiting: (() => void)[] = [];
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing < HASHES_AT_ONCE) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, so no newcomer slips in beside it.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
 const scrypt = (password: string, salt: Buffer, options: ScryptOptions) =>
+  inTurn(() => derive(password, salt, options));
+
+const derive = (password: string, salt: Buffer, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
     scryptCallback(
       password.normalize('NFKC'),
