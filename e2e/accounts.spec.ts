@@ -60,6 +60,7 @@ test('a person signs up, confirms through the mailed link, signs in, changes the
   await expect(page.getByRole('heading', { name: 'Confirm your address' })).toBeVisible();
   await expect(page.getByText('Harbourfront Homes')).toBeVisible();
   await check(page);
+  await page.getByLabel('The password you chose').fill('tangerine-fjord-lantern-88');
   await page.getByRole('button', { name: 'Confirm and make my account' }).click();
   await expect(page.getByRole('status').filter({ hasText: /account is ready/ })).toBeVisible();
 
@@ -146,6 +147,7 @@ async function signedUp(page: Page, name: string, organization: string, address:
   await page.getByLabel('Password').fill('tangerine-fjord-lantern-88');
   await page.getByRole('button', { name: 'Make my account' }).click();
   await followMailedLink(page, address, /Confirm your address/);
+  await page.getByLabel('The password you chose').fill('tangerine-fjord-lantern-88');
   await page.getByRole('button', { name: 'Confirm and make my account' }).click();
   await page.getByLabel('E-mail address').fill(address);
   await page.getByLabel('Password').fill('tangerine-fjord-lantern-88');
@@ -230,6 +232,7 @@ test('passkeys in Chromium’s virtual authenticator: added, then signing in alo
   await page.goto(`${LOCAL}/console/account/security`);
   await check(page);
   await page.getByLabel('Its name (to tell it apart)').fill('Test laptop');
+  await page.locator('#passkey-password').fill('tangerine-fjord-lantern-88');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByRole('status').first()).toHaveText(/Passkey added/);
   await expect(page.getByRole('table', { name: 'Your passkeys' })).toContainText('never');
@@ -257,6 +260,7 @@ test('passkeys in Chromium’s virtual authenticator: added, then signing in alo
   const code = (offset: number) =>
     new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset });
   await page.getByLabel('The 6-digit code the app shows now').fill(code(0));
+  await page.locator('#confirm-password').fill('tangerine-fjord-lantern-88');
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('shown only this once')).toBeVisible();
   await expect(page.locator('ul.codes li')).toHaveCount(10);
@@ -266,4 +270,14 @@ test('passkeys in Chromium’s virtual authenticator: added, then signing in alo
   await page.getByLabel('6-digit code').fill(code(30_000));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Widget keys' })).toBeVisible();
+
+  // Removing the passkey asks for the password on a page of its own.
+  await page.goto(`${LOCAL}/console/account/security`);
+  await page.getByRole('link', { name: 'Remove Test laptop…' }).click();
+  await expect(page.getByRole('heading', { name: 'Remove the passkey “Test laptop”?' })).toBeVisible();
+  await check(page);
+  await page.getByLabel('Your password').fill('tangerine-fjord-lantern-88');
+  await page.getByRole('button', { name: 'Remove “Test laptop”' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Passkey removed/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Your passkeys' })).toContainText('No passkeys yet.');
 });

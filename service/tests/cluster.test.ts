@@ -271,7 +271,7 @@ describe('the service as three processes behind a balancer', { skip, timeout: 36
     const token = /confirm\?token=([\w-]{43})/.exec((await cluster.mail!.next(email, since, 30_000)).text)![1];
     const confirmer = new Person();
     await confirmer.open(`${consoleOn(1)}confirm?token=${token}`);
-    assert.equal((await confirmer.submit(`${consoleOn(1)}confirm`, { token })).status, 303);
+    assert.equal((await confirmer.submit(`${consoleOn(1)}confirm`, { token, password })).status, 303);
     const signIn = async (index: number, given: string) => {
       const browser = new Person();
       await browser.open(`${consoleOn(index)}sign-in`);

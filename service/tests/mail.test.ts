@@ -35,9 +35,14 @@ describe('mail', () => {
       const secret = 'https://service.test/console/confirm?token=' + 'S'.repeat(43);
       await box.enqueue(db, { to: 'Ana@Example.test', subject: 'Confirm', text: `Open ${secret}` });
       assert.deepEqual(await whereSecretsRest(db, [secret]), [], 'sealed while it waits');
-      const sender = mailSender(box, { smtpUrl: receiver.smtpUrl, from: 'Service <no-reply@service.test>' }, never);
-      assert.equal(await sender.run(new Date()), 1);
-      assert.equal(await sender.run(new Date()), 0, 'sent once');
+      // Two senders (two processes' workers) at once: one claims it, the other finds nothing.
+      const settings = { smtpUrl: receiver.smtpUrl, from: 'Service <no-reply@service.test>' };
+      const [first, second] = [mailSender(box, settings, never), mailSender(box, settings, never)];
+      const rounds = await Promise.all([first.run(new Date()), second.run(new Date())]);
+      assert.deepEqual(rounds.sort(), [0, 1]);
+      assert.equal(await first.run(new Date()), 0, 'sent once');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(receiver.messages().length, 1);
       const message = await receiver.next('ana@example.test');
       assert.equal(message.subject, 'Confirm');
       assert.match(message.text, /Open https:\/\/service\.test\/console\/confirm\?token=S{43}/);

@@ -10,7 +10,7 @@ import { Secret, TOTP } from 'otpauth';
 import { ConsoleBrowser } from './console-browser.js';
 import { serviceForTests } from './service-for-tests.js';
 import { whereSecretsRest } from './secrets-at-rest.js';
-import { makeAccount, signInWith, testMail } from './test-mail.js';
+import { makeAccount, signInWith, TEST_PASSWORD, testMail } from './test-mail.js';
 
 const mailbox = testMail();
 const sandbox = serviceForTests(async () => ({
@@ -34,10 +34,18 @@ async function withApp() {
   const page = await browser.get('/console/account/security');
   const secret = /Key: <code>([A-Z2-7 ]+)<\/code>/.exec(page.text)![1].replaceAll(' ', '');
   assert.match(page.text, /<img class="qr"[^>]+src="data:image\/svg\+xml;base64,/);
-  const wrong = await browser.post('/console/account/totp/confirm', { code: '000000' });
+  const noPassword = await browser.post('/console/account/totp/confirm', {
+    code: '000000',
+    password: 'not-mine-at-all',
+  });
+  assert.match(noPassword.text, /This is not your current password/, 'a stolen session cannot turn it on');
+  const wrong = await browser.post('/console/account/totp/confirm', { code: '000000', password: TEST_PASSWORD });
   assert.equal(wrong.status, 400);
   // The code of the step before: the one now may be spent by the tests that follow.
-  const on = await browser.post('/console/account/totp/confirm', { code: codeAt(secret, Date.now() - 30_000) });
+  const on = await browser.post('/console/account/totp/confirm', {
+    code: codeAt(secret, Date.now() - 30_000),
+    password: TEST_PASSWORD,
+  });
   assert.equal(on.status, 200);
   const codes = [...on.text.matchAll(/<li><code>([a-z2-7]{5}-[a-z2-7]{5})<\/code><\/li>/g)].map((m) => m[1]);
   assert.equal(codes.length, 10, 'ten recovery codes, shown once');
@@ -97,6 +105,37 @@ describe('second steps', () => {
     assert.equal(audit.length, 1);
   });
 
+  it('counts every second-step answer as a sign-in attempt: signing in again gives no fresh tries', async () => {
+    const { email } = await withApp();
+    const browser = await toSecondStep(email);
+    await browser.get('/console/sign-in/second-step');
+    for (let i = 0; i < 4; i++) await browser.post('/console/sign-in/second-step', { method: 'totp', code: '000000' });
+    assert.equal((await browser.post('/console/sign-in/second-step', { method: 'totp', code: '000000' })).status, 410);
+    // The password and five wrong codes are six attempts: the next sign-in waits, however right its password.
+    const again = await signInWith(BASE(), email);
+    assert.equal(again.answer.status, 429);
+    assert.match(again.answer.text, /try again in \d+ seconds/);
+  });
+
+  it('checks answers sent at once each against their own try', async () => {
+    const { email } = await withApp();
+    const browser = await toSecondStep(email);
+    await browser.get('/console/sign-in/second-step');
+    await db().query('delete from sign_in_failures');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        browser.post('/console/sign-in/second-step', { method: 'totp', code: '000000' }),
+      ),
+    );
+    const checked = await db().query(
+      `select 1 from audit_log a join users u on u.id = a.user_id
+        where u.email = $1 and a.action = 'account.sign_in_failed' and a.detail->>'step' = 'second'`,
+      [email],
+    );
+    assert.ok(answers.every((a) => a.status !== 303));
+    assert.ok(checked.length <= 5, `${checked.length} answers were checked; a step has 5 tries`);
+  });
+
   it('turns the app off only with a current code, and then the password alone signs in again', async () => {
     const { email, secret, browser } = await withApp();
     await browser.get('/console/account/security');
@@ -109,28 +148,42 @@ describe('second steps', () => {
   it('refuses hostile passkey answers and challenges used twice, and gives the sandbox’s people no factors', async () => {
     const anonymous = new ConsoleBrowser(BASE());
     await anonymous.get('/console/sign-in');
-    const options = await anonymous.post('/console/sign-in/passkey/options', {});
-    const { challengeId, options: asked } = JSON.parse(options.text) as {
-      challengeId: string;
-      options: { rpId: string; challenge: string };
-    };
-    assert.equal(asked.rpId, 'localhost', 'a browser gives no passkey to an IP address: the console is its localhost');
+    // Each hostile answer meets a challenge of its own, still live, so it is the answer that is refused.
     for (const credential of [
       '',
       'not json',
       '{"id":"nope","response":{}}',
       JSON.stringify({ id: 'x'.repeat(5000), response: null }),
     ]) {
+      const options = await anonymous.post('/console/sign-in/passkey/options', {});
+      const { challengeId, options: asked } = JSON.parse(options.text) as {
+        challengeId: string;
+        options: { rpId: string };
+      };
+      assert.equal(
+        asked.rpId,
+        'localhost',
+        'a browser gives no passkey to an IP address: the console is its localhost',
+      );
       const answer = await anonymous.post('/console/sign-in/passkey', { challengeId, credential });
       assert.equal(answer.status, 400, credential.slice(0, 20));
       assert.match(answer.text, /That passkey did not sign you in/);
+      const [live] = await db().query('select 1 from webauthn_challenges where id = $1', [challengeId]);
+      assert.equal(live, undefined, 'the challenge is spent whatever the answer');
     }
     const { browser } = await signInWith(BASE(), (await makeAccount(BASE(), mailbox)).email);
     await browser.get('/console/account/security');
+    const stolen = await browser.post('/console/account/passkeys', {
+      challengeId: 'nope',
+      credential: '{}',
+      name: 'Mine',
+    });
+    assert.match(stolen.text, /This is not your current password/, 'a stolen session adds no passkey');
     const bad = await browser.post('/console/account/passkeys', {
       challengeId: 'nope',
       credential: '{}',
       name: 'Mine',
+      password: TEST_PASSWORD,
     });
     assert.equal(bad.status, 400);
     assert.match(bad.text, /expired/);

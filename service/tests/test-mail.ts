@@ -54,7 +54,7 @@ export async function makeAccount(
   assert.equal(answer.status, 200, answer.text.slice(0, 300));
   const { link } = await mail.linkTo(email, since);
   const token = new URL(link).searchParams.get('token')!;
-  const made = await browser.post('/console/confirm', { token });
+  const made = await browser.post('/console/confirm', { token, password });
   assert.equal(made.location, '/console/sign-in?notice=ready');
   return { email, password, token, name };
 }

@@ -12,18 +12,25 @@ import type { Worker } from './runner.js';
 
 const KEEP_SENT_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 60_000;
+const LEASE_MS = 5 * 60_000;
 
 /** Writes a message queued as a request (a password reset asked for) when it is sent. */
 export type MailWriter = (request: ClaimedMail) => Promise<Mail>;
 
 export function mailSender(outbox: MailOutbox, settings: MailSettings, write: MailWriter, idleMs = 500): Worker {
-  const transport = createTransport(settings.smtpUrl);
+  const url = new URL(settings.smtpUrl);
+  url.searchParams.set('connectionTimeout', '30000');
+  url.searchParams.set('greetingTimeout', '30000');
+  url.searchParams.set('socketTimeout', '60000');
+  const transport = createTransport(url.href);
   let prunedAt = 0;
   return {
     name: 'mail-sender',
     idleMs,
     async run(now) {
-      const claimed = await outbox.claim(now);
+      // One message a claim, under a lease longer than the transport's timeouts: a slow server never lets
+      // the lease end while the message is still being sent (another process would send it again).
+      const claimed = await outbox.claim(now, 1, LEASE_MS);
       for (const mail of claimed) {
         try {
           const message = mail.kind === 'message' ? mail : await write(mail);

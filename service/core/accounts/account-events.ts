@@ -1,7 +1,7 @@
 /**
- * An account's events in the audit log (sign-ins, failed ones, resets, sessions): under the person's
- * own organization, or none for an address nobody uses. They are not changes to the organization's
- * resources, so no webhook event is sent for them.
+ * An account's events in the audit log (sign-ins, failed ones, resets, sessions, passkeys): the
+ * person's own, under no organization (an organization's members never read where a member signs in
+ * from), shown on their account page; none for an address nobody uses. No webhook announces them.
  */
 import type { Database } from '../../db/database.js';
 
@@ -22,25 +22,38 @@ export type AccountAction =
   | 'recovery_code.used'
   | 'recovery_codes.renewed';
 
-export interface AccountHolder {
-  userId: string;
-  organizationId: string;
+export interface AccountEvent {
+  action: AccountAction;
+  at: string;
+  detail: Record<string, string | number>;
+}
+
+/** The person's most recent account events, newest first. */
+export async function accountEventsOf(
+  db: Pick<Database, 'query'>,
+  userId: string,
+  limit = 20,
+): Promise<AccountEvent[]> {
+  const rows = await db.query<{ action: AccountAction; at: Date; detail: Record<string, string | number> | string }>(
+    `select action, at, detail from audit_log where user_id = $1 and organization_id is null order by id desc limit $2`,
+    [userId, limit],
+  );
+  return rows.map((r) => ({
+    action: r.action,
+    at: new Date(r.at).toISOString(),
+    detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail,
+  }));
 }
 
 export async function recordAccountEvent(
   tx: Pick<Database, 'query'>,
-  who: AccountHolder | undefined,
+  /** The person, or undefined for an address nobody uses. */
+  userId: string | undefined,
   action: AccountAction,
   detail: Record<string, string | number> = {},
 ): Promise<void> {
   await tx.query(
     'insert into audit_log (organization_id, user_id, action, target, detail) values ($1, $2, $3, $4, $5)',
-    [
-      who?.organizationId ?? null,
-      who?.userId ?? null,
-      action,
-      who ? who.userId : 'unknown address',
-      JSON.stringify(detail),
-    ],
+    [null, userId ?? null, action, userId ?? 'unknown address', JSON.stringify(detail)],
   );
 }

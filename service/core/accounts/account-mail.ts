@@ -60,6 +60,13 @@ export const accountMail = {
     text: `Hello ${name},\n\nYour account's address is now ${next}: sign in with it from now on. This address (${to}) gets no more messages about the account.${SIGN_OFF}`,
   }),
 
+  /** A change to how the person signs in: they hear of it, in case it was not them. */
+  signInChanged: (to: string, name: string, what: string, reset: string): Mail => ({
+    to,
+    subject: 'A change to how you sign in to Service Valuations',
+    text: `Hello ${name},\n\n${what}\n\nIf this was not you, reset your password now (${reset}), then remove what you do not recognise on your account's security page.${SIGN_OFF}`,
+  }),
+
   passwordChanged: (to: string, name: string, reset: string): Mail => ({
     to,
     subject: 'Your Service Valuations password was changed',

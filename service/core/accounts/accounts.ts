@@ -12,6 +12,8 @@ import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
 import { issueToken, type PendingSignUp, readToken, spendToken } from './account-tokens.js';
 import { emailProblem } from './email-address.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { type createPasswordCheck, passwordCheckProblem } from './password-check.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { passwordProblem } from './password-strength.js';
 import type { SignInLimits } from './sign-in-limits.js';
@@ -65,9 +67,10 @@ export function createAccounts(
     consolePage: (path: string) => string;
     rates: RateStore;
     limits: SignInLimits;
+    checkPassword: ReturnType<typeof createPasswordCheck>;
   },
 ) {
-  const { mail, rates, limits, consolePage: page } = parts;
+  const { mail, rates, limits, checkPassword, consolePage: page } = parts;
 
   const accountOf = async (email: string) =>
     (
@@ -147,52 +150,88 @@ export function createAccounts(
      * Confirms a sign-up: makes the account, its organization and the owner's membership. Undefined
      * when the link is unknown, used or expired, or when the address has had an account made since.
      */
-    async confirmSignUp(token: string, requester: Requester): Promise<{ email: string } | undefined> {
-      return db.transaction(async (tx) => {
-        const signUp = (await spendToken(tx, token, 'sign_up'))?.signUp;
-        if (!signUp) return undefined;
-        const [taken] = await tx.query('select 1 from users where kind = $1 and lower(email) = $2', [
-          'account',
-          normal(signUp.email),
-        ]);
-        if (taken) return undefined;
-        const userId = newId('usr');
-        const organizationId = newId('org');
-        await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3)', [
-          organizationId,
-          signUp.organizationName,
-          signUp.organizationKind,
-        ]);
-        await tx.query(
-          `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at)
+    async confirmSignUp(
+      token: string,
+      password: string,
+      requester: Requester,
+    ): Promise<{ email: string } | 'wrong_password' | undefined> {
+      // The password chosen at sign-up, typed again: a link to someone else's sign-up (made with their
+      // password, mailed to this address) cannot be confirmed by the address's owner by mistake.
+      const waiting = await this.pendingSignUp(token);
+      if (!waiting) return undefined;
+      if (!(await verifyPassword(password, waiting.passwordHash))) return 'wrong_password';
+      return db
+        .transaction(async (tx) => {
+          const signUp = (await spendToken(tx, token, 'sign_up'))?.signUp;
+          if (!signUp) return undefined;
+          const [taken] = await tx.query('select 1 from users where kind = $1 and lower(email) = $2', [
+            'account',
+            normal(signUp.email),
+          ]);
+          if (taken) return undefined;
+          const userId = newId('usr');
+          const organizationId = newId('org');
+          await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3)', [
+            organizationId,
+            signUp.organizationName,
+            signUp.organizationKind,
+          ]);
+          await tx.query(
+            `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at)
            values ($1, $2, $3, $4, 'owner', 'account', $5, now())`,
-          [userId, organizationId, signUp.name, signUp.email, signUp.passwordHash],
-        );
-        await tx.query(`insert into memberships (user_id, organization_id, role) values ($1, $2, 'owner')`, [
-          userId,
-          organizationId,
-        ]);
-        await recordAccountEvent(tx, { userId, organizationId }, 'account.created', requester);
-        return { email: signUp.email };
-      });
+            [userId, organizationId, signUp.name, signUp.email, signUp.passwordHash],
+          );
+          await tx.query(`insert into memberships (user_id, organization_id, role) values ($1, $2, 'owner')`, [
+            userId,
+            organizationId,
+          ]);
+          await recordAccountEvent(tx, userId, 'account.created', requester);
+          return { email: signUp.email };
+        })
+        .catch((error: unknown) => {
+          // Another sign-up for the address was confirmed at the same moment: this one is spent.
+          if (isUniqueViolation(error)) return undefined;
+          throw error;
+        });
     },
 
-    /** Checks an address and password, after any wait earned; the password is checked even for an address nobody uses. */
+    /**
+     * Checks an address and password, the attempt counted first (sign-in-limits.ts); the password is
+     * checked even for an address nobody uses. A right one is not yet a sign-in: `finishSignIn` (after
+     * any second step) takes the attempt back and records it.
+     */
     async signIn(email: string, password: string, requester: Requester): Promise<SignInResult> {
-      const attempt = { email, clientAddress: requester.clientAddress };
-      const seconds = await limits.waitFor(attempt);
+      const seconds = await limits.begin({ email, clientAddress: requester.clientAddress });
       if (seconds) return { refused: 'wait', seconds };
       const account = emailProblem(email) ? undefined : await accountOf(email);
       const matches = await verifyPassword(password, account?.password_hash ?? (await decoyHash()));
       const holder = account && { userId: account.id, organizationId: account.organization_id };
       if (!matches || !holder) {
-        await limits.failed(attempt);
-        await recordAccountEvent(db, holder, 'account.sign_in_failed', requester);
+        await recordAccountEvent(db, holder?.userId, 'account.sign_in_failed', requester);
         return { refused: 'wrong' };
       }
-      await limits.succeeded(attempt);
-      await recordAccountEvent(db, holder, 'account.signed_in', requester);
       return { signedIn: holder };
+    },
+
+    /** Counts a second step's answer (or a passkey's) as an attempt for the person: 0, or the seconds to wait. */
+    async beginStep(userId: string, requester: Requester): Promise<number> {
+      const [user] = await db.query<{ email: string }>('select email from users where id = $1', [userId]);
+      return limits.begin({ email: user.email, clientAddress: requester.clientAddress });
+    },
+
+    /** A wrong second step, in the person's log (the attempt was counted by beginStep). */
+    async stepFailed(userId: string, requester: Requester): Promise<void> {
+      await recordAccountEvent(db, userId, 'account.sign_in_failed', { ...requester, step: 'second' });
+    },
+
+    /** A sign-in passed every step: its attempts are taken back, and it is in the person's log. */
+    async finishSignIn(userId: string, requester: Requester, method: 'password' | 'second_step' | 'passkey') {
+      const [user] = await db.query<{ email: string; kind: string }>('select email, kind from users where id = $1', [
+        userId,
+      ]);
+      if (user?.kind !== 'account') return;
+      await limits.succeeded({ email: user.email, clientAddress: requester.clientAddress });
+      await recordAccountEvent(db, userId, 'account.signed_in', { ...requester, method });
     },
 
     /**
@@ -220,8 +259,7 @@ export function createAccounts(
         );
         if (!account) return accountMail.noAccount(request.to, page('sign-up'));
         const token = await issueToken(tx, { userId: account.id }, 'reset_password');
-        const holder = { userId: account.id, organizationId: account.organization_id };
-        await recordAccountEvent(tx, holder, 'account.password_reset_requested', requester);
+        await recordAccountEvent(tx, account.id, 'account.password_reset_requested', requester);
         return accountMail.reset(account.email, account.name, page(`reset-password/new?token=${token}`));
       });
     },
@@ -250,13 +288,13 @@ export function createAccounts(
           `update users set password_hash = $2, password_changed_at = now() where id = $1 returning organization_id, email, name`,
           [userId, hash],
         );
+        // Whoever knew the old password keeps nothing: sessions, sign-ins waiting for a second step, AI apps' tokens.
         await tx.query('delete from sessions where user_id = $1', [userId]);
-        await recordAccountEvent(
-          tx,
-          { userId, organizationId: user.organization_id },
-          'account.password_reset',
-          requester,
-        );
+        await tx.query('delete from second_steps where user_id = $1', [userId]);
+        await tx.query('update oauth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [
+          userId,
+        ]);
+        await recordAccountEvent(tx, userId, 'account.password_reset', requester);
         await mail.enqueue(tx, accountMail.passwordChanged(user.email, user.name, page('reset-password')));
         return undefined;
       });
@@ -272,15 +310,9 @@ export function createAccounts(
         `select id, name, email, organization_id, password_hash, email_verified_at from users where id = $1 and kind = 'account'`,
         [userId],
       );
-      if (!account?.password_hash)
-        return { current: 'This person has no password: the sandbox’s people sign in without one.' };
-      const attempt = { email: account.email, clientAddress: requester.clientAddress };
-      const seconds = await limits.waitFor(attempt);
-      if (seconds) return { wait: seconds };
-      if (!(await verifyPassword(change.current, account.password_hash))) {
-        await limits.failed(attempt);
-        return { current: 'This is not your current password.' };
-      }
+      const check = await checkPassword(userId, change.current, requester);
+      if (typeof check === 'object') return { wait: check.wait };
+      if (!account || check !== 'right') return { current: passwordCheckProblem(check) };
       const problem = passwordProblem(change.next, [account.name, account.email]);
       if (problem) return { next: problem };
       const hash = await hashPassword(change.next);
@@ -290,8 +322,7 @@ export function createAccounts(
           hash,
         ]);
         await tx.query('delete from sessions where user_id = $1 and id_sha256 <> $2', [userId, change.keepSession]);
-        const holder = { userId, organizationId: account.organization_id };
-        await recordAccountEvent(tx, holder, 'account.password_changed', requester);
+        await recordAccountEvent(tx, userId, 'account.password_changed', requester);
         await mail.enqueue(tx, accountMail.passwordChanged(account.email, account.name, page('reset-password')));
       });
       return undefined;

@@ -7,12 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { hashSecret, newSecret } from '../../db/secrets.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
 import { emailProblem } from './email-address.js';
-import { verifyPassword } from './passwords.js';
-import type { SignInLimits } from './sign-in-limits.js';
+import { type createPasswordCheck, passwordCheckProblem } from './password-check.js';
 
 export const EMAIL_CHANGE_HOURS = 24;
 
@@ -28,9 +28,13 @@ const live = 'done_at is null and cancelled_at is null and expires_at > now()';
 
 export function createEmailChanges(
   db: Database,
-  parts: { mail: MailOutbox; consolePage: (path: string) => string; limits: SignInLimits },
+  parts: {
+    mail: MailOutbox;
+    consolePage: (path: string) => string;
+    checkPassword: ReturnType<typeof createPasswordCheck>;
+  },
 ) {
-  const { mail, consolePage, limits } = parts;
+  const { mail, consolePage, checkPassword } = parts;
 
   async function find(token: string) {
     const hash = hashSecret(token);
@@ -63,16 +67,8 @@ export function createEmailChanges(
       const problem = emailProblem(next);
       if (problem) return { email: problem };
       if (next.toLowerCase() === user.email.toLowerCase()) return { email: 'This is your address already.' };
-      const attempt = { email: user.email, clientAddress: requester.clientAddress };
-      const wait = await limits.waitFor(attempt);
-      if (wait) return { password: `Too many wrong passwords: try again in ${wait} seconds.` };
-      const [row] = await db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [
-        user.id,
-      ]);
-      if (!row?.password_hash || !(await verifyPassword(form.password, row.password_hash))) {
-        await limits.failed(attempt);
-        return { password: 'This is not your current password.' };
-      }
+      const check = await checkPassword(user.id, form.password, requester);
+      if (check !== 'right') return { password: passwordCheckProblem(check) };
       const oldToken = newSecret();
       const newToken = newSecret();
       await db.transaction(async (tx) => {
@@ -92,14 +88,9 @@ export function createEmailChanges(
         const link = (token: string) => consolePage(`email-change?token=${token}`);
         await mail.enqueue(tx, accountMail.emailChangeOld(user.email, user.name, next, link(oldToken)));
         await mail.enqueue(tx, accountMail.emailChangeNew(next, user.name, link(newToken)));
-        await recordAccountEvent(
-          tx,
-          { userId: user.id, organizationId: user.organizationId },
-          'account.email_change_requested',
-          {
-            to: next,
-          },
-        );
+        await recordAccountEvent(tx, user.id, 'account.email_change_requested', {
+          to: next,
+        });
       });
       return undefined;
     },
@@ -114,40 +105,41 @@ export function createEmailChanges(
     async confirm(token: string): Promise<ConfirmOutcome> {
       const row = await find(token);
       if (!row) return 'spent';
-      return db.transaction(async (tx) => {
-        const column = row.side === 'old' ? 'old_confirmed_at' : 'new_confirmed_at';
-        const [both] = await tx.query<{ both: boolean }>(
-          `update email_changes set ${column} = now() where id = $1 and ${column} is null and ${live}
+      return db
+        .transaction(async (tx) => {
+          const column = row.side === 'old' ? 'old_confirmed_at' : 'new_confirmed_at';
+          const [both] = await tx.query<{ both: boolean }>(
+            `update email_changes set ${column} = now() where id = $1 and ${column} is null and ${live}
            returning old_confirmed_at is not null and new_confirmed_at is not null as both`,
-          [row.id],
-        );
-        if (!both) return 'spent';
-        if (!both.both) return 'waiting_for_other';
-        const [taken] = await tx.query(
-          `select 1 from users where kind = 'account' and lower(email) = $1 and id <> $2`,
-          [row.new_email.toLowerCase(), row.user_id],
-        );
-        if (taken) {
-          await tx.query('update email_changes set cancelled_at = now() where id = $1', [row.id]);
-          return 'taken';
-        }
-        const [user] = await tx.query<{ organization_id: string; name: string }>(
-          'update users set email = $2 where id = $1 returning organization_id, name',
-          [row.user_id, row.new_email],
-        );
-        await tx.query('update email_changes set done_at = now() where id = $1', [row.id]);
-        await recordAccountEvent(
-          tx,
-          { userId: row.user_id, organizationId: user.organization_id },
-          'account.email_changed',
-          {
+            [row.id],
+          );
+          if (!both) return 'spent';
+          if (!both.both) return 'waiting_for_other';
+          const [taken] = await tx.query(
+            `select 1 from users where kind = 'account' and lower(email) = $1 and id <> $2`,
+            [row.new_email.toLowerCase(), row.user_id],
+          );
+          if (taken) {
+            await tx.query('update email_changes set cancelled_at = now() where id = $1', [row.id]);
+            return 'taken';
+          }
+          const [user] = await tx.query<{ organization_id: string; name: string }>(
+            'update users set email = $2 where id = $1 returning organization_id, name',
+            [row.user_id, row.new_email],
+          );
+          await tx.query('update email_changes set done_at = now() where id = $1', [row.id]);
+          await recordAccountEvent(tx, row.user_id, 'account.email_changed', {
             from: row.email,
             to: row.new_email,
-          },
-        );
-        await mail.enqueue(tx, accountMail.emailChanged(row.email, user.name, row.new_email));
-        return 'changed';
-      });
+          });
+          await mail.enqueue(tx, accountMail.emailChanged(row.email, user.name, row.new_email));
+          return 'changed';
+        })
+        .catch((error: unknown) => {
+          // Another account took the address at the same moment.
+          if (isUniqueViolation(error)) return 'taken' as const;
+          throw error;
+        });
     },
   };
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { hashSecret, newSecret } from '../../db/secrets.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { type Actor, recordChange } from '../events/record-change.js';
 import { ROLES, type Role } from '../grants/roles.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
@@ -207,27 +208,28 @@ export function createInvitations(
       };
       if (problem.name || problem.password) return { problem };
       const hash = await hashPassword(form.password);
-      return db.transaction(async (tx) => {
-        const [taken] = await tx.query(`select 1 from users where kind = 'account' and lower(email) = $1`, [
-          invitation.email.toLowerCase(),
-        ]);
-        if (taken) return { refused: 'has_account' as const };
-        const userId = `usr_${randomBytes(10).toString('hex')}`;
-        await tx.query(
-          `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at)
+      return db
+        .transaction(async (tx) => {
+          const [taken] = await tx.query(`select 1 from users where kind = 'account' and lower(email) = $1`, [
+            invitation.email.toLowerCase(),
+          ]);
+          if (taken) return { refused: 'has_account' as const };
+          const userId = `usr_${randomBytes(10).toString('hex')}`;
+          await tx.query(
+            `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at)
            values ($1, $2, $3, $4, $5, 'account', $6, now())`,
-          [userId, invitation.organizationId, name, invitation.email, invitation.role, hash],
-        );
-        const joined = await join(tx, token, userId);
-        if (!joined) throw new Error('The invitation was spent while the account was made.');
-        await recordAccountEvent(
-          tx,
-          { userId, organizationId: invitation.organizationId },
-          'account.created',
-          requester,
-        );
-        return { userId };
-      });
+            [userId, invitation.organizationId, name, invitation.email, invitation.role, hash],
+          );
+          const joined = await join(tx, token, userId);
+          if (!joined) throw new Error('The invitation was spent while the account was made.');
+          await recordAccountEvent(tx, userId, 'account.created', requester);
+          return { userId };
+        })
+        .catch((error: unknown) => {
+          // The address's account was made at the same moment (its own sign-up): sign in to accept.
+          if (isUniqueViolation(error)) return { refused: 'has_account' as const };
+          throw error;
+        });
     },
   };
 }

@@ -136,9 +136,10 @@ export function createPasskeys(db: Database, settings: PasskeySettings) {
       }).catch(() => undefined);
       if (!verified?.verified) return { problem: 'The passkey could not be verified: try again.' };
       const { credential, credentialBackedUp } = verified.registrationInfo;
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `insert into passkeys (id, user_id, name, public_key, counter, transports, backed_up) values ($1, $2, $3, $4, $5, $6, $7)`,
+      const added = await db.transaction(async (tx) => {
+        const inserted = await tx.query(
+          `insert into passkeys (id, user_id, name, public_key, counter, transports, backed_up) values ($1, $2, $3, $4, $5, $6, $7)
+           on conflict (id) do nothing returning 1`,
           [
             credential.id,
             user.id,
@@ -149,10 +150,10 @@ export function createPasskeys(db: Database, settings: PasskeySettings) {
             credentialBackedUp,
           ],
         );
-        await recordAccountEvent(tx, { userId: user.id, organizationId: user.organizationId }, 'passkey.added', {
-          name,
-        });
+        if (inserted.length) await recordAccountEvent(tx, user.id, 'passkey.added', { name });
+        return inserted.length > 0;
       });
+      if (!added) return { problem: 'This passkey is registered already.' };
       return { passkey: { id: credential.id, name } };
     },
 
@@ -230,7 +231,7 @@ export function createPasskeys(db: Database, settings: PasskeySettings) {
           [id, user.id],
         );
         if (removed)
-          await recordAccountEvent(tx, { userId: user.id, organizationId: user.organizationId }, 'passkey.removed', {
+          await recordAccountEvent(tx, user.id, 'passkey.removed', {
             name: removed.name,
           });
         return Boolean(removed);

@@ -14,10 +14,19 @@ const KEY_BYTES = 64;
  * so a flood of sign-ins waits its turn instead of holding those up (and takes at most 256 MiB).
  */
 export const HASHES_AT_ONCE = 2;
+/** More than this many waiting (about 8 seconds' work): the service says it is busy instead of queueing. */
+export const HASHES_WAITING = 64;
 let hashing = 0;
 const waiting: (() => void)[] = [];
+
+/** Too many passwords are waiting to be checked: the person is asked to try again in a few seconds. */
+export class PasswordsBusy extends Error {
+  override name = 'PasswordsBusy';
+}
+
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   if (hashing < HASHES_AT_ONCE) hashing++;
+  else if (waiting.length >= HASHES_WAITING) throw new PasswordsBusy('Too many passwords are waiting to be checked.');
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await work();

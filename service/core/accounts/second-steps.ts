@@ -46,13 +46,17 @@ export function createSecondSteps(db: Database) {
       return row && { userId: row.user_id, next: row.next };
     },
 
-    /** Counts a wrong answer: the tries left (0: the step is over). */
-    async failed(id: string): Promise<number> {
+    /**
+     * Takes one of the step's tries before its answer is checked (one statement, so answers sent at
+     * once each take their own): the tries left after this one, or undefined when none was left.
+     */
+    async take(id: string): Promise<number | undefined> {
       const [row] = await db.query<{ attempts: number }>(
-        'update second_steps set attempts = attempts + 1 where id_sha256 = $1 returning attempts',
-        [hashSecret(id)],
+        `update second_steps set attempts = attempts + 1
+          where id_sha256 = $1 and expires_at > now() and attempts < $2 returning attempts`,
+        [hashSecret(id), STEP_TRIES],
       );
-      return Math.max(0, STEP_TRIES - (row?.attempts ?? STEP_TRIES));
+      return row && STEP_TRIES - row.attempts;
     },
 
     /** Ends a step (passed, or abandoned). */

@@ -1,9 +1,10 @@
 /**
  * Growing delays after failed sign-ins, kept in the database so every process counts the same
- * failures: per address typed (whoever owns it, or nobody: the answer never says which) and per
- * client address. A few failures are free; after them each earns a wait that doubles, up to 15
- * minutes. A success clears the typed address's count, never the client's. Failures older than a
- * day are forgotten.
+ * attempts: per address typed (whoever owns it, or nobody: the answer never says which) and per
+ * client address. An attempt is counted before its password is checked (so attempts sent at once
+ * cannot all slip through before the first failure is written), and a success takes it back. A few
+ * failures are free; past them each attempt earns a wait that doubles from 30 seconds to 15 minutes,
+ * and while a wait runs no attempt is checked at all. Counts older than a day start again.
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.js';
@@ -21,53 +22,64 @@ export interface SignInAttempt {
   clientAddress: string;
 }
 
-const keysOf = (attempt: SignInAttempt) => ({
-  account: `account:${createHash('sha256').update(attempt.email.trim().toLowerCase()).digest('hex')}`,
-  client: `client:${attempt.clientAddress}`,
-});
+const keysOf = (attempt: SignInAttempt) =>
+  [
+    [`account:${createHash('sha256').update(attempt.email.trim().toLowerCase()).digest('hex')}`, FREE_FAILURES.account],
+    [`client:${attempt.clientAddress}`, FREE_FAILURES.client],
+  ] as const;
+
+/** The count after this attempt: a day-old count starts again. */
+const NEXT = `(case when last_failure_at < now() - interval '1 day' then 0 else failures end) + 1`;
 
 export function createSignInLimits(db: Database) {
-  return {
-    /** Seconds before `attempt` may be tried (0: now). */
-    async waitFor(attempt: SignInAttempt): Promise<number> {
-      const keys = keysOf(attempt);
-      const [row] = await db.query<{ wait: number | null }>(
-        `select ceil(extract(epoch from max(locked_until) - now()))::int as wait
-           from sign_in_failures where key = any($1) and locked_until > now()`,
-        [[keys.account, keys.client]],
-      );
-      return Math.max(0, row?.wait ?? 0);
-    },
+  async function waitFor(attempt: SignInAttempt): Promise<number> {
+    const [row] = await db.query<{ wait: number | null }>(
+      `select ceil(extract(epoch from max(locked_until) - now()))::int as wait
+         from sign_in_failures where key = any($1) and locked_until > now()`,
+      [keysOf(attempt).map(([key]) => key)],
+    );
+    return Math.max(1, row?.wait ?? 1);
+  }
 
-    /** Counts a failure against the typed address and the client: the longer wait it earned, in seconds. */
-    async failed(attempt: SignInAttempt): Promise<number> {
-      const keys = keysOf(attempt);
-      let wait = 0;
-      for (const [kind, key] of Object.entries(keys) as ['account' | 'client', string][]) {
-        const [row] = await db.query<{ failures: number }>(
-          `insert into sign_in_failures (key, failures, last_failure_at, locked_until) values ($1, 1, now(), now())
-           on conflict (key) do update set
-             failures = case when sign_in_failures.last_failure_at < now() - interval '1 day' then 1 else sign_in_failures.failures + 1 end,
-             last_failure_at = now()
-           returning failures`,
+  return {
+    /**
+     * Counts an attempt before it is checked: 0 when it may go ahead, else the seconds to wait (it was
+     * not counted then, nor will it be checked). The count and the wait it earns are one statement,
+     * which racing attempts take in turn: after the free ones, one attempt per wait gets through.
+     */
+    async begin(attempt: SignInAttempt): Promise<number> {
+      for (const [key, free] of keysOf(attempt)) {
+        await db.query(
+          `insert into sign_in_failures (key, failures, last_failure_at, locked_until) values ($1, 0, now(), now())
+           on conflict (key) do nothing`,
           [key],
         );
-        const earned = waitAfter(row.failures, FREE_FAILURES[kind]);
-        if (earned)
-          await db.query(
-            `update sign_in_failures set locked_until = now() + make_interval(secs => $2) where key = $1`,
-            [key, earned],
-          );
-        wait = Math.max(wait, earned);
+        const counted = await db.query(
+          `update sign_in_failures set failures = ${NEXT}, last_failure_at = now(),
+             locked_until = case when ${NEXT} > $2
+               then now() + make_interval(secs => least(${FIRST_WAIT_SECONDS} * power(2, ${NEXT} - $2 - 1), ${MOST_WAIT_SECONDS}))
+               else locked_until end
+           where key = $1 and locked_until <= now() returning failures`,
+          [key, free],
+        );
+        if (!counted.length) return waitFor(attempt);
       }
-      return wait;
+      return 0;
     },
 
+    /** Takes back a successful attempt: the address typed starts again; the client's count loses this one. */
     async succeeded(attempt: SignInAttempt): Promise<void> {
-      await db.query('delete from sign_in_failures where key = $1', [keysOf(attempt).account]);
+      const [[account], [client, free]] = keysOf(attempt);
+      await db.query('delete from sign_in_failures where key = $1', [account]);
+      await db.query(
+        `update sign_in_failures set failures = greatest(failures - 1, 0),
+           locked_until = case when failures - 1 <= $2 then now() else locked_until end
+         where key = $1`,
+        [client, free],
+      );
     },
 
-    /** Forgets failures a day old: how many. */
+    /** Forgets counts a day old: how many. */
     async sweep(): Promise<number> {
       return (
         await db.query(

@@ -111,7 +111,7 @@ export function createTotp(db: Database, box: SecretBox, now: () => Date = () =>
       if (!(await this.check(user.id, code, false))) return undefined;
       return db.transaction(async (tx) => {
         await tx.query('update totp_factors set confirmed_at = now() where user_id = $1', [user.id]);
-        await recordAccountEvent(tx, { userId: user.id, organizationId: user.organizationId }, 'totp.enabled');
+        await recordAccountEvent(tx, user.id, 'totp.enabled');
         return renewCodes(tx, user.id);
       });
     },
@@ -120,18 +120,14 @@ export function createTotp(db: Database, box: SecretBox, now: () => Date = () =>
       await db.transaction(async (tx) => {
         await tx.query('delete from totp_factors where user_id = $1', [user.id]);
         await tx.query('delete from recovery_codes where user_id = $1', [user.id]);
-        await recordAccountEvent(tx, { userId: user.id, organizationId: user.organizationId }, 'totp.disabled');
+        await recordAccountEvent(tx, user.id, 'totp.disabled');
       });
     },
 
     /** New recovery codes (the old ones stop working), shown once. */
     async renewRecoveryCodes(user: Holder): Promise<string[]> {
       return db.transaction(async (tx) => {
-        await recordAccountEvent(
-          tx,
-          { userId: user.id, organizationId: user.organizationId },
-          'recovery_codes.renewed',
-        );
+        await recordAccountEvent(tx, user.id, 'recovery_codes.renewed');
         return renewCodes(tx, user.id);
       });
     },
@@ -154,7 +150,7 @@ export function createTotp(db: Database, box: SecretBox, now: () => Date = () =>
             where r.user_id = $1 and r.code_sha256 = $2 and r.used_at is null and u.id = r.user_id returning u.organization_id`,
           [userId, codeHash(code)],
         );
-        if (used) await recordAccountEvent(tx, { userId, organizationId: used.organization_id }, 'recovery_code.used');
+        if (used) await recordAccountEvent(tx, userId, 'recovery_code.used');
         return Boolean(used);
       });
     },

@@ -20,13 +20,23 @@ export interface Member {
 /** How a change to a membership ended: made (or already so), no such member, or refused as it would leave no owner. */
 export type MembershipChange = 'done' | 'not_found' | 'last_owner';
 
-const ownersOf = async (tx: Tx, organizationId: string) =>
-  (
-    await tx.query<{ n: number }>(
-      `select count(*)::int as n from memberships where organization_id = $1 and role = 'owner'`,
-      [organizationId],
-    )
-  )[0].n;
+/**
+ * A member about to be changed, with the organization's owners locked until the transaction ends (so
+ * two owners demoting each other at once cannot leave none): their role, and whether they are its last owner.
+ */
+async function memberToChange(
+  tx: Tx,
+  actor: Actor,
+  userId: string,
+): Promise<{ role: Role; lastOwner: boolean } | 'not_found'> {
+  await lockFor(tx, 'ownersOfOrganization', actor.organizationId);
+  const [row] = await tx.query<{ role: Role; owners: number }>(
+    `select m.role, (select count(*)::int from memberships o where o.organization_id = m.organization_id and o.role = 'owner') as owners
+       from memberships m where m.user_id = $1 and m.organization_id = $2`,
+    [userId, actor.organizationId],
+  );
+  return row ? { role: row.role, lastOwner: row.role === 'owner' && row.owners <= 1 } : 'not_found';
+}
 
 export interface Membership {
   organizationId: string;
@@ -77,14 +87,10 @@ export function createMemberships(db: Database) {
      */
     async changeRole(actor: Actor, userId: string, role: Role): Promise<MembershipChange> {
       return db.transaction(async (tx) => {
-        await lockFor(tx, 'ownersOfOrganization', actor.organizationId);
-        const [current] = await tx.query<{ role: Role }>(
-          'select role from memberships where user_id = $1 and organization_id = $2',
-          [userId, actor.organizationId],
-        );
-        if (!current) return 'not_found';
+        const current = await memberToChange(tx, actor, userId);
+        if (typeof current === 'string') return current;
         if (current.role === role) return 'done';
-        if (current.role === 'owner' && (await ownersOf(tx, actor.organizationId)) <= 1) return 'last_owner';
+        if (current.lastOwner) return 'last_owner';
         await tx.query('update memberships set role = $3 where user_id = $1 and organization_id = $2', [
           userId,
           actor.organizationId,
@@ -102,13 +108,9 @@ export function createMemberships(db: Database) {
      */
     async remove(actor: Actor, userId: string): Promise<MembershipChange> {
       return db.transaction(async (tx) => {
-        await lockFor(tx, 'ownersOfOrganization', actor.organizationId);
-        const [current] = await tx.query<{ role: Role }>(
-          'select role from memberships where user_id = $1 and organization_id = $2',
-          [userId, actor.organizationId],
-        );
-        if (!current) return 'not_found';
-        if (current.role === 'owner' && (await ownersOf(tx, actor.organizationId)) <= 1) return 'last_owner';
+        const current = await memberToChange(tx, actor, userId);
+        if (typeof current === 'string') return current;
+        if (current.lastOwner) return 'last_owner';
         await tx.query('delete from memberships where user_id = $1 and organization_id = $2', [
           userId,
           actor.organizationId,

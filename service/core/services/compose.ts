@@ -6,6 +6,7 @@
 import type { Database } from '../../db/database.js';
 import { createAccounts } from '../accounts/accounts.js';
 import { createSignInLimits } from '../accounts/sign-in-limits.js';
+import { createPasswordCheck } from '../accounts/password-check.js';
 import { sweepTokens } from '../accounts/account-tokens.js';
 import { createInvitations } from '../accounts/invitations.js';
 import { createEmailChanges } from '../accounts/email-changes.js';
@@ -55,6 +56,7 @@ export function composeServices(db: Database, settings: ServiceSettings) {
   const rates = sharedRates(db);
   const mailOutbox = createMailOutbox(db, secretBox);
   const signInLimits = createSignInLimits(db);
+  const checkPassword = createPasswordCheck(db, signInLimits);
   return {
     db,
     settings,
@@ -94,18 +96,26 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     /** Mail waiting to leave through SMTP (workers/mail-sender.ts), sealed at rest. */
     mailOutbox,
     signInLimits,
+    /** A signed-in person's password asked again, counted like a sign-in. */
+    checkPassword,
     /** An owner's invitations to join, by e-mail with a role. */
     invitations: createInvitations(db, { mail: mailOutbox, consolePage: links.consolePage, rates }),
     /** Spent and expired mail links, swept a day later. */
     accountTokens: { sweep: () => sweepTokens(db) },
     /** A change of address, confirmed at both addresses. */
-    emailChanges: createEmailChanges(db, { mail: mailOutbox, consolePage: links.consolePage, limits: signInLimits }),
+    emailChanges: createEmailChanges(db, { mail: mailOutbox, consolePage: links.consolePage, checkPassword }),
     /** A person's second steps: passkeys (which also sign in alone), an authenticator app, recovery codes. */
     passkeys: createPasskeys(db, settings.passkeys ?? passkeySettingsFor(settings.urls.widgetHost)),
     totp: createTotp(db, secretBox, now),
     secondSteps: createSecondSteps(db),
     /** Real people's accounts: sign-up, sign-in, resets. */
-    accounts: createAccounts(db, { mail: mailOutbox, consolePage: links.consolePage, rates, limits: signInLimits }),
+    accounts: createAccounts(db, {
+      mail: mailOutbox,
+      consolePage: links.consolePage,
+      rates,
+      limits: signInLimits,
+      checkPassword,
+    }),
     members: createMembers(db),
     memberships: createMemberships(db),
   };

@@ -48,8 +48,23 @@ export function accountEntryRoutes(accounts: Accounts, inboxUrl?: string) {
   });
   app.post('/confirm', async (c) => {
     const token = tokenOf(c.var.form!.get('token'));
-    const made = token ? await accounts.confirmSignUp(token, { clientAddress: clientAddress(c) }) : undefined;
-    if (!made) return page(linkSpentPage('sign-up'), 410, c.var.setCookie);
+    const password = c.var.form!.get('password') ?? '';
+    const made = token ? await accounts.confirmSignUp(token, password, { clientAddress: clientAddress(c) }) : undefined;
+    if (made === 'wrong_password') {
+      const signUp = await accounts.pendingSignUp(token);
+      if (signUp)
+        return page(
+          confirmPage(c.var.session, token, signUp, {
+            values: {},
+            errors: {
+              password: 'This is not the password chosen for this sign-up. If you did not sign up, close this page.',
+            },
+          }),
+          400,
+          c.var.setCookie,
+        );
+    }
+    if (!made || made === 'wrong_password') return page(linkSpentPage('sign-up'), 410, c.var.setCookie);
     return redirect('/console/sign-in?notice=ready', c.var.setCookie);
   });
 

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import type { Accounts } from '../../core/accounts/accounts.js';
 import type { EmailChanges } from '../../core/accounts/email-changes.js';
+import { accountEventsOf } from '../../core/accounts/account-events.js';
 import { recordAccountEvent } from '../../core/accounts/account-events.js';
 import type { Database } from '../../db/database.js';
 import type { Sessions } from '../../core/organizations/sessions.js';
@@ -22,6 +23,7 @@ export function accountRoutes(parts: {
   const view = async (userId: string) => ({
     sessions: await sessions.of(userId),
     workspaces: await memberships.of(userId),
+    events: await accountEventsOf(db, userId),
   });
   const app = new Hono<ConsoleEnv>({ strict: false });
 
@@ -80,16 +82,29 @@ export function accountRoutes(parts: {
       : page(messagePage('Not a member', 'You do not belong to that organization (any more).'), 403);
   });
 
+  // The sandbox's people are shared by every visitor: nobody ends another visitor's session.
+  app.use('/account/sessions/*', async (c, next) => {
+    if (c.var.session.user!.kind !== 'account')
+      return page(
+        messagePage('Only for accounts', 'The sandbox’s people are shared by every visitor: sign out instead.'),
+        403,
+      );
+    await next();
+  });
+
   app.post('/account/sessions/end-others', async (c) => {
     const ended = await sessions.endOthers(c.var.actor.userId, c.var.session);
-    await recordAccountEvent(db, c.var.actor, 'session.ended', { sessions: ended, clientAddress: clientAddress(c) });
+    await recordAccountEvent(db, c.var.actor.userId, 'session.ended', {
+      sessions: ended,
+      clientAddress: clientAddress(c),
+    });
     return redirect('/console/account?notice=others-ended');
   });
 
   app.post('/account/sessions/:id/end', async (c) => {
     const ended = await sessions.endOne(c.var.actor.userId, c.req.param('id'));
     if (!ended) return redirect('/console/account');
-    await recordAccountEvent(db, c.var.actor, 'session.ended', { sessions: 1, clientAddress: clientAddress(c) });
+    await recordAccountEvent(db, c.var.actor.userId, 'session.ended', { sessions: 1, clientAddress: clientAddress(c) });
     return redirect('/console/account?notice=session-ended');
   });
 

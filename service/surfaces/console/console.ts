@@ -5,6 +5,7 @@
  * scoped to the signed-in person's organization.
  */
 import { Hono } from 'hono';
+import { PasswordsBusy } from '../../core/accounts/passwords.js';
 import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
 import { anonymousSession, validCsrf } from '../../core/organizations/sessions.js';
 import type { Services } from '../../core/services/compose.js';
@@ -214,5 +215,17 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   app.route('/', aiAppRoutes(services));
 
   app.notFound(() => page(messagePage('Not found', 'There is no such page in the console.'), 404));
+  app.onError((error) => {
+    if (error instanceof PasswordsBusy)
+      return page(
+        messagePage(
+          'The console is busy',
+          'Many people are signing in at once: nothing was changed. Try again in a few seconds.',
+        ),
+        503,
+        { 'Retry-After': '5' },
+      );
+    throw error;
+  });
   return app;
 }

@@ -26,7 +26,8 @@ export function memberRoutes(parts: { memberships: Memberships; invitations: Inv
     extra: { notice?: string; form?: FormState } = {},
   ) => {
     const { actor, session } = c.var;
-    const mayChange = roleMay(session.user!.role, 'organizations.write');
+    const mayChange =
+      roleMay(session.user!.role, 'organizations.write') && session.user!.organizationPeople === 'accounts';
     const [members, waiting] = await Promise.all([
       memberships.members(actor.organizationId),
       mayChange ? invitations.pending(actor.organizationId) : Promise.resolve([]),
@@ -43,6 +44,19 @@ export function memberRoutes(parts: { memberships: Memberships; invitations: Inv
     withdrawn: 'Invitation withdrawn: its link no longer works.',
   };
   app.get('/members', (c) => show(c, 200, { notice: NOTICES[c.req.query('notice') ?? ''] }));
+
+  // The sandbox's organizations are shared by every visitor: their members never change, and they send no invitations.
+  app.post('/members/*', async (c, next) => {
+    if (c.var.session.user!.organizationPeople === 'sandbox')
+      return page(
+        messagePage(
+          'Not in the sandbox’s organizations',
+          'Every visitor shares the sandbox’s organizations, so their members cannot be changed and they send no invitations. Make an account to manage your own organization’s members.',
+        ),
+        409,
+      );
+    await next();
+  });
 
   app.post('/members/invite', async (c) => {
     const form = c.var.form!;

@@ -40,8 +40,15 @@ export function signInRoutes(services: Services) {
   const view = async (c: Context<ConsoleEnv>, shown: Omit<SignInView, 'people'>) =>
     signInPage(c.var.session, { people: await members.sandboxPeople(), passkeys: true, ...shown });
 
-  const start = async (c: Context<ConsoleEnv>, userId: string, next: string, extra: Record<string, string> = {}) => {
-    const origin = { userAgent: c.req.header('user-agent'), clientAddress: clientAddress(c) };
+  const start = async (
+    c: Context<ConsoleEnv>,
+    userId: string,
+    next: string,
+    extra: Record<string, string> = {},
+    /** Whose session: a sandbox person's (shared by every visitor) keeps no device or address. */
+    who: 'account' | 'sandbox' = 'account',
+  ) => {
+    const origin = who === 'account' ? { userAgent: c.req.header('user-agent'), clientAddress: clientAddress(c) } : {};
     const signedIn = await sessions.signIn(c.var.session, userId, origin);
     if (!signedIn)
       return page(
@@ -65,7 +72,7 @@ export function signInRoutes(services: Services) {
     if (form?.has('user')) {
       const chosen = (await members.sandboxPeople()).find((u) => u.id === form.get('user'));
       if (!chosen) return page(await view(c, { next }), 400, setCookie);
-      return start(c, chosen.id, next);
+      return start(c, chosen.id, next, {}, 'sandbox');
     }
     if (form) {
       const email = form.get('email') ?? '';
@@ -73,7 +80,10 @@ export function signInRoutes(services: Services) {
       if ('signedIn' in outcome) {
         const { userId } = outcome.signedIn;
         const methods = await secondSteps.methodsOf(userId);
-        if (!methods.passkey && !methods.totp) return start(c, userId, next);
+        if (!methods.passkey && !methods.totp) {
+          await accounts.finishSignIn(userId, { clientAddress: clientAddress(c) }, 'password');
+          return start(c, userId, next);
+        }
         const step = await secondSteps.start(userId, next);
         return redirect('/console/sign-in/second-step', { 'Set-Cookie': stepCookie(step, c.var.secure) });
       }
@@ -119,6 +129,7 @@ export function signInRoutes(services: Services) {
         400,
         c.var.setCookie,
       );
+    await accounts.finishSignIn(userId, { clientAddress: clientAddress(c) }, 'passkey');
     return start(c, userId, next);
   });
 
@@ -128,20 +139,21 @@ export function signInRoutes(services: Services) {
     const step = await secondSteps.find(id);
     return step && id ? { id, ...step } : undefined;
   };
-  const stepOver = () =>
+  const stepOver = (c: Context<ConsoleEnv>) =>
     page(
       messagePage(
         'Sign in again',
         'This sign-in waited too long (5 minutes) or had too many wrong codes. Sign in with your password again.',
       ),
       410,
+      { 'Set-Cookie': stepCookie('', c.var.secure, 0) },
     );
   const showStep = async (c: Context<ConsoleEnv>, userId: string, status = 200, refusal?: string, left?: number) =>
     page(secondStepPage(c.var.session, await secondSteps.methodsOf(userId), refusal, left), status, c.var.setCookie);
 
   app.get('/sign-in/second-step', async (c) => {
     const step = await stepOf(c);
-    return step ? showStep(c, step.userId) : stepOver();
+    return step ? showStep(c, step.userId) : stepOver(c);
   });
   app.post('/sign-in/second-step/passkey-options', async (c) => {
     const step = await stepOf(c);
@@ -151,7 +163,20 @@ export function signInRoutes(services: Services) {
   });
   app.post('/sign-in/second-step', async (c) => {
     const step = await stepOf(c);
-    if (!step) return stepOver();
+    if (!step) return stepOver(c);
+    const requester = { clientAddress: clientAddress(c) };
+    // Each answer takes a try of the step and counts as a sign-in attempt, both before it is checked.
+    const left = await secondSteps.take(step.id);
+    if (left === undefined) return stepOver(c);
+    const wait = await accounts.beginStep(step.userId, requester);
+    if (wait)
+      return showStep(
+        c,
+        step.userId,
+        429,
+        `Too many failed sign-ins for this account: try again in ${wait} seconds.`,
+        left,
+      );
     const form = c.var.form!;
     const method = form.get('method');
     const passed =
@@ -167,8 +192,11 @@ export function signInRoutes(services: Services) {
             ? await totp.useRecoveryCode(step.userId, form.get('code') ?? '')
             : false;
     if (!passed) {
-      const left = await secondSteps.failed(step.id);
-      if (!left) return stepOver();
+      await accounts.stepFailed(step.userId, requester);
+      if (!left) {
+        await secondSteps.end(step.id);
+        return stepOver(c);
+      }
       const why =
         method === 'passkey'
           ? 'That passkey did not confirm it is you: try again, or use another way below.'
@@ -178,6 +206,7 @@ export function signInRoutes(services: Services) {
       return showStep(c, step.userId, 400, why, left);
     }
     await secondSteps.end(step.id);
+    await accounts.finishSignIn(step.userId, requester, 'second_step');
     return start(c, step.userId, step.next, { step: stepCookie('', c.var.secure, 0) });
   });
 

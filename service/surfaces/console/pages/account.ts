@@ -1,5 +1,6 @@
 /** A person's own account: their password, and their sessions (each can be ended; the others all at once). */
 import type { Membership } from '../../../core/organizations/memberships.js';
+import type { AccountEvent } from '../../../core/accounts/account-events.js';
 import type { Session, SessionSummary } from '../../../core/organizations/sessions.js';
 import { cardTable } from '../../../web/card-table.js';
 import { deviceName } from '../../../web/device-name.js';
@@ -17,6 +18,7 @@ export const ACCOUNT_NOTICES = {
 } as const;
 
 export interface AccountView {
+  events: AccountEvent[];
   sessions: SessionSummary[];
   workspaces: Membership[];
   notice?: keyof typeof ACCOUNT_NOTICES;
@@ -25,7 +27,24 @@ export interface AccountView {
 
 export function accountPage(session: Session, view: AccountView): Html {
   const user = session.user!;
-  const { sessions, workspaces, notice, form = emptyForm } = view;
+  const { workspaces, notice, form = emptyForm, events } = view;
+  // The sandbox's people are shared by every visitor: each sees only their own session.
+  const sessions =
+    user.kind === 'account' ? view.sessions : view.sessions.filter((s) => s.publicId === session.publicId);
+  const log = cardTable(
+    'Your recent account events, newest first',
+    [{ name: 'When' }, { name: 'What' }, { name: 'From' }, { name: 'Details' }],
+    events.map((e) => [
+      date(e.at),
+      html`<code>${e.action}</code>`,
+      String(e.detail.clientAddress ?? ''),
+      Object.entries(e.detail)
+        .filter(([k]) => k !== 'clientAddress')
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; '),
+    ]),
+    'No account events yet.',
+  );
   const organizations = cardTable(
     'Your organizations',
     [{ name: 'Organization' }, { name: 'Your role' }, { name: 'Work here' }],
@@ -78,6 +97,7 @@ ${cardTable(
   rows,
   'No sessions.',
 )}
-${sessions.length > 1 && html`<form method="post" action="/console/account/sessions/end-others">${csrfField(session)}<button class="danger" type="submit">Sign out every other session</button></form>`}`,
+<h2>Account events</h2><p>Sign-ins, failed ones, and every change to how you sign in: only you see these.</p>${log}
+${user.kind === 'account' && sessions.length > 1 && html`<form method="post" action="/console/account/sessions/end-others">${csrfField(session)}<button class="danger" type="submit">Sign out every other session</button></form>`}`,
   );
 }

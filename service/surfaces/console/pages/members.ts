@@ -61,7 +61,9 @@ ${textField(form, 'email', 'Their e-mail address', { type: 'email', autocomplete
         (r) =>
           html`<p><input type="radio" name="role" id="invite-${r}" value="${r}"${r === role && html` checked`}><label class="inline" for="invite-${r}">${ROLE_WORDS[r]}</label></p>`,
       )}</fieldset><button type="submit">Send the invitation</button></form>`
-    : html`<p>Only an owner of ${session.user!.organizationName} invites, changes or removes members.</p>`;
+    : session.user!.organizationPeople === 'sandbox'
+      ? html`<p>Every visitor shares the sandbox’s organizations, so their members do not change here. <a href="/console/sign-up">Make an account</a> to invite people to your own.</p>`
+      : html`<p>Only an owner of ${session.user!.organizationName} invites, changes or removes members.</p>`;
   return consolePage(
     'Members',
     session,

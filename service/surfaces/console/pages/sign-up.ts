@@ -49,12 +49,15 @@ ${inboxUrl && html`<p class="notice">This sandbox sends mail to its own inbox, n
   );
 }
 
-export function confirmPage(session: Session, token: string, signUp: PendingSignUp): Html {
+export function confirmPage(session: Session, token: string, signUp: PendingSignUp, form: FormState = emptyForm): Html {
   return entryPage(
     'Confirm your address',
     html`<p>Make the account of <strong>${signUp.name}</strong> (${signUp.email}) at <strong>${signUp.organizationName}</strong>, asked for on ${signUp.at.slice(0, 10)}?</p>
 <p class="hint">Not you, or not what you asked for? Close this page: no account is made.</p>
-<form method="post" action="/console/confirm">${csrfField(session)}<input type="hidden" name="token" value="${token}"><button type="submit">Confirm and make my account</button></form>`,
+<form method="post" action="/console/confirm" novalidate>${csrfField(session)}<input type="hidden" name="token" value="${token}">
+<input type="hidden" name="username" value="${signUp.email}" autocomplete="username">
+${textField(form, 'password', 'The password you chose', { type: 'password', autocomplete: 'current-password', hint: 'So that only the person who signed up makes this account.' })}
+<button type="submit">Confirm and make my account</button></form>`,
   );
 }
 
