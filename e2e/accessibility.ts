@@ -34,3 +34,12 @@ export async function expectAccessible(page: Page, options: { fits?: boolean } =
     if (size) await page.setViewportSize(size);
   }
 }
+
+/** `expectAccessible` with nothing scrolling sideways, in the light and the dark scheme (the service's own pages). */
+export async function expectServicePageAccessible(page: Page): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page, { fits: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}

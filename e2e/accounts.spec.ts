@@ -4,14 +4,14 @@
  * forgotten password reset through the inbox again. Axe checks every page on the way, and each fits 360 px.
  */
 import type { Page } from '@playwright/test';
-import { expectAccessible } from './accessibility.js';
+import { expectServicePageAccessible } from './accessibility.js';
 import { API_BASE, expect, test } from './fixtures.js';
 import { Secret, TOTP } from 'otpauth';
 import { MAIL_INBOX_PORT } from './ports.js';
 
 const INBOX = `http://127.0.0.1:${MAIL_INBOX_PORT}/`;
-/** Axe, and nothing scrolling sideways, at 1,280 and 360 px. */
-const check = (page: Page) => expectAccessible(page, { fits: true });
+/** Axe, and nothing scrolling sideways, at 1,280 and 360 px, light and dark. */
+const check = expectServicePageAccessible;
 
 /** Opens the newest message with `subject` to `address` in the sandbox inbox, and follows its link. */
 async function followMailedLink(page: Page, address: string, subject: RegExp) {

@@ -4,21 +4,13 @@
  * by work and by time, brute force across two processes, reused links, session fixation, CSRF).
  */
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { startService } from '../servers/start-service.js';
 import { ConsoleBrowser } from './console-browser.js';
 import { whereSecretsRest } from './secrets-at-rest.js';
-import { serviceForTests } from './service-for-tests.js';
-import { makeAccount as makeTestAccount, signInWith, TEST_PASSWORD, testMail } from './test-mail.js';
+import { accountsSandbox, makeAccount as makeTestAccount, signInWith, TEST_PASSWORD } from './test-mail.js';
 
-const mailbox = testMail();
-const sandbox = serviceForTests(async () => ({
-  origins: { widgetHost: 0 },
-  workers: true,
-  settings: { mail: await mailbox.start() },
-}));
-const BASE = () => sandbox.urls().widgetHost.replace(/\/$/, '');
-const db = () => sandbox.db();
+const { mailbox, db, base: BASE } = accountsSandbox();
 const mail = {
   count: () => mailbox.mail().count(),
   next: (to: string, since?: number) => mailbox.mail().next(to, since),
@@ -26,9 +18,6 @@ const mail = {
     return mailbox.mail().inboxUrl;
   },
 };
-
-// Each test starts with no failures counted: every request here comes from 127.0.0.1.
-beforeEach(async () => void (await db().query('delete from sign_in_failures')));
 
 const PASSWORD = TEST_PASSWORD;
 const newAddress = () => mailbox.newAddress();

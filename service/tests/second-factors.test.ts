@@ -5,22 +5,13 @@
  * themselves run in Chromium's virtual authenticator (e2e/accounts.spec.ts).
  */
 import assert from 'node:assert/strict';
-import { beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import { ConsoleBrowser } from './console-browser.js';
-import { serviceForTests } from './service-for-tests.js';
 import { whereSecretsRest } from './secrets-at-rest.js';
-import { makeAccount, signInWith, TEST_PASSWORD, testMail } from './test-mail.js';
+import { accountsSandbox, makeAccount, signInWith, TEST_PASSWORD } from './test-mail.js';
 
-const mailbox = testMail();
-const sandbox = serviceForTests(async () => ({
-  origins: { widgetHost: 0 },
-  workers: true,
-  settings: { mail: await mailbox.start() },
-}));
-const BASE = () => sandbox.urls().widgetHost.replace(/\/$/, '');
-const db = () => sandbox.db();
-beforeEach(async () => void (await db().query('delete from sign_in_failures')));
+const { mailbox, db, base: BASE } = accountsSandbox();
 
 const codeAt = (secret: string, at = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });

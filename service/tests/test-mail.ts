@@ -4,10 +4,11 @@
  * and sign in with a password.
  */
 import assert from 'node:assert/strict';
-import { after } from 'node:test';
+import { after, beforeEach } from 'node:test';
 import type { MailSettings } from '../core/mail/mail-settings.js';
 import { type MailReceiver, startMailReceiver } from '../mail/mail-receiver.js';
 import { ConsoleBrowser } from './console-browser.js';
+import { serviceForTests } from './service-for-tests.js';
 
 export const TEST_PASSWORD = 'tangerine-fjord-lantern-88';
 
@@ -70,4 +71,20 @@ export async function signInWith(base: string, email: string, password = TEST_PA
     userAgent ? { 'User-Agent': userAgent } : {},
   );
   return { browser, answer };
+}
+
+/**
+ * The console on a service with its mail going to a receiver of the file's own, the workers running;
+ * each test starts with no sign-in failures counted (every request here comes from 127.0.0.1).
+ */
+export function accountsSandbox() {
+  const mailbox = testMail();
+  const sandbox = serviceForTests(async () => ({
+    origins: { widgetHost: 0 },
+    workers: true,
+    settings: { mail: await mailbox.start() },
+  }));
+  const db = () => sandbox.db();
+  beforeEach(async () => void (await db().query('delete from sign_in_failures')));
+  return { mailbox, db, base: () => sandbox.urls().widgetHost.replace(/\/$/, '') };
 }

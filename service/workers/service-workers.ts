@@ -22,7 +22,7 @@ export const serviceWorkers = (services: Services): Worker[] => [
   }),
   // Mail leaves only where the deployment says; without a server it waits in the outbox.
   ...(services.settings.mail
-    ? [mailSender(services.mailOutbox, services.settings.mail, services.accounts.writeRequested)]
+    ? [mailSender(services.mailOutbox, services.settings.mail, services.passwordChanges.writeRequested)]
     : []),
   // The outbox's events become webhook deliveries, which the sender posts.
   ...webhookWorkers(services.db, services.webhooks),

@@ -1,29 +1,24 @@
 /**
  * Real accounts: sign-up (made once the address is confirmed through a link: an organization of
- * one's own, with its owner), sign-in with growing delays after failures, a password reset through a single-use link, and a
- * password change. Every answer that could tell whether an address has an account is the same for both:
+ * one's own, with its owner) and sign-in with growing delays after failures (resets and changes of
+ * the password: password-changes.ts). Every answer that could tell whether an address has an account is the same for both:
  * the same words, the same work (a password is hashed or checked either way), and mail either way.
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
-import type { ClaimedMail, Mail, MailOutbox } from '../mail/mail-outbox.js';
-import type { RateStore } from '../metering/rate-store.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
 import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
 import { issueToken, type PendingSignUp, readToken, spendToken } from './account-tokens.js';
-import { emailProblem } from './email-address.js';
+import { emailProblem, normalEmail } from './email-address.js';
+import type { MayMail } from './mail-limit.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { type createPasswordCheck, passwordCheckProblem } from './password-check.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { passwordProblem } from './password-strength.js';
 import type { SignInLimits } from './sign-in-limits.js';
 
 export const ORGANIZATION_KINDS = ['agency', 'developer', 'partner_site'] as const;
 export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
-
-/** Mail an address may be sent in an hour (sign-up, reset), and requests one client may make. */
-export const MAIL_PER_ADDRESS_HOUR = 5;
-export const MAIL_REQUESTS_PER_CLIENT_HOUR = 30;
 
 export interface SignUp {
   name: string;
@@ -44,7 +39,7 @@ export type SignInResult =
   | { refused: 'wrong' }
   | { refused: 'wait'; seconds: number };
 
-const normal = (email: string) => email.trim().toLowerCase();
+const normal = normalEmail;
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 const textProblem = (text: string, what: string) =>
@@ -65,12 +60,11 @@ export function createAccounts(
     mail: MailOutbox;
     /** A console page's public URL, for the links mail carries. */
     consolePage: (path: string) => string;
-    rates: RateStore;
+    mayMail: MayMail;
     limits: SignInLimits;
-    checkPassword: ReturnType<typeof createPasswordCheck>;
   },
 ) {
-  const { mail, rates, limits, checkPassword, consolePage: page } = parts;
+  const { mail, mayMail, limits, consolePage: page } = parts;
 
   const accountOf = async (email: string) =>
     (
@@ -80,14 +74,6 @@ export function createAccounts(
         [normal(email)],
       )
     )[0];
-
-  /** Whether more mail may be asked for: per address typed and per client, in hour windows every process shares. */
-  async function mayMail(email: string, requester: Requester): Promise<boolean> {
-    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    const forAddress = await rates.count(`account-mail:${normal(email)}`, hour);
-    const forClient = await rates.count(`account-mail-client:${requester.clientAddress}`, hour);
-    return forAddress <= MAIL_PER_ADDRESS_HOUR && forClient <= MAIL_REQUESTS_PER_CLIENT_HOUR;
-  }
 
   return {
     /** Whether an account uses `email` (an invitation's page, whose holder has shown they own the address). */
@@ -232,100 +218,6 @@ export function createAccounts(
       if (user?.kind !== 'account') return;
       await limits.succeeded({ email: user.email, clientAddress: requester.clientAddress });
       await recordAccountEvent(db, userId, 'account.signed_in', { ...requester, method });
-    },
-
-    /**
-     * Queues a reset for the address typed: the same one row whether or not it has an account (the
-     * sender writes the message, writeRequested), so the answer takes as long either way.
-     */
-    async requestReset(
-      email: string,
-      requester: Requester,
-    ): Promise<{ problem: string } | { sent: true } | { tooMany: true }> {
-      const problem = emailProblem(email);
-      if (problem) return { problem };
-      if (!(await mayMail(email, requester))) return { tooMany: true };
-      await mail.enqueue(db, { to: email.trim(), subject: 'reset', text: JSON.stringify(requester) }, 'reset_request');
-      return { sent: true };
-    },
-
-    /** The message a queued reset request becomes: a link for an account's address, or a note that no account uses it. */
-    async writeRequested(request: ClaimedMail): Promise<Mail> {
-      const requester = JSON.parse(request.text) as Requester;
-      return db.transaction(async (tx) => {
-        const [account] = await tx.query<AccountRow>(
-          `select id, name, email, organization_id from users where kind = 'account' and lower(email) = $1`,
-          [normal(request.to)],
-        );
-        if (!account) return accountMail.noAccount(request.to, page('sign-up'));
-        const token = await issueToken(tx, { userId: account.id }, 'reset_password');
-        await recordAccountEvent(tx, account.id, 'account.password_reset_requested', requester);
-        return accountMail.reset(account.email, account.name, page(`reset-password/new?token=${token}`));
-      });
-    },
-
-    /** Whether a reset link still works, and the account's words a new password must not be built from. */
-    async resettable(token: string): Promise<{ name: string; email: string } | undefined> {
-      const userId = (await readToken(db, token, 'reset_password'))?.userId;
-      if (!userId) return undefined;
-      const [row] = await db.query<{ name: string; email: string }>('select name, email from users where id = $1', [
-        userId,
-      ]);
-      return row;
-    },
-
-    /** Sets a new password through a reset link: every session of the account ends, and the address counts as confirmed. */
-    async resetPassword(token: string, password: string, requester: Requester): Promise<FieldProblems | undefined> {
-      const account = await this.resettable(token);
-      if (!account) return { token: 'This link has expired or was used already. Ask for a new one.' };
-      const problem = passwordProblem(password, [account.name, account.email]);
-      if (problem) return { password: problem };
-      const hash = await hashPassword(password);
-      return db.transaction(async (tx) => {
-        const userId = (await spendToken(tx, token, 'reset_password'))?.userId;
-        if (!userId) return { token: 'This link has expired or was used already. Ask for a new one.' };
-        const [user] = await tx.query<{ organization_id: string; email: string; name: string }>(
-          `update users set password_hash = $2, password_changed_at = now() where id = $1 returning organization_id, email, name`,
-          [userId, hash],
-        );
-        // Whoever knew the old password keeps nothing: sessions, sign-ins waiting for a second step, AI apps' tokens.
-        await tx.query('delete from sessions where user_id = $1', [userId]);
-        await tx.query('delete from second_steps where user_id = $1', [userId]);
-        await tx.query('update oauth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [
-          userId,
-        ]);
-        await recordAccountEvent(tx, userId, 'account.password_reset', requester);
-        await mail.enqueue(tx, accountMail.passwordChanged(user.email, user.name, page('reset-password')));
-        return undefined;
-      });
-    },
-
-    /** Changes a signed-in person's password (the current one checked first); their other sessions end. */
-    async changePassword(
-      userId: string,
-      change: { current: string; next: string; keepSession: string },
-      requester: Requester,
-    ): Promise<{ current?: string; next?: string; wait?: number } | undefined> {
-      const [account] = await db.query<AccountRow>(
-        `select id, name, email, organization_id, password_hash, email_verified_at from users where id = $1 and kind = 'account'`,
-        [userId],
-      );
-      const check = await checkPassword(userId, change.current, requester);
-      if (typeof check === 'object') return { wait: check.wait };
-      if (!account || check !== 'right') return { current: passwordCheckProblem(check) };
-      const problem = passwordProblem(change.next, [account.name, account.email]);
-      if (problem) return { next: problem };
-      const hash = await hashPassword(change.next);
-      await db.transaction(async (tx) => {
-        await tx.query('update users set password_hash = $2, password_changed_at = now() where id = $1', [
-          userId,
-          hash,
-        ]);
-        await tx.query('delete from sessions where user_id = $1 and id_sha256 <> $2', [userId, change.keepSession]);
-        await recordAccountEvent(tx, userId, 'account.password_changed', requester);
-        await mail.enqueue(tx, accountMail.passwordChanged(account.email, account.name, page('reset-password')));
-      });
-      return undefined;
     },
   };
 }

@@ -6,3 +6,6 @@ export function emailProblem(email: string): string | undefined {
   if (email.length > 254 || !EMAIL.test(email.trim())) return 'Enter an e-mail address like name@example.com.';
   return undefined;
 }
+
+/** An address as accounts are looked up by: trimmed, lower case. */
+export const normalEmail = (email: string) => email.trim().toLowerCase();

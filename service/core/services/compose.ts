@@ -7,6 +7,8 @@ import type { Database } from '../../db/database.js';
 import { createAccounts } from '../accounts/accounts.js';
 import { createSignInLimits } from '../accounts/sign-in-limits.js';
 import { createPasswordCheck } from '../accounts/password-check.js';
+import { createMailLimit } from '../accounts/mail-limit.js';
+import { createPasswordChanges } from '../accounts/password-changes.js';
 import { sweepTokens } from '../accounts/account-tokens.js';
 import { createInvitations } from '../accounts/invitations.js';
 import { createEmailChanges } from '../accounts/email-changes.js';
@@ -57,6 +59,7 @@ export function composeServices(db: Database, settings: ServiceSettings) {
   const mailOutbox = createMailOutbox(db, secretBox);
   const signInLimits = createSignInLimits(db);
   const checkPassword = createPasswordCheck(db, signInLimits);
+  const mayMail = createMailLimit(rates);
   return {
     db,
     settings,
@@ -109,11 +112,12 @@ export function composeServices(db: Database, settings: ServiceSettings) {
     totp: createTotp(db, secretBox, now),
     secondSteps: createSecondSteps(db),
     /** Real people's accounts: sign-up, sign-in, resets. */
-    accounts: createAccounts(db, {
+    accounts: createAccounts(db, { mail: mailOutbox, consolePage: links.consolePage, mayMail, limits: signInLimits }),
+    /** Resets and changes of a password. */
+    passwordChanges: createPasswordChanges(db, {
       mail: mailOutbox,
       consolePage: links.consolePage,
-      rates,
-      limits: signInLimits,
+      mayMail,
       checkPassword,
     }),
     members: createMembers(db),

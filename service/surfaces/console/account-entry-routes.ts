@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { Accounts } from '../../core/accounts/accounts.js';
+import type { PasswordChanges } from '../../core/accounts/password-changes.js';
 import { clientAddress } from '../../web/client-address.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import {
@@ -20,7 +21,7 @@ import {
 const SIGN_UP_FIELDS = ['name', 'email', 'organizationName', 'organizationKind', 'password'] as const;
 const TOKEN = /^[\w-]{43}$/;
 
-export function accountEntryRoutes(accounts: Accounts, inboxUrl?: string) {
+export function accountEntryRoutes(accounts: Accounts, passwordChanges: PasswordChanges, inboxUrl?: string) {
   const app = new Hono<ConsoleEnv>({ strict: false });
   const tokenOf = (value: string | null | undefined) => (value && TOKEN.test(value) ? value : '');
 
@@ -71,7 +72,7 @@ export function accountEntryRoutes(accounts: Accounts, inboxUrl?: string) {
   app.get('/reset-password', (c) => page(resetRequestPage(c.var.session), 200, c.var.setCookie));
   app.post('/reset-password', async (c) => {
     const email = c.var.form!.get('email') ?? '';
-    const outcome = await accounts.requestReset(email, { clientAddress: clientAddress(c) });
+    const outcome = await passwordChanges.requestReset(email, { clientAddress: clientAddress(c) });
     if ('problem' in outcome)
       return page(
         resetRequestPage(c.var.session, { values: { email }, errors: { email: outcome.problem } }),
@@ -84,15 +85,15 @@ export function accountEntryRoutes(accounts: Accounts, inboxUrl?: string) {
 
   app.get('/reset-password/new', async (c) => {
     const token = tokenOf(c.req.query('token'));
-    const account = token ? await accounts.resettable(token) : undefined;
+    const account = token ? await passwordChanges.resettable(token) : undefined;
     if (!account) return page(linkSpentPage('reset'), 410, c.var.setCookie);
     return page(newPasswordPage(c.var.session, token, account.email), 200, c.var.setCookie);
   });
   app.post('/reset-password/new', async (c) => {
     const token = tokenOf(c.var.form!.get('token'));
-    const account = token ? await accounts.resettable(token) : undefined;
+    const account = token ? await passwordChanges.resettable(token) : undefined;
     if (!account) return page(linkSpentPage('reset'), 410, c.var.setCookie);
-    const problems = await accounts.resetPassword(token, c.var.form!.get('password') ?? '', {
+    const problems = await passwordChanges.resetPassword(token, c.var.form!.get('password') ?? '', {
       clientAddress: clientAddress(c),
     });
     if (problems?.token) return page(linkSpentPage('reset'), 410, c.var.setCookie);

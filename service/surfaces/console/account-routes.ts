@@ -1,6 +1,6 @@
 /** A signed-in person's own account: the page, a password change, and ending sessions. */
 import { Hono } from 'hono';
-import type { Accounts } from '../../core/accounts/accounts.js';
+import type { PasswordChanges } from '../../core/accounts/password-changes.js';
 import type { EmailChanges } from '../../core/accounts/email-changes.js';
 import { accountEventsOf } from '../../core/accounts/account-events.js';
 import { recordAccountEvent } from '../../core/accounts/account-events.js';
@@ -13,13 +13,13 @@ import { messagePage } from './pages/frame.js';
 import type { Memberships } from '../../core/organizations/memberships.js';
 
 export function accountRoutes(parts: {
-  accounts: Accounts;
+  passwordChanges: PasswordChanges;
   emailChanges: EmailChanges;
   sessions: Sessions;
   memberships: Memberships;
   db: Database;
 }) {
-  const { accounts, emailChanges, sessions, memberships, db } = parts;
+  const { passwordChanges, emailChanges, sessions, memberships, db } = parts;
   const view = async (userId: string) => ({
     sessions: await sessions.of(userId),
     workspaces: await memberships.of(userId),
@@ -35,7 +35,7 @@ export function accountRoutes(parts: {
 
   app.post('/account/password', async (c) => {
     const { session, actor, form } = c.var;
-    const problems = await accounts.changePassword(
+    const problems = await passwordChanges.changePassword(
       actor.userId,
       { current: form!.get('current') ?? '', next: form!.get('next') ?? '', keepSession: session.idSha256! },
       { clientAddress: clientAddress(c) },

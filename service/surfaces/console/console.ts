@@ -113,7 +113,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
 
   const signIn = signInRoutes(services);
   app.route('/', signIn.routes);
-  app.route('/', accountEntryRoutes(services.accounts, services.settings.mail?.inboxUrl));
+  app.route('/', accountEntryRoutes(services.accounts, services.passwordChanges, services.settings.mail?.inboxUrl));
   app.route('/', emailChangeRoutes(services.emailChanges));
   app.route(
     '/',
@@ -182,7 +182,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   app.route(
     '/',
     accountRoutes({
-      accounts: services.accounts,
+      passwordChanges: services.passwordChanges,
       emailChanges: services.emailChanges,
       sessions,
       memberships,
