@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { type Environment, searchPathOf } from './environments.js';
 import { lockDataFolder } from './folder-lock.js';
 
 export interface Database {
@@ -15,6 +16,10 @@ export interface Database {
   close(): Promise<void>;
   /** Which engine: 'pglite' or 'postgres'. */
   readonly engine: 'pglite' | 'postgres';
+  /** Whose tables an unqualified name reaches (environments.ts): the sandbox's, unless opened `in` live. */
+  readonly environment: Environment;
+  /** The same database as `environment` sees it; closing either closes both. */
+  in(environment: Environment): Database;
 }
 
 export interface DatabaseOptions {
@@ -28,22 +33,64 @@ export interface DatabaseOptions {
   holder?: string;
 }
 
+/**
+ * PGlite has one connection, which reads the sandbox by default. Live's statements each run in a
+ * transaction that sets its search path for itself alone (PGlite runs one transaction at a time, and a
+ * `set local` ends with it), so no statement of one environment ever runs on the other's path.
+ */
 function fromPglite(db: PGlite, release: () => Promise<void>): Database {
-  return {
-    engine: 'pglite',
-    query: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
-      ),
-    async close() {
-      await db.close();
-      await release();
-    },
+  const views = new Map<Environment, Database>();
+  const close = async () => {
+    await db.close();
+    await release();
   };
+  const view = (environment: Environment): Database => {
+    const known = views.get(environment);
+    if (known) return known;
+    const transaction: Database['transaction'] = (work) =>
+      db.transaction(async (tx) => {
+        if (environment !== 'sandbox')
+          await tx.query(`select set_config('search_path', $1, true)`, [searchPathOf(environment)]);
+        return work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows });
+      });
+    const made: Database = {
+      engine: 'pglite',
+      environment,
+      in: view,
+      query: async <T>(sql: string, params: unknown[] = []): Promise<T[]> =>
+        environment === 'sandbox'
+          ? (await db.query<T>(sql, params)).rows
+          : transaction((tx) => tx.query<T>(sql, params)),
+      transaction,
+      close,
+    };
+    views.set(environment, made);
+    return made;
+  };
+  return view('sandbox');
 }
 
-function fromPool(pool: pg.Pool): Database {
+/** A pool per environment, each connection opened on its environment's search path. */
+function fromPools(makePool: (environment: Environment) => pg.Pool): Database {
+  const views = new Map<Environment, Database>();
+  const pools: pg.Pool[] = [];
+  const view = (environment: Environment): Database => {
+    if (!views.has(environment)) {
+      const pool = makePool(environment);
+      pools.push(pool);
+      views.set(environment, {
+        ...fromPool(pool),
+        environment,
+        in: view,
+        close: () => Promise.all(pools.map((each) => each.end())).then(() => undefined),
+      });
+    }
+    return views.get(environment)!;
+  };
+  return view('sandbox');
+}
+
+function fromPool(pool: pg.Pool): Pick<Database, 'engine' | 'query' | 'transaction'> {
   return {
     engine: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
@@ -63,22 +110,28 @@ function fromPool(pool: pg.Pool): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
   };
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection that the server closes (a restart, a failover) is an event, not a crash:
-    // without a listener node-postgres throws it as an uncaught exception. The pool replaces it.
-    pool.on('error', (error) => console.error(`[database] an idle connection was closed: ${error.message}`));
-    return fromPool(pool);
+    return fromPools((environment) => {
+      const pool = new pg.Pool({
+        connectionString: options.url,
+        max: options.poolSize ?? 10,
+        options: `-c search_path=${searchPathOf(environment).replace(' ', '')}`,
+      });
+      // An idle connection that the server closes (a restart, a failover) is an event, not a crash:
+      // without a listener node-postgres throws it as an uncaught exception. The pool replaces it.
+      pool.on('error', (error) => console.error(`[database] an idle connection was closed: ${error.message}`));
+      return pool;
+    });
   }
   const onDisk = options.dataDir && !options.dataDir.startsWith('memory://');
   if (!onDisk) {
     const db = new PGlite();
     await db.waitReady;
+    await db.query(`select set_config('search_path', $1, false)`, [searchPathOf('sandbox')]);
     return fromPglite(db, async () => {});
   }
   await mkdir(options.dataDir!, { recursive: true });
@@ -87,6 +140,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   try {
     const db = new PGlite(options.dataDir);
     await db.waitReady;
+    await db.query(`select set_config('search_path', $1, false)`, [searchPathOf('sandbox')]);
     return fromPglite(db, lock.release);
   } catch (error) {
     await lock.release();

@@ -92,7 +92,7 @@ describe('second steps', () => {
     assert.match(fifth.text, /Sign in with your password again/);
     const over = await reused.post('/console/sign-in/second-step', { method: 'recovery', code: codes[1] });
     assert.equal(over.status, 410, 'even a right answer is not taken after it');
-    const audit = await db().query("select 1 from audit_log where action = 'recovery_code.used'");
+    const audit = await db().query("select 1 from account_events where action = 'recovery_code.used'");
     assert.equal(audit.length, 1);
   });
 
@@ -119,7 +119,7 @@ describe('second steps', () => {
       ),
     );
     const checked = await db().query(
-      `select 1 from audit_log a join users u on u.id = a.user_id
+      `select 1 from account_events a join users u on u.id = a.user_id
         where u.email = $1 and a.action = 'account.sign_in_failed' and a.detail->>'step' = 'second'`,
       [email],
     );

@@ -1,7 +1,7 @@
 /**
- * An account's events in the audit log (sign-ins, failed ones, resets, sessions, passkeys): the
- * person's own, under no organization (an organization's members never read where a member signs in
- * from), shown on their account page; none for an address nobody uses. No webhook announces them.
+ * An account's events (sign-ins, failed ones, resets, sessions, passkeys): the person's own, under no
+ * organization (an organization's members never read where a member signs in from) and in no
+ * environment, shown on their account page; none for an address nobody uses. No webhook announces them.
  */
 import type { Database } from '../../db/database.js';
 
@@ -35,7 +35,7 @@ export async function accountEventsOf(
   limit = 20,
 ): Promise<AccountEvent[]> {
   const rows = await db.query<{ action: AccountAction; at: Date; detail: Record<string, string | number> | string }>(
-    `select action, at, detail from audit_log where user_id = $1 and organization_id is null order by id desc limit $2`,
+    `select action, at, detail from account_events where user_id = $1 order by id desc limit $2`,
     [userId, limit],
   );
   return rows.map((r) => ({
@@ -52,8 +52,10 @@ export async function recordAccountEvent(
   action: AccountAction,
   detail: Record<string, string | number> = {},
 ): Promise<void> {
-  await tx.query(
-    'insert into audit_log (organization_id, user_id, action, target, detail) values ($1, $2, $3, $4, $5)',
-    [null, userId ?? null, action, userId ?? 'unknown address', JSON.stringify(detail)],
-  );
+  await tx.query('insert into account_events (user_id, action, target, detail) values ($1, $2, $3, $4)', [
+    userId ?? null,
+    action,
+    userId ?? 'unknown address',
+    JSON.stringify(detail),
+  ]);
 }

@@ -2,6 +2,7 @@
  * The workspaces a person works in: each organization they belong to, with their role there (their
  * own organization first). An AI app is connected for one of them, and acts only there.
  */
+import { inEachEnvironment } from '../../db/environments.js';
 import type { Database } from '../../db/database.js';
 import { lockFor } from '../../db/locks.js';
 import { type Actor, recordChange, type Tx } from '../events/record-change.js';
@@ -120,10 +121,11 @@ export function createMemberships(db: Database) {
               and coalesce(s.organization_id, u.organization_id) = $2`,
           [userId, actor.organizationId],
         );
-        await tx.query(
-          `update oauth_tokens set revoked_at = now() where user_id = $1 and organization_id = $2 and revoked_at is null`,
-          [userId, actor.organizationId],
-        );
+        for (const tokens of inEachEnvironment('oauth_tokens'))
+          await tx.query(
+            `update ${tokens} set revoked_at = now() where user_id = $1 and organization_id = $2 and revoked_at is null`,
+            [userId, actor.organizationId],
+          );
         await recordChange(tx, actor, 'membership.removed', userId);
         return 'done';
       });

@@ -1,6 +1,6 @@
 /**
  * Readiness for live access: each onboarding step computed from what the organization has done in
- * the sandbox (never ticked by hand), and the integration review the steps gate. The review's moves
+ * the sandbox (its tables named as the sandbox's, so live reads the same steps; never ticked by hand), and the integration review the steps gate. The review's moves
  * are the contract's (`x-transitions` of IntegrationReviewStatus). Nobody decides their own
  * organization's review: the service's staff decide those of real accounts' organizations; the
  * sandbox's own organizations are decided on the sandbox reviewer's part of their page.
@@ -26,28 +26,28 @@ const STEPS: { id: StepId; name: string; help: string; firstDone: string }[] = [
     id: 'platform_key_created',
     name: 'Make a platform key',
     help: 'API Console, Platform keys',
-    firstDone: `select min(created_at) as at from platform_keys where organization_id = $1 and id not like 'pk_seed%'`,
+    firstDone: `select min(created_at) as at from sandbox.platform_keys where organization_id = $1 and id not like 'pk_seed%'`,
   },
   {
     id: 'widget_key_with_origin',
     name: 'Make a widget key for your website',
     help: 'API Console, Widget keys',
-    firstDone: `select min(k.created_at) as at from widget_keys k
+    firstDone: `select min(k.created_at) as at from sandbox.widget_keys k
       where k.organization_id = $1 and k.id not like 'wk_seed%' and k.revoked_at is null
-        and exists (select 1 from widget_key_origins o where o.widget_key_id = k.id)`,
+        and exists (select 1 from sandbox.widget_key_origins o where o.widget_key_id = k.id)`,
   },
   {
     id: 'webhook_endpoint_verified',
     name: 'Receive a test event at a webhook endpoint',
     help: 'API Console, Webhooks: Send test event',
-    firstDone: `select min(d.created_at) as at from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+    firstDone: `select min(d.created_at) as at from sandbox.webhook_deliveries d join sandbox.webhook_endpoints e on e.id = d.endpoint_id
       where e.organization_id = $1 and d.test and d.status = 'succeeded'`,
   },
   {
     id: 'valuation_called',
     name: 'Call the valuation route with your platform key',
     help: 'GET /v1/valuations/properties/{propertyId}/estimate',
-    firstDone: `select min(u.first_at) as at from daily_usage u join platform_keys k on k.id = u.subject
+    firstDone: `select min(u.first_at) as at from sandbox.daily_usage u join sandbox.platform_keys k on k.id = u.subject
       where u.kind = 'platform_estimate' and u.count > 0 and k.organization_id = $1 and k.id not like 'pk_seed%'`,
   },
 ];

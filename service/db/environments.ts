@@ -1,0 +1,17 @@
+/**
+ * The two environments, always isolated. Identity (people, organizations, memberships, sessions, the
+ * integration review) and the official data are shared, in the `public` schema; everything an
+ * environment owns (keys, webhooks, listings, inventory, leads, usage, idempotency keys, AI apps'
+ * grants, the audit of those objects) has a table of the same name in that environment's schema. A
+ * connection of one environment reads `<environment>, public`, so the same SQL serves both and a query
+ * can only reach its own environment's rows: isolation is decided where a connection is made
+ * (database.ts), not in each query.
+ */
+export const ENVIRONMENTS = ['sandbox', 'live'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** What a connection of `environment` reads, first to last. */
+export const searchPathOf = (environment: Environment) => `${environment}, public`;
+
+/** An environment's table by its full name, for the few identity changes that reach into both (a reset revokes every AI app's token). */
+export const inEachEnvironment = (table: string) => ENVIRONMENTS.map((environment) => `${environment}.${table}`);
