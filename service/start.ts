@@ -1,5 +1,5 @@
 /**
- * `npm start`: the sandbox, as one process. It starts the service (servers/start-service.ts: the
+ * `npm start`: the sandbox, as one process (with SERVICE_LIVE=on, live beside it: npm run start:live). It starts the service (servers/start-service.ts: the
  * database, the parts composed once, the widget host with the service's pages, the Platform API, the
  * MCP endpoint and the workers), the demo site beside it, and stops them in order.
  */
@@ -11,7 +11,7 @@ import { loadSecretsKey } from './core/webhooks/secrets-key.js';
 import { startService } from './servers/start-service.js';
 import { startMailReceiver } from './mail/mail-receiver.js';
 import { DEFAULT_FROM } from './core/mail/mail-settings.js';
-import { health, LIVENESS_PATH, READINESS_PATH } from './web/health.js';
+import { health, LIVENESS_PATH, NotReady, READINESS_PATH } from './web/health.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 // DEMO_PORT=off: no demo site (a process of a cluster, whose demo runs once beside the balancer).
@@ -49,7 +49,28 @@ const mail = {
   inboxUrl: receiver?.inboxUrl ?? process.env.MAIL_INBOX_URL,
 };
 
+// SERVICE_LIVE=on: live beside the sandbox, on its own origins and tables, valuing the official files only.
+const livePort = (name: string, port: number) => Number(process.env[name] ?? port);
+const live =
+  process.env.SERVICE_LIVE === 'on'
+    ? {
+        origins: {
+          widgetHost: livePort('LIVE_WIDGET_HOST_PORT', 8797),
+          platform: livePort('LIVE_PLATFORM_PORT', 8798),
+          mcp: livePort('LIVE_MCP_PORT', 8799),
+        },
+        publicUrls: {
+          widgetHost: process.env.LIVE_WIDGET_HOST_PUBLIC_URL,
+          platform: process.env.LIVE_PLATFORM_PUBLIC_ORIGIN,
+          mcp: process.env.LIVE_MCP_PUBLIC_ORIGIN,
+        },
+        // Only a deployment for development lets live widget keys list http://localhost and the like.
+        loopbackOrigins: process.env.LIVE_LOOPBACK_ORIGINS === 'on',
+      }
+    : undefined;
+
 const service = await startService({
+  live,
   database: databaseUrl
     ? { url: databaseUrl, poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) }
     : { dataDir, holder: 'npm start' },
@@ -79,7 +100,10 @@ const service = await startService({
   // A second process on the same data folder (DataFolderInUse) says who holds it, in one line.
   fail(error.name === 'DataFolderInUse' ? error.message : `The service did not start: ${error.message}`),
 );
-health.ready(async () => void (await service.db.query('select 1')));
+health.ready(async () => {
+  await service.db.query('select 1');
+  if (service.notReady) throw new NotReady(service.notReady);
+});
 const { links } = service.services;
 const demo =
   demoPort === undefined ? undefined : await startDemoServer({ port: demoPort, widgetHostUrl: links.widgetHost });
@@ -98,6 +122,14 @@ console.log(`API reference:       ${links.apiReference}`);
 console.log(
   `MCP endpoint:        ${links.mcpEndpoint}  (Streamable HTTP; OAuth metadata at /.well-known/oauth-authorization-server)`,
 );
+if (service.live) {
+  const liveLinks = service.live.services.links;
+  console.log(`Live widget host:    ${liveLinks.widgetHost}  (svce_live_ keys)`);
+  console.log(`Live Platform API:   ${liveLinks.apiBase}  (svcp_live_ keys)`);
+  console.log(`Live MCP endpoint:   ${liveLinks.mcpEndpoint}`);
+  console.log('Live console:        the API Console, switched to live (after an approved integration review)');
+  if (service.notReady) console.log(`Live is not ready:   ${service.notReady}`);
+}
 console.log('Press Ctrl+C to stop.');
 
 console.log(

@@ -15,7 +15,8 @@ import { importSandboxWorld } from '../sandbox/import-sandbox-world.js';
 import { sandboxData, sandboxOnImportedHomes } from '../sandbox/sandbox-data.js';
 import { seed, type SeedOptions } from '../sandbox/seed.js';
 import { createWorkerRunner } from '../workers/runner.js';
-import { serviceWorkers } from '../workers/service-workers.js';
+import { liveWorkers, serviceWorkers } from '../workers/service-workers.js';
+import { liveData } from '../core/services/live-data.js';
 import { openServer, originOf } from '../web/serve.js';
 import { type McpServerOptions, startMcpServer } from './mcp.js';
 import { startPlatformServer } from './platform.js';
@@ -43,11 +44,26 @@ export interface StartServiceOptions {
   /** Replaces parts after composing: a test's limits, say. */
   adjust?: (services: Services) => Services;
   widgetHost?: Pick<WidgetHostServerOptions, 'distDir' | 'pinnedLoader'>;
+  /**
+   * Live beside the sandbox: its own origins (a widget host for svce_live_ keys, a Platform API, an MCP
+   * endpoint), its own tables (db/environments.ts), the official data only. People reach its console
+   * on the sandbox's widget host, switched to live (identity is shared).
+   */
+  live?: {
+    origins: Partial<Record<Origin, number>>;
+    publicUrls?: Partial<ServiceSettings['urls']>;
+    /** Live widget keys may list loopback origins (a deployment for development). */
+    loopbackOrigins?: boolean;
+  };
   mcp?: Pick<McpServerOptions, 'sessionLimits' | 'allowedOrigins' | 'registrationsPerHour'>;
 }
 
 export interface StartedService {
   services: Services;
+  /** Live's parts, origins and servers, when started. */
+  live?: { services: Services; urls: ServiceSettings['urls']; servers: Partial<Record<Origin, Server>> };
+  /** Why the deployment cannot serve yet (live with no data), for its readiness. */
+  notReady?: string;
   db: Database;
   /** Each origin's public URL: the widget host's ends with `/`; an origin not started is under `.invalid`. */
   urls: ServiceSettings['urls'];
@@ -66,8 +82,9 @@ export async function startService(options: StartServiceOptions): Promise<Starte
   const given = options.database;
   const db = isDatabase(given) ? given : await openDatabase(given ?? { dataDir: 'memory://' });
   const servers: Partial<Record<Origin, Server>> = {};
+  const liveServers: Partial<Record<Origin, Server>> = {};
   const closeServers = async (graceMs: number) => {
-    const open = Object.values(servers);
+    const open = [...Object.values(servers), ...Object.values(liveServers)];
     const closed = Promise.all(open.map((server) => new Promise((resolve) => server.close(resolve))));
     await Promise.race([closed, delay(graceMs)]);
     for (const server of open) server.closeAllConnections(); // long-lived streams (MCP's GET) end here
@@ -75,6 +92,7 @@ export async function startService(options: StartServiceOptions): Promise<Starte
   };
   // A start that fails part way (a migration, a port in use) leaves nothing open behind it.
   let data: DeploymentData;
+  let live: DeploymentData | undefined;
   try {
     await migrate(db);
     await seed(db, options.seed);
@@ -83,39 +101,78 @@ export async function startService(options: StartServiceOptions): Promise<Starte
       await importSandboxWorld(db);
       data = await sandboxData(db);
     }
+    if (options.live) live = await liveData(db.in('live'));
     for (const [origin, port] of Object.entries(options.origins) as [Origin, number][])
       servers[origin] = await openServer(port);
+    for (const [origin, port] of Object.entries(options.live?.origins ?? {}) as [Origin, number][])
+      liveServers[origin] = await openServer(port);
   } catch (error) {
     await closeServers(0);
     if (!isDatabase(given)) await db.close();
     throw error;
   }
-  const urlOf = (origin: Origin, notStarted: string) =>
-    options.publicUrls?.[origin] ?? (servers[origin] ? originOf(servers[origin]) : notStarted);
-  const urls = {
-    widgetHost: options.publicUrls?.widgetHost ?? `${urlOf('widgetHost', 'http://widget-host.invalid')}/`,
-    platform: urlOf('platform', 'http://platform.invalid'),
-    mcp: urlOf('mcp', 'http://mcp.invalid'),
+  const urlsOf = (
+    started: Partial<Record<Origin, Server>>,
+    publicUrls: Partial<ServiceSettings['urls']> = {},
+    invalid = '',
+  ) => {
+    const urlOf = (origin: Origin, notStarted: string) =>
+      publicUrls[origin] ?? (started[origin] ? originOf(started[origin]) : notStarted);
+    return {
+      widgetHost: publicUrls.widgetHost ?? `${urlOf('widgetHost', `http://${invalid}widget-host.invalid`)}/`,
+      platform: urlOf('platform', `http://${invalid}platform.invalid`),
+      mcp: urlOf('mcp', `http://${invalid}mcp.invalid`),
+    };
   };
-  const composed = composeServices(db, {
+  const urls = urlsOf(servers, options.publicUrls);
+  const settings: ServiceSettings = {
     urls,
     secretsKey: randomBytes(32),
     addresses: { allowHosts: new Set() },
     visitorLimits: true,
     data,
     ...options.settings,
-  });
+  };
+  const composed = composeServices(db, settings);
   const services = options.adjust?.(composed) ?? composed;
+  const liveUrls = options.live && {
+    ...urlsOf(liveServers, options.live.publicUrls, 'live.'),
+    console: urls.widgetHost,
+  };
+  const liveComposed =
+    live &&
+    liveUrls &&
+    composeServices(db, {
+      ...settings,
+      environment: 'live',
+      urls: liveUrls,
+      data: live,
+      loopbackOrigins: options.live?.loopbackOrigins,
+    });
+  const liveServices = liveComposed && (options.adjust?.(liveComposed) ?? liveComposed);
 
-  if (servers.widgetHost) startWidgetHostServer({ server: servers.widgetHost, services, ...options.widgetHost });
+  const hostOptions = { ...options.widgetHost, live: liveServices };
+  if (servers.widgetHost) startWidgetHostServer({ server: servers.widgetHost, services, ...hostOptions });
   if (servers.platform) startPlatformServer({ server: servers.platform, services });
   if (servers.mcp) startMcpServer({ server: servers.mcp, services, ...options.mcp });
-  const workers = options.workers ? createWorkerRunner({ workers: serviceWorkers(services) }) : undefined;
+  if (liveServices) {
+    const { widgetHost, platform, mcp } = liveServers;
+    if (widgetHost) startWidgetHostServer({ server: widgetHost, services: liveServices, ...options.widgetHost });
+    if (platform) startPlatformServer({ server: platform, services: liveServices });
+    if (mcp) startMcpServer({ server: mcp, services: liveServices, ...options.mcp });
+  }
+  const workers = options.workers
+    ? createWorkerRunner({
+        workers: [...serviceWorkers(services), ...(liveServices ? liveWorkers(liveServices) : [])],
+      })
+    : undefined;
   workers?.start();
 
   let stopping: Promise<void> | undefined;
   return {
     services,
+    live: liveServices && liveUrls && { services: liveServices, urls: liveUrls, servers: liveServers },
+    notReady: live?.notReady,
     db,
     urls,
     servers,

@@ -31,6 +31,8 @@ export interface WidgetHostServerOptions {
   distDir?: string;
   /** The pinned version and its integrity hash, for the console's pinned snippet: the built loader's by default. */
   pinnedLoader?: ConsoleOptions['pinnedLoader'];
+  /** Live's parts, whose console this origin also serves (to a person switched to live). */
+  live?: Services;
 }
 
 export function startWidgetHostServer(options: WidgetHostServerOptions): { server: Server; url: string } {
@@ -38,14 +40,18 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
   const baseUrl = services.links.widgetHost;
   const { meter, rates, now } = services;
   const visitorLimit = services.settings.visitorLimits ? createVisitorLimit(meter, now, { store: rates }) : null;
+  const { environment } = services.settings;
+  // The console is on the service's own origin (the sandbox's widget host), whichever environment it shows.
+  const consoleOrigin = new URL(services.links.consolePage('')).origin;
   const widgetHost = createWidgetHost({
+    environment,
     keyStore: services.widgetKeys,
     meter,
     visitorLimit,
     engine: services.engine,
     estimates: services.estimates,
     serviceUrl: baseUrl,
-    previewOrigin: new URL(baseUrl).origin,
+    previewOrigin: consoleOrigin,
     onQuotaReached: services.quotaReached,
     rates,
   });
@@ -53,7 +59,9 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
   const consoleApp = createConsole(services, {
     widgetScriptUrl: `${baseUrl}v1/widget.js`,
     pinnedLoader: options.pinnedLoader ?? (() => builtLoader(distDir)),
+    live: options.live && { services: options.live, widgetScriptUrl: `${options.live.links.widgetHost}v1/widget.js` },
   });
+  const consoleHere = consoleOrigin === new URL(baseUrl).origin;
   const pages = valuationPages({
     engine: widgetHost.engine,
     visitorLimit,
@@ -65,13 +73,18 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
 
   const app = new Hono();
   app.route('/', widgetHostRoutes(widgetHost, distDir));
-  app
-    .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env))
-    .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
   const { links } = services;
+  if (consoleHere)
+    app
+      .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env))
+      .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
+  else
+    app
+      .get('/console', (c) => c.redirect(links.consolePage(''), 302))
+      .get('/console/*', (c) => c.redirect(links.consolePage(''), 302));
   const htmlPage = (html: unknown, cache = 'no-cache') =>
     new Response(String(html), { headers: { ...PAGE_HEADERS, 'Cache-Control': cache } });
-  app.get('/', () => htmlPage(indexPage(baseUrl, links)));
+  app.get('/', (c) => (consoleHere ? htmlPage(indexPage(baseUrl, links)) : c.redirect(links.consolePage(''), 302)));
   app.get(FAVICON_PATH, () => faviconResponse());
   app.get('/openapi.json', (c) => c.json(widgetHostContract, 200, { 'Access-Control-Allow-Origin': '*' }));
   app.get('/docs/api', (c) => c.redirect(links.apiReference, 302));

@@ -9,6 +9,9 @@ export const LIVENESS_PATH = '/livez';
 export const READINESS_PATH = '/readyz';
 
 type Check = () => Promise<void>;
+
+/** Thrown by a readiness check that knows why the process cannot serve (live with no data), not only that. */
+export class NotReady extends Error {}
 let check: Check | undefined;
 let draining = false;
 
@@ -30,8 +33,8 @@ async function readiness(): Promise<{ ready: boolean; reason?: string }> {
   try {
     await Promise.race([check(), timeout]);
     return { ready: true };
-  } catch {
-    return { ready: false, reason: 'the database does not answer' };
+  } catch (error) {
+    return { ready: false, reason: error instanceof NotReady ? error.message : 'the database does not answer' };
   }
 }
 

@@ -30,6 +30,10 @@ textarea.code{font-family:ui-monospace,monospace;font-size:.85rem}pre.code{font-
 input[type=radio],input[type=checkbox]{min-width:0;width:1.1rem;height:1.1rem;padding:0;margin:0 .5rem 0 0;vertical-align:middle}
 .notice{background:var(--surface);border-inline-start:4px solid var(--accent);padding:.75rem 1rem;border-radius:6px}
 header.console{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
+.environment{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin:0 0 1rem;padding:.5rem 1rem;border-radius:8px;font-weight:600}
+.environment.sandbox{background:light-dark(#fff4d6,#3b3012);color:light-dark(#5c4300,#ffe3a3);border:1px dashed light-dark(#8a6500,#e0b44a)}
+.environment.live{background:light-dark(#e3f4ee,#12302a);color:light-dark(#0b4d3f,#b5f0df);border:1px solid var(--accent)}
+.environment p{margin:0}
 .preview{border:1px dashed var(--border);border-radius:8px;padding:1rem}.grid,.snippet-builder{display:grid;gap:1rem}@media (min-width:60rem){.grid{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}
 .snippet-builder{grid-template-columns:minmax(0,1fr) minmax(0,1fr);grid-template-areas:'options preview' 'code preview'}.snippet-builder .options{grid-area:options}
 .snippet-builder .preview{grid-area:preview;align-self:start}.snippet-builder .code-boxes{grid-area:code}}.error:empty{display:none}

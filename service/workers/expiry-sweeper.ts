@@ -8,7 +8,8 @@ import { utcDay } from '../core/metering/utc-day.js';
 import type { Worker } from './runner.js';
 
 export interface Expiring {
-  sessions: { sweep(): Promise<number> };
+  /** Console sessions (shared by the environments: swept by the sandbox's sweeper only). */
+  sessions?: { sweep(): Promise<number> };
   meter: DailyMeter;
   /** What several processes share and forget once expired: the limits' counts, MCP sessions. */
   shared?: ({ prune(now: number): Promise<number> } | { sweep(): Promise<number> })[];
@@ -19,7 +20,7 @@ export const expirySweeper = ({ sessions, meter, shared = [] }: Expiring): Worke
   idleMs: 60_000,
   // Always reports idle: one pass a minute is all the work there is.
   run: async (now) => {
-    await sessions.sweep();
+    await sessions?.sweep();
     await meter.forget('visitor_estimate', utcDay(now));
     for (const store of shared) await ('prune' in store ? store.prune(now.getTime()) : store.sweep());
     return 0;

@@ -1,4 +1,7 @@
-/** The workers every process of the service runs, on its composed parts (any number of processes may run them). */
+/**
+ * The workers every process of the service runs, on its composed parts (any number of processes may
+ * run them): the shared ones (identity, mail) once, on the sandbox's parts, and each environment's own.
+ */
 import type { Services } from '../core/services/compose.js';
 import { expirySweeper } from './expiry-sweeper.js';
 import { mailSender } from './mail-sender.js';
@@ -7,7 +10,7 @@ import type { Worker } from './runner.js';
 import { webhookWorkers } from './webhook-workers.js';
 
 export const serviceWorkers = (services: Services): Worker[] => [
-  idempotencyPruner(services.idempotency),
+  ...environmentWorkers(services),
   expirySweeper({
     sessions: services.sessions,
     meter: services.meter,
@@ -24,6 +27,17 @@ export const serviceWorkers = (services: Services): Worker[] => [
   ...(services.settings.mail
     ? [mailSender(services.mailOutbox, services.settings.mail, services.passwordChanges.writeRequested)]
     : []),
+];
+
+/** What live's own tables need beside its environment's workers: its limits' counts and MCP sessions swept. */
+export const liveWorkers = (services: Services): Worker[] => [
+  ...environmentWorkers(services),
+  expirySweeper({ meter: services.meter, shared: [services.rates, services.mcpSessions] }),
+];
+
+/** What one environment's own tables need: idempotency keys pruned, events delivered. */
+const environmentWorkers = (services: Services): Worker[] => [
+  idempotencyPruner(services.idempotency),
   // The outbox's events become webhook deliveries, which the sender posts.
   ...webhookWorkers(services.db, services.webhooks),
 ];

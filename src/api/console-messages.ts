@@ -42,8 +42,8 @@ export const CONSOLE_MESSAGES: Record<MessageCode, MessageEntry> = {
   invalid_key: {
     seen: "Console error with the host's reason; the panel says it is not set up; error event `invalid_key`.",
     meaning:
-      'The widget host does not know the key: it was revoked, it is a live key on the sandbox host (sandbox and live are isolated), or it never existed.',
-    fix: 'Create or copy a widget key for this environment in the API Console.',
+      'The widget host does not know the key: it was revoked, it is a live key on the sandbox host or a sandbox key on the live host (sandbox and live are isolated), or it never existed.',
+    fix: 'Create or copy a widget key for this environment in the API Console: a `svce_test_` key with the sandbox widget host, a `svce_live_` key with the live one (the live snippet loads the widget from the live host).',
   },
   origin_not_allowed: {
     seen: 'Console error naming the origin; the panel says the widget is not available on this website; error event `origin_not_allowed`.',

@@ -1,6 +1,6 @@
 /** New keys and record ids: random, from the prefixes' one list. */
 import { randomBytes } from 'node:crypto';
-import { KEY_PREFIXES } from './prefixes.js';
+import { type KeyEnvironment, platformKeyPrefix, widgetKeyPrefix } from './prefixes.js';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** `length` characters from the alphabet, uniformly (rejection of the bytes that would bias it). */
@@ -13,5 +13,7 @@ function randomBody(length: number): string {
 }
 
 export const newRecordId = (prefix: string) => `${prefix}_${randomBody(16)}`;
-export const newWidgetKey = () => `${KEY_PREFIXES.widgetSandbox}${randomBody(24)}`;
-export const newPlatformKey = () => `${KEY_PREFIXES.platformSandbox}${randomBody(32)}`;
+export const newWidgetKey = (environment: KeyEnvironment = 'sandbox') =>
+  `${widgetKeyPrefix(environment)}${randomBody(24)}`;
+export const newPlatformKey = (environment: KeyEnvironment = 'sandbox') =>
+  `${platformKeyPrefix(environment)}${randomBody(32)}`;

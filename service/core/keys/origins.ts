@@ -5,7 +5,20 @@
  */
 export type OriginCheck = { origin: string } | { error: string };
 
-export function parseOrigin(input: string): OriginCheck {
+/**
+ * Which origins an environment's widget keys may list: the sandbox's any http(s) site; live's https
+ * only, with loopback (http://localhost, 127.0.0.1, [::1]) where a deployment is for development.
+ */
+export interface OriginRule {
+  httpsOnly: boolean;
+  loopback: boolean;
+}
+export const SANDBOX_ORIGINS: OriginRule = { httpsOnly: false, loopback: true };
+export const liveOrigins = (loopback: boolean): OriginRule => ({ httpsOnly: true, loopback });
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function parseOrigin(input: string, rule: OriginRule = SANDBOX_ORIGINS): OriginCheck {
   const text = input.trim();
   if (!text) return { error: 'Enter an origin, such as https://www.example.com.' };
   if (text.length > 300) return { error: 'An origin is at most 300 characters.' };
@@ -30,6 +43,14 @@ export function parseOrigin(input: string): OriginCheck {
     return { error: `Leave out the path: use ${url.origin}.` };
   if (url.hostname.endsWith('.'))
     return { error: 'Remove the dot at the end of the host: browsers send the host without it.' };
+  if (rule.httpsOnly && url.protocol !== 'https:' && !(rule.loopback && LOOPBACK_HOSTS.has(url.hostname)))
+    return {
+      error: rule.loopback
+        ? 'A live key lists https:// origins (and, because this deployment is for development, loopback ones such as http://localhost:5173): use https://.'
+        : 'A live key lists https:// origins only: http:// sites are for sandbox keys.',
+    };
+  if (rule.httpsOnly && !rule.loopback && LOOPBACK_HOSTS.has(url.hostname))
+    return { error: 'A live key never lists a loopback origin (localhost, 127.0.0.1): use your website’s own origin.' };
   return { origin: url.origin };
 }
 
@@ -37,7 +58,11 @@ export function parseOrigin(input: string): OriginCheck {
 export const ORIGINS_MAX = 20;
 
 /** A list of origins (a textarea's lines, or a tool's array): the normalised list, or a message naming each bad entry. */
-export function checkOrigins(entries: string[], required: boolean): { origins: string[]; error?: string } {
+export function checkOrigins(
+  entries: string[],
+  required: boolean,
+  rule: OriginRule = SANDBOX_ORIGINS,
+): { origins: string[]; error?: string } {
   const given = entries.map((e) => e.trim()).filter(Boolean);
   if (required && given.length === 0)
     return { origins: [], error: 'List at least one website origin, such as https://www.example.com.' };
@@ -45,7 +70,7 @@ export function checkOrigins(entries: string[], required: boolean): { origins: s
   const problems: string[] = [];
   const origins: string[] = [];
   given.forEach((entry, i) => {
-    const result = parseOrigin(entry);
+    const result = parseOrigin(entry, rule);
     if ('error' in result) problems.push(`Line ${i + 1} (${entry.slice(0, 60)}): ${result.error}`);
     else if (!origins.includes(result.origin)) origins.push(result.origin);
   });

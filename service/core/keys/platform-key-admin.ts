@@ -72,7 +72,7 @@ export function createPlatformKeyAdmin(db: Database) {
       if (Object.keys(errors).length) return { errors };
       const granted = [...new Set(scopes)] as PlatformScope[];
       return db.transaction(async (tx) => {
-        const key = newPlatformKey();
+        const key = newPlatformKey(db.environment);
         const id = newRecordId('pk');
         await tx.query(
           'insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes) values ($1, $2, $3, $4, $5, $6, $7)',

@@ -1,11 +1,11 @@
 /**
- * Sandbox platform keys: stored as SHA-256 hashes with their organization and scopes
- * (sandbox/platform/keys.json), looked up by the hash of what a request presents. A key itself is
+ * Platform keys: stored as SHA-256 hashes with their organization and scopes (the sandbox's seeded
+ * ones in sandbox/platform-keys.json), looked up by the hash of what a request presents. A key itself is
  * never stored, compared as text, or logged; problems name a key by its prefix and last four.
  */
 import type { components } from '../../../contract/generated/platform.js';
 import { hashSecret } from '../../db/secrets.js';
-import { KEY_PREFIXES, SANDBOX_PLATFORM_KEY } from './prefixes.js';
+import { KEY_PREFIXES, type KeyEnvironment, platformKeyPrefix, platformKeyShape } from './prefixes.js';
 
 type Scope = components['schemas']['Scope'];
 type ProblemCode = components['schemas']['ProblemCode'];
@@ -25,13 +25,18 @@ export interface StoredKey {
 
 export type Authentication = { key: StoredKey } | { problem: ProblemCode; detail: string };
 
-/** Reads `Authorization: Bearer <key>` as the sandbox must: only svcp_test_ keys it knows. */
+/**
+ * Reads `Authorization: Bearer <key>` as `environment` must: only its own keys (svcp_test_ in the
+ * sandbox, svcp_live_ in live), and a key of the other environment named as such, with what to do.
+ */
 export async function authenticate(
   header: string | null,
   findByHash: (sha256: string) => Promise<StoredKey | undefined>,
+  environment: KeyEnvironment = 'sandbox',
 ): Promise<Authentication> {
-  if (!header)
-    return { problem: 'missing_key', detail: 'Send your sandbox key as "Authorization: Bearer svcp_test_…".' };
+  const own = platformKeyPrefix(environment);
+  const name = environment === 'live' ? 'live' : 'sandbox';
+  if (!header) return { problem: 'missing_key', detail: `Send your ${name} key as "Authorization: Bearer ${own}…".` };
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match)
     return { problem: 'malformed_key', detail: 'The Authorization header must be "Bearer " followed by your key.' };
@@ -39,27 +44,33 @@ export async function authenticate(
   if (token.startsWith(KEY_PREFIXES.widgetSandbox) || token.startsWith(KEY_PREFIXES.widgetLive)) {
     return {
       problem: 'widget_key',
-      detail:
-        'This is a widget key (svce_…). Widget keys identify a website to the widget and never authenticate the Platform API: use a platform key (svcp_test_…).',
+      detail: `This is a widget key (svce_…). Widget keys identify a website to the widget and never authenticate the Platform API: use a platform key (${own}…).`,
     };
   }
-  if (token.startsWith(KEY_PREFIXES.platformLive)) {
+  if (environment === 'sandbox' && token.startsWith(KEY_PREFIXES.platformLive)) {
     return {
       problem: 'live_key_in_sandbox',
       detail:
-        'Live keys (svcp_live_…) work only against the live host: sandbox and live are always isolated. Use a svcp_test_ key here.',
+        'This is a live key (svcp_live_…), and this is the sandbox: live keys work only against the live host, because sandbox and live are always isolated. Send it to the live base URL, or use a svcp_test_ key here.',
     };
   }
-  if (!SANDBOX_PLATFORM_KEY.test(token))
+  if (environment === 'live' && token.startsWith(KEY_PREFIXES.platformSandbox)) {
+    return {
+      problem: 'sandbox_key_in_live',
+      detail:
+        'This is a sandbox key (svcp_test_…), and this is the live host: sandbox keys work only against the sandbox, because sandbox and live are always isolated. Make a live key in the API Console (switched to live) or send this one to the sandbox base URL.',
+    };
+  }
+  if (!platformKeyShape(environment).test(token))
     return {
       problem: 'malformed_key',
-      detail: 'A sandbox key is svcp_test_ followed by 16 to 64 letters, digits or underscores.',
+      detail: `A ${name} key is ${own} followed by 16 to 64 letters, digits or underscores.`,
     };
   const key = await findByHash(hashSecret(token));
   if (!key)
     return {
       problem: 'unknown_key',
-      detail: `No sandbox key ends in ${token.slice(-4)}: it was revoked, or never existed. Copy it again from the API Console.`,
+      detail: `No ${name} key ends in ${token.slice(-4)}: it was revoked, or never existed. Copy it again from the API Console.`,
     };
   return { key };
 }

@@ -11,8 +11,20 @@ export const KEY_PREFIXES = {
   platformLive: 'svcp_live_',
 } as const;
 
+/** Which environment a prefix belongs to: `test` keys are the sandbox's, `live` keys live's. */
+export type KeyEnvironment = 'sandbox' | 'live';
+
+export const widgetKeyPrefix = (environment: KeyEnvironment) =>
+  environment === 'live' ? KEY_PREFIXES.widgetLive : KEY_PREFIXES.widgetSandbox;
+export const platformKeyPrefix = (environment: KeyEnvironment) =>
+  environment === 'live' ? KEY_PREFIXES.platformLive : KEY_PREFIXES.platformSandbox;
+
+/** A platform key of `environment` as a request presents it. */
+export const platformKeyShape = (environment: KeyEnvironment) =>
+  new RegExp(`^${platformKeyPrefix(environment)}[A-Za-z0-9_]{16,64}$`);
+
 /** A sandbox platform key as a request presents it. */
-export const SANDBOX_PLATFORM_KEY = new RegExp(`^${KEY_PREFIXES.platformSandbox}[A-Za-z0-9_]{16,64}$`);
+export const SANDBOX_PLATFORM_KEY = platformKeyShape('sandbox');
 
 /** Anything shaped like one of the service's keys or tokens (widget, platform, OAuth), anywhere in a text. */
 const KEY_SHAPED = /\b(?:svc[ep]_(?:test|live)|mcp(?:at|rt|ac))_[A-Za-z0-9_-]{6,}/g;

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.js';
 import { type Actor, recordChange } from '../events/record-change.js';
 import { utcDay } from '../metering/utc-day.js';
 import { problemInName } from './names.js';
-import { checkOrigins } from './origins.js';
+import { checkOrigins, type OriginRule, SANDBOX_ORIGINS } from './origins.js';
 import { newRecordId, newWidgetKey } from './generate.js';
 
 export interface WidgetKeyView {
@@ -34,8 +34,9 @@ export function checkWidgetKeyInput(
   name: string,
   origins: string[],
   originsRequired: boolean,
+  rule: OriginRule = SANDBOX_ORIGINS,
 ): { errors?: KeyInputErrors; origins: string[] } {
-  const checked = checkOrigins(origins, originsRequired);
+  const checked = checkOrigins(origins, originsRequired, rule);
   const errors: KeyInputErrors = {};
   const nameProblem = problemInName(name, 'key');
   if (nameProblem) errors.name = nameProblem;
@@ -43,7 +44,12 @@ export function checkWidgetKeyInput(
   return Object.keys(errors).length ? { errors, origins: checked.origins } : { origins: checked.origins };
 }
 
-export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new Date()) {
+/** `rule`: which origins a key may list (live's are https; origins.ts). */
+export function createWidgetKeyAdmin(
+  db: Database,
+  now: () => Date = () => new Date(),
+  rule: OriginRule = SANDBOX_ORIGINS,
+) {
   async function widgetKeys(actor: Actor, id?: string): Promise<WidgetKeyView[]> {
     const rows = await db.query<{
       id: string;
@@ -84,20 +90,27 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
     /** One of the organization's keys; undefined for another organization's, as for none. */
     widgetKey: async (actor: Actor, id: string): Promise<WidgetKeyView | undefined> => (await widgetKeys(actor, id))[0],
 
+    /** Which origins this environment's keys may list. */
+    originRule: rule,
+
+    /** A key's name and origins as this environment checks them. */
+    checkInput: (name: string, origins: string[], originsRequired: boolean) =>
+      checkWidgetKeyInput(name, origins, originsRequired, rule),
+
     /** The one way a widget key is made: its name and origins checked, then created and recorded. */
     async createWidgetKey(
       actor: Actor,
       name: string,
       origins: string[],
     ): Promise<{ id: string } | { errors: KeyInputErrors }> {
-      const checked = checkWidgetKeyInput(name, origins, true);
+      const checked = checkWidgetKeyInput(name, origins, true, rule);
       if (checked.errors) return { errors: checked.errors };
       const id = await db.transaction(async (tx) => {
         const keyId = newRecordId('wk');
         await tx.query('insert into widget_keys (id, organization_id, key, name) values ($1, $2, $3, $4)', [
           keyId,
           actor.organizationId,
-          newWidgetKey(),
+          newWidgetKey(db.environment),
           name.trim(),
         ]);
         for (const origin of checked.origins)
@@ -115,7 +128,7 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
       name: string,
       origins: string[],
     ): Promise<'saved' | 'missing' | { errors: KeyInputErrors }> {
-      const checked = checkWidgetKeyInput(name, origins, false);
+      const checked = checkWidgetKeyInput(name, origins, false, rule);
       if (checked.errors) return { errors: checked.errors };
       return db.transaction(async (tx) => {
         const [key] = await tx.query<{ name: string }>(
@@ -159,7 +172,7 @@ export function createWidgetKeyAdmin(db: Database, now: () => Date = () => new D
             [old.key, id, until],
           );
         else await tx.query('delete from widget_key_previous_values where widget_key_id = $1', [id]);
-        await tx.query('update widget_keys set key = $2 where id = $1', [id, newWidgetKey()]);
+        await tx.query('update widget_keys set key = $2 where id = $1', [id, newWidgetKey(db.environment)]);
         await recordChange(tx, actor, 'widget_key.rotated', id, {
           oldValueWorksUntil: until ? until.toISOString() : 'rotation (every earlier value ended too)',
         });

@@ -70,6 +70,20 @@ export function createReadiness(db: Database, now = () => new Date()) {
     return row ?? { status: 'not_requested', requested_at: null, decided_at: null, note: null };
   }
 
+  const holdsLiveKey = async (organizationId: string) =>
+    (
+      await db.query(
+        `select 1 from live.platform_keys where organization_id = $1 and revoked_at is null
+         union all select 1 from live.widget_keys where organization_id = $1 and revoked_at is null limit 1`,
+        [organizationId],
+      )
+    ).length > 0;
+
+  /** Whether the organization may work in live: its integration review approved. */
+  async function mayGoLive(organizationId: string): Promise<boolean> {
+    return (await review(db, organizationId)).status === 'approved';
+  }
+
   async function of(organizationId: string): Promise<Onboarding> {
     const steps = await Promise.all(
       STEPS.map(async ({ id, name, help, firstDone }) => {
@@ -79,10 +93,12 @@ export function createReadiness(db: Database, now = () => new Date()) {
     );
     const r = await review(db, organizationId);
     const done = steps.filter((s) => s.done).length;
-    // Approved is not live: no live environment exists yet, so no live key can be issued.
+    // Approved is not yet live: live is when the organization holds a live key it has not revoked.
     const status: Onboarding['status'] =
       r.status === 'approved'
-        ? 'approved'
+        ? (await holdsLiveKey(organizationId))
+          ? 'live'
+          : 'approved'
         : r.status === 'in_review'
           ? 'in_review'
           : done === steps.length
@@ -148,7 +164,7 @@ export function createReadiness(db: Database, now = () => new Date()) {
     }));
   }
 
-  return { of, move, awaitingStaff };
+  return { of, move, awaitingStaff, mayGoLive };
 }
 
 export type Readiness = ReturnType<typeof createReadiness>;

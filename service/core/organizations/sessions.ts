@@ -35,6 +35,8 @@ export interface Session {
   /** The id a person's list of sessions names it by (never the cookie's). */
   publicId?: string;
   csrfToken: string;
+  /** The environment the console shows: live only while `user.mayUseLive`. */
+  environment: 'sandbox' | 'live';
   user?: {
     id: string;
     name: string;
@@ -48,6 +50,8 @@ export interface Session {
     kind: 'account' | 'sandbox';
     /** One of the service's staff, who decide integration reviews. */
     staff: boolean;
+    /** A real account whose organization passed its integration review: the console may switch to live. */
+    mayUseLive: boolean;
   };
 }
 
@@ -100,13 +104,17 @@ export function createSessions(db: Database) {
       role: string;
       organization_id: string;
       organization_name: string;
+      environment: 'sandbox' | 'live';
+      may_use_live: boolean;
     }>(
       `select s.id_sha256, s.public_id, s.csrf_token, u.id as user_id, u.name, u.email, m.role, u.kind, u.staff,
-              m.organization_id, o.name as organization_name, o.people,
+              m.organization_id, o.name as organization_name, o.people, s.environment,
+              (u.kind = 'account' and o.people = 'accounts' and coalesce(r.status = 'approved', false)) as may_use_live,
               s.last_used_at < now() - interval '${TOUCH_SECONDS} seconds' as touch
          from sessions s join users u on u.id = s.user_id
          join memberships m on m.user_id = u.id and m.organization_id = coalesce(s.organization_id, u.organization_id)
          join organizations o on o.id = m.organization_id
+         left join integration_reviews r on r.organization_id = m.organization_id
         where s.id_sha256 = $1 and s.expires_at > now() and s.last_used_at > now() - interval '${IDLE_MINUTES} minutes'`,
       [hashSecret(id)],
     );
@@ -116,6 +124,7 @@ export function createSessions(db: Database) {
       idSha256: row.id_sha256,
       publicId: row.public_id,
       csrfToken: row.csrf_token,
+      environment: row.may_use_live ? row.environment : 'sandbox',
       user: {
         id: row.user_id,
         name: row.name,
@@ -126,6 +135,7 @@ export function createSessions(db: Database) {
         organizationPeople: row.people,
         kind: row.kind,
         staff: row.staff,
+        mayUseLive: row.may_use_live,
       },
     };
   }
@@ -143,6 +153,16 @@ export function createSessions(db: Database) {
     async signIn(previous: Session, userId: string, origin: SessionOrigin = {}, organizationId?: string) {
       await end(previous);
       return start(userId, origin, organizationId);
+    },
+
+    /** Shows the console in `environment`: live only where the person may use it (whether it switched). */
+    async show(session: Session, environment: 'sandbox' | 'live'): Promise<boolean> {
+      if (environment === 'live' && !session.user?.mayUseLive) return false;
+      await db.query('update sessions set environment = $2 where id_sha256 = $1', [
+        session.idSha256 ?? '',
+        environment,
+      ]);
+      return true;
     },
 
     /** Moves a session to another workspace of the same person: whether they belong to it. */
@@ -209,7 +229,7 @@ export function createSessions(db: Database) {
 }
 
 /** A visitor before sign-in: nothing stored; the form token lives in its own cookie (double submit). */
-export const anonymousSession = (csrfToken: string): Session => ({ csrfToken });
+export const anonymousSession = (csrfToken: string): Session => ({ csrfToken, environment: 'sandbox' });
 
 /** Whether a form's token is the session's: compared in constant time. */
 export function validCsrf(session: Session | undefined, given: string | null): boolean {

@@ -36,25 +36,36 @@ import { createPlatformKeyAdmin } from '../keys/platform-key-admin.js';
 import { databasePlatformKeys } from '../keys/platform-key-store.js';
 import { recordQuotaReached } from '../keys/quota-reached.js';
 import { createWidgetKeyAdmin } from '../keys/widget-key-admin.js';
+import { liveOrigins, SANDBOX_ORIGINS } from '../keys/origins.js';
 import { databaseWidgetKeys } from '../keys/widget-keys.js';
 import { meteredEstimate } from '../valuations/metered-estimate.js';
 import { aiWrites } from '../writes/write-kinds.js';
 import { linksOf, type ServiceSettings } from './settings.js';
 
-export function composeServices(db: Database, settings: ServiceSettings) {
+/** The parts of one environment: `database` is read as `settings.environment` sees it (the sandbox by default). */
+export function composeServices(database: Database, given: ServiceSettings) {
+  const settings = { ...given, environment: given.environment ?? 'sandbox' };
+  const db = database.in(settings.environment);
   const now = settings.now ?? (() => new Date());
   const { homes, hdb, sources, fixtures } = settings.data;
   const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now, homes, hdb, sources });
-  const widgetKeyAdmin = createWidgetKeyAdmin(db, now);
+  const live = settings.environment === 'live';
+  const widgetKeyAdmin = createWidgetKeyAdmin(
+    db,
+    now,
+    live ? liveOrigins(settings.loopbackOrigins ?? false) : SANDBOX_ORIGINS,
+  );
   const meter = databaseMeter(db);
   const secretBox = createSecretBox(settings.secretsKey);
   const webhooks = createWebhookService(db, secretBox, {
-    policy: settings.addresses,
+    // Live calls no loopback or private receiver, whatever the deployment allows its sandbox.
+    policy: live ? { allowHosts: new Set() } : settings.addresses,
     clock: now,
+    environment: settings.environment,
   });
   const listings = createListingArea(db, homes.byId, fixtures.restore);
   const inventory = createInventory(db, now);
-  const links = linksOf(settings.urls);
+  const links = linksOf(settings.urls, settings.environment);
   const rates = sharedRates(db);
   const mailOutbox = createMailOutbox(db, secretBox);
   const signInLimits = createSignInLimits(db);

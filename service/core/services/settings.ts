@@ -7,6 +7,7 @@ import type { AddressPolicy } from '../webhooks/address-guard.js';
 import type { ProjectLookup } from '../writes/write-kinds.js';
 import type { MailSettings } from '../mail/mail-settings.js';
 import type { PasskeySettings } from '../accounts/passkeys.js';
+import type { Environment } from '../../db/environments.js';
 
 /**
  * The data a deployment serves, given to the core (which never imports where it came from): the homes
@@ -19,11 +20,21 @@ export interface DeploymentData {
   sources?: EngineOptions['sources'];
   /** What a sandbox reset puts back, and the developers' projects the writes name. */
   fixtures: { restore: RestoreFixtures; projectOf: ProjectLookup };
+  /** Why these data cannot serve yet (live with nothing imported): the deployment reports not ready. */
+  notReady?: string;
 }
 
 export interface ServiceSettings {
-  /** Where people reach each origin, behind a balancer or on loopback: the widget host's ends with `/`. */
-  urls: { widgetHost: string; platform: string; mcp: string };
+  /** Which environment the parts serve (db/environments.ts): the sandbox (the default) or live. */
+  environment?: Environment;
+  /**
+   * Where people reach each origin, behind a balancer or on loopback: the widget host's ends with `/`.
+   * `console`: the service's own origin, where the API Console is (the sandbox's widget host, which
+   * serves both environments' consoles); the widget host's by default.
+   */
+  urls: { widgetHost: string; platform: string; mcp: string; console?: string };
+  /** Live only: widget keys may list loopback origins too (a deployment for development, never production). */
+  loopbackOrigins?: boolean;
   /** Seals the webhook signing secrets at rest (secrets-key.ts). */
   secretsKey: Buffer;
   /** Which hosts the service may call: webhook receivers and OAuth clients' metadata documents. */
@@ -40,12 +51,14 @@ export interface ServiceSettings {
 }
 
 /** The service's pages that other origins link to, from its public URLs. */
-export function linksOf(urls: ServiceSettings['urls']) {
-  const consolePage = (path: string) => `${urls.widgetHost}console/${path}`;
+export function linksOf(urls: ServiceSettings['urls'], environment: Environment = 'sandbox') {
+  const consolePage = (path: string) => `${urls.console ?? urls.widgetHost}console/${path}`;
   return {
     widgetHost: urls.widgetHost,
     consolePage,
-    consent: (requestId: string) => consolePage(`oauth/consent?request=${requestId}`),
+    /** An AI app's consent and a write it asks for belong to one environment: their links say which. */
+    consent: (requestId: string) => consolePage(`oauth/consent?request=${requestId}&environment=${environment}`),
+    actionPage: (actionId: string) => consolePage(`mcp/actions/${actionId}?environment=${environment}`),
     apiReference: `${urls.platform}/reference`,
     apiBase: `${urls.platform}/v1`,
     mcpEndpoint: `${urls.mcp}/mcp`,

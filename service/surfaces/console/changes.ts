@@ -15,6 +15,11 @@ export interface ConsoleChange {
 export const CONSOLE_CHANGES: ConsoleChange[] = [
   { path: /^\/console\/sign-out$/, needs: { checkedInRoute: 'anyone signed in' }, what: 'sign out' },
   {
+    path: /^\/console\/environment$/,
+    needs: { checkedInRoute: 'live only for an organization whose review was approved' },
+    what: 'switch between sandbox and live',
+  },
+  {
     path: /^\/console\/members\/(invite|invitations\/inv_[a-f0-9]{20}\/revoke|[\w-]+\/(role|remove))$/,
     needs: 'organizations.write',
     what: 'invite, change or remove members',

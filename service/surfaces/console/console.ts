@@ -39,6 +39,11 @@ import { widgetKeyRoutes } from './widget-key-routes.js';
 export interface ConsoleOptions {
   /** Where a site owner's pages load the widget from: the snippet's script. */
   widgetScriptUrl: string;
+  /**
+   * Live's console, served here to a person who switched to live (their session says so): the same
+   * pages on live's parts. Identity is shared, so signing in, accounts and members read the same.
+   */
+  live?: { services: Services; widgetScriptUrl: string };
   /** The pinned version and its integrity hash, for the pinned form of the snippet (once built). */
   pinnedLoader?: () => Promise<BuiltLoader | undefined>;
 }
@@ -46,6 +51,13 @@ export interface ConsoleOptions {
 export function createConsole(services: Services, options: ConsoleOptions) {
   const { sessions, members, memberships } = services;
   const app = new Hono<ConsoleEnv>({ strict: false }).basePath('/console');
+  const live =
+    options.live &&
+    createConsole(options.live.services, {
+      ...options,
+      widgetScriptUrl: options.live.widgetScriptUrl,
+      live: undefined,
+    });
 
   app.use('*', async (c, next) => {
     const secure = new URL(c.req.url).protocol === 'https:';
@@ -54,6 +66,20 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     if (refused) return page(messagePage('This form came from another site', `${refused} Nothing was changed.`), 403);
     const cookies = c.req.header('cookie') ?? null;
     let session = await sessions.find(readCookie(cookies, COOKIE));
+    // A link that names its environment (an AI app's consent, a confirmation) shows the console there.
+    const named = c.req.method === 'GET' ? c.req.query('environment') : undefined;
+    if (session?.user && live && (named === 'live' || named === 'sandbox') && named !== session.environment) {
+      if (!(await sessions.show(session, named)))
+        return page(
+          messagePage(
+            'This page is in live',
+            `${session.user.organizationName} has no live environment yet: an organization reaches live after its integration review is approved (Go live). Nothing was changed.`,
+          ),
+          403,
+        );
+      session = { ...session, environment: named };
+    }
+    if (session?.environment === 'live' && live) return live.fetch(c.req.raw, c.env);
     let setCookie: Record<string, string> = {};
     if (!session) {
       // Not signed in: nothing is stored; the forms' token is carried in a cookie of its own.
@@ -174,6 +200,20 @@ export function createConsole(services: Services, options: ConsoleOptions) {
           : page(messagePage('This form cannot be sent again', detail), code === 'invalid_request' ? 400 : 422),
     }),
   );
+
+  // The one visible switch between the environments; live once the organization's review is approved.
+  app.post('/environment', async (c) => {
+    const to = c.var.form?.get('to') === 'live' ? 'live' : 'sandbox';
+    if (!(await sessions.show(c.var.session, to)))
+      return page(
+        messagePage(
+          'Live is not open to this organization yet',
+          `${c.var.session.user!.organizationName} reaches live after its integration review is approved: see Go live. Nothing was changed.`,
+        ),
+        403,
+      );
+    return redirect(safeNext(c.var.form?.get('next') ?? '') || '/console/widget-keys');
+  });
 
   app.post('/sign-out', async (c) => {
     await sessions.end(c.var.session);

@@ -17,7 +17,7 @@ export async function askThePerson(
   const action = await services.actions.open(caller, kind, idempotencyKey, input);
   if (action === 'mismatch')
     return { error: 'This idempotencyKey was already used with other arguments: use a new key for another request.' };
-  const confirmUrl = services.links.consolePage(`mcp/actions/${action.id}`);
+  const confirmUrl = services.links.actionPage(action.id);
   // The page is pointed at once, when the request is made; a retry only learns where it stands.
   if (action.opened) await showPage(confirmUrl, `${WRITE_KINDS[kind].title} on the service's page.`, action.id);
   return { action, confirmUrl };

@@ -7,7 +7,6 @@
  */
 import { NAME_MAX } from '../../core/keys/names.js';
 import { ORIGINS_MAX } from '../../core/keys/origins.js';
-import { checkWidgetKeyInput } from '../../core/keys/widget-key-admin.js';
 import { askThePerson } from './ask-the-person.js';
 import type { SignedInContext } from './tool.js';
 
@@ -77,7 +76,7 @@ const declined: Result = {
 
 /** Runs the tool: the key is made only once the person confirms on the service's page (ask-the-person.ts). */
 export async function createWidgetKey(args: CreateArgs, context: SignedInContext): Promise<Result> {
-  const checked = checkWidgetKeyInput(args.name, args.origins, true);
+  const checked = context.services.widgetKeyAdmin.checkInput(args.name, args.origins, true);
   if (checked.errors) return { error: Object.values(checked.errors).join(' ') };
   // Origins in one order, so a retry that lists them in another is the same request.
   const input = { name: args.name.trim(), origins: [...checked.origins].sort() };

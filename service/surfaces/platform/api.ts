@@ -13,7 +13,7 @@ import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-stor
 import type { Services } from '../../core/services/compose.js';
 import { authenticate, type StoredKey } from '../../core/keys/platform-keys.js';
 import { createMinuteWindow } from '../../core/metering/minute-window.js';
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
+import { organizationsOf } from './organization-of.js';
 import { idempotency } from '../../web/idempotency.js';
 import { type BodyRead, readJsonBody, readLimitedText } from '../../web/json-body.js';
 import { NUL_DETAIL, nulPathIn } from '../../web/nul-text.js';
@@ -32,6 +32,9 @@ const acceptsJson = (accept: string | undefined) =>
 /** The API's routes on the service's parts; `referenceUrl` is the REST reference, where problem `type` URIs point. */
 export function createPlatformApi(services: Services, referenceUrl: string) {
   const { platformKeys: keys } = services;
+  const { environment } = services.settings;
+  const realm = `service ${environment}`;
+  const organizationOf = organizationsOf(services.db);
   const minutes = createMinuteWindow(services.now, services.rates);
   const operations = createOperations(services);
   const app = new Hono<PlatformEnv>();
@@ -51,15 +54,10 @@ export function createPlatformApi(services: Services, referenceUrl: string) {
   const authorize = (route: Route) =>
     createMiddleware<PlatformEnv>(async (c, next) => {
       const { reply } = c.var;
-      const auth = await authenticate(c.req.header('authorization') ?? null, keys.findByHash);
+      const auth = await authenticate(c.req.header('authorization') ?? null, keys.findByHash, environment);
       if ('problem' in auth) {
         const error = auth.problem === 'missing_key' ? '' : ', error="invalid_token"';
-        return reply.fail(
-          auth.problem,
-          auth.detail,
-          {},
-          { 'WWW-Authenticate': `Bearer realm="service sandbox"${error}` },
-        );
+        return reply.fail(auth.problem, auth.detail, {}, { 'WWW-Authenticate': `Bearer realm="${realm}"${error}` });
       }
       const { key } = auth;
       const rate = await minutes.request(key.sha256);
@@ -77,7 +75,7 @@ export function createPlatformApi(services: Services, referenceUrl: string) {
           'insufficient_scope',
           `${route.operationId} needs a key holding the scope ${route.scope}; this key (…${key.last4}) holds ${key.scopes.join(', ') || 'none'}. Create a key with it in the API Console.`,
           { requiredScope: route.scope },
-          { 'WWW-Authenticate': `Bearer realm="service sandbox", error="insufficient_scope", scope="${route.scope}"` },
+          { 'WWW-Authenticate': `Bearer realm="${realm}", error="insufficient_scope", scope="${route.scope}"` },
         );
       }
       c.set('key', key);
@@ -140,8 +138,10 @@ export function createPlatformApi(services: Services, referenceUrl: string) {
         }
       }
       // Changes the operation makes are the key's in the audit log.
+      const org = await organizationOf(key.organization);
+      if (!org) return reply.fail('unknown_key', 'The organization this key belonged to no longer exists.');
       const result = await actingAs(`platform_key:${key.id ?? 'sandbox'}`, async () =>
-        operation({ key, org: ORGANIZATIONS[key.organization], params, body }),
+        operation({ key, org, params, body }),
       );
       if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
       return reply.send(result.status ?? 200, result.body);

@@ -18,9 +18,22 @@ import { createDistributionOperations } from './distribution-operations.js';
 
 export function createOperations(services: Services): Record<OperationId, Operation> {
   const { engine, estimates, webhooks, listings, readiness, inventory } = services;
+  const { environment } = services.settings;
+  // What only the sandbox has: live's data are real, so nothing resets them and no event is made up.
+  const sandboxOnly =
+    (what: string, operation: Operation): Operation =>
+    (ctx) =>
+      environment === 'sandbox'
+        ? operation(ctx)
+        : {
+            problem: 'sandbox_only',
+            detail: `${what} exists only in the sandbox; live data are never reset or made up.`,
+          };
+  const webhookOperations = createWebhookOperations(webhooks);
 
   return {
-    ...createWebhookOperations(webhooks),
+    ...webhookOperations,
+    sendWebhookTestEvent: sandboxOnly('A test event (webhook.test)', webhookOperations.sendWebhookTestEvent),
     ...createListingOperations(listings),
     ...createInventoryOperations(inventory),
     ...createBatchOperations(inventory),
@@ -31,12 +44,12 @@ export function createOperations(services: Services): Record<OperationId, Operat
     getCurrentOrganization: async ({ key, org }) => ({
       body: {
         ...org.organization,
-        environment: 'sandbox',
+        environment,
         scopes: key.scopes,
         onboarding: await readiness.of(org.organization.id),
       },
     }),
-    resetSandboxData: async ({ key }) => ({ body: await listings.reset(key.organization) }),
+    resetSandboxData: sandboxOnly('A reset', async ({ key }) => ({ body: await listings.reset(key.organization) })),
     listProducts: (ctx) => page(ctx.org.products, ctx),
     getCurrentAgent: ({ org }) =>
       org.agent

@@ -7,6 +7,8 @@ import type { MeteredEstimate } from '../../core/valuations/metered-estimate.js'
 import type { EngineOptions, EstimateEngine } from '../../core/estimates/engine.js';
 
 export interface HostOptions {
+  /** Which environment it serves: the sandbox (the default, with its magic values) or live (real data only). */
+  environment?: 'sandbox' | 'live';
   /** Keys in memory (MSW, unit tests), or … */
   keys?: WidgetKeyConfig[];
   /** … the store the service keeps them in (the database). */

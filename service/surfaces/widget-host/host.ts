@@ -61,6 +61,13 @@ export function createWidgetHost(options: HostOptions) {
     options.visitorLimit === undefined ? createVisitorLimit(meter, now, { store }) : options.visitorLimit;
   const estimates = options.estimates ?? meteredEstimate({ engine, meter });
   const secondsToReset = () => secondsToUtcMidnight(now());
+  const live = options.environment === 'live';
+  // The sandbox's documented failures and delays on request; live answers only what its data say.
+  const magicOf = {
+    suggestions: (q: string) => (live ? undefined : magicSuggestions(q)),
+    estimate: (id: string) => (live ? undefined : magicEstimate(id)),
+  };
+  const otherEnvironment = live ? KEY_PREFIXES.widgetSandbox : KEY_PREFIXES.widgetLive;
 
   function rateLimitHeaders(usedToday: number): Record<string, string> {
     return {
@@ -107,10 +114,12 @@ export function createWidgetHost(options: HostOptions) {
         'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.',
       );
     const key: WidgetKeyRecord | undefined = await keys.find(keyParam);
-    if (!key && keyParam.startsWith(KEY_PREFIXES.widgetLive)) {
+    if (!key && keyParam.startsWith(otherEnvironment)) {
       return fail(
         'invalid_key',
-        'This is a live widget key: live widget keys work only on the live widget host, because sandbox and live are always isolated. Use a svce_test_ key with the sandbox.',
+        live
+          ? 'This is a sandbox widget key (svce_test_), and this is the live widget host: sandbox keys work only with the sandbox, because sandbox and live are always isolated. Make a live widget key in the API Console (switched to live) and paste it into the live snippet.'
+          : 'This is a live widget key (svce_live_), and this is the sandbox widget host: live keys work only on the live widget host, because sandbox and live are always isolated. Load the widget from the live host (the live snippet in the API Console), or use a svce_test_ key with the sandbox.',
       );
     }
     if (!key) return fail('invalid_key', 'This widget key does not exist. Copy it again from the API Console.');
@@ -147,7 +156,7 @@ export function createWidgetHost(options: HostOptions) {
           { 'Retry-After': String(wait), 'Access-Control-Expose-Headers': 'Retry-After' },
         );
       }
-      const magic = magicSuggestions(q);
+      const magic = magicOf.suggestions(q);
       if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
       const suggestions = magic
         ? magic.suggestions
@@ -205,7 +214,7 @@ export function createWidgetHost(options: HostOptions) {
     allow,
   }: EstimateRequest): Promise<HostResponse> {
     // The sandbox's failures on request answer before anything is counted.
-    const magic = magicEstimate(id);
+    const magic = magicOf.estimate(id);
     if (magic?.error) return fail(magic.error, 'Sandbox: the failure you asked for.');
     const answer = await estimates({
       propertyId: magic?.propertyId ?? id,

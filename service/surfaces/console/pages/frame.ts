@@ -22,6 +22,10 @@ const STAFF_SECTIONS = [['/console/reviews', 'Integration reviews']] as const;
 /** A console page: `within` is a path in the part of the navigation it belongs to, when its title is not that part's name. */
 export function consolePage(title: string, session: Session, body: Html, within?: string): Html {
   const user = session.user!;
+  const live = session.environment === 'live';
+  const section =
+    SECTIONS.find(([href, name]) => title === name || within === href || within?.startsWith(`${href}/`))?.[0] ??
+    '/console/widget-keys';
   const current = (href: string, name: string) =>
     title === name
       ? html` aria-current="page"`
@@ -29,13 +33,31 @@ export function consolePage(title: string, session: Session, body: Html, within?
         ? html` aria-current="true"`
         : '';
   return layout(
-    `${title} · API Console (sandbox)`,
-    html`<header class="console"><div><h1>${title}</h1><p class="meta">${user.name}${user.kind === 'sandbox' && ' (a sandbox person)'} · ${user.organizationName} · sandbox</p></div>
+    `${title} · API Console (${session.environment})`,
+    html`${environmentBar(session, section)}<header class="console"><div><h1>${title}</h1><p class="meta">${user.name}${user.kind === 'sandbox' && ' (a sandbox person)'} · ${user.organizationName} · ${session.environment}</p></div>
 <form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
 <nav aria-label="Console"><ul>${[...SECTIONS, ...(user.staff ? STAFF_SECTIONS : [])].map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${current(href, name)}>${name}</a></li>`)}</ul></nav>${body}`,
-    CONSOLE_FOOTER,
+    live ? LIVE_FOOTER : CONSOLE_FOOTER,
   );
 }
+
+/**
+ * Which environment the page shows, marked on every page as dashboards with a test mode do, and the
+ * one switch between them (for an organization whose review was approved).
+ */
+function environmentBar(session: Session, section: string): Html {
+  const live = session.environment === 'live';
+  const words = live
+    ? 'Live: real data, live keys (svcp_live_, svce_live_) and real websites. Changes here reach your customers.'
+    : 'Sandbox: test data and test keys (svcp_test_, svce_test_). Nothing here reaches live.';
+  const toggle = session.user?.mayUseLive
+    ? html`<form class="inline" method="post" action="/console/environment">${csrfField(session)}<input type="hidden" name="to" value="${live ? 'sandbox' : 'live'}"><input type="hidden" name="next" value="${section}"><button class="secondary" type="submit">${live ? 'Switch to sandbox' : 'Switch to live'}</button></form>`
+    : '';
+  return html`<div class="environment ${session.environment}" role="region" aria-label="Environment"><p>${words}</p>${toggle}</div>`;
+}
+
+const LIVE_FOOTER = html`<p>Live API Console: keys made here work only against the live hosts, never the sandbox.</p>
+<p>Docs: <a href="/docs/api">Platform API reference</a> · <a href="/${MESSAGES_PATH}">Console messages and error codes</a> · <a href="/docs/mcp">MCP endpoint for AI clients</a></p>`;
 
 const CONSOLE_FOOTER = html`<p>Sandbox API Console: keys made here work only against the sandbox.</p>
 <p>Docs: <a href="/docs/api">Platform API reference</a> · <a href="/${MESSAGES_PATH}">Console messages and error codes</a> · <a href="/docs/mcp">MCP endpoint for AI clients</a> · <a href="/">The sandbox</a></p>`;

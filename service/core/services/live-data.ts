@@ -1,0 +1,21 @@
+/**
+ * Live's data: the official files an operator imported (npm run data:import), never the sandbox's
+ * generated world, and no fixtures. With nothing imported, live values nothing and says why.
+ */
+import type { DeploymentData } from './settings.js';
+import { homesOf } from '../estimates/homes.js';
+import type { Database } from '../../db/database.js';
+import { loadImportedHomes } from '../valuations/imported-homes.js';
+
+const NO_FIXTURES: DeploymentData['fixtures'] = { restore: async () => {}, projectOf: () => undefined };
+
+export async function liveData(db: Pick<Database, 'query'>): Promise<DeploymentData> {
+  const imported = await loadImportedHomes(db, 'official');
+  if (imported) return { ...imported, fixtures: NO_FIXTURES };
+  return {
+    homes: homesOf('1970-01-01', [], []),
+    fixtures: NO_FIXTURES,
+    notReady:
+      'live has no official data to value: import the official files (npm run data:import -- FILE…, docs/data.md), then start again',
+  };
+}
