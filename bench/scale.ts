@@ -196,7 +196,7 @@ async function limitCost(databaseUrl: string) {
 }
 
 try {
-  const admin = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  const admin = new pg.Pool({ connectionString: postgres.url, max: 2, options: '-c search_path=sandbox,public' });
   // The first cluster migrates and seeds; the keys are added once it has.
   const warm = await startCluster({ processes: 1, databaseUrl: postgres.url });
   await warm.stop();

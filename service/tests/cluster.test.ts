@@ -67,7 +67,7 @@ describe('the service as three processes behind a balancer', { skip, timeout: 36
       log: (index, line) => process.env.CLUSTER_LOG && console.log(`[${index}] ${line}`),
     });
     urls = cluster.urls;
-    db = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
+    db = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2, options: '-c search_path=sandbox,public' });
   });
   after(async () => {
     await db?.end();

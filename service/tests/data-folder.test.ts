@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { searchPathOf } from '../db/environments.js';
 import { lockDataFolder } from '../db/folder-lock.js';
 import { ConsoleBrowser } from './console-browser.js';
 
@@ -104,6 +105,7 @@ async function openFolder(folder: string) {
   const lock = await lockDataFolder(folder, 'the data folder test');
   const db = new PGlite(folder, { extensions: { amcheck } });
   await db.waitReady;
+  await db.query(`select set_config('search_path', $1, false)`, [searchPathOf('sandbox')]);
   return {
     db,
     async close() {
@@ -197,9 +199,9 @@ describe('kill -9 while writing', { timeout: 600_000 }, () => {
 
       await db.exec('create extension if not exists amcheck');
       const indexes = await db.query<{ name: string }>(
-        `select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+        `select format('%I.%I', n.nspname, c.relname) as name from pg_index i join pg_class c on c.oid = i.indexrelid
            join pg_am a on a.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
-          where a.amname = 'btree' and n.nspname = 'public'`,
+          where a.amname = 'btree' and n.nspname in ('public', 'sandbox', 'live')`,
       );
       assert.ok(indexes.rows.length > 10);
       for (const { name } of indexes.rows) await db.query('select bt_index_parent_check($1::regclass, true)', [name]);

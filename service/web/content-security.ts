@@ -6,15 +6,17 @@
  */
 import { createHash } from 'node:crypto';
 
-export function contentSecurityPolicy(inlineStyles: string[]): string {
+export function contentSecurityPolicy(inlineStyles: string[], widgetOrigins: string[] = []): string {
   const hashes = inlineStyles.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+  // Another widget host (live's, previewed on the console's page) serves the widget's script, fonts and answers.
+  const self = ["'self'", ...widgetOrigins].join(' ');
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    `script-src ${self}`,
     `style-src ${hashes.join(' ') || "'none'"}`,
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
+    `img-src ${self} data:`,
+    `font-src ${self}`,
+    `connect-src ${self}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');

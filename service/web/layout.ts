@@ -46,6 +46,9 @@ table.cards td::before{content:attr(data-label);color:var(--muted);text-align:st
 /** The policy every page built with `layout` is served with. */
 export const PAGE_POLICY = contentSecurityPolicy([STYLES]);
 
+/** The policy of a page that also runs the widget from another widget host (live's console previews its keys). */
+export const pagePolicyWith = (widgetOrigin: string) => contentSecurityPolicy([STYLES], [widgetOrigin]);
+
 /** The headers of a page built with `layout`. */
 export const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',

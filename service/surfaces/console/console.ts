@@ -12,6 +12,7 @@ import type { Services } from '../../core/services/compose.js';
 import { newSecret } from '../../db/secrets.js';
 import type { BuiltLoader } from '../../web/built-loader.js';
 import { idempotency } from '../../web/idempotency.js';
+import { pagePolicyWith } from '../../web/layout.js';
 import { aiAppRoutes } from './ai-app-routes.js';
 import { type ConsoleEnv, page, readForm, redirect } from './context.js';
 import { COOKIE, CSRF_COOKIE, readCookie, sessionCookie } from './cookies.js';
@@ -57,6 +58,15 @@ export function createConsole(services: Services, options: ConsoleOptions) {
       ...options,
       widgetScriptUrl: options.live.widgetScriptUrl,
       live: undefined,
+    });
+
+  // Live's pages preview live's widget, which its own widget host serves.
+  const widgetOrigin = new URL(options.widgetScriptUrl).origin;
+  if (widgetOrigin !== new URL(services.links.consolePage('')).origin)
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.res.headers.has('Content-Security-Policy'))
+        c.res.headers.set('Content-Security-Policy', pagePolicyWith(widgetOrigin));
     });
 
   app.use('*', async (c, next) => {
@@ -251,7 +261,19 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   );
   app.route('/', platformKeyRoutes(services.platformKeyAdmin));
   app.route('/', webhookRoutes(services.webhooks));
-  app.route('/', goLiveRoutes(services.readiness, services.links.apiReference));
+  const liveLinks = services.settings.environment === 'live' ? services.links : options.live?.services.links;
+  app.route(
+    '/',
+    goLiveRoutes(
+      services.readiness,
+      services.links.apiReference,
+      liveLinks && {
+        apiBase: liveLinks.apiBase,
+        mcpEndpoint: liveLinks.mcpEndpoint,
+        widgetScriptUrl: `${liveLinks.widgetHost}v1/widget.js`,
+      },
+    ),
+  );
   app.route('/', aiAppRoutes(services));
 
   app.notFound(() => page(messagePage('Not found', 'There is no such page in the console.'), 404));

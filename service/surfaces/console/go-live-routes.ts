@@ -2,12 +2,13 @@
 import { Hono } from 'hono';
 import type { Readiness, ReviewStatus } from '../../core/organizations/readiness.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
-import { goLivePage } from './pages/go-live.js';
+import { goLivePage, type LiveHosts } from './pages/go-live.js';
 
-export function goLiveRoutes(readiness: Readiness, apiReference: string) {
+/** `live`: where live is reached, when this deployment serves it. */
+export function goLiveRoutes(readiness: Readiness, apiReference: string, live?: LiveHosts) {
   const app = new Hono<ConsoleEnv>({ strict: false });
   const show = async (c: { var: ConsoleEnv['Variables'] }, notice?: string, status = 200) =>
-    page(goLivePage(c.var.session, await readiness.of(c.var.actor.organizationId), apiReference, notice), status);
+    page(goLivePage(c.var.session, await readiness.of(c.var.actor.organizationId), apiReference, notice, live), status);
 
   app.get('/go-live', (c) => show(c));
 

@@ -22,7 +22,45 @@ const REVIEW_WORDS = {
   changes_requested: 'Changes requested',
 } as const;
 
-export function goLivePage(session: Session, onboarding: Onboarding, apiReference: string, notice?: string): Html {
+/** Where live is reached: what an integration changes when it goes live. */
+export interface LiveHosts {
+  apiBase: string;
+  mcpEndpoint: string;
+  widgetScriptUrl: string;
+}
+
+/** What an approved organization does next, in order (as Stripe's and Adyen's go-live lists say it). */
+function whatComesNext(session: Session, live: LiveHosts | undefined): Html {
+  if (session.user!.organizationPeople === 'sandbox')
+    return html`<p>Approved. The sandbox’s own organizations never go live, since anyone may act as them: <a href="/console/sign-up">make an account</a> for your own organization to take it live.</p>`;
+  if (!live)
+    return html`<p>Approved: your integration passed review. This deployment serves no live environment; live keys are made on the deployment that does.</p>`;
+  const switchForm =
+    session.environment === 'sandbox'
+      ? html`<form class="inline" method="post" action="/console/environment">${csrfField(session)}<input type="hidden" name="to" value="live"><input type="hidden" name="next" value="/console/platform-keys"><button type="submit">Switch the console to live</button></form>`
+      : html`<p>The console shows live now.</p>`;
+  return html`<h2>What comes next</h2>
+<p>Approved: your integration passed review. Live is a separate environment: nothing of the sandbox is copied there.</p>
+<ol class="next-steps">
+<li><strong>Switch the console to live</strong> (the switch at the top of every page). ${switchForm}</li>
+<li><strong>Change the base URL</strong> of your server code to the live Platform API, <code>${live.apiBase}</code>, and an AI client’s MCP endpoint to <code>${live.mcpEndpoint}</code>.</li>
+<li><strong>Make live keys</strong> in the live console: a <a href="/console/platform-keys">platform key</a> (<code>svcp_live_</code>, shown once, for your servers) and a <a href="/console/widget-keys">widget key</a> (<code>svce_live_</code>) listing your website’s https origins. Sandbox keys never work on live, and live keys never work in the sandbox.</li>
+<li><strong>Register your webhook endpoints again</strong> in <a href="/console/webhooks">the live console</a>: sandbox endpoints are not copied, and live sends only to https addresses on the public internet. Each live endpoint has its own signing secret.</li>
+<li><strong>Paste the live snippet</strong>, which loads the widget from the live widget host:
+<pre class="code"><code>&lt;div data-service-valuation data-embed-key="svce_live_…"&gt;&lt;/div&gt;
+&lt;script async src="${live.widgetScriptUrl}"&gt;&lt;/script&gt;</code></pre>
+The widget keys page builds it with your key.</li>
+</ol>
+<p><code>onboarding.status</code> says <code>live</code> once your organization holds a live key.</p>`;
+}
+
+export function goLivePage(
+  session: Session,
+  onboarding: Onboarding,
+  apiReference: string,
+  notice?: string,
+  live?: LiveHosts,
+): Html {
   const done = onboarding.steps.filter((s) => s.done).length;
   const { review } = onboarding;
   const steps = html`<ol class="checklist">${onboarding.steps.map(
@@ -60,7 +98,7 @@ ${steps}
 <h2>Integration review</h2>
 <p id="review-status">Review: <strong>${REVIEW_WORDS[review.status]}</strong>${review.requestedAt && html`, requested ${date(review.requestedAt)}`}${review.decidedAt && html`, decided ${date(review.decidedAt)}`}.</p>
 ${review.note && html`<p>Note: ${review.note}</p>`}
-${review.status === 'approved' ? html`<p>Approved: your integration passed review, and the approval is recorded. The live environment is not open yet, so no live key (<code>svcp_live_</code>, <code>svce_live_</code>) can be issued today; when it opens, this approval carries over and live keys are made on the live host. They will never work in the sandbox, and sandbox keys never work there.</p>` : ''}
+${review.status === 'approved' ? whatComesNext(session, live) : ''}
 ${requestForm}${reviewer}`,
   );
 }

@@ -31,14 +31,18 @@ export function platformKeysPage(
   return consolePage(
     'Platform keys',
     session,
-    html`${shownOnce}<p>Platform keys are secrets for server-side code: never put one in a web page or a repository. Sandbox keys (<code>svcp_test_</code>) work only against the sandbox; live keys are issued after integration review, not here.</p>
+    html`${shownOnce}<p>Platform keys are secrets for server-side code: never put one in a web page or a repository. ${
+      session.environment === 'live'
+        ? html`Live keys (<code>svcp_live_</code>) work only against the live Platform API, never the sandbox.`
+        : html`Sandbox keys (<code>svcp_test_</code>) work only against the sandbox; live keys are made in the live console after integration review.`
+    }</p>
 ${cardTable(
   'Your platform keys',
   [{ name: 'Label' }, { name: 'Key' }, { name: 'Scopes' }, { name: 'Created' }, { name: 'Status' }],
   rows,
   'No platform keys yet.',
 )}
-<h2>Create a sandbox platform key</h2><form method="post" action="/console/platform-keys" novalidate>${csrfField(session)}${textField(form, 'label', 'Label')}
+<h2>Create a ${session.environment} platform key</h2><form method="post" action="/console/platform-keys" novalidate>${csrfField(session)}${textField(form, 'label', 'Label')}
 <fieldset aria-describedby="${form.errors.scopes ? 'scopes-error' : ''}"><legend>Scopes</legend>${fieldError(form, 'scopes')}${PLATFORM_SCOPES.map(
       (scope) =>
         html`<p><input type="checkbox" name="scopes" id="scope-${scope}" value="${scope}"${checked.has(scope) && html` checked`}><label class="inline" for="scope-${scope}"><code>${scope}</code></label></p>`,

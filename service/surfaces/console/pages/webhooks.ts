@@ -30,7 +30,7 @@ export function eventTypesField(form: FormState, chosen: readonly string[] = [])
 export function urlField(form: FormState, value?: string): Html {
   const shown = form.values.url ?? value ?? '';
   return html`<div class="field"><label for="url">URL</label>
-<p class="hint" id="url-hint">https (http too in the sandbox). To receive on your own machine, see the integrators' guide, "Webhooks on your machine".</p>
+<p class="hint" id="url-hint">https (http too in the sandbox; live sends only to https addresses on the public internet). To receive on your own machine, see the integrators' guide, "Webhooks on your machine".</p>
 ${fieldError(form, 'url')}<input id="url" name="url" type="url" value="${shown}" aria-describedby="${describedBy(form, 'url', true)}"${invalid(form, 'url')}></div>`;
 }
 
