@@ -116,9 +116,9 @@ export function createPlatformClient(options: PlatformClientOptions) {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URLS[environment]).replace(/\/$/, '');
   // However it is written (API.Service.example, :443, a trailing dot), the live host is the live host.
   const pointsAtLive = originOf(baseUrl) === originOf(DEFAULT_BASE_URLS.live);
-  if (environment === 'live' && !pointsAtLive) {
+  if (environment === 'live' && originOf(baseUrl) === originOf(DEFAULT_BASE_URLS.sandbox)) {
     throw new PlatformConfigError(
-      `A live key (svcp_live_…) works only against ${DEFAULT_BASE_URLS.live}; sandbox and live are always isolated.`,
+      `A live key (svcp_live_…) works only against the live Platform API, and ${baseUrl} is the sandbox's; sandbox and live are always isolated. Pass the live base URL as baseUrl (SERVICE_BASE_URL for the CLI).`,
     );
   }
   if (environment === 'sandbox' && pointsAtLive) {
@@ -128,7 +128,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
   }
   if (environment === 'live' && new URL(baseUrl).hostname.endsWith('.example')) {
     throw new PlatformConfigError(
-      `A live key (svcp_live_…) works only against the live host, which opens to an organization after integration review; this build knows it only as ${baseUrl}. Build against the sandbox with a svcp_test_ key.`,
+      `A live key (svcp_live_…) works only against the live host, which opens to an organization after integration review; this build knows it only as ${baseUrl}. Pass your deployment's live base URL as baseUrl (SERVICE_BASE_URL for the CLI), or build against the sandbox with a svcp_test_ key.`,
     );
   }
   const maxRetries = options.maxRetries ?? 3;

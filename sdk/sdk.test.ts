@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { serviceForTests } from '../service/tests/service-for-tests.js';
 import { explain, run } from './cli.js';
-import { createPlatformClient, PlatformConfigError, PlatformError } from './client.js';
+import { createPlatformClient, DEFAULT_BASE_URLS, PlatformConfigError, PlatformError } from './client.js';
 
 const AGENCY = 'svcp_test_agency00000000000000001';
 const DEVELOPER = 'svcp_test_developer0000000000002';
@@ -58,8 +58,13 @@ describe('SDK', () => {
       PlatformConfigError,
     );
     assert.throws(
-      () => createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl: sandboxBase(), fetch }),
-      /only against/,
+      () =>
+        createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl: DEFAULT_BASE_URLS.sandbox, fetch }),
+      /only against the live Platform API.*Pass the live base URL/,
+    );
+    // A deployment's own live host (npm run start:live's, say) is the live key's to call: the host answers.
+    assert.ok(
+      createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl: 'http://127.0.0.1:8798/v1', fetch }),
     );
     for (const live of [
       'https://api.service.example/v1',

@@ -75,7 +75,7 @@ export function startMcpServer(options: McpServerOptions): { server: Server; url
         issuerUrl: new URL(origin),
         scopesSupported: [...MCP_SCOPES],
         resourceServerUrl: new URL(url),
-        resourceName: 'Service Valuations (sandbox)',
+        resourceName: `Service Valuations (${services.settings.environment})`,
         clientRegistrationOptions: {
           rateLimit: {
             windowMs: 3_600_000,

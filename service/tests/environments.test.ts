@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { OPERATIONS, type OperationSpec } from '../../sdk/operations.js';
+import { createPlatformClient, PlatformError } from '../../sdk/client.js';
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import { liveData } from '../core/services/live-data.js';
 import { type Database, openDatabase } from '../db/database.js';
@@ -15,6 +16,7 @@ import { migrate } from '../db/migrate.js';
 import { startService, type StartedService } from '../servers/start-service.js';
 import { ConsoleBrowser } from './console-browser.js';
 import { importedWorld } from './imported-world.js';
+import { rawMcpClient } from './mcp-raw-client.js';
 import { makeAccount, signInWith, testMail } from './test-mail.js';
 
 type Environment = 'sandbox' | 'live';
@@ -160,6 +162,48 @@ describe('sandbox and live', () => {
         assert.match(answer.headers.get('www-authenticate') ?? '', new RegExp(`realm="service ${environment}"`));
       }
     }
+  });
+
+  it('lets the SDK call live with a live key, and says what to do with a sandbox key there', async () => {
+    const liveBase = started.live!.services.links.apiBase;
+    const live = createPlatformClient({ apiKey: keys.live, baseUrl: liveBase });
+    const organization = await live.organizations.current();
+    assert.equal(organization.environment, 'live');
+    const crossed = createPlatformClient({ apiKey: keys.sandbox, baseUrl: liveBase });
+    await assert.rejects(
+      crossed.organizations.current(),
+      (error: Error) =>
+        error instanceof PlatformError &&
+        error.problem.code === 'sandbox_key_in_live' &&
+        /Make a live key in the API Console/.test(error.message),
+    );
+  });
+
+  it('gives one estimate on live’s Platform API and MCP endpoint, from the official data, and names its sources', async () => {
+    const platform = await api('live', 'GET', `/valuations/properties/${propertyId}/estimate?mode=sale`, keys.live);
+    assert.equal(platform.status, 200, JSON.stringify(platform.body));
+    const mcp = rawMcpClient(() => started.live!.services.links.mcpEndpoint);
+    const answer = await mcp.resultOf(await mcp.callTool('get_valuation', undefined, { propertyId, mode: 'sale' }));
+    assert.equal(answer.isError, undefined, JSON.stringify(answer));
+    const fromMcp = answer.structuredContent as Body;
+    assert.deepEqual(
+      [fromMcp.value, fromMcp.low, fromMcp.high, fromMcp.comparables.length],
+      [platform.body.value, platform.body.low, platform.body.high, platform.body.comparables.length],
+    );
+    assert.ok(platform.body.attribution.sources.length > 0, 'the official datasets are named');
+    assert.ok(
+      platform.body.attribution.url.startsWith(started.live!.urls.widgetHost),
+      'the attribution links to live’s page',
+    );
+    const metadata = await fetch(
+      `${new URL(started.live!.services.links.mcpEndpoint).origin}/.well-known/oauth-protected-resource/mcp`,
+    );
+    assert.equal(metadata.status, 200);
+    const resource = await metadata.json();
+    assert.deepEqual(
+      [resource.resource, resource.resource_name],
+      [started.live!.services.links.mcpEndpoint, 'Service Valuations (live)'],
+    );
   });
 
   it('refuses a widget key on the other environment’s widget host, saying what to do', async () => {

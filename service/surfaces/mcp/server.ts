@@ -55,7 +55,11 @@ function callerOf(auth: AuthInfo | undefined, toolName: string): AppActor {
 export function createMcpServer({ services, client }: McpContext): Server {
   const tools = TOOLS;
   const server = new Server(
-    { name: 'service-valuations-sandbox', title: 'Service Valuations (sandbox)', version: '1.0.0' },
+    {
+      name: `service-valuations-${services.settings.environment}`,
+      title: `Service Valuations (${services.settings.environment})`,
+      version: '1.0.0',
+    },
     {
       capabilities: { tools: {} },
       instructions:
