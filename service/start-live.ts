@@ -17,16 +17,14 @@ import { freePort } from './web/free-ports.js';
 import { writeSandboxFiles } from './sandbox/official-files/sandbox-files.js';
 
 const postgres = process.env.DATABASE_URL ? undefined : await startTestPostgres(await freePort());
-const databaseUrl = process.env.DATABASE_URL ?? postgres?.url;
+// A throwaway server goes with the process, however it ends.
+if (postgres) process.on('exit', () => postgres.stop());
+const databaseUrl = process.env.DATABASE_URL || postgres?.url;
 if (!databaseUrl) {
   console.error(
     'Live runs on PostgreSQL: set DATABASE_URL, or install Debian’s postgresql package for a throwaway server.',
   );
   process.exit(1);
-}
-if (postgres) {
-  const stop = () => postgres.stop();
-  process.on('exit', stop);
 }
 
 const folder = fileURLToPath(new URL('../.data/live-sample/', import.meta.url));
