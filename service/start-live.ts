@@ -42,6 +42,7 @@ for (const path of paths) {
 await db.close();
 console.log(`Live's data: ${paths.length} sample files in the official formats, imported from ${folder}`);
 
+console.log(`Staff:               DATABASE_URL=${databaseUrl} npm run staff -- grant EMAIL  (who decides reviews)`);
 process.env.DATABASE_URL = databaseUrl;
 // A throwaway server's secrets key is made with it; a server of the operator's keeps theirs.
 if (postgres) process.env.WEBHOOK_SECRETS_KEY ??= randomBytes(32).toString('base64');
