@@ -82,13 +82,14 @@ test('the checklist ticks itself step by step; live access is requested, sent ba
     await expect(page.locator('#review-status')).toContainText('In review');
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.locator('#review-status')).toContainText('Approved');
-    await expect(page.getByText(/The live environment is not open yet, so no live key/)).toBeVisible();
+    await expect(page.getByText(/The sandbox’s own organizations never go live/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /Switch (the console )?to live/ })).toHaveCount(0);
     await expectAccessible(page);
 
     const organization = await (
       await fetch(`${PLATFORM}/organizations/current`, { headers: { Authorization: `Bearer ${key}` } })
     ).json();
-    expect(organization.onboarding.status, 'approved is not live: nothing live exists yet').toBe('approved');
+    expect(organization.onboarding.status, 'approved is not live: no live key is held').toBe('approved');
     expect(organization.onboarding.steps.every((s: { done: boolean }) => s.done)).toBe(true);
   } finally {
     receiver.close();

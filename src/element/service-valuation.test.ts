@@ -155,7 +155,7 @@ describe('<service-valuation>', () => {
       await until(() => $(el, '[part="setup-error"]'), 'setup error');
       expect(text(el)).to.contain('not set up yet');
       expect(console.messages.join('\n')).to.contain(
-        '[service-valuation] This is a live widget key: live widget keys work only on the live widget host',
+        '[service-valuation] This is a live widget key (svce_live_), and this is the sandbox widget host: live keys work only on the live widget host',
       );
     } finally {
       console.restore();
