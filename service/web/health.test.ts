@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { health } from './health.js';
+import { health, NotReady } from './health.js';
 import { listen, originOf } from './serve.js';
 
 let server: Server;
@@ -41,6 +41,17 @@ describe('health', () => {
     });
     answers = true;
     assert.equal((await get('/readyz?probe=1')).status, 200, 'a query string does not hide the path');
+  });
+
+  it('says why it cannot serve when the check knows (live with no data), not only that', async () => {
+    health.ready(async () => {
+      throw new NotReady('live has no official data to value');
+    });
+    assert.deepEqual(await get('/readyz'), {
+      status: 503,
+      body: { status: 'not_ready', reason: 'live has no official data to value' },
+    });
+    health.ready(async () => {});
   });
 
   it('is not ready once the process drains, and stays live while it finishes', async () => {
