@@ -120,10 +120,12 @@ test('approved, the owner switches to live, makes a live widget key and a visito
   );
   await expect(page.getByRole('link', { name: /Resale Flat Prices dataset/ })).toBeVisible();
 
-  // Back in the console, onboarding says live now that a live key is held.
-  await page.goto(`${base}/console/go-live`);
-  await expect(page.getByText(/The console shows live now/)).toBeVisible();
+  // Onboarding says live now that a live key is held; the sandbox's console lists none of live's keys.
+  expect((await service.services.readiness.of('org_straits')).status).toBe('live');
+  await page.goto(`${base}/console/widget-keys`);
+  await expect(page.getByText('Straits Property website')).toBeVisible();
   await page.getByRole('button', { name: 'Switch to sandbox' }).click();
   await expect(environment).toContainText('Sandbox: test data');
+  await expect(page.getByRole('heading', { name: 'Widget keys', level: 1 })).toBeVisible();
   await expect(page.getByText('Straits Property website')).toHaveCount(0);
 });

@@ -126,6 +126,13 @@ export function createPlatformClient(options: PlatformClientOptions) {
       'A sandbox key (svcp_test_…) cannot authenticate the live host; sandbox and live are always isolated.',
     );
   }
+  // A live key is a secret that reaches real data: never over plain http, except to this machine.
+  const { protocol, hostname } = new URL(baseUrl);
+  if (environment === 'live' && protocol !== 'https:' && !/^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(hostname)) {
+    throw new PlatformConfigError(
+      `A live key (svcp_live_…) is sent only over https (or to this machine): ${baseUrl} is plain http. Use the live host's https address.`,
+    );
+  }
   if (environment === 'live' && new URL(baseUrl).hostname.endsWith('.example')) {
     throw new PlatformConfigError(
       `A live key (svcp_live_…) works only against the live host, which opens to an organization after integration review; this build knows it only as ${baseUrl}. Pass your deployment's live base URL as baseUrl (SERVICE_BASE_URL for the CLI), or build against the sandbox with a svcp_test_ key.`,

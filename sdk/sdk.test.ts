@@ -66,6 +66,15 @@ describe('SDK', () => {
     assert.ok(
       createPlatformClient({ apiKey: 'svcp_live_abcdefghijklmnop0001', baseUrl: 'http://127.0.0.1:8798/v1', fetch }),
     );
+    assert.throws(
+      () =>
+        createPlatformClient({
+          apiKey: 'svcp_live_abcdefghijklmnop0001',
+          baseUrl: 'http://api.partner.example.sg/v1',
+          fetch,
+        }),
+      /only over https/,
+    );
     for (const live of [
       'https://api.service.example/v1',
       'https://API.Service.Example/v1',

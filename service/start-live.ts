@@ -27,25 +27,30 @@ if (!databaseUrl) {
   process.exit(1);
 }
 
-const folder = fileURLToPath(new URL('../.data/live-sample/', import.meta.url));
-await mkdir(folder, { recursive: true });
-const { paths } = await writeSandboxFiles(folder);
-const db = await openDatabase({ url: databaseUrl });
-await migrate(db);
-for (const path of paths) {
-  const outcome = await importOfficialFile(db, path);
-  if ('refused' in outcome) {
-    console.error(outcome.refused);
-    process.exit(1);
+// The sample files are generated figures: only a throwaway server (or one asked with LIVE_SAMPLE_FILES=on) takes
+// them, never an operator's database of real official data.
+if (postgres || process.env.LIVE_SAMPLE_FILES === 'on') {
+  const folder = fileURLToPath(new URL('../.data/live-sample/', import.meta.url));
+  await mkdir(folder, { recursive: true });
+  const { paths } = await writeSandboxFiles(folder);
+  const db = await openDatabase({ url: databaseUrl });
+  await migrate(db);
+  for (const path of paths) {
+    const outcome = await importOfficialFile(db, path);
+    if ('refused' in outcome) {
+      console.error(outcome.refused);
+      process.exit(1);
+    }
   }
+  await db.close();
+  console.log(`Live's data: ${paths.length} sample files in the official formats, imported from ${folder}`);
 }
-await db.close();
-console.log(`Live's data: ${paths.length} sample files in the official formats, imported from ${folder}`);
 
 console.log(`Staff:               DATABASE_URL=${databaseUrl} npm run staff -- grant EMAIL  (who decides reviews)`);
 process.env.DATABASE_URL = databaseUrl;
 // A throwaway server's secrets key is made with it; a server of the operator's keeps theirs.
 if (postgres) process.env.WEBHOOK_SECRETS_KEY ??= randomBytes(32).toString('base64');
 process.env.SERVICE_LIVE = 'on';
-process.env.LIVE_LOOPBACK_ORIGINS ??= 'on';
+// Loopback websites on live keys: for a throwaway development server only.
+if (postgres) process.env.LIVE_LOOPBACK_ORIGINS ??= 'on';
 await import('./start.js');

@@ -116,10 +116,11 @@ function fromPool(pool: pg.Pool): Pick<Database, 'engine' | 'query' | 'transacti
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
     return fromPools((environment) => {
-      const pool = new pg.Pool({
-        connectionString: options.url,
-        max: options.poolSize ?? 10,
-        options: `-c search_path=${searchPathOf(environment).replace(' ', '')}`,
+      const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+      // Set on each new connection, before any query of ours (a client runs its queries in order), so that an
+      // `options=` in DATABASE_URL cannot replace it.
+      pool.on('connect', (client) => {
+        client.query(`select set_config('search_path', $1, false)`, [searchPathOf(environment)]).catch(() => {});
       });
       // An idle connection that the server closes (a restart, a failover) is an event, not a crash:
       // without a listener node-postgres throws it as an uncaught exception. The pool replaces it.

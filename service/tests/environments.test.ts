@@ -237,18 +237,26 @@ describe('sandbox and live', () => {
       );
       assert.equal(estimate.status, 200, JSON.stringify(estimate.body));
     }
-    const usage = async (environment: Environment) =>
+    // Each key's estimate is counted in its own environment's usage, and only there.
+    const idOf = async (environment: Environment) =>
+      (
+        await db.in(environment).query<{ id: string }>('select id from widget_keys where key = $1', [made[environment]])
+      )[0]!.id;
+    const ids = { sandbox: await idOf('sandbox'), live: await idOf('live') };
+    const counted = async (environment: Environment, id: string) =>
       (
         await db
           .in(environment)
-          .query(
-            `select 1 from daily_usage where kind = 'widget_estimate' and subject in (select id from widget_keys where key = $1)`,
-            [made.sandbox],
-          )
+          .query(`select 1 from daily_usage where kind = 'widget_estimate' and subject = $1`, [id])
       ).length;
     assert.deepEqual(
-      [await usage('sandbox'), await usage('live')],
-      [1, 0],
+      [
+        await counted('sandbox', ids.sandbox),
+        await counted('live', ids.sandbox),
+        await counted('live', ids.live),
+        await counted('sandbox', ids.live),
+      ],
+      [1, 0, 1, 0],
       'usage is counted in its own environment only',
     );
   });
@@ -334,6 +342,11 @@ describe('sandbox and live', () => {
     for (const environment of ['sandbox', 'live'] as const) {
       const own = await deliveries(environment);
       assert.ok(own.length > 0, `${environment} delivered its own events`);
+      assert.deepEqual(
+        [...new Set(own.map((d) => d.endpoint_id))],
+        [made[environment].endpointId],
+        `${environment}'s deliveries go to its own endpoint only`,
+      );
     }
 
     for (const [here, other] of [
@@ -425,6 +438,34 @@ describe('sandbox and live', () => {
     assert.equal((await widgetHost('sandbox', `/v1/suggestions?key=${sandboxKey}&q=sandbox%20error`)).status, 500);
   });
 
+  it('keeps an account whose organization was not approved out of live, and refuses a form meant for the other environment', async () => {
+    const { email } = await makeAccount(consoleBase(), mailbox, { organizationName: 'Not Yet Realty' });
+    const waiting = (await signInWith(consoleBase(), email)).browser;
+    assert.equal((await waiting.post('/console/environment', { to: 'live' })).status, 403);
+    const named = await waiting.get('/console/platform-keys?environment=live');
+    assert.equal(named.status, 403);
+    assert.match(named.text, /Not Yet Realty has no live environment yet/);
+
+    // The owner's page was drawn in live; another tab switched the console to the sandbox since.
+    await owner.post('/console/environment', { to: 'live' });
+    const livePage = await owner.get('/console/webhooks');
+    assert.match(livePage.text, /name="environment" value="live"/);
+    await owner.post('/console/environment', { to: 'sandbox', environment: 'live' });
+    const stale = await owner.post('/console/widget-keys', {
+      name: 'Meant for live',
+      origins: 'https://homes.example.sg',
+      environment: 'live',
+    });
+    assert.equal(stale.status, 409);
+    assert.match(stale.text, /This form was for the live/);
+    for (const environment of ['sandbox', 'live'] as const)
+      assert.deepEqual(
+        await db.in(environment).query(`select 1 from widget_keys where name = 'Meant for live'`),
+        [],
+        `nothing made in the ${environment}`,
+      );
+  });
+
   it('keeps a sandbox person out of live whatever they send', async () => {
     const person = new ConsoleBrowser(consoleBase());
     await person.signIn('usr_siti');
@@ -464,6 +505,22 @@ describe('sandbox and live', () => {
         [schema],
       );
     assert.deepEqual(await columnsOf('live'), await columnsOf('sandbox'), 'the same columns, types and defaults');
+    const sequenceDefaults = await db.query<{ schema: string; d: string }>(
+      `select table_schema as schema, column_default as d from information_schema.columns
+        where table_schema in ('sandbox', 'live') and column_default like 'nextval(%'`,
+    );
+    for (const { d } of sequenceDefaults.filter((c) => c.schema === 'live'))
+      assert.match(d, /nextval\('live\./, `live's sequences are its own: ${d}`);
+    const foreignKeys = async (schema: string) =>
+      (
+        await db.query<{ d: string }>(
+          `select conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) as d from pg_constraint
+            where connamespace = $1::regnamespace and contype = 'f' order by 1`,
+          [schema],
+        )
+      ).map((k) => k.d.replaceAll(`${schema}.`, '').replaceAll('sandbox.', 'SANDBOX.'));
+    assert.deepEqual(await foreignKeys('live'), await foreignKeys('sandbox'), 'the same foreign keys, within live');
+    assert.ok(!(await foreignKeys('live')).some((k) => k.includes('SANDBOX.')), 'no live key refers to the sandbox');
     for (const table of owned) {
       assert.ok(!shared.includes(table), `${table} is not also shared`);
       for (const environment of ['sandbox', 'live'] as const) {

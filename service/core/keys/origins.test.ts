@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseOrigin } from './origins.js';
+import { liveOrigins, parseOrigin } from './origins.js';
 
 describe('parseOrigin', () => {
   it('keeps an origin as the browser sends it', () => {
@@ -37,5 +37,21 @@ describe('parseOrigin', () => {
       assert.ok('error' in result, input);
       assert.match(result.error, message, input);
     }
+  });
+
+  it('lists https websites only on a live key, and loopback ones only where the deployment is for development', () => {
+    const production = liveOrigins(false);
+    for (const origin of [
+      'http://homes.example.sg',
+      'https://localhost',
+      'https://app.localhost',
+      'https://127.0.0.2',
+      'https://[::1]',
+      'https://[::ffff:127.0.0.1]',
+    ])
+      assert.ok('error' in parseOrigin(origin, production), origin);
+    assert.deepEqual(parseOrigin('https://homes.example.sg', production), { origin: 'https://homes.example.sg' });
+    assert.deepEqual(parseOrigin('http://localhost:5173', liveOrigins(true)), { origin: 'http://localhost:5173' });
+    assert.ok('error' in parseOrigin('http://homes.example.sg', liveOrigins(true)));
   });
 });

@@ -16,7 +16,13 @@ export interface OriginRule {
 export const SANDBOX_ORIGINS: OriginRule = { httpsOnly: false, loopback: true };
 export const liveOrigins = (loopback: boolean): OriginRule => ({ httpsOnly: true, loopback });
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** localhost and its subdomains, 127.0.0.0/8, ::1 and an IPv4-mapped loopback: what a browser reaches on this machine. */
+const isLoopback = (host: string) =>
+  host === 'localhost' ||
+  host.endsWith('.localhost') ||
+  /^127(\.\d{1,3}){3}$/.test(host) ||
+  host === '[::1]' ||
+  /^\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127(\.\d{1,3}){3})\]$/.test(host);
 
 export function parseOrigin(input: string, rule: OriginRule = SANDBOX_ORIGINS): OriginCheck {
   const text = input.trim();
@@ -43,13 +49,13 @@ export function parseOrigin(input: string, rule: OriginRule = SANDBOX_ORIGINS): 
     return { error: `Leave out the path: use ${url.origin}.` };
   if (url.hostname.endsWith('.'))
     return { error: 'Remove the dot at the end of the host: browsers send the host without it.' };
-  if (rule.httpsOnly && url.protocol !== 'https:' && !(rule.loopback && LOOPBACK_HOSTS.has(url.hostname)))
+  if (rule.httpsOnly && url.protocol !== 'https:' && !(rule.loopback && isLoopback(url.hostname)))
     return {
       error: rule.loopback
         ? 'A live key lists https:// origins (and, because this deployment is for development, loopback ones such as http://localhost:5173): use https://.'
         : 'A live key lists https:// origins only: http:// sites are for sandbox keys.',
     };
-  if (rule.httpsOnly && !rule.loopback && LOOPBACK_HOSTS.has(url.hostname))
+  if (rule.httpsOnly && !rule.loopback && isLoopback(url.hostname))
     return { error: 'A live key never lists a loopback origin (localhost, 127.0.0.1): use your website’s own origin.' };
   return { origin: url.origin };
 }

@@ -79,9 +79,12 @@ export function createReadiness(db: Database, now = () => new Date()) {
       )
     ).length > 0;
 
-  /** Whether the organization may work in live: its integration review approved. */
+  /** Whether the organization may work in live: real accounts' (never the sandbox's shared ones), its review approved. */
   async function mayGoLive(organizationId: string): Promise<boolean> {
-    return (await review(db, organizationId)).status === 'approved';
+    const [row] = await db.query<{ people: string }>('select people from organizations where id = $1', [
+      organizationId,
+    ]);
+    return row?.people === 'accounts' && (await review(db, organizationId)).status === 'approved';
   }
 
   async function of(organizationId: string): Promise<Onboarding> {

@@ -119,7 +119,10 @@ export function composeServices(database: Database, given: ServiceSettings) {
     /** A change of address, confirmed at both addresses. */
     emailChanges: createEmailChanges(db, { mail: mailOutbox, consolePage: links.consolePage, checkPassword }),
     /** A person's second steps: passkeys (which also sign in alone), an authenticator app, recovery codes. */
-    passkeys: createPasskeys(db, settings.passkeys ?? passkeySettingsFor(settings.urls.widgetHost)),
+    passkeys: createPasskeys(
+      db,
+      settings.passkeys ?? passkeySettingsFor(settings.urls.console ?? settings.urls.widgetHost),
+    ),
     totp: createTotp(db, secretBox, now),
     secondSteps: createSecondSteps(db),
     /** Real people's accounts: sign-up, sign-in, resets. */

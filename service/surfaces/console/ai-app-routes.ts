@@ -13,7 +13,7 @@ import { messagePage } from './pages/frame.js';
 import { confirmPage } from './pages/key-confirmations.js';
 import { html } from '../../web/html.js';
 
-export function aiAppRoutes({ oauth, members, memberships, actions, writes }: Services) {
+export function aiAppRoutes({ oauth, members, memberships, actions, writes, readiness, settings }: Services) {
   const app = new Hono<ConsoleEnv>({ strict: false });
 
   /**
@@ -44,7 +44,12 @@ export function aiAppRoutes({ oauth, members, memberships, actions, writes }: Se
     const pending = await oauth.pendingAuthorization(id);
     if (!pending) return expired();
     // The workspace the app will act in: one of the person's, their own organization unless they chose another.
-    const workspaces = await memberships.of(actor.userId);
+    // In live, only the workspaces whose organization passed its review: an app never reaches live for another.
+    const all = await memberships.of(actor.userId);
+    const workspaces =
+      settings.environment === 'live'
+        ? (await Promise.all(all.map(async (w) => ((await readiness.mayGoLive(w.organizationId)) ? [w] : [])))).flat()
+        : all;
     const asked = form?.get('workspace') ?? c.req.query('workspace');
     const workspace = asked ? workspaces.find((w) => w.organizationId === asked) : workspaces[0];
     if (!workspace)

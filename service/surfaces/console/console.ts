@@ -76,6 +76,20 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     if (refused) return page(messagePage('This form came from another site', `${refused} Nothing was changed.`), 403);
     const cookies = c.req.header('cookie') ?? null;
     let session = await sessions.find(readCookie(cookies, COOKIE));
+    const servesLive = services.settings.environment === 'live';
+    // A deployment without live shows the sandbox whatever a session last showed, and offers no switch.
+    if (session?.user && !servesLive && !live)
+      session = { ...session, environment: 'sandbox', user: { ...session.user, mayUseLive: false } };
+    // Live's console answers only a session that shows live now (read again: it may have switched, or moved
+    // to an organization that never passed review, since the sandbox's console handed it on).
+    if (servesLive && !(session?.environment === 'live' && session.user?.mayUseLive))
+      return page(
+        messagePage(
+          'The console no longer shows live',
+          'Nothing was changed: this session shows the sandbox now. Open the console again to continue there.',
+        ),
+        409,
+      );
     // A link that names its environment (an AI app's consent, a confirmation) shows the console there.
     const named = c.req.method === 'GET' ? c.req.query('environment') : undefined;
     if (session?.user && live && (named === 'live' || named === 'sandbox') && named !== session.environment) {
@@ -103,6 +117,17 @@ export function createConsole(services: Services, options: ConsoleOptions) {
       return page(
         messagePage('This form is too large', 'Nothing was changed. Shorten what you typed and send it again.'),
         413,
+        setCookie,
+      );
+    // A form sent from a page of the other environment (the session switched in another tab) changes nothing.
+    const formEnvironment = form?.get('environment');
+    if (session.user && formEnvironment && formEnvironment !== session.environment)
+      return page(
+        messagePage(
+          `This form was for the ${formEnvironment}`,
+          `Nothing was changed: the console shows the ${session.environment} now (it was switched in another tab or by a link). Reload the page to work in the ${session.environment}, or switch back.`,
+        ),
+        409,
         setCookie,
       );
     if (form && !validCsrf(session, form.get('csrf'))) {

@@ -94,6 +94,14 @@ export function webhookRoutes(webhooks: WebhookService) {
   });
 
   app.post(`/webhooks/:id${ID}/test`, async (c) => {
+    if (c.var.session.environment === 'live')
+      return page(
+        messagePage(
+          'Test events are the sandbox’s',
+          'Live sends only what really happens, so it makes up no event. Nothing was sent: try your endpoint in the sandbox.',
+        ),
+        403,
+      );
     const type = c.var.form!.get('type') ?? '';
     const endpoint = await endpoints.get(c.var.actor.organizationId, c.req.param('id'));
     if (!endpoint) return gone();

@@ -9,7 +9,9 @@ export interface FormState {
 }
 export const emptyForm: FormState = { values: {}, errors: {} };
 
-export const csrfField = (session: Session) => html`<input type="hidden" name="csrf" value="${session.csrfToken}">`;
+/** The session's CSRF token and, once signed in, the environment the page shows (a form for the other one is refused). */
+export const csrfField = (session: Session) =>
+  html`<input type="hidden" name="csrf" value="${session.csrfToken}">${session.user && html`<input type="hidden" name="environment" value="${session.environment}">`}`;
 /**
  * For a form whose answer is a redirect: a key that makes sending it twice (a double click, a
  * resubmitted page) one change. Never on a form whose answer holds a secret: answers are kept.
