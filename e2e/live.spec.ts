@@ -7,17 +7,16 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hashPassword } from '../service/core/accounts/passwords.js';
 import type { Database } from '../service/db/database.js';
 import { startService, type StartedService } from '../service/servers/start-service.js';
 import { importedWorld } from '../service/tests/imported-world.js';
 import { expectServicePageAccessible } from './accessibility.js';
 import { expect, search, test } from './fixtures.js';
+import { PASSWORD, staffAndApplicant } from './review-accounts.js';
 
 let service: StartedService;
 let db: Database;
 let base = '';
-const PASSWORD = 'tangerine-fjord-lantern-88';
 
 /** The site owner's website: one page, whose body is the snippet the console gave. */
 let website: Server;
@@ -35,26 +34,12 @@ test.beforeAll(async () => {
     settings: { visitorLimits: false },
   });
   base = service.urls.widgetHost.replace(/\/$/, '');
-  const hash = await hashPassword(PASSWORD);
-  for (const [org, name] of [
-    ['org_staffdesk', 'Service Valuations staff'],
-    ['org_straits', 'Straits Property'],
-  ])
-    await db.query(`insert into organizations (id, name, kind) values ($1, $2, 'agency')`, [org, name]);
-  for (const [id, org, name, email, staff] of [
-    ['usr_staff', 'org_staffdesk', 'Hui Min Tan', 'huimin@service.test', true],
-    ['usr_owner', 'org_straits', 'Farid Osman', 'farid@straits.test', false],
-  ] as const) {
-    await db.query(
-      `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at, staff)
-       values ($1, $2, $3, $4, 'owner', 'account', $5, now(), $6)`,
-      [id, org, name, email, hash, staff],
-    );
-    await db.query(`insert into memberships (user_id, organization_id, role) values ($1, $2, 'owner')`, [id, org]);
-  }
-  await db.query(
-    `insert into integration_reviews (organization_id, status, requested_at) values ('org_straits', 'in_review', now())`,
-  );
+  await staffAndApplicant(db, {
+    organizationId: 'org_straits',
+    organizationName: 'Straits Property',
+    name: 'Farid Osman',
+    email: 'farid@straits.test',
+  });
   website = createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><html lang="en"><head><title>Straits Property</title></head>

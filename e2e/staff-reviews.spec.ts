@@ -4,39 +4,24 @@
  * memory cannot take), an account made staff in its database, and the owner's Go live page showing
  * the decision. Axe checks the staff's page, light and dark, which fits 360 px.
  */
-import { hashPassword } from '../service/core/accounts/passwords.js';
 import { startService, type StartedService } from '../service/servers/start-service.js';
 import { expectServicePageAccessible } from './accessibility.js';
 import { expect, test } from './fixtures.js';
+import { PASSWORD, staffAndApplicant } from './review-accounts.js';
 
 let service: StartedService;
 let base = '';
-const PASSWORD = 'tangerine-fjord-lantern-88';
 
 test.beforeAll(async () => {
   service = await startService({ origins: { widgetHost: 0 } });
   base = service.urls.widgetHost.replace(/\/$/, '');
-  const hash = await hashPassword(PASSWORD);
-  const db = service.db;
-  for (const [org, name] of [
-    ['org_staffdesk', 'Service Valuations staff'],
-    ['org_applicant', 'Clementi Realty'],
-  ])
-    await db.query(`insert into organizations (id, name, kind) values ($1, $2, 'agency')`, [org, name]);
-  for (const [id, org, name, email, staff] of [
-    ['usr_staff', 'org_staffdesk', 'Hui Min Tan', 'huimin@service.test', true],
-    ['usr_applicant', 'org_applicant', 'Farid Osman', 'farid@clementi.test', false],
-  ] as const) {
-    await db.query(
-      `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at, staff)
-       values ($1, $2, $3, $4, 'owner', 'account', $5, now(), $6)`,
-      [id, org, name, email, hash, staff],
-    );
-    await db.query(`insert into memberships (user_id, organization_id, role) values ($1, $2, 'owner')`, [id, org]);
-  }
-  await db.query(
-    `insert into integration_reviews (organization_id, status, requested_at, note) values ('org_applicant', 'in_review', now(), 'Live next week')`,
-  );
+  await staffAndApplicant(service.db, {
+    organizationId: 'org_applicant',
+    organizationName: 'Clementi Realty',
+    name: 'Farid Osman',
+    email: 'farid@clementi.test',
+    note: 'Live next week',
+  });
 });
 test.afterAll(async () => {
   await service?.stop();

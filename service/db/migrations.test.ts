@@ -52,3 +52,45 @@ it('029 moves each widget key request to a pending action, with its id and the i
   ]);
   assert.equal((await db.query(`select 1 from idempotency_keys where scope like 'mcp:%'`)).length, 0);
 });
+
+it('036 moves what an environment owns into the sandbox with every row, sequence and reference, and gives live the same tables empty', async () => {
+  const fresh = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrate(fresh, { until: '035_email_changes.sql' });
+    await fresh.query(`insert into organizations (id, name, kind) values ('org_a', 'A', 'agency')`);
+    await fresh.query(
+      `insert into users (id, organization_id, name, email, role) values ('usr_a', 'org_a', 'A', 'a@example.com', 'owner')`,
+    );
+    await fresh.query(
+      `insert into widget_keys (id, organization_id, key, name) values ('wk_a', 'org_a', 'svce_test_a', 'A')`,
+    );
+    await fresh.query(`insert into widget_key_origins (widget_key_id, origin) values ('wk_a', 'https://a.example')`);
+    await fresh.query(
+      `insert into audit_log (organization_id, user_id, action, target) values ('org_a', 'usr_a', 'widget_key.created', 'wk_a'), (null, 'usr_a', 'account.signed_in', 'usr_a')`,
+    );
+    await migrate(fresh);
+
+    const sandbox = fresh.in('sandbox');
+    const live = fresh.in('live');
+    assert.deepEqual(await sandbox.query('select origin from widget_key_origins'), [{ origin: 'https://a.example' }]);
+    assert.deepEqual(await sandbox.query('select action from audit_log'), [{ action: 'widget_key.created' }]);
+    assert.deepEqual(await fresh.query('select action from account_events'), [{ action: 'account.signed_in' }]);
+    assert.deepEqual(await live.query('select * from widget_keys'), []);
+    // Each sequence goes on where it was (the sandbox's) or starts afresh (live's), and references hold in each.
+    const [{ id: next }] = await sandbox.query<{ id: string }>(
+      `insert into audit_log (organization_id, action, target) values ('org_a', 'x', 'y') returning id`,
+    );
+    assert.ok(Number(next) >= 3, `the sandbox's audit ids go on: ${next}`);
+    const [{ id: first }] = await live.query<{ id: string }>(
+      `insert into audit_log (organization_id, action, target) values ('org_a', 'x', 'y') returning id`,
+    );
+    assert.equal(Number(first), 1);
+    await assert.rejects(
+      live.query(`insert into widget_key_origins (widget_key_id, origin) values ('wk_a', 'https://b.example')`),
+      /foreign key/,
+      "live's origins refer to live's keys only",
+    );
+  } finally {
+    await fresh.close();
+  }
+});
