@@ -2,11 +2,16 @@
 import type { Server } from 'node:http';
 import { Hono } from 'hono';
 import type { Services } from '../core/services/compose.js';
+import { BUNDLED_PATH, POSTMAN_COLLECTION_PATH, POSTMAN_ENVIRONMENT_PATH } from '../surfaces/docs/reference-paths.js';
 import { REFERENCE_POLICY, referencePages, SEARCH_PAGE, searchPage } from '../surfaces/docs/reference-pages.js';
 import { TRY_IT_PATH, TRY_IT_SCRIPT } from '../surfaces/docs/try-it.js';
 import { createPlatformApi } from '../surfaces/platform/api.js';
 import platformContract from '../../contract/platform.openapi.json' with { type: 'json' };
 import widgetHostContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
+import bundledContract from '../../contract/bundled/platform.openapi.json' with { type: 'json' };
+import postmanCollection from '../../contract/postman/platform.postman_collection.json' with { type: 'json' };
+import sandboxEnvironment from '../../contract/postman/sandbox.postman_environment.json' with { type: 'json' };
+import liveEnvironment from '../../contract/postman/live.postman_environment.json' with { type: 'json' };
 import { FAVICON_PATH, faviconResponse } from '../web/favicon.js';
 import { routes } from '../web/platform-contract.js';
 import { serveFetch } from '../web/serve.js';
@@ -30,6 +35,12 @@ export function startPlatformServer(options: PlatformServerOptions): {
   const { apiBase: baseUrl, apiReference: referenceUrl } = services.links;
   const reference = referencePages(baseUrl, services.links.consolePage('platform-keys'));
   const referenceHeaders = { 'Content-Security-Policy': REFERENCE_POLICY };
+  // Postman's environment for this deployment: its own base URL, the key left for the reader to set.
+  const environment = services.settings.environment === 'live' ? liveEnvironment : sandboxEnvironment;
+  const postmanEnvironment = {
+    ...environment,
+    values: environment.values.map((v) => (v.key === 'baseUrl' ? { ...v, value: baseUrl } : v)),
+  };
   const app = new Hono()
     .get('/', (c) => c.redirect('/reference', 302))
     .get(SEARCH_PAGE, (c) => c.html(searchPage(c.req.query('q') ?? ''), 200, referenceHeaders))
@@ -52,6 +63,10 @@ export function startPlatformServer(options: PlatformServerOptions): {
     // The contract itself, and the widget contract its schemas refer to (`./widget-host.openapi.json`).
     .get('/openapi.json', (c) => c.json(platformContract, 200, PUBLIC))
     .get('/widget-host.openapi.json', (c) => c.json(widgetHostContract, 200, PUBLIC))
+    // The same contract in one file (no cross-file references), for converters and code generators.
+    .get(BUNDLED_PATH, (c) => c.json(bundledContract, 200, PUBLIC))
+    .get(POSTMAN_COLLECTION_PATH, (c) => c.json(postmanCollection, 200, PUBLIC))
+    .get(POSTMAN_ENVIRONMENT_PATH, (c) => c.json(postmanEnvironment, 200, PUBLIC))
     // The API's root, what `npm start` prints: where everything is, without a key.
     .get('/v1', (c) =>
       c.json(
@@ -62,6 +77,11 @@ export function startPlatformServer(options: PlatformServerOptions): {
           environment: services.settings.environment,
           reference: referenceUrl,
           openapi: `${origin}/openapi.json`,
+          openapiBundled: `${origin}${BUNDLED_PATH}`,
+          postman: {
+            collection: `${origin}${POSTMAN_COLLECTION_PATH}`,
+            environment: `${origin}${POSTMAN_ENVIRONMENT_PATH}`,
+          },
           authentication: `Authorization: Bearer ${services.settings.environment === 'live' ? 'svcp_live_' : 'svcp_test_'}… (a platform key from the API Console)`,
           operations: routes.map((route) => `${route.method} ${baseUrl}${route.path}`),
         },

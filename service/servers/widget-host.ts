@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { MESSAGES_PATH } from '../../src/api/console-messages.js';
 import type { Services } from '../core/services/compose.js';
 import { createConsole, type ConsoleOptions } from '../surfaces/console/console.js';
+import widgetHostBundled from '../../contract/bundled/widget-host.openapi.json' with { type: 'json' };
 import widgetHostContract from '../../contract/widget-host.openapi.json' with { type: 'json' };
 import { indexPage, mcpPage } from '../surfaces/docs/index-page.js';
 import { messagesPage } from '../surfaces/docs/messages-page.js';
@@ -87,6 +88,8 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
   app.get('/', (c) => (consoleHere ? htmlPage(indexPage(baseUrl, links)) : c.redirect(links.consolePage(''), 302)));
   app.get(FAVICON_PATH, () => faviconResponse());
   app.get('/openapi.json', (c) => c.json(widgetHostContract, 200, { 'Access-Control-Allow-Origin': '*' }));
+  // Already one file: served under the bundled name too, as the Platform API's is.
+  app.get('/openapi.bundled.json', (c) => c.json(widgetHostBundled, 200, { 'Access-Control-Allow-Origin': '*' }));
   app.get('/docs/api', (c) => c.redirect(links.apiReference, 302));
   app.get('/docs/mcp', () => htmlPage(mcpPage(links.mcpEndpoint)));
   app.get(`/${MESSAGES_PATH}`, () => htmlPage(messagesPage(), 'public, max-age=300'));

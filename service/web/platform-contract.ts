@@ -4,6 +4,7 @@
  * schema compiled by a JSON Schema 2020-12 validator (schemas shared with the widget contract are
  * resolved from it). Nothing here restates the contract.
  */
+import { type Deprecation, deprecationOf } from './deprecation.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import platform from '../../contract/platform.openapi.json' with { type: 'json' };
 import widgetHost from '../../contract/widget-host.openapi.json' with { type: 'json' };
@@ -53,10 +54,15 @@ export interface Route {
   pattern: RegExp;
   /** The path in Hono's route syntax (`/valuations/:propertyId`). */
   routePath: string;
+  /** When the operation was deprecated and when it goes (web/deprecation.ts). */
+  deprecation?: Deprecation;
 }
 
 type Operation = {
   operationId: string;
+  deprecated?: boolean;
+  'x-deprecated-since'?: string;
+  'x-sunset'?: string;
   'x-required-scope': string;
   parameters?: (ParameterObject | { $ref: string })[];
   requestBody?: { content?: Record<string, unknown> };
@@ -115,6 +121,9 @@ export const routes: Route[] = Object.entries(platform.paths as Record<string, R
         ? validatorFor(`${pointer}/requestBody/content/application~1json/schema`)
         : undefined;
       const routePath = path.replace(/\{([^}]+)\}/g, ':$1');
+      const deprecation = deprecationOf(operation);
+      // A deprecation without its dates is the contract's mistake: the service does not start with it.
+      if (deprecation && 'problem' in deprecation) throw new Error(deprecation.problem);
       return {
         method: method.toUpperCase(),
         path,
@@ -124,6 +133,7 @@ export const routes: Route[] = Object.entries(platform.paths as Record<string, R
         body,
         pattern,
         routePath,
+        ...(deprecation ? { deprecation } : {}),
       };
     }),
 );

@@ -3,7 +3,7 @@
  * an operation, a schema, the webhook events. reference-pages.ts puts them on pages.
  */
 import { tryItForm } from './try-it.js';
-import { REFERENCE_ROOT, SCHEMAS_PAGE } from './reference-paths.js';
+import { CHANGELOG_PAGE, REFERENCE_ROOT, SCHEMAS_PAGE } from './reference-paths.js';
 import { type Html, html, joined, withCode as prose } from '../../web/html.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 import { contractDocument as doc } from '../../web/platform-contract.js';
@@ -40,6 +40,9 @@ export interface Operation {
   description?: string;
   tags: string[];
   'x-required-scope': string;
+  deprecated?: boolean;
+  'x-deprecated-since'?: string;
+  'x-sunset'?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema: Schema }> }>;
@@ -74,7 +77,7 @@ function typeOf(schema: Schema): Html {
 }
 
 /** The sandbox keys docs/integrators.md lists: the developer's for developer routes, the agency's (every scope) for the rest. */
-const exampleKey = (path: string) =>
+export const exampleKey = (path: string) =>
   path.startsWith('/developers/')
     ? 'svcp_test_developer0000000000002'
     : path.startsWith('/partner-sites/current')
@@ -161,7 +164,8 @@ export function renderOperation(path: string, method: string, op: Operation, bas
         html`<tr><td><code>${p.name}</code>${p.required && ' (required)'}</td><td data-label="In">${p.in}</td><td data-label="Type">${typeOf(p.schema)}</td><td>${prose(p.description ?? '')}</td></tr>`,
     )}</tbody></table>`;
   return html`<section class="operation" id="${op.operationId}" aria-labelledby="${op.operationId}-title">
-<h3 id="${op.operationId}-title"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code></h3>
+<h3 id="${op.operationId}-title"><span class="method">${method.toUpperCase()}</span> <code>/v1${path}</code>${op.deprecated && html` <span class="deprecated">Deprecated</span>`}</h3>
+${op.deprecated && html`<p class="notice">Deprecated since ${op['x-deprecated-since']}; answers until ${op['x-sunset']}, with <code>Deprecation</code> and <code>Sunset</code> headers on every answer. See the <a href="${CHANGELOG_PAGE}">changelog</a> for what replaces it.</p>`}
 <p>${prose(op.summary)}.${op.description && html` ${prose(op.description)}`} Needs the scope <code>${op['x-required-scope']}</code>. Operation id <code>${op.operationId}</code>.</p>
 ${table}
 ${bodySchema && html`<p>Body: ${typeOf(bodySchema)} (JSON).</p>`}

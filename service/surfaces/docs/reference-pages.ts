@@ -16,7 +16,18 @@ import {
   renderWebhookEvents,
   webhookEvents,
 } from './api-reference.js';
-import { ALL_PAGE, EVENTS_PAGE, REFERENCE_ROOT, SCHEMAS_PAGE, SEARCH_PAGE } from './reference-paths.js';
+import {
+  ALL_PAGE,
+  BUNDLED_PATH,
+  CHANGELOG_PAGE,
+  EVENTS_PAGE,
+  POSTMAN_COLLECTION_PATH,
+  POSTMAN_ENVIRONMENT_PATH,
+  REFERENCE_ROOT,
+  SCHEMAS_PAGE,
+  SEARCH_PAGE,
+} from './reference-paths.js';
+import { changelogSection } from './changelog-page.js';
 import { STYLES } from './reference-styles.js';
 import { TRY_IT_PATH } from './try-it.js';
 
@@ -47,7 +58,7 @@ function page(title: string, here: string, body: Html): Html {
 <body><header><p class="brand"><a href="${REFERENCE_ROOT}">${doc.info.title} reference</a> <small>v${doc.info.version}</small></p>
 <form role="search" method="get" action="${SEARCH_PAGE}"><label for="reference-search">Search operations, events and schemas</label>
 <input id="reference-search" name="q" type="search" maxlength="100" placeholder="e.g. webhook, listing status, valuation"> <button type="submit">Search</button></form>
-<nav aria-label="Reference"><ul>${link(REFERENCE_ROOT, 'Overview')}${areas.map((a) => link(a.page, a.name))}${link(EVENTS_PAGE, 'Webhook events')}${link(SCHEMAS_PAGE, 'Schemas')}${link(ALL_PAGE, 'Everything on one page')}</ul></nav></header>
+<nav aria-label="Reference"><ul>${link(REFERENCE_ROOT, 'Overview')}${areas.map((a) => link(a.page, a.name))}${link(EVENTS_PAGE, 'Webhook events')}${link(SCHEMAS_PAGE, 'Schemas')}${link(ALL_PAGE, 'Everything on one page')}${link(CHANGELOG_PAGE, 'Changelog')}</ul></nav></header>
 <main>${body}</main></body></html>`;
 }
 
@@ -72,7 +83,7 @@ const problemsSection = () =>
 const introduction = (baseUrl: string, consoleUrl?: string) =>
   html`<h1>${doc.info.title} <small>v${doc.info.version}</small></h1>
 <p>${prose(doc.info.description)}</p>
-<p>The contract as a file: <a href="/openapi.json">OpenAPI 3.1 document</a> (for code generators and API clients). ${consoleUrl && html`Keys come from the <a href="${consoleUrl}">API Console</a>.`}</p>
+<p>The contract as a file: <a href="/openapi.json">OpenAPI 3.1 document</a>, or <a href="${BUNDLED_PATH}">the same in one file</a> (no references to other files, for code generators and converters). For Postman: <a href="${POSTMAN_COLLECTION_PATH}">the collection</a> (a folder per area and one of signed webhook examples) and <a href="${POSTMAN_ENVIRONMENT_PATH}">this deployment's environment</a> (set <code>apiKey</code>). ${consoleUrl && html`Keys come from the <a href="${consoleUrl}">API Console</a>.`} What changed, and what is deprecated: the <a href="${CHANGELOG_PAGE}">changelog</a>.</p>
 <h2>Environments</h2><ul>${doc.servers.map((s) => html`<li><code>${s.url === 'http://127.0.0.1:8790/v1' ? baseUrl : s.url}</code>: ${s.description}</li>`)}</ul>`;
 
 const schemasSection = () =>
@@ -105,6 +116,17 @@ export function referencePages(baseUrl: string, consoleUrl?: string): Map<string
       ),
     ]),
     [EVENTS_PAGE, page('Webhook events', EVENTS_PAGE, renderWebhookEvents())],
+    [
+      CHANGELOG_PAGE,
+      page(
+        'Changelog',
+        CHANGELOG_PAGE,
+        changelogSection((operationId) => {
+          const entry = entries.find((e) => e.op.operationId === operationId)!;
+          return `${areaOf(entry.op).page}#${operationId}`;
+        }),
+      ),
+    ],
     [SCHEMAS_PAGE, page('Schemas', SCHEMAS_PAGE, schemasSection())],
     [
       ALL_PAGE,

@@ -52,13 +52,16 @@ function callerOf(auth: AuthInfo | undefined, toolName: string): AppActor {
   return caller;
 }
 
+/** The MCP server's version, as its initialize answer and its registry entry (contract/mcp/server.json) give it. */
+export const MCP_SERVER_VERSION = '1.0.0';
+
 export function createMcpServer({ services, client }: McpContext): Server {
   const tools = TOOLS;
   const server = new Server(
     {
       name: `service-valuations-${services.settings.environment}`,
       title: `Service Valuations (${services.settings.environment})`,
-      version: '1.0.0',
+      version: MCP_SERVER_VERSION,
     },
     {
       capabilities: { tools: {} },

@@ -17,6 +17,7 @@ import { organizationsOf } from './organization-of.js';
 import { idempotency } from '../../web/idempotency.js';
 import { type BodyRead, readJsonBody, readLimitedText } from '../../web/json-body.js';
 import { NUL_DETAIL, nulPathIn } from '../../web/nul-text.js';
+import { deprecationHeaders } from '../../web/deprecation.js';
 import { matchRoute, type Route, routes } from '../../web/platform-contract.js';
 import type { OperationId } from './operation.js';
 import { createOperations } from './operations.js';
@@ -29,8 +30,11 @@ const JSON_TYPES = ['application/json', 'application/problem+json', 'application
 const acceptsJson = (accept: string | undefined) =>
   !accept || accept.split(',').some((part) => JSON_TYPES.includes(part.split(';')[0].trim().toLowerCase()));
 
-/** The API's routes on the service's parts; `referenceUrl` is the REST reference, where problem `type` URIs point. */
-export function createPlatformApi(services: Services, referenceUrl: string) {
+/**
+ * The API's routes on the service's parts; `referenceUrl` is the REST reference, where problem `type`
+ * URIs point. `table` is the contract's routes (a test may mark one deprecated).
+ */
+export function createPlatformApi(services: Services, referenceUrl: string, table: Route[] = routes) {
   const { platformKeys: keys } = services;
   const { environment } = services.settings;
   const realm = `service ${environment}`;
@@ -112,40 +116,59 @@ export function createPlatformApi(services: Services, referenceUrl: string) {
       ),
   });
 
-  for (const route of routes) {
-    const operation = operations[route.operationId as OperationId];
-    app.on(route.method, `/v1${route.routePath}`, authorize(route), readBody(route), idempotent, async (c) => {
-      const { reply, key } = c.var;
-      const { params, errors } = readParams(route, new URL(c.req.url), c.req.param() as Record<string, string>);
-      if (errors.length)
-        return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
-      let body: unknown;
-      if (route.body) {
-        body = c.var.body?.body;
-        const nul = nulPathIn(body, 'body');
-        if (nul)
-          return reply.fail('invalid_request', `${nul}: ${NUL_DETAIL}.`, {
-            errors: [{ parameter: nul, detail: NUL_DETAIL }],
-          });
-        if (!route.body(body)) {
-          const problems = (route.body.errors ?? []).map((e) => ({
-            parameter: `body${e.instancePath.replaceAll('/', '.')}`,
-            detail: describeSchemaError(e),
-          }));
-          return reply.fail('invalid_request', problems.map((e) => `${e.parameter}: ${e.detail}`).join('. '), {
-            errors: problems,
-          });
-        }
+  const changelogUrl = `${referenceUrl.replace(/\/$/, '')}/changelog`;
+  // Every answer of a deprecated operation, a refusal too, says when it goes.
+  const announceDeprecation = (route: Route) =>
+    createMiddleware<PlatformEnv>(async (c, next) => {
+      await next();
+      if (!route.deprecation) return;
+      for (const [name, value] of Object.entries(deprecationHeaders(route.deprecation, changelogUrl))) {
+        c.res.headers.set(name, value);
       }
-      // Changes the operation makes are the key's in the audit log.
-      const org = await organizationOf(key.organization);
-      if (!org) return reply.fail('unknown_key', 'The organization this key belonged to no longer exists.');
-      const result = await actingAs(`platform_key:${key.id ?? 'sandbox'}`, async () =>
-        operation({ key, org, params, body }),
-      );
-      if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
-      return reply.send(result.status ?? 200, result.body);
     });
+
+  for (const route of table) {
+    const operation = operations[route.operationId as OperationId];
+    app.on(
+      route.method,
+      `/v1${route.routePath}`,
+      announceDeprecation(route),
+      authorize(route),
+      readBody(route),
+      idempotent,
+      async (c) => {
+        const { reply, key } = c.var;
+        const { params, errors } = readParams(route, new URL(c.req.url), c.req.param() as Record<string, string>);
+        if (errors.length)
+          return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
+        let body: unknown;
+        if (route.body) {
+          body = c.var.body?.body;
+          const nul = nulPathIn(body, 'body');
+          if (nul)
+            return reply.fail('invalid_request', `${nul}: ${NUL_DETAIL}.`, {
+              errors: [{ parameter: nul, detail: NUL_DETAIL }],
+            });
+          if (!route.body(body)) {
+            const problems = (route.body.errors ?? []).map((e) => ({
+              parameter: `body${e.instancePath.replaceAll('/', '.')}`,
+              detail: describeSchemaError(e),
+            }));
+            return reply.fail('invalid_request', problems.map((e) => `${e.parameter}: ${e.detail}`).join('. '), {
+              errors: problems,
+            });
+          }
+        }
+        // Changes the operation makes are the key's in the audit log.
+        const org = await organizationOf(key.organization);
+        if (!org) return reply.fail('unknown_key', 'The organization this key belonged to no longer exists.');
+        const result = await actingAs(`platform_key:${key.id ?? 'sandbox'}`, async () =>
+          operation({ key, org, params, body }),
+        );
+        if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
+        return reply.send(result.status ?? 200, result.body);
+      },
+    );
   }
 
   // No operation here: the wrong method for a path that has some, or no such path.
