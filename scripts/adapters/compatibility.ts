@@ -2,7 +2,10 @@
  * What would break a client of `/v1` between the last released contract and this one, as
  * api-smart-diff classifies a change, held stricter in two ways: a change it cannot classify counts
  * as breaking until someone looks, and so does anything removed from an answer (a client may read
- * every field and value the contract promised, optional or not).
+ * every field and value the contract promised, optional or not). Three additions are allowed by the
+ * policy written in docs/integrators.md whatever the library says: a new value of an enum in an
+ * answer (clients treat a value they do not know as "other"), a new webhook event (sent only to
+ * endpoints that subscribe to it or to every event) and a new tag (the reference's grouping).
  */
 import { apiCompare } from 'api-smart-diff';
 
@@ -15,6 +18,13 @@ export interface Change {
 
 const inAnswer = (path: PropertyKey[]) => path.includes('responses') || path[0] === 'webhooks';
 
+type Diff = ReturnType<typeof apiCompare>['diffs'][number];
+const allowedGrowth = ({ action, path }: Diff) =>
+  action === 'add' &&
+  ((path.at(-2) === 'enum' && inAnswer(path)) ||
+    (path[0] === 'webhooks' && path.length === 2) ||
+    (path[0] === 'tags' && path.length === 2));
+
 export function compared(released: object, current: object): { breaking: Change[]; other: Change[] } {
   const { diffs } = apiCompare(released, current);
   const breaking: Change[] = [];
@@ -22,7 +32,8 @@ export function compared(released: object, current: object): { breaking: Change[
   for (const diff of diffs) {
     const change = { path: diff.path.map(String).join('.'), description: diff.description ?? '', type: diff.type };
     const breaks =
-      diff.type === 'breaking' || diff.type === 'unclassified' || (diff.action === 'remove' && inAnswer(diff.path));
+      !allowedGrowth(diff) &&
+      (diff.type === 'breaking' || diff.type === 'unclassified' || (diff.action === 'remove' && inAnswer(diff.path)));
     (breaks ? breaking : other).push(change);
   }
   return { breaking, other };
