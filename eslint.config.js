@@ -22,7 +22,15 @@ const FLOORS = {
     // The official files and the markets read from the homes the estimates value.
     ['core/datasets'],
     ['core/media'],
-    ['core/grants', 'core/organizations', 'core/webhooks', 'core/listings', 'core/inventory', 'core/valuations'],
+    [
+      'core/grants',
+      'core/organizations',
+      'core/webhooks',
+      'core/listings',
+      'core/inventory',
+      'core/valuations',
+      'core/mortgages',
+    ],
     // Mail waits sealed under the webhook secrets' key.
     ['core/keys', 'core/mail'],
     // Every write an AI app may ask for, each a kind of one pending action; real people's accounts.

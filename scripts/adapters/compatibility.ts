@@ -12,6 +12,11 @@ import { apiCompare } from 'api-smart-diff';
 export interface Change {
   /** Where in the document, as a JSON path (`paths./listings.post.responses.201`). */
   path: string;
+  /** The same path's keys, one by one (an event's name holds dots). */
+  segments: string[];
+  action: string;
+  /** The value added or put in place, if any. */
+  after?: unknown;
   description: string;
   type: string;
 }
@@ -30,7 +35,15 @@ export function compared(released: object, current: object): { breaking: Change[
   const breaking: Change[] = [];
   const other: Change[] = [];
   for (const diff of diffs) {
-    const change = { path: diff.path.map(String).join('.'), description: diff.description ?? '', type: diff.type };
+    const segments = diff.path.map(String);
+    const change = {
+      path: segments.join('.'),
+      segments,
+      action: diff.action,
+      after: diff.after,
+      description: diff.description ?? '',
+      type: diff.type,
+    };
     const breaks =
       !allowedGrowth(diff) &&
       (diff.type === 'breaking' || diff.type === 'unclassified' || (diff.action === 'remove' && inAnswer(diff.path)));

@@ -12,6 +12,21 @@ export interface Release {
   changes: { description: string; type: string }[];
 }
 
+/** A change as the changelog says it, or nothing for one the others imply (a new operation's schemas, its copies in each answer). */
+export function changelogLine({ segments, action, after, type, description }: Change): string | undefined {
+  const [root, name, inner, kind, field] = segments;
+  if (type === 'deprecated') return `Deprecated: ${description}`;
+  if (action !== 'add') return undefined;
+  if (root === 'paths' && segments.length === 3) return `New operation ${inner!.toUpperCase()} /v1${name}`;
+  if (root === 'webhooks' && segments.length === 2) return `New webhook event ${name}`;
+  if (root === 'tags' && segments.length === 2) return `New area: ${(after as { name: string }).name}`;
+  if (root === 'components' && name === 'schemas' && segments.length === 5) {
+    if (kind === 'enum') return `${inner} takes ${JSON.stringify(after)}`;
+    if (kind === 'properties') return `New field ${field} of ${inner}`;
+  }
+  return undefined;
+}
+
 const parts = (version: string) => version.split(/[.-]/).slice(0, 3).map(Number);
 const isAfter = (next: string, last: string) => {
   const [a, b] = [parts(next), parts(last)];
@@ -33,8 +48,9 @@ export function releaseOf(
     ...breaking.map((c) => `Breaking: ${c.description} (${c.path})`),
   ];
   if (refused.length) return { refused, breaking };
-  const changes = other
-    .filter((c) => c.type === 'non-breaking' || c.type === 'deprecated')
-    .map(({ description, type }) => ({ description, type }));
+  const changes = other.flatMap((c) => {
+    const line = changelogLine(c);
+    return line ? [{ description: line, type: c.type === 'deprecated' ? 'deprecated' : 'added' }] : [];
+  });
   return { release: { version: current.info.version, date, summary, changes } };
 }

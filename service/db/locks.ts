@@ -22,6 +22,8 @@ export const LOCKS = {
   leadsOfOrganization: 280038,
   quotaEventOfKey: 280039,
   ownersOfOrganization: 280040,
+  journeysOfOrganization: 280041,
+  serviceOrdersOfOrganization: 280042,
 } as const;
 
 export type LockKind = keyof typeof LOCKS;

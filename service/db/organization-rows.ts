@@ -14,6 +14,8 @@ const ORGANIZATION_CAPS = {
   lead_routing_rules: 'routingRulesOfOrganization',
   leads: 'leadsOfOrganization',
   webhook_endpoints: 'webhookEndpointsOfOrganization',
+  mortgage_journeys: 'journeysOfOrganization',
+  service_orders: 'serviceOrdersOfOrganization',
 } as const satisfies Record<string, LockKind>;
 type OwnedTable = keyof typeof ORGANIZATION_CAPS | 'showflat_bookings';
 const OWNED_TABLES = new Set<string>([...Object.keys(ORGANIZATION_CAPS), 'showflat_bookings']);

@@ -41,12 +41,14 @@ export const OFFERINGS: Record<ProductKind, { name: string; description: string;
   },
   mortgage_journeys: {
     name: 'Mortgage journeys',
-    description: 'How much may be borrowed and what it costs a month, by the published MAS and HDB rules.',
-    path: 'docs/mcp',
+    description:
+      'A buyer’s mortgage from what the published MAS and HDB rules allow, through approval in principle, the valuation and the letter of offer, to completion: with the Platform API, and the rules alone here.',
+    path: 'console/platform-keys',
   },
   service_operations: {
     name: 'Service operations',
-    description: 'Webhooks, the audit log and the API Console for running an integration.',
-    path: 'console',
+    description:
+      'The work agencies arrange for the homes they list (inspections, repairs, cleaning, photography, key handovers, moves), each a service order from request to schedule to report.',
+    path: 'console/platform-keys',
   },
 };

@@ -80,11 +80,13 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
       id: 'org_lionrealty',
       name: 'Lion City Realty',
       kind: 'agency',
-      products: ['listings', 'viewings', 'valuations'],
+      products: ['listings', 'viewings', 'valuations', 'mortgage_journeys', 'service_operations'],
     },
     products: [
       product('prod_listings01', 'listings', 'Listings'),
       product('prod_viewings01', 'viewings', 'Viewings'),
+      product('prod_mortgage01', 'mortgage_journeys', 'Mortgage journeys'),
+      product('prod_services01', 'service_operations', 'Service operations'),
       product('prod_valuation1', 'valuations', 'Valuations', 'trial'),
     ],
     agent: {

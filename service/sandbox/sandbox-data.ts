@@ -7,6 +7,8 @@ import type { RestoreFixtures } from '../core/listings/sandbox-reset.js';
 import { loadImportedHomes } from '../core/valuations/imported-homes.js';
 import type { Database } from '../db/database.js';
 import { insertInventoryFixtures, insertMediaFixtures } from './inventory-fixtures.js';
+import { insertJourneyFixtures } from './mortgage-fixtures.js';
+import { insertServiceOrderFixtures } from './service-order-fixtures.js';
 import { insertListingFixtures, insertShowflatFixtures, LISTING_AGENCY, SHOWFLAT_DEVELOPER } from './listings.js';
 import { ORGANIZATIONS } from './organizations.js';
 import { insertDistributionFixtures } from './partner-sites.js';
@@ -20,6 +22,8 @@ export const restoreSandboxFixtures: RestoreFixtures = async (tx, organizationId
   if (organizationId === LISTING_AGENCY) {
     await insertListingFixtures(tx);
     await insertDistributionFixtures(tx);
+    await insertJourneyFixtures(tx);
+    await insertServiceOrderFixtures(tx);
   }
   await insertMediaFixtures(tx, organizationId);
   if (organizationId === SHOWFLAT_DEVELOPER) {

@@ -9,6 +9,8 @@ import type { Database } from '../db/database.js';
 import { STARTUP_LOCK } from '../db/migrate.js';
 import { insertListingFixtures, insertShowflatFixtures } from './listings.js';
 import { insertInventoryFixtures, insertMediaFixtures } from './inventory-fixtures.js';
+import { insertJourneyFixtures } from './mortgage-fixtures.js';
+import { insertServiceOrderFixtures } from './service-order-fixtures.js';
 import { insertDistributionFixtures } from './partner-sites.js';
 
 /** The magic widget keys belong to the demo's partner site. */
@@ -106,6 +108,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     await insertInventoryFixtures(tx);
     await insertMediaFixtures(tx);
     await insertDistributionFixtures(tx);
+    await insertJourneyFixtures(tx);
+    await insertServiceOrderFixtures(tx);
     for (const [i, k] of platformKeys.keys.entries()) {
       await tx.query(
         `insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes, starts_day_at)

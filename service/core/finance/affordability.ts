@@ -23,7 +23,7 @@ const ASSUMED_RATE = { hdb: 2.6, bank: 3 };
 const rule = (id: RuleAnswer['id']) => published.rules.find((r) => r.id === id)!;
 
 /** The monthly instalment of a loan, and the loan a monthly instalment repays (an annuity). */
-const instalment = (loan: number, ratePercent: number, years: number) => {
+export const instalment = (loan: number, ratePercent: number, years: number) => {
   const r = ratePercent / 100 / 12;
   const n = years * 12;
   return r === 0 ? loan / n : (loan * r) / (1 - (1 + r) ** -n);

@@ -1,6 +1,6 @@
 /**
- * A sandbox organization's listings (their media and distributions), viewings and developer inventory
- * (showflat bookings, batches, price lists, lead routing rules and leads) put back to the fixtures: what it wrote deleted,
+ * A sandbox organization's listings (their media and distributions), viewings, developer inventory
+ * (showflat bookings, batches, price lists, lead routing rules and leads) mortgage journeys and service orders put back to the fixtures: what it wrote deleted,
  * the fixtures' rows restored, in one transaction, recorded in the audit log. Keys, webhook
  * endpoints and the audit log itself are kept.
  */
@@ -17,6 +17,7 @@ const INVENTORY_TABLES = [
   'lead_routing_rules',
   'leads',
   'media',
+  'mortgage_journeys',
 ];
 import { recordChange, serviceActor } from '../events/record-change.js';
 
@@ -34,6 +35,7 @@ export async function resetSandboxData(
     );
     await tx.query('delete from viewings where organization_id = $1', [organizationId]);
     await tx.query('delete from listing_distributions where organization_id = $1', [organizationId]);
+    await tx.query('delete from service_orders where organization_id = $1', [organizationId]);
     await tx.query('delete from listings where organization_id = $1', [organizationId]);
     for (const table of INVENTORY_TABLES)
       await tx.query(`delete from ${table} where organization_id = $1`, [organizationId]);

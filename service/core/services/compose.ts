@@ -25,6 +25,8 @@ import { createOAuthStore } from '../grants/oauth-store.js';
 import { databaseSessions } from '../grants/mcp-session-store.js';
 import { createInventory } from '../inventory/inventory.js';
 import { createListingArea } from '../listings/listing-area.js';
+import { createJourneyStore } from '../mortgages/journey-store.js';
+import { createServiceOrderStore } from '../listings/service-order-store.js';
 import { createMembers } from '../organizations/members.js';
 import { createMemberships } from '../organizations/memberships.js';
 import { createPendingActions } from '../organizations/pending-actions.js';
@@ -94,6 +96,10 @@ export function composeServices(database: Database, given: ServiceSettings) {
     webhooks,
     listings,
     inventory,
+    /** Buyers' mortgage journeys, on the published rules the MCP affordability tool answers from. */
+    mortgages: createJourneyStore(db, now),
+    /** Service operations: the work agencies arrange for the homes they list. */
+    serviceOrders: createServiceOrderStore(db, now),
     /** The official files loaded (npm run data:import). */
     datasetImports: createDatasetImports(db),
     readiness: createReadiness(db, now),

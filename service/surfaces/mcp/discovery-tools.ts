@@ -126,20 +126,8 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
     title: 'How much can I borrow for a home?',
     description:
       'The largest housing loan for a price and an income under the published Singapore rules (loan-to-value, total and mortgage servicing ratios at the stress-test rate, longest tenure), the monthly instalment and the down payment, each rule named with its source and effective date. Not a loan offer.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        propertyPrice: { type: 'integer', minimum: 50000, maximum: 100000000, description: 'SGD' },
-        monthlyIncome: { type: 'integer', minimum: 0, maximum: 10000000, description: 'Gross, SGD a month' },
-        otherMonthlyDebt: { type: 'integer', minimum: 0, maximum: 10000000, description: 'Other loans, SGD a month' },
-        propertyType: TYPE,
-        loanType: { type: 'string', enum: ['hdb', 'bank'] },
-        tenureYears: { type: 'integer', minimum: 5, maximum: 35 },
-        interestRatePercent: { type: 'number', minimum: 0, maximum: 20 },
-      },
-      required: ['propertyPrice', 'monthlyIncome', 'propertyType', 'loanType', 'tenureYears'],
-      additionalProperties: false,
-    },
+    // The Platform API's mortgage journeys start from the same input (contract: MortgageAffordabilityInput).
+    inputSchema: schemaOf('MortgageAffordabilityInput'),
     outputSchema: schemaOf('MortgageAffordability'),
     annotations: READ_ONLY,
     meter: 'mcp_discovery',

@@ -15,6 +15,8 @@ import { createLeadOperations } from './lead-operations.js';
 import { createDatasetOperations } from './dataset-operations.js';
 import { createMediaOperations } from './media-operations.js';
 import { createDistributionOperations } from './distribution-operations.js';
+import { createMortgageOperations } from './mortgage-operations.js';
+import { createServiceOrderOperations } from './service-order-operations.js';
 
 export function createOperations(services: Services): Record<OperationId, Operation> {
   const { engine, estimates, webhooks, listings, readiness, inventory } = services;
@@ -41,6 +43,8 @@ export function createOperations(services: Services): Record<OperationId, Operat
     ...createDatasetOperations(engine, services.datasetImports),
     ...createMediaOperations(listings, inventory),
     ...createDistributionOperations(listings),
+    ...createMortgageOperations(services.mortgages, engine, estimates),
+    ...createServiceOrderOperations(services.serviceOrders),
     getCurrentOrganization: async ({ key, org }) => ({
       body: {
         ...org.organization,
