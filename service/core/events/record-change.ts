@@ -35,17 +35,19 @@ export async function recordChange<A extends ChangeAction>(
     ? [detail?: DetailOf<A>]
     : [detail: DetailOf<A>]
 ): Promise<void> {
-  // A person's change names them; any other names the platform key acting, or the service.
-  const via = actor.userId === null ? currentVia() : null;
+  // A person's change names them (given, or acting in the console); any other names the platform key acting, or the service.
+  const acting = actor.userId === null ? currentVia() : null;
+  const userId = actor.userId ?? (acting?.startsWith('person:') ? acting.slice('person:'.length) : null);
+  const via = userId === null ? acting : null;
   const [entry] = await tx.query<{ id: string; at: Date }>(
     'insert into audit_log (organization_id, user_id, via, action, target, detail) values ($1, $2, $3, $4, $5, $6) returning id, at',
-    [actor.organizationId, actor.userId, via, action, target, JSON.stringify(detail)],
+    [actor.organizationId, userId, via, action, target, JSON.stringify(detail)],
   );
   const payload = {
     type: action,
     target,
     detail,
-    actor: { userId: actor.userId },
+    actor: { userId },
     occurredAt: new Date(entry.at).toISOString(),
   };
   await tx.query('insert into outbox (id, type, organization_id, audit_id, payload) values ($1, $2, $3, $4, $5)', [

@@ -46,6 +46,8 @@ export interface Session {
     organizationName: string;
     /** Whose people the workspace has: the sandbox's, or real accounts'. */
     organizationPeople: 'sandbox' | 'accounts';
+    /** What the organization is: the console shows each kind its own areas (inventory, distribution). */
+    organizationKind: 'agency' | 'developer' | 'partner_site';
     /** A real account, or one of the sandbox's people (chosen without a password). */
     kind: 'account' | 'sandbox';
     /** One of the service's staff, who decide integration reviews. */
@@ -104,11 +106,12 @@ export function createSessions(db: Database) {
       role: string;
       organization_id: string;
       organization_name: string;
+      organization_kind: 'agency' | 'developer' | 'partner_site';
       environment: 'sandbox' | 'live';
       may_use_live: boolean;
     }>(
       `select s.id_sha256, s.public_id, s.csrf_token, u.id as user_id, u.name, u.email, m.role, u.kind, u.staff,
-              m.organization_id, o.name as organization_name, o.people, s.environment,
+              m.organization_id, o.name as organization_name, o.kind as organization_kind, o.people, s.environment,
               (u.kind = 'account' and o.people = 'accounts' and coalesce(r.status = 'approved', false)) as may_use_live,
               s.last_used_at < now() - interval '${TOUCH_SECONDS} seconds' as touch
          from sessions s join users u on u.id = s.user_id
@@ -133,6 +136,7 @@ export function createSessions(db: Database) {
         organizationId: row.organization_id,
         organizationName: row.organization_name,
         organizationPeople: row.people,
+        organizationKind: row.organization_kind,
         kind: row.kind,
         staff: row.staff,
         mayUseLive: row.may_use_live,

@@ -50,6 +50,21 @@ export const CONSOLE_CHANGES: ConsoleChange[] = [
     needs: { checkedInRoute: 'no key beyond the maker’s role is made or revoked' },
     what: 'make or revoke platform keys',
   },
+  {
+    path: /^\/console\/inventory\/batches\/bat_[a-z0-9]+\/(released|held|sold)$/,
+    needs: 'inventory.write',
+    what: 'hold, release or sell inventory batches',
+  },
+  {
+    path: /^\/console\/leads\/rules(\/lrr_[a-z0-9]+\/delete)?$/,
+    needs: 'leads.write',
+    what: 'change lead routing rules',
+  },
+  {
+    path: /^\/console\/distribution\/lst_[a-z0-9]+\/ps_[a-z]+\/(distribute|withdraw)$/,
+    needs: 'listings.write',
+    what: 'show listings on partner sites or withdraw them',
+  },
   { path: /^\/console\/go-live\/request$/, needs: 'organizations.write', what: 'ask for live access' },
   { path: /^\/console\/go-live\/decide$/, needs: 'organizations.write', what: 'decide the integration review' },
   {

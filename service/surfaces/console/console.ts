@@ -33,6 +33,9 @@ import { reviewRoutes } from './review-routes.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
 import { goLiveRoutes } from './go-live-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
+import { inventoryRoutes } from './inventory-routes.js';
+import { leadRoutes } from './lead-routes.js';
+import { distributionRoutes } from './distribution-routes.js';
 import { changeAt } from './changes.js';
 import { aRole, roleMay } from '../../core/grants/roles.js';
 import { widgetKeyRoutes } from './widget-key-routes.js';
@@ -286,6 +289,9 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   );
   app.route('/', platformKeyRoutes(services.platformKeyAdmin));
   app.route('/', webhookRoutes(services.webhooks));
+  app.route('/', inventoryRoutes(services.inventory));
+  app.route('/', leadRoutes(services.inventory.leads));
+  app.route('/', distributionRoutes(services.listings));
   const liveLinks = services.settings.environment === 'live' ? services.links : options.live?.services.links;
   app.route(
     '/',

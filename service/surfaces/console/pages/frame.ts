@@ -9,12 +9,25 @@ const SECTIONS = [
   ['/console/widget-keys', 'Widget keys'],
   ['/console/platform-keys', 'Platform keys'],
   ['/console/webhooks', 'Webhooks'],
+  ['/console/inventory', 'Inventory'],
+  ['/console/leads', 'Leads'],
+  ['/console/distribution', 'Distribution'],
   ['/console/connected-apps', 'Connected AI apps'],
   ['/console/audit', 'Audit log'],
   ['/console/go-live', 'Go live'],
   ['/console/members', 'Members'],
   ['/console/account', 'Your account'],
 ] as const;
+
+/** Sections only one kind of organization has: a developer's inventory and leads, an agency's listings on partner sites. */
+type OrganizationKind = NonNullable<Session['user']>['organizationKind'];
+const KIND_OF_SECTION: Partial<Record<(typeof SECTIONS)[number][0], OrganizationKind>> = {
+  '/console/inventory': 'developer',
+  '/console/leads': 'developer',
+  '/console/distribution': 'agency',
+};
+const sectionsOf = (user: NonNullable<Session['user']>) =>
+  SECTIONS.filter(([href]) => (KIND_OF_SECTION[href] ?? user.organizationKind) === user.organizationKind);
 
 /** The service's staff also see the reviews waiting for them. */
 const STAFF_SECTIONS = [['/console/reviews', 'Integration reviews']] as const;
@@ -36,7 +49,7 @@ export function consolePage(title: string, session: Session, body: Html, within?
     `${title} · API Console (${session.environment})`,
     html`${environmentBar(session, section)}<header class="console"><div><h1>${title}</h1><p class="meta">${user.name}${user.kind === 'sandbox' && ' (a sandbox person)'} · ${user.organizationName} · ${session.environment}</p></div>
 <form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
-<nav aria-label="Console"><ul>${[...SECTIONS, ...(user.staff ? STAFF_SECTIONS : [])].map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${current(href, name)}>${name}</a></li>`)}</ul></nav>${body}`,
+<nav aria-label="Console"><ul>${[...sectionsOf(user), ...(user.staff ? STAFF_SECTIONS : [])].map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${current(href, name)}>${name}</a></li>`)}</ul></nav>${body}`,
     live ? LIVE_FOOTER : CONSOLE_FOOTER,
   );
 }

@@ -1,0 +1,104 @@
+/**
+ * The console's Inventory page, for developers: batches moved along their state machine after
+ * asking (an owner's; an engineer reads), and every project's price list versions. A change runs as
+ * the person, so the audit log names them, and reaches webhooks as the API's does.
+ */
+import { Hono } from 'hono';
+import type { BatchStatus } from '../../core/inventory/batch-store.js';
+import type { Inventory } from '../../core/inventory/inventory.js';
+import { actingAsPerson } from '../../core/events/acting.js';
+import { roleMay } from '../../core/grants/roles.js';
+import { ORGANIZATIONS } from '../../sandbox/organizations.js';
+import { html } from '../../web/html.js';
+import { type ConsoleEnv, page, redirect } from './context.js';
+import { messagePage } from './pages/frame.js';
+import { BATCH_MOVE_MEANS, inventoryPage, MOVE_WORDS } from './pages/inventory.js';
+import { confirmPage } from './pages/key-confirmations.js';
+
+const STATUSES = ['released', 'held', 'sold'] as const;
+const isStatus = (to: string): to is BatchStatus => (STATUSES as readonly string[]).includes(to);
+
+/** Only a developer has inventory, and only a role that may change it changes it. */
+export const kindOnly =
+  (kind: 'developer' | 'agency', what: string) =>
+  async (c: { var: ConsoleEnv['Variables'] }, next: () => Promise<void>) => {
+    const user = c.var.session.user!;
+    if (user.organizationKind !== kind)
+      return page(
+        messagePage(
+          `No ${what} here`,
+          `${user.organizationName} is not ${kind === 'developer' ? 'a developer' : 'an agency'}, so it has no ${what}.`,
+        ),
+        404,
+      );
+    await next();
+  };
+
+export function inventoryRoutes(inventory: Inventory) {
+  const app = new Hono<ConsoleEnv>({ strict: false });
+  const projectsOf = (organizationId: string) => ORGANIZATIONS[organizationId]?.projects ?? [];
+  const mayChange = (c: { var: ConsoleEnv['Variables'] }) => roleMay(c.var.session.user!.role, 'inventory.write');
+  const NOTICES: Record<string, string> = {
+    moved: 'Batch changed: the change is in the audit log and on its way to your webhooks.',
+  };
+
+  app.use('/inventory', kindOnly('developer', 'inventory'));
+  app.use('/inventory/*', kindOnly('developer', 'inventory'));
+
+  app.get('/inventory', async (c) => {
+    const org = c.var.actor.organizationId;
+    const projects = projectsOf(org);
+    const priceLists = (await Promise.all(projects.map((p) => inventory.priceLists.list(org, p)))).flat();
+    return page(
+      inventoryPage(c.var.session, {
+        batches: await inventory.batches.list(org),
+        priceLists,
+        projectName: (id) => projects.find((p) => p.id === id)?.name ?? id,
+        mayChange: mayChange(c),
+        notice: NOTICES[c.req.query('notice') ?? ''],
+      }),
+    );
+  });
+
+  const refusedRole = () =>
+    page(messagePage('Not changed', 'Your role reads inventory; ask an owner to change a batch.'), 403);
+
+  app.get('/inventory/batches/:id{bat_[a-z0-9]+}/:to{[a-z]+}', async (c) => {
+    const to = c.req.param('to');
+    const batch = await inventory.batches.get(c.var.actor.organizationId, c.req.param('id'));
+    if (!batch || !isStatus(to))
+      return page(messagePage('No such batch', 'See the inventory page for your batches.'), 404);
+    if (!mayChange(c)) return refusedRole();
+    return page(
+      confirmPage(
+        c.var.session,
+        `${MOVE_WORDS[to]} “${batch.name}”?`,
+        html`<p>${batch.units} units of ${batch.unitType}, now ${batch.status}. ${BATCH_MOVE_MEANS[to]}</p>`,
+        { url: `/console/inventory/batches/${batch.id}/${to}`, label: MOVE_WORDS[to], danger: to === 'sold' },
+        '/console/inventory',
+      ),
+    );
+  });
+
+  app.post('/inventory/batches/:id{bat_[a-z0-9]+}/:to{[a-z]+}', async (c) => {
+    const to = c.req.param('to');
+    if (!isStatus(to))
+      return page(messagePage('No such change', 'See the inventory page for the changes a batch allows.'), 404);
+    const { actor } = c.var;
+    const outcome = await actingAsPerson(actor.userId, () =>
+      inventory.batches.move(actor.organizationId, c.req.param('id'), to),
+    );
+    if (!outcome) return page(messagePage('No such batch', 'See the inventory page for your batches.'), 404);
+    if ('refused' in outcome)
+      return page(
+        messagePage(
+          'Not changed',
+          `The batch is ${outcome.refused.from} now${outcome.refused.allowed.length ? `: it may become ${outcome.refused.allowed.join(' or ')}` : ', which is final'}.`,
+        ),
+        409,
+      );
+    return redirect('/console/inventory?notice=moved');
+  });
+
+  return app;
+}

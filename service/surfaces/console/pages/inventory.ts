@@ -1,0 +1,92 @@
+/** A developer's inventory in the console: its batches (held, released again or sold after asking) and its price lists. */
+import type { components } from '../../../../contract/generated/platform.js';
+import type { Session } from '../../../core/organizations/sessions.js';
+import { cardTable } from '../../../web/card-table.js';
+import { type Html, html } from '../../../web/html.js';
+import { date } from './form.js';
+import { consolePage } from './frame.js';
+
+type Schemas = components['schemas'];
+type Batch = Schemas['InventoryBatch'];
+type Status = Schemas['InventoryBatchStatus'];
+
+/** A move said as the link that asks for it. */
+export const MOVE_WORDS: Record<Status, string> = { held: 'Hold', released: 'Release', sold: 'Mark sold' };
+const STATUS_WORDS: Record<Status, string> = { released: 'Released', held: 'Held', sold: 'Sold' };
+const money = (sgd: number) => `S$${sgd.toLocaleString('en')}`;
+
+export function inventoryPage(
+  session: Session,
+  view: {
+    batches: Batch[];
+    priceLists: Schemas['PriceList'][];
+    projectName: (id: string) => string;
+    mayChange: boolean;
+    notice?: string;
+  },
+): Html {
+  const { batches, priceLists, projectName, mayChange, notice } = view;
+  const moves = (b: Batch) =>
+    b.allowedTransitions.length === 0
+      ? 'None: sold is final'
+      : b.allowedTransitions.map(
+          (to, i) =>
+            html`${i ? ' · ' : ''}<a href="/console/inventory/batches/${b.id}/${to}">${MOVE_WORDS[to]}<span class="visually-hidden"> ${b.name}</span></a>`,
+        );
+  const batchRows = batches.map((b) => [
+    b.name,
+    projectName(b.projectId),
+    b.unitType,
+    String(b.units),
+    STATUS_WORDS[b.status],
+    ...(mayChange ? [moves(b)] : []),
+  ]);
+  const priceRows = priceLists.map((p) => [
+    projectName(p.projectId),
+    `Version ${p.version}`,
+    `${p.effectiveFrom}${p.effectiveUntil ? ` to ${p.effectiveUntil}` : ' on'}`,
+    p.inEffect ? 'In effect' : p.effectiveFrom > new Date().toISOString().slice(0, 10) ? 'Not yet' : 'Replaced',
+    p.prices.map((u) => `${u.unitType} from ${money(u.priceFrom)}`).join('; '),
+    date(p.createdAt),
+  ]);
+  return consolePage(
+    'Inventory',
+    session,
+    html`${notice && html`<p class="notice" role="status">${notice}</p>`}
+<p>The units your projects release to buyers, in batches, and the price lists buyers see. Your integration does the same with the Platform API (<a href="/docs/api#Developers">Developers</a>); each change here is recorded under your name in the audit log and sent to your webhooks.</p>
+${!mayChange && html`<p class="hint">Your role reads inventory; an owner changes it.</p>`}
+${cardTable(
+  'Inventory batches',
+  [
+    { name: 'Batch' },
+    { name: 'Project' },
+    { name: 'Unit type' },
+    { name: 'Units', numeric: true },
+    { name: 'Status' },
+    ...(mayChange ? [{ name: 'Change' }] : []),
+  ],
+  batchRows,
+  'No batches yet: release one with POST /developers/current/inventory-batches.',
+)}
+${cardTable(
+  'Price lists',
+  [
+    { name: 'Project' },
+    { name: 'Version' },
+    { name: 'Applies' },
+    { name: 'Now' },
+    { name: 'Prices' },
+    { name: 'Published' },
+  ],
+  priceRows,
+  'No price lists yet: publish one with POST /developers/current/projects/{projectId}/price-lists.',
+)}
+<p class="hint">A price list version is never changed: publish a new one, from a later day, with the Platform API.</p>`,
+  );
+}
+
+export const BATCH_MOVE_MEANS: Record<Status, string> = {
+  held: 'Buyers no longer see its units as available until you release it again (for a ballot, a price change or a bulk buyer).',
+  released: 'Its units are offered to buyers again.',
+  sold: 'Every unit of the batch is sold. This is final: a sold batch cannot be held or released again.',
+};
