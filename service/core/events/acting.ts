@@ -13,7 +13,8 @@ const acting = new AsyncLocalStorage<string>();
 export const actingAs = <T>(via: string, work: () => Promise<T>): Promise<T> => acting.run(via, work);
 
 /** Runs `work` as a person acting in the console: the stores' changes are recorded as theirs. */
-export const actingAsPerson = <T>(userId: string, work: () => Promise<T>): Promise<T> => acting.run(`person:${userId}`, work);
+export const actingAsPerson = <T>(userId: string, work: () => Promise<T>): Promise<T> =>
+  acting.run(`person:${userId}`, work);
 
 /** Who acts now when no person does: the caller `actingAs` named, or the service. */
 export const currentVia = () => acting.getStore() ?? 'service';
