@@ -13,6 +13,15 @@ export const CHANGE_SAMPLES: Record<string, { path: string; fields: Record<strin
   },
   'ask for live access': { path: '/console/go-live/request', fields: { note: 'Role walk' } },
   'decide the integration review': { path: '/console/go-live/decide', fields: { decision: 'approved' } },
+  'hold, release or sell inventory batches': { path: '/console/inventory/batches/bat_0001/held', fields: {} },
+  'change lead routing rules': {
+    path: '/console/leads/rules',
+    fields: { priority: '5', team: 'Role walk', email: 'role.walk@example.test' },
+  },
+  'show listings on partner sites or withdraw them': {
+    path: '/console/distribution/lst_0001/ps_flatfinder/distribute',
+    fields: {},
+  },
   'invite, change or remove members': {
     path: '/console/members/invite',
     fields: { email: 'role.walk@example.test', role: 'agent' },

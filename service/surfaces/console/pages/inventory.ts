@@ -44,7 +44,7 @@ export function inventoryPage(
   const priceRows = priceLists.map((p) => [
     projectName(p.projectId),
     `Version ${p.version}`,
-    `${p.effectiveFrom}${p.effectiveUntil ? ` to ${p.effectiveUntil}` : ' on'}`,
+    p.effectiveUntil ? `${p.effectiveFrom} to ${p.effectiveUntil}` : `From ${p.effectiveFrom}`,
     p.inEffect ? 'In effect' : p.effectiveFrom > new Date().toISOString().slice(0, 10) ? 'Not yet' : 'Replaced',
     p.prices.map((u) => `${u.unitType} from ${money(u.priceFrom)}`).join('; '),
     date(p.createdAt),
