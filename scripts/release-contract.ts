@@ -3,6 +3,7 @@
 // keeps this contract as the last released one, which the compatibility check compares against.
 import { readFile, writeFile } from 'node:fs/promises';
 import { bundledContracts, ROOT } from './adapters/adapters.js';
+import { compared } from './adapters/compatibility.js';
 import { releaseOf, type Release } from './adapters/release.js';
 
 const summary = process.argv.slice(2).join(' ').trim();
@@ -11,6 +12,14 @@ const read = async (path: string) => JSON.parse(await readFile(new URL(path, ROO
 const write = (path: string, value: unknown) => writeFile(new URL(path, ROOT), `${JSON.stringify(value, null, 2)}\n`);
 
 const { platform, widgetHost } = await bundledContracts();
+// The widget host's contract is held to the same promise: widgets already on websites call it.
+const widgetHostBreaks = compared(await read('contract/released/widget-host.openapi.json'), widgetHost).breaking;
+if (widgetHostBreaks.length) {
+  console.error(
+    `Not released: the widget host's contract breaks:\n- ${widgetHostBreaks.map((c) => `${c.description} (${c.path})`).join('\n- ')}`,
+  );
+  process.exit(1);
+}
 const outcome = releaseOf(
   await read('contract/released/platform.openapi.json'),
   platform as never,

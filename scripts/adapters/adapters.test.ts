@@ -134,6 +134,14 @@ describe('a release of the contract', () => {
   it('the changelog names the released version first, and the contract is at least that version', async () => {
     const changelog = JSON.parse(await read('contract/changelog.json'));
     const released = JSON.parse(await read('contract/released/platform.openapi.json'));
+    const current = JSON.parse(await read('contract/platform.openapi.json'));
     assert.equal(changelog.releases[0].version, released.info.version);
+    const parts = (version: string) => version.split('.').map(Number);
+    const [now, then] = [parts(current.info.version), parts(released.info.version)];
+    const order = now.findIndex((n, i) => n !== then[i]);
+    assert.ok(
+      order === -1 || now[order]! > then[order]!,
+      `${current.info.version} is not before ${released.info.version}`,
+    );
   });
 });

@@ -132,7 +132,7 @@ function requestOf(contract: Contract, path: string, method: string, op: Operati
           {
             key: 'Idempotency-Key',
             value: '{{$guid}}',
-            description: 'A new key per send: a retry of the same request is safe.',
+            description: 'A new key each time you send: keep the same value to retry one request safely.',
           },
         ]),
     ...(bodySchema ? [{ key: 'Content-Type', value: 'application/json' }] : []),

@@ -113,4 +113,23 @@ describe('the console’s inventory, leads and distribution', () => {
     assert.equal(await auditCount(), before);
     assert.doesNotMatch((await siti.get('/console/leads')).text, /Add a rule/);
   });
+
+  it('shows an agent none of these pages: a developer’s buyers’ contact details are not theirs to read', async () => {
+    await db().query(
+      `update memberships set role = 'agent' where user_id = 'usr_siti' and organization_id = 'org_marinaheights'`,
+    );
+    try {
+      const siti = await signIn('usr_siti');
+      assert.equal((await siti.post('/console/account/workspace', { organization: 'org_marinaheights' })).status, 303);
+      const leads = await siti.get('/console/leads');
+      assert.equal(leads.status, 403);
+      assert.doesNotMatch(leads.text, /huimin@example\.com/);
+      assert.equal((await siti.get('/console/inventory')).status, 403);
+      assert.doesNotMatch((await siti.get('/console/widget-keys')).text, /href="\/console\/(inventory|leads)"/);
+    } finally {
+      await db().query(
+        `update memberships set role = 'engineer' where user_id = 'usr_siti' and organization_id = 'org_marinaheights'`,
+      );
+    }
+  });
 });

@@ -32,6 +32,13 @@ describe('deprecation', () => {
     const refused = await get('/products', 'svcp_test_nosuchkey00000000000009');
     assert.equal(refused.status, 401);
     assert.ok(refused.headers.get('Sunset'), 'a refusal says so too');
+    const notJson = await api.request(
+      new Request('https://api.example/v1/products', {
+        headers: { Authorization: `Bearer ${AGENCY}`, Accept: 'text/html' },
+      }),
+    );
+    assert.equal(notJson.status, 406);
+    assert.ok(notJson.headers.get('Deprecation'), 'an answer before the key is read says so too');
     const other = await get('/organizations/current');
     assert.equal(other.status, 200);
     assert.equal(other.headers.get('Deprecation'), null);

@@ -194,6 +194,23 @@ describe('mortgage journeys', () => {
       200,
     );
 
+    // An approval that has run out allows no offer.
+    const lapsed = await start();
+    await move(lapsed.id, 'approved_in_principle');
+    await move(lapsed.id, 'valued');
+    await db().query(
+      `update mortgage_journeys set approval = jsonb_set(approval, '{validUntil}', '"2020-01-01"') where id = $1`,
+      [lapsed.id],
+    );
+    const expired = await move(lapsed.id, 'offered');
+    assert.equal(expired.status, 422);
+    assert.match(expired.body.detail, /ran out on 2020-01-01/);
+    const blankBuyer = await call('POST', JOURNEYS, {
+      buyer: { name: '  ', email: 'x@example.com' },
+      affordability: INPUT,
+    });
+    assert.equal(fieldOf(blankBuyer), 'body.buyer.name');
+
     const condoOnHdbLoan = await call('POST', JOURNEYS, {
       buyer,
       affordability: { ...INPUT, propertyType: 'condo', loanType: 'hdb' },

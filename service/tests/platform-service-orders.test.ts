@@ -108,6 +108,11 @@ describe('service orders', () => {
       [{ startsAt: at(48), endsAt: at(48) }, 'body.endsAt', /after startsAt/],
       [{ startsAt: at(48), endsAt: at(61) }, 'body.endsAt', /12 hours/],
     ];
+    cases.push(
+      [{ startsAt: 'soon', endsAt: at(50) }, 'body.startsAt', /date and time with its offset/],
+      [{ startsAt: at(48).replace('Z', ''), endsAt: at(50) }, 'body.startsAt', /with its offset/],
+      [{ startsAt: at(48), endsAt: '2026-13-45T99:00:00Z' }, 'body.endsAt', /date and time/],
+    );
     for (const [window, field, detail] of cases) {
       const answer = await move(order.id, 'scheduled', { provider, ...window });
       assert.equal(answer.status, 422, JSON.stringify(window));
@@ -139,6 +144,23 @@ describe('service orders', () => {
       400,
     );
     assert.equal((await move('svo_0003', 'completed', { report: '' })).status, 400);
+    const blank = await move('svo_0003', 'completed', { report: '   ' });
+    assert.equal(blank.status, 422);
+    assert.equal(fieldOf(blank), 'body.report');
+
+    // Another agency's key holding the scopes reads, moves and orders for none of this agency's.
+    const [{ id: otherKey }] = await db().query<{ id: string }>(`select id from platform_keys where last4 = '0002'`);
+    await db().query(
+      `update platform_keys set scopes = scopes || '{service_orders.read,service_orders.write}' where id = $1`,
+      [otherKey],
+    );
+    const DEVELOPER = 'svcp_test_developer0000000000002';
+    assert.equal((await call('GET', `${ORDERS}/svo_0001`, undefined, DEVELOPER)).status, 404);
+    assert.equal((await call('GET', ORDERS, undefined, DEVELOPER)).body.data.length, 0);
+    assert.equal((await move('svo_0002', 'in_progress', undefined, DEVELOPER)).status, 404);
+    const foreignListing = await call('POST', ORDERS, { listingId: 'lst_0001', kind: 'repair' }, DEVELOPER);
+    assert.equal(foreignListing.status, 422);
+    assert.equal(fieldOf(foreignListing), 'body.listingId');
 
     const notOurs = await call('POST', ORDERS, { listingId: 'lst_nothere', kind: 'repair' });
     assert.equal(notOurs.status, 422);

@@ -16,12 +16,12 @@ export function webhookHeadersOf(headers = {}) {
 
 /** An event as a Zap reads it: one flat object whose `id` is the change's own (Zapier's deduplication key). */
 export const eventForZap = (event) => ({
+  ...event.data.detail,
   id: event.data.eventId,
   type: event.type,
   timestamp: event.timestamp,
   test: Boolean(event.test),
   target: event.data.target,
-  ...event.data.detail,
 });
 
 function triggerOf({ key, event, noun, label, description, sample }) {

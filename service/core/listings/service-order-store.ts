@@ -23,6 +23,15 @@ export const ORDER_TRANSITIONS = platform.components.schemas.ServiceOrderStatus[
 /** Most orders one agency keeps; the longest window one may hold. */
 export const MAX_ORDERS = 1000;
 const LONGEST_WINDOW_MS = 12 * 3_600_000;
+const INSTANT = 'must be a date and time with its offset (ISO 8601, e.g. 2026-12-15T10:00:00+08:00)';
+/** A date and time that names its offset (`Z` or `±hh:mm`): without one, a server would read it in its own zone. */
+const instantOf = (text: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+};
+/** Text a person typed, refused when nothing is left once trimmed. */
+export const blank = (text: string | undefined) => text !== undefined && text.trim() === '';
 
 interface FieldError {
   parameter: string;
@@ -85,21 +94,22 @@ export type OrderStep =
 export function createServiceOrderStore(db: Database, now = () => new Date()) {
   /** A window's problems, each naming its field, as a provider's calendar would refuse it. */
   function problemsInWindow({ startsAt, endsAt }: Schemas['ServiceOrderSchedule']): FieldError[] {
-    const [start, end] = [new Date(startsAt), new Date(endsAt)];
-    const onQuarter = (at: Date) => !(at.getUTCMinutes() % 15 || at.getUTCSeconds() || at.getUTCMilliseconds());
-    const ahead = start.getTime() - now().getTime();
+    const [start, end] = [instantOf(startsAt), instantOf(endsAt)];
     const errors: FieldError[] = [];
-    if (!onQuarter(start))
+    const onQuarter = (at: Date) => !(at.getUTCMinutes() % 15 || at.getUTCSeconds() || at.getUTCMilliseconds());
+    if (!start) errors.push({ parameter: 'body.startsAt', detail: INSTANT });
+    else if (!onQuarter(start))
       errors.push({ parameter: 'body.startsAt', detail: 'must be on a quarter hour (00, 15, 30 or 45 minutes)' });
-    else if (ahead < SLOT_WINDOW.earliestMs)
+    else if (start.getTime() - now().getTime() < SLOT_WINDOW.earliestMs)
       errors.push({ parameter: 'body.startsAt', detail: 'must be at least 1 hour from now' });
-    else if (ahead > SLOT_WINDOW.latestMs)
+    else if (start.getTime() - now().getTime() > SLOT_WINDOW.latestMs)
       errors.push({ parameter: 'body.startsAt', detail: 'must be at most 90 days from now' });
-    const length = end.getTime() - start.getTime();
-    if (!onQuarter(end))
+    if (!end) errors.push({ parameter: 'body.endsAt', detail: INSTANT });
+    else if (!onQuarter(end))
       errors.push({ parameter: 'body.endsAt', detail: 'must be on a quarter hour (00, 15, 30 or 45 minutes)' });
-    else if (length <= 0) errors.push({ parameter: 'body.endsAt', detail: 'must come after startsAt' });
-    else if (length > LONGEST_WINDOW_MS)
+    else if (start && end.getTime() <= start.getTime())
+      errors.push({ parameter: 'body.endsAt', detail: 'must come after startsAt' });
+    else if (start && end.getTime() - start.getTime() > LONGEST_WINDOW_MS)
       errors.push({ parameter: 'body.endsAt', detail: 'must be at most 12 hours after startsAt' });
     return errors;
   }
@@ -121,6 +131,7 @@ export function createServiceOrderStore(db: Database, now = () => new Date()) {
       organizationId: string,
       input: Schemas['ServiceOrderCreate'],
     ): Promise<{ order: ServiceOrder } | { errors: FieldError[] }> {
+      if (blank(input.notes)) return { errors: [{ parameter: 'body.notes', detail: 'must hold more than spaces' }] };
       return db.transaction(async (tx) => {
         const listing = await ownedRow(tx, 'listings', organizationId, input.listingId);
         if (!listing)
@@ -161,10 +172,20 @@ export function createServiceOrderStore(db: Database, now = () => new Date()) {
       if (!seen) return undefined;
       const allowed = ORDER_TRANSITIONS[seen.status];
       if (!allowed.includes(step.to)) return { refused: { from: seen.status, allowed } };
-      if (step.to === 'scheduled') {
-        const errors = problemsInWindow(step.schedule);
-        if (errors.length) return { errors };
-      }
+      const errors =
+        step.to === 'scheduled'
+          ? [
+              ...problemsInWindow(step.schedule),
+              ...(blank(step.schedule.provider.name)
+                ? [{ parameter: 'body.provider.name', detail: 'must hold more than spaces' }]
+                : []),
+            ]
+          : step.to === 'completed' && blank(step.report)
+            ? [{ parameter: 'body.report', detail: 'must hold more than spaces' }]
+            : step.to === 'cancelled' && blank(step.reason)
+              ? [{ parameter: 'body.reason', detail: 'must hold more than spaces' }]
+              : [];
+      if (errors.length) return { errors };
       const at = now();
       const set =
         step.to === 'scheduled'
@@ -192,7 +213,7 @@ export function createServiceOrderStore(db: Database, now = () => new Date()) {
             before,
             step.to,
             before.status,
-            step.to === 'scheduled' ? new Date(step.schedule.startsAt).toISOString() : undefined,
+            step.to === 'scheduled' ? instantOf(step.schedule.startsAt)!.toISOString() : undefined,
           ),
         }),
       });

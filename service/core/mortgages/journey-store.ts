@@ -72,6 +72,11 @@ const toJourney = (row: Row): MortgageJourney => ({
   updatedAt: iso(row.updated_at)!,
 });
 const money = (sgd: number) => `S$${sgd.toLocaleString('en')}`;
+/** Today in Singapore, where the approvals' days are counted (YYYY-MM-DD). */
+const singaporeDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+/** A calendar day that exists (`2026-02-31` does not), as YYYY-MM-DD. */
+const isDay = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 const ruleName = (a: Schemas['MortgageAffordability']) => a.rules.find((r) => r.id === a.limitedBy)!.name.toLowerCase();
 
 /** A step's figures, each checked against the rules and the steps before it; a field error for each that fails. */
@@ -91,8 +96,9 @@ function problemsIn(row: Row, step: Step, today: string): FieldError[] {
         parameter: 'body.amount',
         detail: `more than the largest loan the rules allow (${money(row.affordability.maxLoan)}, limited by the ${ruleName(row.affordability)})`,
       });
-    if (Number.isNaN(Date.parse(validUntil)) || validUntil < today)
-      errors.push({ parameter: 'body.validUntil', detail: `a day from today (${today}) on, as YYYY-MM-DD` });
+    if (!isDay(validUntil) || validUntil < today)
+      errors.push({ parameter: 'body.validUntil', detail: `a day from today (${today}, Singapore) on, as YYYY-MM-DD` });
+    if (!step.approval.lender.trim()) errors.push({ parameter: 'body.lender', detail: 'must hold more than spaces' });
     return errors;
   }
   if (step.to === 'offered') {
@@ -102,6 +108,13 @@ function problemsIn(row: Row, step: Step, today: string): FieldError[] {
     const tenure = problemInAffordability(input);
     if (tenure) return [{ parameter: 'body.tenureYears', detail: tenure }];
     const allowed = affordability(input);
+    if (row.approval!.validUntil < today)
+      return [
+        {
+          parameter: 'body',
+          detail: `the approval in principle ran out on ${row.approval!.validUntil}: decline or withdraw this journey and start another`,
+        },
+      ];
     if (loanAmount > row.approval!.amount)
       return [
         {
@@ -124,7 +137,10 @@ function problemsIn(row: Row, step: Step, today: string): FieldError[] {
 function recordOf(step: Step, at: Date): { set: Record<string, unknown>; amount?: number } {
   switch (step.to) {
     case 'approved_in_principle':
-      return { set: { approval: { ...step.approval, approvedAt: at.toISOString() } }, amount: step.approval.amount };
+      return {
+        set: { approval: { ...step.approval, lender: step.approval.lender.trim(), approvedAt: at.toISOString() } },
+        amount: step.approval.amount,
+      };
     case 'valued':
       return { set: { valuation: { ...step.valuation, valuedAt: at.toISOString() } }, amount: step.valuation.amount };
     case 'offered': {
@@ -137,7 +153,7 @@ function recordOf(step: Step, at: Date): { set: Record<string, unknown>; amount?
     case 'completed':
       return { set: { completed_at: at } };
     default:
-      return { set: { closed_reason: step.reason ?? null } };
+      return { set: { closed_reason: step.reason?.trim() || null } };
   }
 }
 
@@ -168,6 +184,8 @@ export function createJourneyStore(db: Database, now = () => new Date()) {
     ): Promise<{ journey: MortgageJourney } | { errors: FieldError[] }> {
       const problem = problemInAffordability(input.affordability);
       if (problem) return { errors: [{ parameter: 'body.affordability', detail: problem }] };
+      if (!input.buyer.name.trim())
+        return { errors: [{ parameter: 'body.buyer.name', detail: 'must hold more than spaces' }] };
       if (input.propertyId !== undefined && !propertyKnown)
         return {
           errors: [
@@ -216,7 +234,7 @@ export function createJourneyStore(db: Database, now = () => new Date()) {
       if (!JOURNEY_TRANSITIONS[seen.status].includes(step.to))
         return { refused: { from: seen.status, allowed: JOURNEY_TRANSITIONS[seen.status] } };
       const at = now();
-      const errors = problemsIn(seen, step, at.toISOString().slice(0, 10));
+      const errors = problemsIn(seen, step, singaporeDay(at));
       if (errors.length) return { errors };
       const { set, amount } = recordOf(step, at);
       const outcome = await moveAlong<JourneyStatus, Row>(db, {

@@ -26,8 +26,8 @@ export function distributionRoutes(area: ListingArea) {
     withdraw: 'Withdrawn: the partner site no longer shows it.',
   };
 
-  app.use('/distribution', kindOnly('agency', 'listings'));
-  app.use('/distribution/*', kindOnly('agency', 'listings'));
+  app.use('/distribution', kindOnly('agency', 'listings', 'listings.read'));
+  app.use('/distribution/*', kindOnly('agency', 'listings', 'listings.read'));
 
   app.get('/distribution', async (c) => {
     const org = c.var.actor.organizationId;

@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import type { BatchStatus } from '../../core/inventory/batch-store.js';
 import type { Inventory } from '../../core/inventory/inventory.js';
 import { actingAsPerson } from '../../core/events/acting.js';
-import { roleMay } from '../../core/grants/roles.js';
+import { aRole, roleMay } from '../../core/grants/roles.js';
+import type { Scope } from '../../core/grants/scopes.js';
 import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { html } from '../../web/html.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
@@ -18,11 +19,22 @@ import { confirmPage } from './pages/key-confirmations.js';
 const STATUSES = ['released', 'held', 'sold'] as const;
 const isStatus = (to: string): to is BatchStatus => (STATUSES as readonly string[]).includes(to);
 
-/** Only a developer has inventory, and only a role that may change it changes it. */
+/**
+ * A page only `kind` of organization has, for a role that may read it (`reads`, the API's scope for
+ * the same data): an agent of a developer reads no buyer's contact details here either.
+ */
 export const kindOnly =
-  (kind: 'developer' | 'agency', what: string) =>
+  (kind: 'developer' | 'agency', what: string, reads: Scope) =>
   async (c: { var: ConsoleEnv['Variables'] }, next: () => Promise<void>) => {
     const user = c.var.session.user!;
+    if (!roleMay(user.role, reads))
+      return page(
+        messagePage(
+          'Not yours to read',
+          `As ${aRole(user.role)} at ${user.organizationName} you cannot read its ${what}: ask an owner.`,
+        ),
+        403,
+      );
     if (user.organizationKind !== kind)
       return page(
         messagePage(
@@ -42,8 +54,8 @@ export function inventoryRoutes(inventory: Inventory) {
     moved: 'Batch changed: the change is in the audit log and on its way to your webhooks.',
   };
 
-  app.use('/inventory', kindOnly('developer', 'inventory'));
-  app.use('/inventory/*', kindOnly('developer', 'inventory'));
+  app.use('/inventory', kindOnly('developer', 'inventory', 'inventory.read'));
+  app.use('/inventory/*', kindOnly('developer', 'inventory', 'inventory.read'));
 
   app.get('/inventory', async (c) => {
     const org = c.var.actor.organizationId;

@@ -37,8 +37,8 @@ export function leadRoutes(leads: LeadStore) {
     deleted: 'Rule deleted: leads it routed keep their team.',
   };
 
-  app.use('/leads', kindOnly('developer', 'leads'));
-  app.use('/leads/*', kindOnly('developer', 'leads'));
+  app.use('/leads', kindOnly('developer', 'leads', 'leads.read'));
+  app.use('/leads/*', kindOnly('developer', 'leads', 'leads.read'));
 
   const show = async (
     c: { var: ConsoleEnv['Variables'] },

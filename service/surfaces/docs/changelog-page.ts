@@ -21,7 +21,7 @@ export function changelogSection(pageOf: (operationId: string) => string): Html 
   return html`<h1>Changelog</h1>
 <h2 id="policy">Versioning</h2>
 <p><code>/v1</code> never breaks: no operation, field or enum value a release promised goes away, no optional parameter becomes required, no type narrows and no status changes. A change that would is a new version beside it. Every release is checked against the last one before it ships.</p>
-<p>An operation that will go is first deprecated: marked in the contract and this reference, and every answer it gives carries <code>Deprecation</code> (RFC 9745, when it was deprecated) and <code>Sunset</code> (RFC 8594, the first day it may stop answering), with a <code>Link</code> here. The sunset is at least ${SUNSET_NOTICE_DAYS} days after the deprecation, and webhooks' owners are told by mail.</p>
+<p>An operation that will go is first deprecated: marked in the contract and this reference, and every answer it gives carries <code>Deprecation</code> (RFC 9745, when it was deprecated) and <code>Sunset</code> (RFC 8594, the first day it may stop answering), with a <code>Link</code> here. The sunset is at least ${SUNSET_NOTICE_DAYS} days after the deprecation.</p>
 <h2 id="deprecated">Deprecated now</h2>
 ${
   deprecated.length

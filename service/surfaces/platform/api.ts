@@ -43,6 +43,17 @@ export function createPlatformApi(services: Services, referenceUrl: string, tabl
   const operations = createOperations(services);
   const app = new Hono<PlatformEnv>();
 
+  const changelogUrl = `${referenceUrl.replace(/\/$/, '')}/changelog`;
+  // Every answer of a deprecated operation says when it goes, a refusal (401, 403, 406, 429) too.
+  app.use('*', async (c, next) => {
+    await next();
+    const path = c.req.path.replace(/^\/v1(?=\/)/, '');
+    const route = table.find((r) => r.method === c.req.method && r.pattern.test(path));
+    if (route?.deprecation)
+      for (const [name, value] of Object.entries(deprecationHeaders(route.deprecation, changelogUrl)))
+        c.res.headers.set(name, value);
+  });
+
   app.use('*', async (c, next) => {
     c.set('reply', createReply(`req_${randomBytes(12).toString('hex')}`, referenceUrl));
     if (!acceptsJson(c.req.header('accept'))) {
@@ -116,59 +127,40 @@ export function createPlatformApi(services: Services, referenceUrl: string, tabl
       ),
   });
 
-  const changelogUrl = `${referenceUrl.replace(/\/$/, '')}/changelog`;
-  // Every answer of a deprecated operation, a refusal too, says when it goes.
-  const announceDeprecation = (route: Route) =>
-    createMiddleware<PlatformEnv>(async (c, next) => {
-      await next();
-      if (!route.deprecation) return;
-      for (const [name, value] of Object.entries(deprecationHeaders(route.deprecation, changelogUrl))) {
-        c.res.headers.set(name, value);
-      }
-    });
-
   for (const route of table) {
     const operation = operations[route.operationId as OperationId];
-    app.on(
-      route.method,
-      `/v1${route.routePath}`,
-      announceDeprecation(route),
-      authorize(route),
-      readBody(route),
-      idempotent,
-      async (c) => {
-        const { reply, key } = c.var;
-        const { params, errors } = readParams(route, new URL(c.req.url), c.req.param() as Record<string, string>);
-        if (errors.length)
-          return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
-        let body: unknown;
-        if (route.body) {
-          body = c.var.body?.body;
-          const nul = nulPathIn(body, 'body');
-          if (nul)
-            return reply.fail('invalid_request', `${nul}: ${NUL_DETAIL}.`, {
-              errors: [{ parameter: nul, detail: NUL_DETAIL }],
-            });
-          if (!route.body(body)) {
-            const problems = (route.body.errors ?? []).map((e) => ({
-              parameter: `body${e.instancePath.replaceAll('/', '.')}`,
-              detail: describeSchemaError(e),
-            }));
-            return reply.fail('invalid_request', problems.map((e) => `${e.parameter}: ${e.detail}`).join('. '), {
-              errors: problems,
-            });
-          }
+    app.on(route.method, `/v1${route.routePath}`, authorize(route), readBody(route), idempotent, async (c) => {
+      const { reply, key } = c.var;
+      const { params, errors } = readParams(route, new URL(c.req.url), c.req.param() as Record<string, string>);
+      if (errors.length)
+        return reply.fail('invalid_request', errors.map((e) => `${e.parameter}: ${e.detail}`).join('. '), { errors });
+      let body: unknown;
+      if (route.body) {
+        body = c.var.body?.body;
+        const nul = nulPathIn(body, 'body');
+        if (nul)
+          return reply.fail('invalid_request', `${nul}: ${NUL_DETAIL}.`, {
+            errors: [{ parameter: nul, detail: NUL_DETAIL }],
+          });
+        if (!route.body(body)) {
+          const problems = (route.body.errors ?? []).map((e) => ({
+            parameter: `body${e.instancePath.replaceAll('/', '.')}`,
+            detail: describeSchemaError(e),
+          }));
+          return reply.fail('invalid_request', problems.map((e) => `${e.parameter}: ${e.detail}`).join('. '), {
+            errors: problems,
+          });
         }
-        // Changes the operation makes are the key's in the audit log.
-        const org = await organizationOf(key.organization);
-        if (!org) return reply.fail('unknown_key', 'The organization this key belonged to no longer exists.');
-        const result = await actingAs(`platform_key:${key.id ?? 'sandbox'}`, async () =>
-          operation({ key, org, params, body }),
-        );
-        if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
-        return reply.send(result.status ?? 200, result.body);
-      },
-    );
+      }
+      // Changes the operation makes are the key's in the audit log.
+      const org = await organizationOf(key.organization);
+      if (!org) return reply.fail('unknown_key', 'The organization this key belonged to no longer exists.');
+      const result = await actingAs(`platform_key:${key.id ?? 'sandbox'}`, async () =>
+        operation({ key, org, params, body }),
+      );
+      if ('problem' in result) return reply.fail(result.problem, result.detail, result.extra, result.headers);
+      return reply.send(result.status ?? 200, result.body);
+    });
   }
 
   // No operation here: the wrong method for a path that has some, or no such path.

@@ -80,7 +80,9 @@ export function createMortgageOperations(
           to: 'valued',
           valuation: { amount, source: 'lender_valuer', estimateLow: null, estimateHigh: null },
         });
-      // The service's own estimate: asked for only when the journey may be valued, so a refused move costs no valuation.
+      // The service's own estimate, asked for only when the journey, read just before, may be valued: a
+      // refused move costs no valuation. (Two valuations of one journey sent at once may each spend one;
+      // the second is then refused.)
       const row = await journeys.row(org(ctx), String(ctx.params.journeyId));
       if (!row) return noJourney(ctx.params.journeyId);
       const allowed = JOURNEY_TRANSITIONS[row.status];

@@ -4,6 +4,8 @@ import { type Html, html } from '../../../web/html.js';
 import { layout } from '../../../web/layout.js';
 import { MESSAGES_PATH } from '../../../../src/api/console-messages.js';
 import { csrfField } from './form.js';
+import { roleMay } from '../../../core/grants/roles.js';
+import type { Scope } from '../../../core/grants/scopes.js';
 
 const SECTIONS = [
   ['/console/widget-keys', 'Widget keys'],
@@ -19,15 +21,18 @@ const SECTIONS = [
   ['/console/account', 'Your account'],
 ] as const;
 
-/** Sections only one kind of organization has: a developer's inventory and leads, an agency's listings on partner sites. */
+/** Sections only one kind of organization has, each for a role that may read it: a developer's inventory and leads, an agency's listings on partner sites. */
 type OrganizationKind = NonNullable<Session['user']>['organizationKind'];
-const KIND_OF_SECTION: Partial<Record<(typeof SECTIONS)[number][0], OrganizationKind>> = {
-  '/console/inventory': 'developer',
-  '/console/leads': 'developer',
-  '/console/distribution': 'agency',
+const KIND_OF_SECTION: Partial<Record<(typeof SECTIONS)[number][0], [OrganizationKind, Scope]>> = {
+  '/console/inventory': ['developer', 'inventory.read'],
+  '/console/leads': ['developer', 'leads.read'],
+  '/console/distribution': ['agency', 'listings.read'],
 };
 const sectionsOf = (user: NonNullable<Session['user']>) =>
-  SECTIONS.filter(([href]) => (KIND_OF_SECTION[href] ?? user.organizationKind) === user.organizationKind);
+  SECTIONS.filter(([href]) => {
+    const only = KIND_OF_SECTION[href];
+    return !only || (only[0] === user.organizationKind && roleMay(user.role, only[1]));
+  });
 
 /** The service's staff also see the reviews waiting for them. */
 const STAFF_SECTIONS = [['/console/reviews', 'Integration reviews']] as const;
