@@ -1,7 +1,7 @@
 /**
  * A developer's inventory and leads in the API Console, and an agency's listings on partner sites:
- * Arjun Nair (Marina Heights, owner) releases a held batch after confirming and holds it again, reads
- * the price lists, adds a routing rule (a bad one first) and deletes it; Tan Mei Ling (Lion City
+ * Arjun Nair (Marina Heights, owner) releases a held batch after confirming and holds it again, publishes
+ * a price list version (a past day first), adds a routing rule (a bad one first) and deletes it; Tan Mei Ling (Lion City
  * Realty, owner) shows a listing on a partner site and withdraws it. Each walk puts back what it
  * changed. Axe checks every page, light and dark, at 1,280 and 360 px.
  */
@@ -15,7 +15,7 @@ async function actAs(page: Page, path: string, person: RegExp) {
   await page.getByRole('button', { name: 'Act as this sandbox person' }).click();
 }
 
-test('a developer moves a batch after confirming, reads price lists, and adds and deletes a routing rule', async ({
+test('a developer moves a batch after confirming, publishes a price list, and adds and deletes a routing rule', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -42,6 +42,22 @@ test('a developer moves a batch after confirming, reads price lists, and adds an
   await row.getByRole('link', { name: `Hold ${name}` }).click();
   await page.getByRole('button', { name: 'Hold' }).click();
   await expect(row).toContainText('Held');
+
+  // A new price list version for Tanjong Rhu Residences, a mistake first.
+  await page.getByLabel('Project').selectOption({ label: 'Tanjong Rhu Residences' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'New price list for Tanjong Rhu Residences' })).toBeVisible();
+  await page.getByLabel('Applies from').fill('2020-01-01');
+  await page.getByLabel('2-bedroom').fill('1,420,000');
+  await page.getByRole('button', { name: 'Publish version' }).click();
+  await expect(page.getByLabel('Applies from')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('2-bedroom')).toHaveValue('1420000');
+  await expectServicePageAccessible(page);
+  const day = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Applies from').fill(day);
+  await page.getByRole('button', { name: 'Publish version' }).click();
+  await expect(page.getByRole('status')).toContainText('Price list published');
+  await expect(page.getByRole('table', { name: 'Price lists' })).toContainText(`From ${day}`);
 
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Leads' }).click();
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();

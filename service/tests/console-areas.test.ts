@@ -38,6 +38,47 @@ describe('the console’s inventory, leads and distribution', () => {
     assert.equal((await arjun.post('/console/inventory/batches/bat_0001/released', {})).status, 303);
   });
 
+  it('publishes a price list version from its form, each mistake beside its field', async () => {
+    const arjun = await signIn('usr_arjun');
+    const form = await arjun.get('/console/inventory/price-list?project=proj_0002');
+    assert.equal(form.status, 200);
+    assert.match(form.text, /<label for="price:2-bedroom">2-bedroom<\/label>/);
+    assert.equal((await arjun.get('/console/inventory/price-list?project=proj_nothere')).status, 404);
+    const none = await arjun.post('/console/inventory/price-list/proj_0002', { effectiveFrom: '2020-01-01' });
+    assert.equal(none.status, 422);
+    assert.match(none.text, /Give at least one unit type its price/);
+    const past = await arjun.post('/console/inventory/price-list/proj_0002', {
+      effectiveFrom: '2020-01-01',
+      'price:2-bedroom': '1400000',
+    });
+    assert.equal(past.status, 422);
+    assert.match(past.text, /id="effectiveFrom"[^>]*aria-invalid="true"/);
+    assert.match(past.text, /today \([\d-]+, Singapore\) or later/);
+    assert.match(past.text, /value="1400000"/, 'what was typed stays');
+    const cheap = await arjun.post('/console/inventory/price-list/proj_0002', {
+      effectiveFrom: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10),
+      'price:2-bedroom': '10',
+    });
+    assert.equal(cheap.status, 422);
+    assert.match(cheap.text, /id="price:2-bedroom"[^>]*aria-invalid="true"/);
+    const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const published = await arjun.post('/console/inventory/price-list/proj_0002', {
+      effectiveFrom: day,
+      'price:2-bedroom': '1,420,000',
+      'price:3-bedroom': '',
+    });
+    assert.equal(published.status, 303);
+    const [row] = await db().query<{ version: number; prices: unknown }>(
+      `select version, prices from price_lists where project_id = 'proj_0002' order by version desc limit 1`,
+    );
+    assert.equal(row!.version, 2);
+    const [entry] = await db().query<{ user_id: string }>(
+      `select user_id from audit_log where action = 'price_list.published' order by id desc limit 1`,
+    );
+    assert.equal(entry!.user_id, 'usr_arjun');
+    assert.match((await arjun.get('/console/inventory')).text, /Version 2/);
+  });
+
   it('adds a rule only as the contract allows, shows typed text as text, and deletes it after asking', async () => {
     const arjun = await signIn('usr_arjun');
     const bad = await arjun.post('/console/leads/rules', { priority: '0', team: '', email: 'x' });

@@ -14,6 +14,7 @@ export const CHANGE_SAMPLES: Record<string, { path: string; fields: Record<strin
   'ask for live access': { path: '/console/go-live/request', fields: { note: 'Role walk' } },
   'decide the integration review': { path: '/console/go-live/decide', fields: { decision: 'approved' } },
   'hold, release or sell inventory batches': { path: '/console/inventory/batches/bat_0001/held', fields: {} },
+  'publish price lists': { path: '/console/inventory/price-list/proj_0002', fields: { effectiveFrom: '2020-01-01' } },
   'change lead routing rules': {
     path: '/console/leads/rules',
     fields: { priority: '5', team: 'Role walk', email: 'role.walk@example.test' },

@@ -55,6 +55,7 @@ export const CONSOLE_CHANGES: ConsoleChange[] = [
     needs: 'inventory.write',
     what: 'hold, release or sell inventory batches',
   },
+  { path: /^\/console\/inventory\/price-list\/proj_[a-z0-9]+$/, needs: 'inventory.write', what: 'publish price lists' },
   {
     path: /^\/console\/leads\/rules(\/lrr_[a-z0-9]+\/delete)?$/,
     needs: 'leads.write',

@@ -13,8 +13,12 @@ import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { html } from '../../web/html.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { messagePage } from './pages/frame.js';
-import { BATCH_MOVE_MEANS, inventoryPage, MOVE_WORDS } from './pages/inventory.js';
+import { BATCH_MOVE_MEANS, inventoryPage, MOVE_WORDS, priceListPage } from './pages/inventory.js';
+import { validatorFor } from '../../web/platform-contract.js';
+import { describeSchemaError } from '../../web/schema-errors.js';
 import { confirmPage } from './pages/key-confirmations.js';
+
+const validPriceList = validatorFor('#/components/schemas/PriceListCreate');
 
 const STATUSES = ['released', 'held', 'sold'] as const;
 const isStatus = (to: string): to is BatchStatus => (STATUSES as readonly string[]).includes(to);
@@ -52,6 +56,7 @@ export function inventoryRoutes(inventory: Inventory) {
   const mayChange = (c: { var: ConsoleEnv['Variables'] }) => roleMay(c.var.session.user!.role, 'inventory.write');
   const NOTICES: Record<string, string> = {
     moved: 'Batch changed: the change is in the audit log and on its way to your webhooks.',
+    published: 'Price list published: buyers see it from the day it applies.',
   };
 
   app.use('/inventory', kindOnly('developer', 'inventory', 'inventory.read'));
@@ -65,6 +70,7 @@ export function inventoryRoutes(inventory: Inventory) {
       inventoryPage(c.var.session, {
         batches: await inventory.batches.list(org),
         priceLists,
+        projects,
         projectName: (id) => projects.find((p) => p.id === id)?.name ?? id,
         mayChange: mayChange(c),
         notice: NOTICES[c.req.query('notice') ?? ''],
@@ -110,6 +116,54 @@ export function inventoryRoutes(inventory: Inventory) {
         409,
       );
     return redirect('/console/inventory?notice=moved');
+  });
+
+  const projectOf = (c: { var: ConsoleEnv['Variables'] }, id: string | undefined) =>
+    projectsOf(c.var.actor.organizationId).find((p) => p.id === id);
+  const noProject = () => page(messagePage('No such project', 'See the inventory page for your projects.'), 404);
+
+  app.get('/inventory/price-list', (c) => {
+    const project = projectOf(c, c.req.query('project'));
+    if (!project) return noProject();
+    if (!mayChange(c)) return refusedRole();
+    return page(priceListPage(c.var.session, project));
+  });
+
+  app.post('/inventory/price-list/:projectId{proj_[a-z0-9]+}', async (c) => {
+    const project = projectOf(c, c.req.param('projectId'));
+    if (!project) return noProject();
+    const form = c.var.form!;
+    const values: Record<string, string> = { effectiveFrom: (form.get('effectiveFrom') ?? '').trim() };
+    const prices = project.unitTypes.flatMap((u) => {
+      const text = (form.get(`price:${u.name}`) ?? '').trim().replaceAll(',', '');
+      values[`price:${u.name}`] = text;
+      return text ? [{ unitType: u.name, priceFrom: /^\d+$/.test(text) ? Number(text) : text }] : [];
+    });
+    const input = { effectiveFrom: values.effectiveFrom, prices };
+    const errors: Record<string, string> = {};
+    if (!prices.length) errors[`price:${project.unitTypes[0]!.name}`] = 'Give at least one unit type its price.';
+    if (!validPriceList(input))
+      for (const e of validPriceList.errors ?? []) {
+        const at = /^\/prices\/(\d+)/.exec(e.instancePath);
+        const field = at ? `price:${prices[Number(at[1])]!.unitType}` : 'effectiveFrom';
+        errors[field] ??= `This ${describeSchemaError(e)}.`;
+      }
+    if (!Object.keys(errors).length) {
+      const { actor } = c.var;
+      const published = await actingAsPerson(actor.userId, () =>
+        inventory.priceLists.publish(
+          actor.organizationId,
+          project,
+          input as Parameters<Inventory['priceLists']['publish']>[2],
+        ),
+      );
+      if ('priceList' in published) return redirect('/console/inventory?notice=published');
+      for (const e of published.errors) {
+        const at = /prices\[(\d+)\]/.exec(e.parameter);
+        errors[at ? `price:${prices[Number(at[1])]!.unitType}` : 'effectiveFrom'] ??= `This ${e.detail}.`;
+      }
+    }
+    return page(priceListPage(c.var.session, project, { values, errors }), 422);
   });
 
   return app;

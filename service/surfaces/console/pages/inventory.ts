@@ -3,7 +3,7 @@ import type { components } from '../../../../contract/generated/platform.js';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { cardTable } from '../../../web/card-table.js';
 import { type Html, html } from '../../../web/html.js';
-import { date } from './form.js';
+import { csrfField, date, emptyForm, type FormState, onceField, textField } from './form.js';
 import { consolePage } from './frame.js';
 
 type Schemas = components['schemas'];
@@ -20,12 +20,13 @@ export function inventoryPage(
   view: {
     batches: Batch[];
     priceLists: Schemas['PriceList'][];
+    projects: { id: string; name: string }[];
     projectName: (id: string) => string;
     mayChange: boolean;
     notice?: string;
   },
 ): Html {
-  const { batches, priceLists, projectName, mayChange, notice } = view;
+  const { batches, priceLists, projects, projectName, mayChange, notice } = view;
   const moves = (b: Batch) =>
     b.allowedTransitions.length === 0
       ? 'None: sold is final'
@@ -81,7 +82,12 @@ ${cardTable(
   priceRows,
   'No price lists yet: publish one with POST /developers/current/projects/{projectId}/price-lists.',
 )}
-<p class="hint">A price list version is never changed: publish a new one, from a later day, with the Platform API.</p>`,
+${
+  mayChange && projects.length > 0
+    ? html`<h2>Publish a price list</h2><form method="get" action="/console/inventory/price-list"><div class="field"><label for="project">Project</label><select id="project" name="project">${projects.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select></div>
+<button type="submit">Continue</button></form>`
+    : html`<p class="hint">A price list version is never changed: a new one is published from a later day.</p>`
+}`,
   );
 }
 
@@ -90,3 +96,22 @@ export const BATCH_MOVE_MEANS: Record<Status, string> = {
   released: 'Its units are offered to buyers again.',
   sold: 'Every unit of the batch is sold. This is final: a sold batch cannot be held or released again.',
 };
+
+/** A new price list version for one project: the day it applies from and a price for each unit type to offer. */
+export function priceListPage(
+  session: Session,
+  project: { id: string; name: string; unitTypes: { name: string }[] },
+  form: FormState = emptyForm,
+): Html {
+  return consolePage(
+    `New price list for ${project.name}`,
+    session,
+    html`<p>A new version of ${project.name}'s price list: buyers see it from the day you choose (in Singapore), and the version before it until the day before. A version is never changed once published.</p>
+<form method="post" action="/console/inventory/price-list/${project.id}" novalidate>${csrfField(session)}${onceField()}
+${textField(form, 'effectiveFrom', 'Applies from', { hint: 'YYYY-MM-DD: today or later, at most a year ahead, after the latest version’s day.' })}
+<fieldset><legend>Lowest price of each unit type, in SGD</legend><p class="hint">Whole dollars; leave a unit type empty to leave it out of this version.</p>
+${project.unitTypes.map((u) => textField(form, `price:${u.name}`, u.name))}</fieldset>
+<p><button type="submit">Publish version</button> <a href="/console/inventory">Cancel</a></p></form>`,
+    '/console/inventory',
+  );
+}
