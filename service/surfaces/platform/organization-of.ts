@@ -15,6 +15,8 @@ const PRODUCTS: Record<Kind, [Schemas['ProductKind'], string][]> = {
     ['listings', 'Listings'],
     ['viewings', 'Viewings'],
     ['valuations', 'Valuations'],
+    ['mortgage_journeys', 'Mortgage journeys'],
+    ['service_operations', 'Service operations'],
   ],
   developer: [
     ['developer_inventory', 'Developer inventory'],
