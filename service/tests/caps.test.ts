@@ -13,6 +13,8 @@ import { createBatchStore, MAX_BATCHES } from '../core/inventory/batch-store.js'
 import { recordQuotaReached } from '../core/keys/quota-reached.js';
 import { createLeadStore, MAX_LEADS, MAX_RULES } from '../core/inventory/lead-store.js';
 import { createListingStore, MAX_LISTINGS } from '../core/listings/listing-store.js';
+import { createServiceOrderStore, MAX_ORDERS } from '../core/listings/service-order-store.js';
+import { createJourneyStore, MAX_JOURNEYS } from '../core/mortgages/journey-store.js';
 import { createMediaStore, MAX_MEDIA } from '../core/media/media-store.js';
 import { createWebhookEndpoints, MAX_ENDPOINTS } from '../core/webhooks/endpoint-store.js';
 import { createSecretBox } from '../core/webhooks/secret-box.js';
@@ -116,6 +118,47 @@ onEachEngine('count caps under racing requests', (database) => {
     await race(db, { table: 'leads', where: 'organization_id = $1', params: [DEVELOPER], max: MAX_LEADS }, () =>
       leads.receive(DEVELOPER, project, example('LeadCreate')),
     );
+  });
+
+  it(`mortgage journeys: ${MAX_JOURNEYS} per organization, and service orders: ${MAX_ORDERS}`, async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const journeys = createJourneyStore(db);
+    await race(
+      db,
+      { table: 'mortgage_journeys', where: 'organization_id = $1', params: [AGENCY], max: MAX_JOURNEYS },
+      () => journeys.start(AGENCY, example('MortgageJourneyCreate'), true),
+    );
+    const orders = createServiceOrderStore(db);
+    await race(db, { table: 'service_orders', where: 'organization_id = $1', params: [AGENCY], max: MAX_ORDERS }, () =>
+      orders.request(AGENCY, example('ServiceOrderCreate')),
+    );
+  });
+
+  it('a journey moves once however many approvals of it race, and its event is written once', async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    // Another organization than the cap's race above, whose journeys are at their cap now.
+    const journeys = createJourneyStore(db);
+    const started = await journeys.start(DEVELOPER, example('MortgageJourneyCreate'), true);
+    assert.ok('journey' in started);
+    const id = started.journey.id;
+    const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const outcomes = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) =>
+        journeys.move(DEVELOPER, id, {
+          to: 'approved_in_principle',
+          approval: { lender: `Bank ${i}`, amount: 400_000, validUntil },
+        }),
+      ),
+    );
+    assert.equal(outcomes.filter((o) => o && 'journey' in o).length, 1);
+    assert.equal(outcomes.filter((o) => o && 'refused' in o).length, RACERS - 1);
+    const [{ n }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from outbox where type = 'mortgage_journey.approved_in_principle' and payload->>'target' = $1`,
+      [id],
+    );
+    assert.equal(n, 1);
   });
 
   it("a widget key's quota_reached: once a day, however many reach the limit at once", async (t) => {

@@ -11,16 +11,19 @@ import { newTimeOrderedId } from '../../db/ids.js';
 import { ownedRow, roomInOrganization } from '../../db/organization-rows.js';
 import { moveAlong } from '../events/move-along.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
+import { affordability, problemInAffordability } from '../finance/affordability.js';
 import {
-  affordability,
-  instalment,
-  problemInAffordability,
-  type AffordabilityInput,
-} from '../finance/affordability.js';
+  type FieldError,
+  type JourneyRow as Row,
+  type JourneyStatus,
+  problemsInStep,
+  recordOfStep,
+  type Step,
+} from './journey-steps.js';
 
+export type { JourneyStatus, Step };
 type Schemas = components['schemas'];
 export type MortgageJourney = Schemas['MortgageJourney'];
-export type JourneyStatus = Schemas['MortgageJourneyStatus'];
 export const JOURNEY_TRANSITIONS = platform.components.schemas.MortgageJourneyStatus['x-transitions'] as Record<
   JourneyStatus,
   JourneyStatus[]
@@ -28,30 +31,8 @@ export const JOURNEY_TRANSITIONS = platform.components.schemas.MortgageJourneySt
 /** Most journeys one organization keeps. */
 export const MAX_JOURNEYS = 1000;
 
-export interface FieldError {
-  parameter: string;
-  detail: string;
-}
 type Refusal = { refused: { from: JourneyStatus; allowed: JourneyStatus[] } };
 type Outcome = { journey: MortgageJourney } | { errors: FieldError[] } | Refusal | undefined;
-
-interface Row {
-  id: string;
-  status: JourneyStatus;
-  buyer_name: string;
-  buyer_email: string;
-  property_id: string | null;
-  affordability_input: AffordabilityInput;
-  affordability: Schemas['MortgageAffordability'];
-  approval: Schemas['MortgageApproval'] | null;
-  valuation: Schemas['MortgageValuation'] | null;
-  offer: Schemas['MortgageOffer'] | null;
-  accepted_at: Date | null;
-  completed_at: Date | null;
-  closed_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
 const toJourney = (row: Row): MortgageJourney => ({
@@ -71,92 +52,6 @@ const toJourney = (row: Row): MortgageJourney => ({
   createdAt: iso(row.created_at)!,
   updatedAt: iso(row.updated_at)!,
 });
-const money = (sgd: number) => `S$${sgd.toLocaleString('en')}`;
-/** Today in Singapore, where the approvals' days are counted (YYYY-MM-DD). */
-const singaporeDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-/** A calendar day that exists (`2026-02-31` does not), as YYYY-MM-DD. */
-const isDay = (text: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
-const ruleName = (a: Schemas['MortgageAffordability']) => a.rules.find((r) => r.id === a.limitedBy)!.name.toLowerCase();
-
-/** A step's figures, each checked against the rules and the steps before it; a field error for each that fails. */
-export type Step =
-  | { to: 'approved_in_principle'; approval: Schemas['MortgageApprovalCreate'] }
-  | { to: 'valued'; valuation: Omit<Schemas['MortgageValuation'], 'valuedAt'> }
-  | { to: 'offered'; offer: Schemas['MortgageOfferCreate'] }
-  | { to: 'accepted' | 'completed' }
-  | { to: 'declined' | 'withdrawn'; reason?: string };
-
-function problemsIn(row: Row, step: Step, today: string): FieldError[] {
-  if (step.to === 'approved_in_principle') {
-    const { amount, validUntil } = step.approval;
-    const errors: FieldError[] = [];
-    if (amount > row.affordability.maxLoan)
-      errors.push({
-        parameter: 'body.amount',
-        detail: `more than the largest loan the rules allow (${money(row.affordability.maxLoan)}, limited by the ${ruleName(row.affordability)})`,
-      });
-    if (!isDay(validUntil) || validUntil < today)
-      errors.push({ parameter: 'body.validUntil', detail: `a day from today (${today}, Singapore) on, as YYYY-MM-DD` });
-    if (!step.approval.lender.trim()) errors.push({ parameter: 'body.lender', detail: 'must hold more than spaces' });
-    return errors;
-  }
-  if (step.to === 'offered') {
-    const { loanAmount, interestRatePercent, tenureYears } = step.offer;
-    const lower = Math.min(row.affordability.propertyPrice, row.valuation!.amount);
-    const input = { ...row.affordability_input, propertyPrice: lower, tenureYears, interestRatePercent };
-    const tenure = problemInAffordability(input);
-    if (tenure) return [{ parameter: 'body.tenureYears', detail: tenure }];
-    const allowed = affordability(input);
-    if (row.approval!.validUntil < today)
-      return [
-        {
-          parameter: 'body',
-          detail: `the approval in principle ran out on ${row.approval!.validUntil}: decline or withdraw this journey and start another`,
-        },
-      ];
-    if (loanAmount > row.approval!.amount)
-      return [
-        {
-          parameter: 'body.loanAmount',
-          detail: `more than the approval in principle (${money(row.approval!.amount)})`,
-        },
-      ];
-    if (loanAmount > allowed.maxLoan)
-      return [
-        {
-          parameter: 'body.loanAmount',
-          detail: `more than the rules allow on the lower of the price and the valuation (${money(lower)}): at most ${money(allowed.maxLoan)}, limited by the ${ruleName(allowed)}`,
-        },
-      ];
-  }
-  return [];
-}
-
-/** What the step writes beside the status, and the figure its event names. */
-function recordOf(step: Step, at: Date): { set: Record<string, unknown>; amount?: number } {
-  switch (step.to) {
-    case 'approved_in_principle':
-      return {
-        set: { approval: { ...step.approval, lender: step.approval.lender.trim(), approvedAt: at.toISOString() } },
-        amount: step.approval.amount,
-      };
-    case 'valued':
-      return { set: { valuation: { ...step.valuation, valuedAt: at.toISOString() } }, amount: step.valuation.amount };
-    case 'offered': {
-      const { loanAmount, interestRatePercent, tenureYears } = step.offer;
-      const monthlyInstalment = Math.round(instalment(loanAmount, interestRatePercent, tenureYears));
-      return { set: { offer: { ...step.offer, monthlyInstalment, offeredAt: at.toISOString() } }, amount: loanAmount };
-    }
-    case 'accepted':
-      return { set: { accepted_at: at } };
-    case 'completed':
-      return { set: { completed_at: at } };
-    default:
-      return { set: { closed_reason: step.reason?.trim() || null } };
-  }
-}
-
 const eventDetail = (row: Row, status: JourneyStatus, amount?: number, from?: JourneyStatus) => ({
   status,
   ...(from && { from }),
@@ -234,9 +129,9 @@ export function createJourneyStore(db: Database, now = () => new Date()) {
       if (!JOURNEY_TRANSITIONS[seen.status].includes(step.to))
         return { refused: { from: seen.status, allowed: JOURNEY_TRANSITIONS[seen.status] } };
       const at = now();
-      const errors = problemsIn(seen, step, singaporeDay(at));
+      const errors = problemsInStep(seen, step, at);
       if (errors.length) return { errors };
-      const { set, amount } = recordOf(step, at);
+      const { set, amount } = recordOfStep(step, at);
       const outcome = await moveAlong<JourneyStatus, Row>(db, {
         table: 'mortgage_journeys',
         organizationId,

@@ -1,6 +1,7 @@
 /** An agency's listings on partner sites, in the console: where each is shown, and the change asked for each site. */
 import type { components } from '../../../../contract/generated/platform.js';
 import type { Session } from '../../../core/organizations/sessions.js';
+import { formatMoney } from '../../../../src/format/format.js';
 import { cardTable } from '../../../web/card-table.js';
 import { type Html, html } from '../../../web/html.js';
 import { consolePage } from './frame.js';
@@ -11,7 +12,6 @@ export interface ListingOnSites {
   /** Each partner site, whether the listing is live there, and whether the site takes it at all. */
   sites: { site: Schemas['PartnerSite']; live: boolean; takes: boolean }[];
 }
-const money = (sgd: number) => `S$${sgd.toLocaleString('en')}`;
 
 export function distributionPage(
   session: Session,
@@ -31,7 +31,7 @@ export function distributionPage(
       );
   const tableRows = rows.map((row) => [
     html`${row.listing.unparsedAddress}<br><span class="hint">${row.listing.id}</span>`,
-    `${row.listing.mode === 'sale' ? 'Sale' : 'Rent'}, ${money(row.listing.listPrice)}`,
+    `${row.listing.mode === 'sale' ? 'Sale' : 'Rent'}, ${formatMoney(row.listing.listPrice)}`,
     row.listing.standardStatus.replaceAll('_', ' '),
     where(row),
     ...(mayChange ? [changes(row).length ? changes(row) : 'No site takes it in this status'] : []),

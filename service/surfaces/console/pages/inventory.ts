@@ -1,6 +1,7 @@
 /** A developer's inventory in the console: its batches (held, released again or sold after asking) and its price lists. */
 import type { components } from '../../../../contract/generated/platform.js';
 import type { Session } from '../../../core/organizations/sessions.js';
+import { formatMoney } from '../../../../src/format/format.js';
 import { cardTable } from '../../../web/card-table.js';
 import { type Html, html } from '../../../web/html.js';
 import { csrfField, date, emptyForm, type FormState, onceField, textField } from './form.js';
@@ -13,7 +14,6 @@ type Status = Schemas['InventoryBatchStatus'];
 /** A move said as the link that asks for it. */
 export const MOVE_WORDS: Record<Status, string> = { held: 'Hold', released: 'Release', sold: 'Mark sold' };
 const STATUS_WORDS: Record<Status, string> = { released: 'Released', held: 'Held', sold: 'Sold' };
-const money = (sgd: number) => `S$${sgd.toLocaleString('en')}`;
 
 export function inventoryPage(
   session: Session,
@@ -47,7 +47,7 @@ export function inventoryPage(
     `Version ${p.version}`,
     p.effectiveUntil ? `${p.effectiveFrom} to ${p.effectiveUntil}` : `From ${p.effectiveFrom}`,
     p.inEffect ? 'In effect' : p.effectiveFrom > new Date().toISOString().slice(0, 10) ? 'Not yet' : 'Replaced',
-    p.prices.map((u) => `${u.unitType} from ${money(u.priceFrom)}`).join('; '),
+    p.prices.map((u) => `${u.unitType} from ${formatMoney(u.priceFrom)}`).join('; '),
     date(p.createdAt),
   ]);
   return consolePage(

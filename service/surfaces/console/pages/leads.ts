@@ -1,20 +1,20 @@
 /** A developer's leads in the console: the routing rules (added, deleted after asking) and the leads they routed. */
 import type { components } from '../../../../contract/generated/platform.js';
 import type { Session } from '../../../core/organizations/sessions.js';
+import { formatMoney } from '../../../../src/format/format.js';
 import { cardTable } from '../../../web/card-table.js';
 import { type Html, html } from '../../../web/html.js';
 import { csrfField, date, emptyForm, type FormState, onceField, textField } from './form.js';
 import { consolePage } from './frame.js';
 
 type Schemas = components['schemas'];
-const money = (sgd: number) => `S$${sgd.toLocaleString('en')}`;
 
 /** What a rule matches, read aloud. */
 export function matchWords(match: Schemas['LeadRoutingRule']['match'], projectName: (id: string) => string): string {
   const parts = [
     match.projectId && projectName(match.projectId),
     match.unitType,
-    match.minBudget !== undefined && `budget ${money(match.minBudget)} and up`,
+    match.minBudget !== undefined && `budget ${formatMoney(match.minBudget)} and up`,
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'Every lead';
 }
@@ -47,7 +47,7 @@ export function leadsPage(
     date(l.createdAt),
     projectName(l.projectId),
     l.unitType ?? '',
-    l.budget === undefined || l.budget === null ? '' : money(l.budget),
+    l.budget === undefined || l.budget === null ? '' : formatMoney(l.budget),
     html`${l.contact.name}<br><span class="hint">${l.contact.email}</span>`,
     l.routedTo ? l.routedTo.team : 'Unrouted: no rule matched',
   ]);
