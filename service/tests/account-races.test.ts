@@ -40,12 +40,23 @@ onEachEngine('account races', (database) => {
     if (!database()) return t.skip('PostgreSQL is not installed');
     const limits = createSignInLimits(db());
     const email = `many${randomBytes(4).toString('hex')}@example.test`;
+    // All from one client: the address-from-this-client count is the first to hold.
+    const waits = await Promise.all(
+      Array.from({ length: AT_ONCE }, () => limits.begin({ email, clientAddress: '192.0.2.1' })),
+    );
+    assert.equal(waits.filter((w) => w === 0).length, FREE_FAILURES.addressFromClient + 1);
+    assert.ok(waits.filter((w) => w > 0).every((w) => w >= 29 && w <= 30));
+  });
+
+  it('holds an address guessed from many networks at its own, higher ceiling when 80 attempts arrive at once', async (t) => {
+    if (!database()) return t.skip('PostgreSQL is not installed');
+    const limits = createSignInLimits(db());
+    const email = `spread${randomBytes(4).toString('hex')}@example.test`;
     // Each from its own client, so only the address's count is in play.
     const waits = await Promise.all(
-      Array.from({ length: AT_ONCE }, (_, i) => limits.begin({ email, clientAddress: `192.0.2.${i + 1}` })),
+      Array.from({ length: 80 }, (_, i) => limits.begin({ email, clientAddress: `198.51.${i >> 8}.${i & 255}` })),
     );
-    assert.equal(waits.filter((w) => w === 0).length, FREE_FAILURES.account + 1);
-    assert.ok(waits.filter((w) => w > 0).every((w) => w >= 29 && w <= 30));
+    assert.equal(waits.filter((w) => w === 0).length, FREE_FAILURES.address + 1);
   });
 
   it('gives a second step exactly its tries when answers arrive at once', async (t) => {

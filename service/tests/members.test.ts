@@ -65,7 +65,8 @@ describe('members', () => {
     const boss = await owner();
     const email = mailbox.newAddress('engineer');
     const { message, path, token } = await invite(boss.browser, email, 'engineer');
-    assert.match(message.subject, /Nur Aisyah invites you to Harbourfront Homes/);
+    assert.equal(message.subject, 'You are invited to an organization on Service Valuations');
+    assert.match(message.text, /“Nur Aisyah” invites you to join the organization “Harbourfront Homes”/);
     assert.match(message.text, /as an engineer/);
     assert.match((await boss.browser.get('/console/members')).text, new RegExp(email.replace(/\./g, '\\.')));
 
@@ -194,9 +195,18 @@ describe('members', () => {
         'the other process signs them out',
       );
       assert.equal((await sandbox.callTool('get_organization', access)).status, 401, 'their AI app’s token is refused');
+      // Belonging to no organization, they are not locked out: they sign in to one of their own, and join another.
       const again = await signInWith(otherBase, email);
-      assert.equal(again.answer.status, 403, 'they belong to no organization now');
-      assert.match(again.answer.text, /You belong to no organization now/);
+      assert.equal(again.answer.location, '/console/account?notice=own-organization');
+      const account = await again.browser.get(again.answer.location);
+      assert.match(account.text, /You no longer belonged to any organization, so this one was made for you/);
+      assert.match(account.text, /Leaving Person’s organization/);
+      const rehired = await owner('Bishan Homes');
+      const invited = await invite(rehired.browser, email, 'agent');
+      await again.browser.get(invited.path);
+      const joined = await again.browser.post('/console/invitations/accept', { token: invited.token });
+      assert.equal(joined.location, '/console/members');
+      assert.match((await again.browser.get('/console/members')).text, /Leaving Person · Bishan Homes/);
     } finally {
       await second.stop();
     }

@@ -7,11 +7,18 @@ const SIGN_OFF =
   '\n\n— Service Valuations\nYou received this because this address was typed on the Service Valuations API Console.';
 const hours = (minutes: number) => (minutes >= 60 ? `${minutes / 60} hours` : `${minutes} minutes`);
 
+/**
+ * Text someone typed (a name, an organization), in mail to an address that has not shown it wants
+ * mail from us: in quotes, and with every `.`, `:` and `/` followed by a zero-width space, so no mail
+ * client makes a link of it.
+ */
+export const inert = (typed: string) => `“${typed.replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/[.:/@]/g, '$&\u200b')}”`;
+
 export const accountMail = {
   confirm: (signUp: PendingSignUp, link: string): Mail => ({
     to: signUp.email,
     subject: 'Confirm your address for the Service Valuations API Console',
-    text: `Hello ${signUp.name},\n\nOpen this link to confirm that ${signUp.email} is yours and make the account of ${signUp.name} at ${signUp.organizationName}:\n\n${link}\n\nThe link works once, for ${hours(TOKEN_MINUTES.sign_up)}. If you did not sign up, ignore this message: no account is made without it.${SIGN_OFF}`,
+    text: `Hello,\n\nOpen this link to confirm that ${signUp.email} is yours and make your account (the page shows the name and organization typed at sign-up before anything is made):\n\n${link}\n\nThe link works once, for ${hours(TOKEN_MINUTES.sign_up)}. If you did not sign up, ignore this message: no account is made without it.${SIGN_OFF}`,
   }),
 
   alreadyThere: (to: string, signIn: string, reset: string): Mail => ({
@@ -38,8 +45,8 @@ export const accountMail = {
     link: string,
   ): Mail => ({
     to,
-    subject: `${about.by} invites you to ${about.organization} on Service Valuations`,
-    text: `Hello,\n\n${about.by} invites you to join ${about.organization} on the Service Valuations API Console, as ${aRole(about.role)}. Open this link to accept:\n\n${link}\n\nThe link works once, for ${about.days} days. If you do not know ${about.by}, ignore this message.${SIGN_OFF}`,
+    subject: 'You are invited to an organization on Service Valuations',
+    text: `Hello,\n\n${inert(about.by)} invites you to join the organization ${inert(about.organization)} on the Service Valuations API Console, as ${aRole(about.role)}. Open this link to see the invitation and accept it:\n\n${link}\n\nThe link works once, for ${about.days} days. If you do not know who sent it, ignore this message.${SIGN_OFF}`,
   }),
 
   emailChangeOld: (to: string, name: string, next: string, link: string): Mail => ({
@@ -65,6 +72,13 @@ export const accountMail = {
     to,
     subject: 'A change to how you sign in to Service Valuations',
     text: `Hello ${name},\n\n${what}\n\nIf this was not you, reset your password now (${reset}), then remove what you do not recognise on your account's security page.${SIGN_OFF}`,
+  }),
+
+  /** Failed sign-ins for the person's address from anywhere passed GUESSING_ALERT_AFTER today. */
+  beingGuessed: (to: string, name: string, failures: number, reset: string): Mail => ({
+    to,
+    subject: 'Someone is trying to sign in to your Service Valuations account',
+    text: `Hello ${name},\n\nThere were ${failures} failed sign-ins with your address today. Your own sign-ins are not held up by them. If they were not you, your password is still safe as long as nobody knows it; if you think someone might, reset it now: ${reset}\n\nA passkey or an authenticator app (on your account's security page) keeps a guessed password from being enough.${SIGN_OFF}`,
   }),
 
   passwordChanged: (to: string, name: string, reset: string): Mail => ({

@@ -10,12 +10,12 @@ import type { MailOutbox } from '../mail/mail-outbox.js';
 import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
 import { issueToken, type PendingSignUp, readToken, spendToken } from './account-tokens.js';
-import { emailProblem, normalEmail } from './email-address.js';
+import { canonicalEmail, emailProblem, normalEmail } from './email-address.js';
 import type { MayMail } from './mail-limit.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
-import { passwordProblem } from './password-strength.js';
-import type { SignInLimits } from './sign-in-limits.js';
+import type { VetPassword } from './password-forms.js';
+import { GUESSING_ALERT_AFTER, type SignInLimits } from './sign-in-limits.js';
 
 export const ORGANIZATION_KINDS = ['agency', 'developer', 'partner_site'] as const;
 export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
@@ -62,9 +62,10 @@ export function createAccounts(
     consolePage: (path: string) => string;
     mayMail: MayMail;
     limits: SignInLimits;
+    vetPassword: VetPassword;
   },
 ) {
-  const { mail, mayMail, limits, consolePage: page } = parts;
+  const { mail, mayMail, limits, vetPassword, consolePage: page } = parts;
 
   const accountOf = async (email: string) =>
     (
@@ -97,15 +98,15 @@ export function createAccounts(
         organizationKind: (ORGANIZATION_KINDS as readonly string[]).includes(form.organizationKind)
           ? undefined
           : 'Choose what kind of organization yours is.',
-        password: passwordProblem(form.password, [form.name, form.email, form.organizationName]),
+        password: await vetPassword(form.password, [form.name, form.email, form.organizationName], requester),
       };
       for (const key of Object.keys(problems) as (keyof FieldProblems)[]) if (!problems[key]) delete problems[key];
       if (Object.keys(problems).length) return { problems };
-      if (!(await mayMail(form.email, requester))) return { tooMany: true };
+      if (!(await mayMail(form.email, requester, 'sign_up'))) return { tooMany: true };
       // Hashed whether or not the address has an account, so both answers take as long.
       const signUp = {
         name: form.name.trim(),
-        email: form.email.trim(),
+        email: canonicalEmail(form.email),
         organizationName: form.organizationName.trim(),
         organizationKind: form.organizationKind,
         passwordHash: await hashPassword(form.password),
@@ -194,6 +195,11 @@ export function createAccounts(
       const holder = account && { userId: account.id, organizationId: account.organization_id };
       if (!matches || !holder) {
         await recordAccountEvent(db, holder?.userId, 'account.sign_in_failed', requester);
+        if (account && (await limits.beingGuessed(account.email)))
+          await mail.enqueue(
+            db,
+            accountMail.beingGuessed(account.email, account.name, GUESSING_ALERT_AFTER, page('reset-password')),
+          );
         return { refused: 'wrong' };
       }
       return { signedIn: holder };
@@ -217,6 +223,8 @@ export function createAccounts(
       ]);
       if (user?.kind !== 'account') return;
       await limits.succeeded({ email: user.email, clientAddress: requester.clientAddress });
+      // A passkey cannot be guessed: whoever holds one is the owner, and what others tried is forgotten.
+      if (method === 'passkey') await limits.forgetFailures(db, user.email);
       await recordAccountEvent(db, userId, 'account.signed_in', { ...requester, method });
     },
   };

@@ -7,5 +7,14 @@ export function emailProblem(email: string): string | undefined {
   return undefined;
 }
 
-/** An address as accounts are looked up by: trimmed, lower case. */
-export const normalEmail = (email: string) => email.trim().toLowerCase();
+/**
+ * An address as it is kept and written to: trimmed, in NFKC, so a look-alike typed with compatibility
+ * characters (a KELVIN SIGN for K, full-width letters) is the plain address, and mail goes there.
+ */
+export const canonicalEmail = (email: string) => email.trim().normalize('NFKC');
+
+/** An address as accounts are looked up and compared by: canonical, then lower case. */
+export const normalEmail = (email: string) => canonicalEmail(email).toLowerCase();
+
+/** Whether two addresses are the same person's. */
+export const sameEmail = (a: string, b: string) => normalEmail(a) === normalEmail(b);

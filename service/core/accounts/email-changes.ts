@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
-import { emailProblem } from './email-address.js';
+import { canonicalEmail, emailProblem, normalEmail, sameEmail } from './email-address.js';
 import { type createPasswordCheck, passwordCheckProblem } from './password-check.js';
 
 export const EMAIL_CHANGE_HOURS = 24;
@@ -63,10 +63,10 @@ export function createEmailChanges(
       form: { email: string; password: string },
       requester: { clientAddress: string },
     ): Promise<{ email?: string; password?: string } | undefined> {
-      const next = form.email.trim();
+      const next = canonicalEmail(form.email);
       const problem = emailProblem(next);
       if (problem) return { email: problem };
-      if (next.toLowerCase() === user.email.toLowerCase()) return { email: 'This is your address already.' };
+      if (sameEmail(next, user.email)) return { email: 'This is your address already.' };
       const check = await checkPassword(user.id, form.password, requester);
       if (check !== 'right') return { password: passwordCheckProblem(check) };
       const oldToken = newSecret();
@@ -117,7 +117,7 @@ export function createEmailChanges(
           if (!both.both) return 'waiting_for_other';
           const [taken] = await tx.query(
             `select 1 from users where kind = 'account' and lower(email) = $1 and id <> $2`,
-            [row.new_email.toLowerCase(), row.user_id],
+            [normalEmail(row.new_email), row.user_id],
           );
           if (taken) {
             await tx.query('update email_changes set cancelled_at = now() where id = $1', [row.id]);
@@ -128,6 +128,11 @@ export function createEmailChanges(
             [row.user_id, row.new_email],
           );
           await tx.query('update email_changes set done_at = now() where id = $1', [row.id]);
+          // A reset link mailed to the old address must not outlive it.
+          await tx.query(
+            `update account_tokens set used_at = now() where user_id = $1 and purpose = 'reset_password' and used_at is null`,
+            [row.user_id],
+          );
           await recordAccountEvent(tx, row.user_id, 'account.email_changed', {
             from: row.email,
             to: row.new_email,

@@ -14,9 +14,9 @@ import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { RateStore } from '../metering/rate-store.js';
 import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
-import { emailProblem } from './email-address.js';
+import { canonicalEmail, emailProblem, normalEmail, sameEmail } from './email-address.js';
 import { hashPassword } from './passwords.js';
-import { passwordProblem } from './password-strength.js';
+import type { VetPassword } from './password-forms.js';
 
 export const INVITATION_DAYS = 7;
 /** Invitations an organization may send in an hour. */
@@ -47,9 +47,9 @@ const live = 'accepted_at is null and revoked_at is null and expires_at > now()'
 
 export function createInvitations(
   db: Database,
-  parts: { mail: MailOutbox; consolePage: (path: string) => string; rates: RateStore },
+  parts: { mail: MailOutbox; consolePage: (path: string) => string; rates: RateStore; vetPassword: VetPassword },
 ) {
-  const { mail, consolePage, rates } = parts;
+  const { mail, consolePage, rates, vetPassword } = parts;
 
   async function view(token: string): Promise<InvitationView | undefined> {
     const [row] = await db.query<{ organization_id: string; name: string; email: string; role: Role; by: string }>(
@@ -96,7 +96,7 @@ export function createInvitations(
   return {
     /** Invites `email` to the actor's organization with `role`, and mails the link. */
     async invite(actor: Actor, form: { email: string; role: string }): Promise<InviteOutcome> {
-      const email = form.email.trim();
+      const email = canonicalEmail(form.email);
       const problem = {
         email: emailProblem(email),
         role: (ROLES as string[]).includes(form.role) ? undefined : 'Choose a role: owner, engineer or agent.',
@@ -104,7 +104,7 @@ export function createInvitations(
       if (!problem.email) {
         const [member] = await db.query(
           `select 1 from memberships m join users u on u.id = m.user_id where m.organization_id = $1 and lower(u.email) = $2`,
-          [actor.organizationId, email.toLowerCase()],
+          [actor.organizationId, normalEmail(email)],
         );
         if (member) problem.email = `${email} is a member already: change their role in the list above instead.`;
       }
@@ -117,7 +117,7 @@ export function createInvitations(
       const invited = await db.transaction(async (tx) => {
         await tx.query(
           `update invitations set revoked_at = now() where organization_id = $1 and lower(email) = $2 and ${live}`,
-          [actor.organizationId, email.toLowerCase()],
+          [actor.organizationId, normalEmail(email)],
         );
         const [row] = await tx.query<{ created_at: Date; expires_at: Date; org: string; by: string }>(
           `insert into invitations (id, token_sha256, organization_id, email, role, invited_by, expires_at)
@@ -189,7 +189,7 @@ export function createInvitations(
     async accept(token: string, user: { id: string; email: string }): Promise<AcceptOutcome> {
       const invitation = await view(token);
       if (!invitation) return 'spent';
-      if (invitation.email.toLowerCase() !== user.email.toLowerCase()) return 'not_for_you';
+      if (!sameEmail(invitation.email, user.email)) return 'not_for_you';
       return db.transaction(async (tx) => ((await join(tx, token, user.id)) ? 'joined' : 'spent'));
     },
 
@@ -204,14 +204,14 @@ export function createInvitations(
       const name = form.name.trim();
       const problem = {
         name: !name ? 'Enter your name.' : [...name].length > 100 ? 'Shorten your name to 100 characters.' : undefined,
-        password: passwordProblem(form.password, [name, invitation.email, invitation.organizationName]),
+        password: await vetPassword(form.password, [name, invitation.email, invitation.organizationName], requester),
       };
       if (problem.name || problem.password) return { problem };
       const hash = await hashPassword(form.password);
       return db
         .transaction(async (tx) => {
           const [taken] = await tx.query(`select 1 from users where kind = 'account' and lower(email) = $1`, [
-            invitation.email.toLowerCase(),
+            normalEmail(invitation.email),
           ]);
           if (taken) return { refused: 'has_account' as const };
           const userId = `usr_${randomBytes(10).toString('hex')}`;

@@ -10,11 +10,12 @@ import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
 import { issueToken, readToken, spendToken } from './account-tokens.js';
 import type { FieldProblems, Requester } from './accounts.js';
-import { emailProblem, normalEmail } from './email-address.js';
+import { canonicalEmail, emailProblem, normalEmail } from './email-address.js';
 import type { MayMail } from './mail-limit.js';
 import { type createPasswordCheck, passwordCheckProblem } from './password-check.js';
 import { hashPassword } from './passwords.js';
-import { passwordProblem } from './password-strength.js';
+import type { SignInLimits } from './sign-in-limits.js';
+import type { VetPassword } from './password-forms.js';
 
 export function createPasswordChanges(
   db: Database,
@@ -23,11 +24,26 @@ export function createPasswordChanges(
     consolePage: (path: string) => string;
     mayMail: MayMail;
     checkPassword: ReturnType<typeof createPasswordCheck>;
+    vetPassword: VetPassword;
+    limits: SignInLimits;
   },
 ) {
-  const { mail, mayMail, checkPassword, consolePage: page } = parts;
+  const { mail, mayMail, checkPassword, vetPassword, limits, consolePage: page } = parts;
   const normal = normalEmail;
   type AccountRow = { id: string; name: string; email: string; organization_id: string };
+
+  /** The words a person's password must not be built from: their name, address and organizations' names. */
+  const ownWords = async (userId: string, account: { name: string; email: string }) => [
+    account.name,
+    account.email,
+    ...(
+      await db.query<{ name: string }>(
+        `select o.name from organizations o where o.id in
+           (select organization_id from memberships where user_id = $1 union select organization_id from users where id = $1)`,
+        [userId],
+      )
+    ).map((row) => row.name),
+  ];
 
   return {
     /**
@@ -40,8 +56,12 @@ export function createPasswordChanges(
     ): Promise<{ problem: string } | { sent: true } | { tooMany: true }> {
       const problem = emailProblem(email);
       if (problem) return { problem };
-      if (!(await mayMail(email, requester))) return { tooMany: true };
-      await mail.enqueue(db, { to: email.trim(), subject: 'reset', text: JSON.stringify(requester) }, 'reset_request');
+      if (!(await mayMail(email, requester, 'reset'))) return { tooMany: true };
+      await mail.enqueue(
+        db,
+        { to: canonicalEmail(email), subject: 'reset', text: JSON.stringify(requester) },
+        'reset_request',
+      );
       return { sent: true };
     },
 
@@ -61,12 +81,13 @@ export function createPasswordChanges(
     },
 
     /** Whether a reset link still works, and the account's words a new password must not be built from. */
-    async resettable(token: string): Promise<{ name: string; email: string } | undefined> {
+    async resettable(token: string): Promise<{ id: string; name: string; email: string } | undefined> {
       const userId = (await readToken(db, token, 'reset_password'))?.userId;
       if (!userId) return undefined;
-      const [row] = await db.query<{ name: string; email: string }>('select name, email from users where id = $1', [
-        userId,
-      ]);
+      const [row] = await db.query<{ id: string; name: string; email: string }>(
+        'select id, name, email from users where id = $1',
+        [userId],
+      );
       return row;
     },
 
@@ -74,7 +95,7 @@ export function createPasswordChanges(
     async resetPassword(token: string, password: string, requester: Requester): Promise<FieldProblems | undefined> {
       const account = await this.resettable(token);
       if (!account) return { token: 'This link has expired or was used already. Ask for a new one.' };
-      const problem = passwordProblem(password, [account.name, account.email]);
+      const problem = await vetPassword(password, await ownWords(account.id, account), requester);
       if (problem) return { password: problem };
       const hash = await hashPassword(password);
       return db.transaction(async (tx) => {
@@ -89,6 +110,7 @@ export function createPasswordChanges(
         await tx.query('delete from second_steps where user_id = $1', [userId]);
         for (const tokens of inEachEnvironment('oauth_tokens'))
           await tx.query(`update ${tokens} set revoked_at = now() where user_id = $1 and revoked_at is null`, [userId]);
+        await limits.forgetFailures(tx, user.email);
         await recordAccountEvent(tx, userId, 'account.password_reset', requester);
         await mail.enqueue(tx, accountMail.passwordChanged(user.email, user.name, page('reset-password')));
         return undefined;
@@ -108,7 +130,7 @@ export function createPasswordChanges(
       const check = await checkPassword(userId, change.current, requester);
       if (typeof check === 'object') return { wait: check.wait };
       if (!account || check !== 'right') return { current: passwordCheckProblem(check) };
-      const problem = passwordProblem(change.next, [account.name, account.email]);
+      const problem = await vetPassword(change.next, await ownWords(account.id, account), requester);
       if (problem) return { next: problem };
       const hash = await hashPassword(change.next);
       await db.transaction(async (tx) => {

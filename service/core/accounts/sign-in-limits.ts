@@ -1,15 +1,22 @@
 /**
  * Growing delays after failed sign-ins, kept in the database so every process counts the same
- * attempts: per address typed (whoever owns it, or nobody: the answer never says which) and per
- * client address. An attempt is counted before its password is checked (so attempts sent at once
- * cannot all slip through before the first failure is written), and a success takes it back. A few
- * failures are free; past them each attempt earns a wait that doubles from 30 seconds to 15 minutes,
- * and while a wait runs no attempt is checked at all. Counts older than a day start again.
+ * attempts. Counted per address typed and client together (whoever owns the address, or nobody: the
+ * answer never says which), so a stranger's guesses slow only the stranger: the owner signing in from
+ * their own network is not held up. Per client, so one client cannot guess at many addresses; and per
+ * address with a far higher ceiling, so guesses spread over many networks are slowed too (OWASP's
+ * advice). An attempt is counted before its password is checked (so attempts sent at once cannot all
+ * slip through before the first failure is written), and a success takes it back. A few failures are
+ * free; past them each attempt earns a wait that doubles from 30 seconds to 15 minutes, and while a
+ * wait runs no attempt is checked at all. Counts older than a day start again. A reset forgets the
+ * address's counts, and its owner is told by mail once a day when it is being guessed.
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.js';
+import { normalEmail } from './email-address.js';
 
-export const FREE_FAILURES = { account: 5, client: 20 };
+export const FREE_FAILURES = { addressFromClient: 5, client: 20, address: 50 };
+/** Failures for an address in a day (from anywhere) after which its owner is told. */
+export const GUESSING_ALERT_AFTER = 10;
 const FIRST_WAIT_SECONDS = 30;
 const MOST_WAIT_SECONDS = 15 * 60;
 
@@ -22,11 +29,16 @@ export interface SignInAttempt {
   clientAddress: string;
 }
 
-const keysOf = (attempt: SignInAttempt) =>
-  [
-    [`account:${createHash('sha256').update(attempt.email.trim().toLowerCase()).digest('hex')}`, FREE_FAILURES.account],
+const addressHash = (email: string) => createHash('sha256').update(normalEmail(email)).digest('hex');
+
+const keysOf = (attempt: SignInAttempt) => {
+  const address = addressHash(attempt.email);
+  return [
+    [`account:${address}:${attempt.clientAddress}`, FREE_FAILURES.addressFromClient],
     [`client:${attempt.clientAddress}`, FREE_FAILURES.client],
+    [`address:${address}`, FREE_FAILURES.address],
   ] as const;
+};
 
 /** The count after this attempt: a day-old count starts again. */
 const NEXT = `(case when last_failure_at < now() - interval '1 day' then 0 else failures end) + 1`;
@@ -67,16 +79,41 @@ export function createSignInLimits(db: Database) {
       return 0;
     },
 
-    /** Takes back a successful attempt: the address typed starts again; the client's count loses this one. */
+    /** Takes back a successful attempt: the address from this client starts again; the client's and the address's counts lose this one. */
     async succeeded(attempt: SignInAttempt): Promise<void> {
-      const [[account], [client, free]] = keysOf(attempt);
-      await db.query('delete from sign_in_failures where key = $1', [account]);
-      await db.query(
-        `update sign_in_failures set failures = greatest(failures - 1, 0),
-           locked_until = case when failures - 1 <= $2 then now() else locked_until end
-         where key = $1`,
-        [client, free],
+      const [[pair], ...shared] = keysOf(attempt);
+      await db.query('delete from sign_in_failures where key = $1', [pair]);
+      for (const [key, free] of shared)
+        await db.query(
+          `update sign_in_failures set failures = greatest(failures - 1, 0),
+             locked_until = case when failures - 1 <= $2 then now() else locked_until end
+           where key = $1`,
+          [key, free],
+        );
+    },
+
+    /** Forgets every count of an address (its password was reset by its owner), in the caller's transaction. */
+    async forgetFailures(tx: Pick<Database, 'query'>, email: string): Promise<void> {
+      const address = addressHash(email);
+      await tx.query(`delete from sign_in_failures where key = $1 or starts_with(key, $2)`, [
+        `address:${address}`,
+        `account:${address}:`,
+      ]);
+    },
+
+    /**
+     * Whether the owner of `email` should be told now that their address is being guessed: true once a
+     * day, when its failures from anywhere pass GUESSING_ALERT_AFTER (one statement, so racing attempts
+     * tell them once).
+     */
+    async beingGuessed(email: string): Promise<boolean> {
+      const told = await db.query(
+        `update sign_in_failures set alerted_at = now()
+          where key = $1 and failures >= $2 and (alerted_at is null or alerted_at < now() - interval '1 day')
+          returning 1`,
+        [`address:${addressHash(email)}`, GUESSING_ALERT_AFTER],
       );
+      return told.length > 0;
     },
 
     /** Forgets counts a day old: how many. */

@@ -19,6 +19,7 @@ export type AuditOnlyAction =
   | 'webhook_endpoint.deleted'
   | 'webhook_endpoint.secret_rotated'
   | 'membership.removed'
+  | 'organization.created'
   | 'membership.role_changed'
   | 'invitation.created'
   | 'invitation.revoked'

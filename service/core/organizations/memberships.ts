@@ -2,6 +2,7 @@
  * The workspaces a person works in: each organization they belong to, with their role there (their
  * own organization first). An AI app is connected for one of them, and acts only there.
  */
+import { randomBytes } from 'node:crypto';
 import { inEachEnvironment } from '../../db/environments.js';
 import type { Database } from '../../db/database.js';
 import { lockFor } from '../../db/locks.js';
@@ -107,6 +108,44 @@ export function createMemberships(db: Database) {
      * there and of every token their AI apps hold there (access and refresh, so no refresh brings one
      * back) and an audit entry. Refused when it would leave the organization without an owner.
      */
+    /**
+     * An organization of their own for an account that belongs to none (removed from its last one):
+     * named after them, of the kind they last worked in, with them as owner. Undefined when they
+     * belong to one after all (two sign-ins at once make one organization, not two).
+     */
+    async ownOrganization(userId: string): Promise<string | undefined> {
+      return db.transaction(async (tx) => {
+        await lockFor(tx, 'ownersOfOrganization', `own:${userId}`);
+        const [user] = await tx.query<{
+          name: string;
+          kind: string;
+          belongs: boolean;
+          organization_kind: string | null;
+        }>(
+          `select u.name, u.kind, exists (select 1 from memberships m where m.user_id = u.id) as belongs,
+                  (select o.kind from organizations o where o.id = u.organization_id) as organization_kind
+             from users u where u.id = $1`,
+          [userId],
+        );
+        if (!user || user.kind !== 'account' || user.belongs) return undefined;
+        const organizationId = `org_${randomBytes(10).toString('hex')}`;
+        await tx.query('insert into organizations (id, name, kind) values ($1, $2, $3)', [
+          organizationId,
+          `${user.name}’s organization`,
+          user.organization_kind ?? 'agency',
+        ]);
+        await tx.query('update users set organization_id = $2 where id = $1', [userId, organizationId]);
+        await tx.query(`insert into memberships (user_id, organization_id, role) values ($1, $2, 'owner')`, [
+          userId,
+          organizationId,
+        ]);
+        await recordChange(tx, { userId, organizationId }, 'organization.created', organizationId, {
+          reason: 'belonged to no organization',
+        });
+        return organizationId;
+      });
+    },
+
     async remove(actor: Actor, userId: string): Promise<MembershipChange> {
       return db.transaction(async (tx) => {
         const current = await memberToChange(tx, actor, userId);

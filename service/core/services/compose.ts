@@ -8,6 +8,7 @@ import { createAccounts } from '../accounts/accounts.js';
 import { createSignInLimits } from '../accounts/sign-in-limits.js';
 import { createPasswordCheck } from '../accounts/password-check.js';
 import { createMailLimit } from '../accounts/mail-limit.js';
+import { createPasswordVetting } from '../accounts/password-forms.js';
 import { createPasswordChanges } from '../accounts/password-changes.js';
 import { sweepTokens } from '../accounts/account-tokens.js';
 import { createInvitations } from '../accounts/invitations.js';
@@ -73,6 +74,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
   const signInLimits = createSignInLimits(db);
   const checkPassword = createPasswordCheck(db, signInLimits);
   const mayMail = createMailLimit(rates);
+  const vetPassword = createPasswordVetting(rates);
   return {
     db,
     settings,
@@ -119,7 +121,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
     /** A signed-in person's password asked again, counted like a sign-in. */
     checkPassword,
     /** An owner's invitations to join, by e-mail with a role. */
-    invitations: createInvitations(db, { mail: mailOutbox, consolePage: links.consolePage, rates }),
+    invitations: createInvitations(db, { mail: mailOutbox, consolePage: links.consolePage, rates, vetPassword }),
     /** Spent and expired mail links, swept a day later. */
     accountTokens: { sweep: () => sweepTokens(db) },
     /** A change of address, confirmed at both addresses. */
@@ -132,13 +134,21 @@ export function composeServices(database: Database, given: ServiceSettings) {
     totp: createTotp(db, secretBox, now),
     secondSteps: createSecondSteps(db),
     /** Real people's accounts: sign-up, sign-in, resets. */
-    accounts: createAccounts(db, { mail: mailOutbox, consolePage: links.consolePage, mayMail, limits: signInLimits }),
+    accounts: createAccounts(db, {
+      mail: mailOutbox,
+      consolePage: links.consolePage,
+      mayMail,
+      limits: signInLimits,
+      vetPassword,
+    }),
     /** Resets and changes of a password. */
     passwordChanges: createPasswordChanges(db, {
       mail: mailOutbox,
       consolePage: links.consolePage,
       mayMail,
       checkPassword,
+      vetPassword,
+      limits: signInLimits,
     }),
     members: createMembers(db),
     memberships: createMemberships(db),

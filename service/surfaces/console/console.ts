@@ -5,6 +5,7 @@
  * scoped to the signed-in person's organization.
  */
 import { Hono } from 'hono';
+import { TooManyPasswordForms } from '../../core/accounts/password-forms.js';
 import { PasswordsBusy } from '../../core/accounts/passwords.js';
 import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
 import { anonymousSession, validCsrf } from '../../core/organizations/sessions.js';
@@ -317,6 +318,15 @@ export function createConsole(services: Services, options: ConsoleOptions) {
         ),
         503,
         { 'Retry-After': '5' },
+      );
+    if (error instanceof TooManyPasswordForms)
+      return page(
+        messagePage(
+          'Too many tries',
+          `Your network sent more password forms this hour than the console takes: nothing was changed. Try again in ${Math.ceil(error.retryAfterSeconds / 60)} minutes.`,
+        ),
+        429,
+        { 'Retry-After': String(error.retryAfterSeconds) },
       );
     throw error;
   });

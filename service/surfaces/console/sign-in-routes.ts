@@ -49,7 +49,12 @@ export function signInRoutes(services: Services) {
     who: 'account' | 'sandbox' = 'account',
   ) => {
     const origin = who === 'account' ? { userAgent: c.req.header('user-agent'), clientAddress: clientAddress(c) } : {};
-    const signedIn = await sessions.signIn(c.var.session, userId, origin);
+    let signedIn = await sessions.signIn(c.var.session, userId, origin);
+    // Removed from their last organization: they get one of their own, and can accept invitations from there.
+    if (!signedIn && who === 'account' && (await services.memberships.ownOrganization(userId))) {
+      signedIn = await sessions.signIn(c.var.session, userId, origin);
+      next ||= '/console/account?notice=own-organization';
+    }
     if (!signedIn)
       return page(
         await view(c, {

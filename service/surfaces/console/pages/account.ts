@@ -15,6 +15,8 @@ export const ACCOUNT_NOTICES = {
   'others-ended': 'Every other session was signed out.',
   'email-asked':
     'We sent a link to each address: your address changes once you open both, within 24 hours. Until then, sign in with your current one.',
+  'own-organization':
+    'You no longer belonged to any organization, so this one was made for you, with you as its owner. To join another, open its invitation link while signed in.',
 } as const;
 
 export interface AccountView {
