@@ -23,6 +23,7 @@ import { builtLoader, DEFAULT_DIST } from '../web/built-loader.js';
 import { PAGE_HEADERS } from '../web/layout.js';
 import { serveFetch } from '../web/serve.js';
 import { fileResponse } from '../web/static-files.js';
+import { logFailure, newRequestId } from '../web/log-failure.js';
 
 export interface WidgetHostServerOptions {
   /** Where it answers: a server already listening (serve.ts's openServer). */
@@ -116,8 +117,12 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
     }),
   );
   app.onError((error, c) => {
-    console.error('[service] request failed:', error instanceof Error ? error.message : 'unknown error');
-    return c.text('Sandbox error', 500);
+    const requestId = newRequestId();
+    logFailure('widget-host', requestId, error);
+    return c.text(`Something went wrong on our side. Quote request id ${requestId} when asking for help.`, 500, {
+      'Request-Id': requestId,
+      'Cache-Control': 'no-store',
+    });
   });
 
   return { server: serveFetch(options.server, app.fetch), url: baseUrl };

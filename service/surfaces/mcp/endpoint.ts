@@ -15,6 +15,7 @@ import { createMcpServer, TOOLS } from './server.js';
 import type { Services } from '../../core/services/compose.js';
 import { createSessionTable } from './sessions.js';
 import { access } from './tool.js';
+import { logFailure, newRequestId } from '../../web/log-failure.js';
 
 export const MAX_BODY_BYTES = 1_000_000;
 
@@ -181,8 +182,13 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
   });
   app.all('*', () => jsonRpcError(404, -32601, `The MCP endpoint is ${url}.`));
   app.onError((error) => {
-    console.error('[mcp] request failed:', error instanceof Error ? error.message : 'unknown error');
-    return jsonRpcError(500, -32603, 'Internal error.');
+    const requestId = newRequestId();
+    logFailure('mcp', requestId, error);
+    return jsonRpcError(
+      500,
+      -32603,
+      `Something went wrong on our side. Quote request id ${requestId} when asking for help.`,
+    );
   });
   return Object.assign(app, { sessions });
 }

@@ -23,6 +23,7 @@ import { PUBLIC_TOOLS, problemInArguments } from './tools.js';
 import { DISCOVERY_TOOLS } from './discovery-tools.js';
 import { INVENTORY_TOOLS } from './inventory-tools.js';
 import { leftOut, selectionOf } from './tool-selection.js';
+import { logFailure, newRequestId } from '../../web/log-failure.js';
 
 export interface McpContext {
   services: Services;
@@ -116,10 +117,21 @@ export function createMcpServer({ services, client }: McpContext): Server {
         .elicitInput({ mode: 'url', url, message, elicitationId }, { relatedRequestId: extra.requestId })
         .catch(() => undefined);
     };
-    const run = () =>
-      tool.scope
-        ? tool.run(args, { services, client, showPage, caller: callerOf(extra.authInfo, tool.name) })
-        : tool.run(args, { services, client, showPage });
+    const run = async () => {
+      try {
+        return await (tool.scope
+          ? tool.run(args, { services, client, showPage, caller: callerOf(extra.authInfo, tool.name) })
+          : tool.run(args, { services, client, showPage }));
+      } catch (error) {
+        if (error instanceof McpError) throw error;
+        const requestId = newRequestId();
+        logFailure(`mcp ${tool.name}`, requestId, error);
+        throw new McpError(
+          ErrorCode.InternalError,
+          `${tool.name} failed on our side. Quote request id ${requestId} when asking for help.`,
+        );
+      }
+    };
     // A discovery answer counts against the client's day under the one rule: only answered calls count.
     const counted = tool.meter
       ? await countAnswered(

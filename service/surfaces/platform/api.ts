@@ -23,6 +23,7 @@ import type { OperationId } from './operation.js';
 import { createOperations } from './operations.js';
 import { createReply, type Reply } from './reply.js';
 import { actingAs } from '../../core/events/acting.js';
+import { logFailure } from '../../web/log-failure.js';
 
 type PlatformEnv = { Variables: { reply: Reply; key: StoredKey; body?: Extract<BodyRead, { text: string }> } };
 
@@ -184,8 +185,8 @@ export function createPlatformApi(services: Services, referenceUrl: string, tabl
 
   app.onError((error, c) => {
     const reply = c.var.reply ?? createReply(`req_${randomBytes(12).toString('hex')}`, referenceUrl);
-    // The message only: a request's headers (its key among them) are never logged.
-    console.error(`[platform] ${reply.requestId} failed:`, error instanceof Error ? error.message : 'unknown error');
+    // The error and its stack only: a request's headers (its key among them) are never logged.
+    logFailure('platform', reply.requestId, error);
     return reply.fail(
       'internal_error',
       `Something went wrong on our side. Quote request id ${reply.requestId} when asking for help.`,
