@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 import { type Environment, searchPathOf } from './environments.js';
 import { lockDataFolder } from './folder-lock.js';
 
@@ -113,15 +114,22 @@ function fromPool(pool: pg.Pool): Pick<Database, 'engine' | 'query' | 'transacti
   };
 }
 
+/**
+ * A connection's settings for an environment: its search path is a startup parameter, set by the
+ * server before the connection is handed out (no statement of ours races the first query), and named
+ * after any `options=` the URL carries, so the URL cannot replace it. A connection whose path cannot
+ * be set fails to open, with the server's reason.
+ */
+export function connectionOn(url: string, environment: Environment): pg.ClientConfig {
+  const config = parseIntoClientConfig(url);
+  const searchPath = `-c search_path=${searchPathOf(environment).replace(/\s+/g, '')}`;
+  return { ...config, options: [config.options, searchPath].filter(Boolean).join(' ') };
+}
+
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
     return fromPools((environment) => {
-      const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-      // Set on each new connection, before any query of ours (a client runs its queries in order), so that an
-      // `options=` in DATABASE_URL cannot replace it.
-      pool.on('connect', (client) => {
-        client.query(`select set_config('search_path', $1, false)`, [searchPathOf(environment)]).catch(() => {});
-      });
+      const pool = new pg.Pool({ ...connectionOn(options.url!, environment), max: options.poolSize ?? 10 });
       // An idle connection that the server closes (a restart, a failover) is an event, not a crash:
       // without a listener node-postgres throws it as an uncaught exception. The pool replaces it.
       pool.on('error', (error) => console.error(`[database] an idle connection was closed: ${error.message}`));

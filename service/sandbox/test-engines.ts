@@ -13,7 +13,10 @@ import { freePort } from '../web/free-ports.js';
 /** The suite's database: undefined where its engine is not installed (the test skips itself). */
 export type DatabaseOf = () => Database | undefined;
 
-export function onEachEngine(title: string, body: (database: DatabaseOf, engine: 'pglite' | 'postgres') => void) {
+export function onEachEngine(
+  title: string,
+  body: (database: DatabaseOf, engine: 'pglite' | 'postgres', postgresUrl: () => string) => void,
+) {
   for (const engine of ['pglite', 'postgres'] as const) {
     describe(`${title} (${engine === 'pglite' ? 'PGlite, in memory' : 'PostgreSQL, on loopback'})`, () => {
       let db: Database | undefined;
@@ -35,7 +38,11 @@ export function onEachEngine(title: string, body: (database: DatabaseOf, engine:
         await db?.close();
         postgres?.stop();
       });
-      body(() => db, engine);
+      body(
+        () => db,
+        engine,
+        () => postgres?.url ?? '',
+      );
     });
   }
 }

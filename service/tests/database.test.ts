@@ -21,6 +21,11 @@ import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../sandbox/seed.js';
 import { onEachEngine } from '../sandbox/test-engines.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { connectionOn } from '../db/database.js';
+
+const run = promisify(execFile);
 
 const DAILY_ESTIMATE_QUOTA = DAILY_LIMITS.widget_estimate;
 
@@ -31,7 +36,7 @@ const engine = createEstimateEngine({
   ...(await sandboxEngineData()),
 });
 
-onEachEngine('database', (database) => {
+onEachEngine('database', (database, _engine, postgresUrl) => {
   let db: Database | undefined;
   before(() => {
     db = database();
@@ -97,6 +102,28 @@ onEachEngine('database', (database) => {
     );
     await db.query('update platform_keys set revoked_at = now() where sha256 = $1', [hashSecret(key)]);
     assert.equal(((await (await call(key)).json()) as { code: string }).code, 'unknown_key');
+  });
+
+  it('opens each connection on its environment’s search path, with no statement racing the first query', async (t) => {
+    if (db?.engine !== 'postgres') return t.skip('a PostgreSQL pool only');
+    // In a process of its own: node-postgres warns once per process of a query queued behind another.
+    const script = `
+      import { openDatabase } from './service/db/database.ts';
+      const db = await openDatabase({ url: process.env.TEST_DATABASE_URL });
+      const paths = await Promise.all(Array.from({ length: 8 }, () => db.in('live').query('show search_path')));
+      console.log(JSON.stringify([...new Set(paths.map(([row]) => row.search_path))]));
+      await db.close();`;
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, TEST_DATABASE_URL: postgresUrl() },
+    });
+    assert.deepEqual(JSON.parse(stdout), ['live,public']);
+    assert.doesNotMatch(stderr, /Warning/);
+    const url = 'postgres://u:p@127.0.0.1:5432/db?options=-c%20search_path%3Dpublic%20-c%20statement_timeout%3D5000';
+    assert.equal(
+      connectionOn(url, 'live').options,
+      '-c search_path=public -c statement_timeout=5000 -c search_path=live,public',
+      'the URL’s options are kept, and ours come last',
+    );
   });
 
   it('survives the server closing its idle connections: the pool replaces them, nothing crashes', async (t) => {
