@@ -127,11 +127,18 @@ describe('second steps', () => {
     assert.ok(checked.length <= 5, `${checked.length} answers were checked; a step has 5 tries`);
   });
 
-  it('turns the app off only with a current code, and then the password alone signs in again', async () => {
+  it('turns the app off only with the password and a current code, and then the password alone signs in again', async () => {
     const { email, secret, browser } = await withApp();
     await browser.get('/console/account/security');
-    assert.equal((await browser.post('/console/account/totp/disable', { code: '999999' })).status, 400);
-    const off = await browser.post('/console/account/totp/disable', { code: codeAt(secret, Date.now() + 30_000) });
+    const code = () => codeAt(secret, Date.now() + 30_000);
+    const noPassword = await browser.post('/console/account/totp/disable', { code: code() });
+    assert.equal(noPassword.status, 400, 'a current code alone does not turn it off');
+    assert.match(noPassword.text, /This is not your current password/);
+    assert.equal(
+      (await browser.post('/console/account/totp/disable', { password: TEST_PASSWORD, code: '999999' })).status,
+      400,
+    );
+    const off = await browser.post('/console/account/totp/disable', { password: TEST_PASSWORD, code: code() });
     assert.equal(off.location, '/console/account/security?notice=totp-off');
     assert.equal((await signInWith(BASE(), email)).answer.location, '/console/widget-keys');
   });

@@ -138,6 +138,9 @@ export function securityRoutes(services: Services) {
   });
   app.post('/account/totp/disable', async (c) => {
     const user = holder(c);
+    // The password first, counted like a sign-in: a stolen session cannot guess codes without end.
+    const refused = await reauthenticate(c);
+    if (refused) return show(c, { problem: refused }, 400);
     if (!(await totp.check(user.id, c.var.form!.get('code') ?? '')))
       return show(c, { problem: 'That code is not right: the app stays on.' }, 400);
     await totp.disable(user);

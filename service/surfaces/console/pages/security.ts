@@ -57,7 +57,7 @@ export function securityPage(session: Session, view: SecurityView): Html {
   const app = totp.enabled
     ? html`<p>On. ${totp.recoveryLeft} recovery ${totp.recoveryLeft === 1 ? 'code' : 'codes'} left.</p>
 <form method="post" action="/console/account/recovery-codes" novalidate>${csrfField(session)}${passwordAgain('renew-password')}<button class="secondary" type="submit">Make new recovery codes</button></form>
-<form method="post" action="/console/account/totp/disable" novalidate>${csrfField(session)}<div class="field"><label for="disable-code">A code from the app, to turn it off</label><input id="disable-code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="7"></div><button class="danger" type="submit">Turn off the authenticator app</button></form>`
+<form method="post" action="/console/account/totp/disable" novalidate>${csrfField(session)}${passwordAgain('disable-password')}<div class="field"><label for="disable-code">A code from the app, to turn it off</label><input id="disable-code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="7"></div><button class="danger" type="submit">Turn off the authenticator app</button></form>`
     : totp.pending
       ? html`<p>Scan this with your authenticator app, or type the key into it:</p>
 <p><img class="qr" width="200" height="200" alt="QR code of the authenticator key for ${user.email}" src="data:image/svg+xml;base64,${Buffer.from(renderSVG(totp.pending.uri, { border: 2 })).toString('base64')}"></p>
