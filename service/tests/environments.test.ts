@@ -436,6 +436,30 @@ describe('sandbox and live', () => {
       await db.query<{ key: string }>(`select key from widget_keys where organization_id = $1`, [organizationId])
     )[0]!.key;
     assert.equal((await widgetHost('sandbox', `/v1/suggestions?key=${sandboxKey}&q=sandbox%20error`)).status, 500);
+
+    // Live lists and answers only its own content: the official files, no made-up news or offerings.
+    const [{ generated }] = await db.query<{ generated: number }>(
+      `select count(*)::int as generated from dataset_imports where origin = 'sandbox'`,
+    );
+    assert.ok(generated > 0, 'the database holds the sandbox’s generated imports');
+    const imports = (await api('live', 'GET', '/dataset-imports', keys.live)).body.data as Body[];
+    assert.ok(imports.length > 0);
+    assert.deepEqual(
+      imports.filter((i) => i.generated),
+      [],
+      'live lists no generated import',
+    );
+    const liveMcp = rawMcpClient(() => servicesOf('live').links.mcpEndpoint);
+    for (const tool of ['property_news', 'service_offerings']) {
+      const result = await liveMcp.resultOf(await liveMcp.callTool(tool));
+      const structured = result.structuredContent!;
+      assert.deepEqual(
+        [structured.synthetic, (structured.items ?? structured.products) as unknown[]],
+        [false, []],
+        tool,
+      );
+      assert.match(result.content[0]!.text, /publishes no/, tool);
+    }
   });
 
   it('keeps an account whose organization was not approved out of live, and refuses a form meant for the other environment', async () => {

@@ -15,7 +15,7 @@ import { type Body, platformSandbox } from './platform-sandbox.js';
 const AGENCY = 'svcp_test_agency00000000000000001';
 const DEVELOPER = 'svcp_test_developer0000000000002'; // another organization, no mortgage scopes
 const PARTNER = 'svcp_test_partner000000000000003'; // organizations.read and valuations.read only
-const { call, db } = platformSandbox(AGENCY);
+const { call, db, services } = platformSandbox(AGENCY);
 const JOURNEYS = '/mortgage-journeys';
 const HOME = 'hdb-560102-4-room';
 const INPUT = {
@@ -252,14 +252,14 @@ describe('mortgage journeys', () => {
     assert.match(missing.body.detail, /No mortgage journey mtg_nothere/);
     assert.equal((await move('mtg_nothere', 'accepted')).status, 404);
 
-    // Another organization's key holding the scopes reads none of these.
+    // Another organization's key holding the scopes reads none of these: a developer holds no mortgage journeys.
     const scoped = await db().query<{ id: string }>(`select id from platform_keys where last4 = '0002'`);
     await db().query(`update platform_keys set scopes = scopes || '{mortgages.read,mortgages.write}' where id = $1`, [
       scoped[0]!.id,
     ]);
-    assert.equal((await call('GET', `${JOURNEYS}/mtg_0001`, undefined, DEVELOPER)).status, 404);
-    assert.equal((await call('GET', JOURNEYS, undefined, DEVELOPER)).body.data.length, 0);
-    assert.equal((await move('mtg_0001', 'withdrawn', undefined, DEVELOPER)).status, 404);
+    assert.equal((await call('GET', `${JOURNEYS}/mtg_0001`, undefined, DEVELOPER)).body.code, 'product_not_held');
+    assert.equal((await call('GET', JOURNEYS, undefined, DEVELOPER)).body.code, 'product_not_held');
+    assert.equal((await move('mtg_0001', 'withdrawn', undefined, DEVELOPER)).status, 403);
 
     for (const [method, path, scope] of [
       ['GET', JOURNEYS, 'mortgages.read'],
@@ -269,6 +269,36 @@ describe('mortgage journeys', () => {
       const answer = await call(method, path, method === 'POST' ? {} : undefined, PARTNER);
       assert.equal(answer.status, 403);
       assert.equal(answer.body.requiredScope, scope);
+    }
+  });
+
+  it('answers only an organization holding the product: a signed-up developer or partner site is refused whatever its key holds', async () => {
+    for (const kind of ['developer', 'partner_site'] as const) {
+      const organizationId = `org_products_${kind}`;
+      await db().query(`insert into organizations (id, name, kind) values ($1, $2, $3) on conflict do nothing`, [
+        organizationId,
+        `Signed-up ${kind}`,
+        kind,
+      ]);
+      await db().query(
+        `insert into users (id, organization_id, name, email, role, kind) values ($1, $2, 'Owner', $3, 'owner', 'account')
+         on conflict do nothing`,
+        [`usr_products_${kind}`, organizationId, `owner.${kind}@example.test`],
+      );
+      const made = await services().platformKeyAdmin.createPlatformKey(
+        { userId: `usr_products_${kind}`, organizationId },
+        'Everything',
+        ['mortgages.read', 'mortgages.write', 'service_orders.read', 'service_orders.write'],
+        'owner',
+      );
+      assert.ok('key' in made, JSON.stringify(made));
+      const refused = await call('POST', JOURNEYS, { buyer, propertyId: HOME, affordability: INPUT }, made.key, {
+        'Idempotency-Key': `products-${kind}`,
+      });
+      assert.deepEqual([refused.status, refused.body.code], [403, 'product_not_held'], kind);
+      assert.match(refused.body.detail, /GET \/products lists what it holds/);
+      const listed = await call('GET', '/service-orders', undefined, made.key);
+      assert.deepEqual([listed.status, listed.body.code], [403, 'product_not_held'], kind);
     }
   });
 

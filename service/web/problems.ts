@@ -15,6 +15,7 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   widget_key: [401, 'A widget key cannot authenticate the Platform API'],
   insufficient_scope: [403, 'The API key lacks a scope'],
   sandbox_only: [403, 'Only the sandbox has this'],
+  product_not_held: [403, 'The organization does not hold this product'],
   not_found: [404, 'Not found'],
   method_not_allowed: [405, 'Method not allowed'],
   not_acceptable: [406, 'Not acceptable'],

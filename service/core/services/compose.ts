@@ -103,7 +103,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
     /** Service operations: the work agencies arrange for the homes they list. */
     serviceOrders: createServiceOrderStore(db, now),
     /** The official files loaded (npm run data:import). */
-    datasetImports: createDatasetImports(db),
+    datasetImports: createDatasetImports(db, live ? ['official'] : ['official', 'sandbox']),
     readiness: createReadiness(db, now),
     /** Writes AI apps ask for, waiting for the person on the console's page, and what each kind does. */
     actions: createPendingActions(db, now),

@@ -158,8 +158,10 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     outputSchema: schemaOf('ServiceOfferings'),
     annotations: READ_ONLY,
-    run(_args, { services: { engine } }): ToolResult {
-      const products = Object.entries(OFFERINGS).map(([kind, o]) => ({
+    run(_args, { services: { engine, settings } }): ToolResult {
+      // The sandbox's offerings are its own content: live serves what its operator publishes, and none is yet.
+      const live = settings.environment === 'live';
+      const products = Object.entries(live ? {} : OFFERINGS).map(([kind, o]) => ({
         kind: kind as keyof typeof OFFERINGS,
         name: o.name,
         description: o.description,
@@ -168,12 +170,16 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
       const answer = {
         object: 'service_offerings' as const,
         products,
-        source: { name: 'Service Valuations (sandbox)', url: engine.serviceUrl },
+        source: { name: `Service Valuations (${live ? 'live' : 'sandbox'})`, url: engine.serviceUrl },
         asOf: engine.homes.cutOff,
         licence: { name: 'Service Valuations terms of use', url: new URL('docs/mcp', engine.serviceUrl).href },
-        synthetic: true,
+        synthetic: !live,
       };
-      const text = [...products.map((p) => `- ${p.name}: ${p.description} ${p.url}`), provenance(answer)];
+      const text = [
+        ...(live ? ['This deployment publishes no offerings here yet: see its website.'] : []),
+        ...products.map((p) => `- ${p.name}: ${p.description} ${p.url}`),
+        provenance(answer),
+      ];
       return { structured: answer, text: text.join('\n') };
     },
   },
@@ -193,17 +199,22 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
     },
     outputSchema: schemaOf('NewsList'),
     annotations: READ_ONLY,
-    run(args, { services: { engine } }): ToolResult {
-      const items = NEWS.filter((n) => !args.topic || n.topic === args.topic).slice(0, (args.limit as number) ?? 5);
+    run(args, { services: { engine, settings } }): ToolResult {
+      // The sandbox's news is made up for it: live has none until its operator publishes some.
+      const live = settings.environment === 'live';
+      const items = (live ? [] : NEWS)
+        .filter((n) => !args.topic || n.topic === args.topic)
+        .slice(0, (args.limit as number) ?? 5);
       const answer = {
         object: 'news' as const,
         items,
-        source: { name: 'Service Valuations news (sandbox)', url: engine.serviceUrl },
-        asOf: NEWS_AS_OF,
+        source: { name: `Service Valuations news (${live ? 'live' : 'sandbox'})`, url: engine.serviceUrl },
+        asOf: live ? engine.homes.cutOff : NEWS_AS_OF,
         licence: { name: 'Each item’s own source', url: engine.serviceUrl },
-        synthetic: true,
+        synthetic: !live,
       };
       const text = [
+        ...(live ? ['This deployment publishes no news yet.'] : []),
         ...items.map((n) => `- ${n.publishedOn} ${n.title} (${n.source.name}): ${n.summary}`),
         provenance(answer),
       ];

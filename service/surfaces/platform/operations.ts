@@ -5,7 +5,8 @@
  */
 import type { Services } from '../../core/services/compose.js';
 import { readHome, readMode } from '../../core/estimates/parameters.js';
-import type { Operation, OperationId } from './operation.js';
+import type { components } from '../../../contract/generated/platform.js';
+import type { Operation, OperationContext, OperationId } from './operation.js';
 import { pageAnswer as page } from './pagination.js';
 import { createWebhookOperations } from './webhook-operations.js';
 import { createListingOperations } from './listing-operations.js';
@@ -17,6 +18,8 @@ import { createMediaOperations } from './media-operations.js';
 import { createDistributionOperations } from './distribution-operations.js';
 import { createMortgageOperations } from './mortgage-operations.js';
 import { createServiceOrderOperations } from './service-order-operations.js';
+
+type Schemas = components['schemas'];
 
 export function createOperations(services: Services): Record<OperationId, Operation> {
   const { engine, estimates, webhooks, listings, readiness, inventory } = services;
@@ -32,6 +35,24 @@ export function createOperations(services: Services): Record<OperationId, Operat
             detail: `${what} exists only in the sandbox; live data are never reset or made up.`,
           };
   const webhookOperations = createWebhookOperations(webhooks);
+  // A product's operations answer only an organization that holds it (GET /products), whatever the key's scopes.
+  const ofProduct = <Id extends string>(
+    product: Schemas['ProductKind'],
+    name: string,
+    operations: Record<Id, Operation>,
+  ): Record<Id, Operation> =>
+    Object.fromEntries(
+      Object.entries<Operation>(operations).map(([id, operation]) => [
+        id,
+        (ctx: OperationContext) =>
+          ctx.org.organization.products.includes(product)
+            ? operation(ctx)
+            : {
+                problem: 'product_not_held' as const,
+                detail: `${name} belong to agencies; ${ctx.org.organization.name} is a ${ctx.org.organization.kind.replace('_', ' ')} and does not hold them. GET /products lists what it holds.`,
+              },
+      ]),
+    ) as Record<Id, Operation>;
 
   return {
     ...webhookOperations,
@@ -43,8 +64,12 @@ export function createOperations(services: Services): Record<OperationId, Operat
     ...createDatasetOperations(engine, services.datasetImports),
     ...createMediaOperations(listings, inventory),
     ...createDistributionOperations(listings),
-    ...createMortgageOperations(services.mortgages, engine, estimates),
-    ...createServiceOrderOperations(services.serviceOrders),
+    ...ofProduct(
+      'mortgage_journeys',
+      'Mortgage journeys',
+      createMortgageOperations(services.mortgages, engine, estimates),
+    ),
+    ...ofProduct('service_operations', 'Service orders', createServiceOrderOperations(services.serviceOrders)),
     getCurrentOrganization: async ({ key, org }) => ({
       body: {
         ...org.organization,
