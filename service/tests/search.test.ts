@@ -61,3 +61,12 @@ it('suggests what a look at every property suggests, for every word prefix, pair
   }
   assert.deepEqual(indexed('zzzz'), []);
 });
+
+it('finds St. George’s Road however it is typed: St, St., Saint, with or without the apostrophe; St before a number is Street', () => {
+  const street = words("St. George's Road");
+  assert.deepEqual(street, ['saint', 'georges', 'road']);
+  for (const typed of ["St George's", 'st georges rd', 'Saint George’s Road', "ST. GEORGE'S RD"])
+    assert.deepEqual(words(typed).slice(0, 2), ['saint', 'georges'], typed);
+  assert.deepEqual(words('Bedok North St 3'), ['bedok', 'north', 'street', '3']);
+  assert.deepEqual(words('Market St'), ['market', 'street']);
+});

@@ -38,17 +38,21 @@ const ABBREVIATIONS: Record<string, string> = {
 };
 const NOISE_WORDS = new Set(['blk', 'block', 'singapore', 's', 'sg']);
 
-/** Lower-cases, strips punctuation and expands abbreviations into searchable words. */
+/** ST before a name is Saint ("St George's Road"); before a number, or last, it is Street ("Bedok North St 3"). */
+const expanded = (word: string, next: string | undefined) =>
+  word === 'st' && next !== undefined && !/^\d/.test(next) ? 'saint' : (ABBREVIATIONS[word] ?? word);
+
+/** Lower-cases, strips punctuation (an apostrophe joins: George's is georges) and expands abbreviations into searchable words. */
 export function words(text: string): string[] {
   return text
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/[\u2019']/g, '')
+    .replace(/[\u2018\u2019'`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')
     .filter((w) => w && !NOISE_WORDS.has(w))
-    .flatMap((w) => (ABBREVIATIONS[w] ?? w).split(' '));
+    .flatMap((w, i, all) => expanded(w, all[i + 1]).split(' '));
 }
 
 export interface Indexed {

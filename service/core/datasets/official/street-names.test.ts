@@ -39,10 +39,10 @@ describe('street names in HDB’s and OneMap’s spellings', () => {
     assert.equal(streetInFull('ANG MO KIO AVE 10'), 'Ang Mo Kio Avenue 10');
     assert.equal(streetInFull("C'WEALTH CRES"), 'Commonwealth Crescent');
     assert.equal(streetInFull('BEDOK NTH ST 3'), 'Bedok North Street 3');
-    assert.equal(streetInFull("ST. GEORGE'S RD"), "Saint George's Road");
+    assert.equal(streetInFull("ST. GEORGE'S RD"), "St. George's Road", 'as the official name keeps it');
     assert.equal(streetInFull('JLN BT MERAH'), 'Jalan Bukit Merah');
     assert.equal(streetInFull('MARKET ST'), 'Market Street');
-    assert.equal(streetInFull("ST GEORGE'S LANE"), "Saint George's Lane");
+    assert.equal(streetInFull("ST GEORGE'S LANE"), "St. George's Lane");
   });
 
   it("write a project's name as people do: small words small inside it, a name after D' capitalised", () => {

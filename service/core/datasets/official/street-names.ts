@@ -54,10 +54,13 @@ export function streetKey(street: string): string {
     .join(' ');
 }
 
-/** An HDB street in full, as people read it: "ANG MO KIO AVE 10" is "Ang Mo Kio Avenue 10". */
+/**
+ * An HDB street in full, as people read it: "ANG MO KIO AVE 10" is "Ang Mo Kio Avenue 10". Saint keeps
+ * the abbreviation the official name keeps: "ST. GEORGE'S RD" is "St. George's Road".
+ */
 export function streetInFull(street: string): string {
   return wordsOf(street)
-    .map((word, i, all) => (isSaint(word, all.slice(i + 1)) ? 'Saint' : titleCase(TO_FULL.get(word) ?? word)))
+    .map((word, i, all) => (isSaint(word, all.slice(i + 1)) ? 'St.' : titleCase(TO_FULL.get(word) ?? word)))
     .join(' ');
 }
 
