@@ -67,6 +67,13 @@ describe('MCP endpoint: public tools', () => {
       engine().searchPage('parc esta'),
       "the Platform API's search answer, hasMore and all",
     );
+    assert.match(
+      (found.content as { text: string }[])[0].text,
+      new RegExp(
+        `\\nSource: the Service Valuations sandbox's generated world, as of ${engine().homes.cutOff}\\. Sandbox data: generated, not real\\.$`,
+      ),
+      'the addresses’ source and as-of date',
+    );
     const id = (found.structuredContent as { data: { id: string }[] }).data[0].id;
     const result = await client.callTool({ name: 'get_valuation', arguments: { propertyId: id, mode: 'rent' } });
     assert.equal(result.isError, undefined);

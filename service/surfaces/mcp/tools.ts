@@ -8,6 +8,7 @@ import en from '../../../src/words/en.js';
 import { VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
 import { ajv, contractDocument } from '../../web/platform-contract.js';
 import { readHome, readMode } from '../../core/estimates/parameters.js';
+import type { Homes } from '../../core/estimates/homes.js';
 import { type JsonSchema, type PublicTool, READ_ONLY } from './tool.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 import type { components } from '../../../contract/generated/widget-host.js';
@@ -41,6 +42,12 @@ export const schemaOf = (name: string, document = '') =>
   resolved({ $ref: `${document}#/components/schemas/${name}` }) as JsonSchema;
 const schema = schemaOf;
 
+/** Where a search's addresses come from, and how recent they are: the datasets loaded, or the sandbox's world. */
+const addressesSource = (homes: Homes) =>
+  homes.sources.length
+    ? `Source: ${homes.sources.map((s) => s.title).join('; ')}, as of ${homes.cutOff}; ${[...new Set(homes.sources.map((s) => s.licence.name))].join('; ')}.`
+    : `Source: the Service Valuations sandbox's generated world, as of ${homes.cutOff}. Sandbox data: generated, not real.`;
+
 export const PUBLIC_TOOLS: PublicTool[] = [
   {
     name: 'search_properties',
@@ -61,10 +68,8 @@ export const PUBLIC_TOOLS: PublicTool[] = [
       const result = engine.searchPage(query);
       const lines = result.data.map((s) => `- ${s.text} (${s.secondaryText}), id ${s.id}`);
       const more = result.hasMore ? '\nMore matched: add a block number, street or postal code to narrow it.' : '';
-      return {
-        structured: result,
-        text: lines.length ? `Matches for "${query}":\n${lines.join('\n')}${more}` : `No matches for "${query}".`,
-      };
+      const found = lines.length ? `Matches for "${query}":\n${lines.join('\n')}${more}` : `No matches for "${query}".`;
+      return { structured: result, text: `${found}\n${addressesSource(engine.homes)}` };
     },
   },
   {
