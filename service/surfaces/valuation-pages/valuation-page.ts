@@ -206,8 +206,19 @@ function valuationPage(engine: EstimateEngine, url: URL): ValuationPage {
     return { status: 400, html: page('Not a valuation (sandbox)', body) };
   }
   const message = outcome.problem === 'not_found' ? VISITOR_MESSAGES.en.not_found : VISITOR_MESSAGES.en.no_comparables;
+  // The home refused is named, with the ways on: its other estimate, and the search with its address in it.
+  const property = outcome.problem === 'not_found' ? undefined : engine.homes.byId.get(id);
+  const name = property && [property.project, property.address, property.unitType].filter(Boolean).join(', ');
+  const other = mode === 'sale' ? 'rent' : 'sale';
+  const heading = name ? `No ${mode} estimate for ${name}` : 'No estimate';
+  const ways = property
+    ? html`<p><a href="/valuation/${encodeURIComponent(id)}?mode=${other}">See its ${other} estimate</a>, or search for another home.</p>`
+    : html`<p>Search for the home again below.</p>`;
   return {
     status: outcome.problem === 'not_found' ? 404 : 422,
-    html: page('Service Valuations (sandbox)', html`<h1>No estimate</h1><p>${message}</p>${searchForm()}`),
+    html: page(
+      'Service Valuations (sandbox)',
+      html`<h1>${heading}</h1><p>${message}</p>${ways}${searchForm(property?.project ?? property?.address ?? '')}`,
+    ),
   };
 }

@@ -1,0 +1,38 @@
+/** The valuation page that cannot value a home names it and offers the ways on; one that knows no home says so. */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { EstimateEngine } from '../../core/estimates/engine.js';
+import type { PropertyRecord } from '../../core/estimates/homes.js';
+import { valuationPages } from './valuation-page.js';
+
+const home = {
+  id: 'hdb-270b-punggol-field-4-room',
+  address: 'Blk 270B Punggol Field',
+  town: 'Punggol',
+  propertyType: 'hdb',
+  unitType: '4-room',
+  floorAreaSqm: 93,
+  lat: 1.4,
+  lng: 103.9,
+} as PropertyRecord;
+const engine = {
+  homes: { byId: new Map([[home.id, home]]) },
+  estimate: (id: string) => ({ problem: id === home.id ? 'no_comparables' : 'not_found' }),
+} as unknown as EstimateEngine;
+const pages = valuationPages({ engine, visitorLimit: null, searches: { take: async () => 0 } });
+const open = async (path: string) => (await pages(new URL(path, 'https://service.example'), '192.0.2.1'))!;
+
+it('names the home it could not value, links its other estimate, and keeps its address in the search', async () => {
+  const refused = await open(`/valuation/${home.id}?mode=rent`);
+  assert.equal(refused.status, 422);
+  const text = String(refused.html);
+  assert.match(text, /<h1>No rent estimate for Blk 270B Punggol Field, 4-room<\/h1>/);
+  assert.match(text, new RegExp(`<a href="/valuation/${home.id}\\?mode=sale">See its sale estimate</a>`));
+  assert.match(text, /<input id="q" name="q" value="Blk 270B Punggol Field"/);
+});
+
+it('says a home is unknown, and offers the search', async () => {
+  const missing = await open('/valuation/hdb-nothing-here?mode=sale');
+  assert.equal(missing.status, 404);
+  assert.match(String(missing.html), /<h1>No estimate<\/h1>.*Search for the home again below/s);
+});
