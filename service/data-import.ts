@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importOfficialFile } from './core/datasets/official/import-file.js';
-import { openCommandDatabase } from './db/command-database.js';
+import { commandDatabaseName, openCommandDatabase } from './db/command-database.js';
 
 const usage = 'Usage: npm run data:import -- [--skip-invalid] [--report FILE] FILE…';
 const { values, positionals: files } = (() => {
@@ -85,5 +85,6 @@ for (const file of files) {
       (newestMonth ? `; newest month ${newestMonth}.` : '.'),
   );
 }
+console.log(`Loaded into ${commandDatabaseName()}.`);
 await db.close();
 process.exit(failed ? 1 : 0);

@@ -3,7 +3,7 @@
  * integration reviews, never their own organization's), or no longer. An operator's command: the
  * console has no form for it, so nobody makes themselves staff.
  */
-import { openCommandDatabase } from './db/command-database.js';
+import { commandDatabaseName, openCommandDatabase } from './db/command-database.js';
 
 const [verb, email] = process.argv.slice(2);
 if ((verb !== 'grant' && verb !== 'revoke') || !email) {
@@ -17,7 +17,10 @@ try {
     [email.trim(), verb === 'grant'],
   );
   if (!changed.length) {
-    console.error(`No account uses ${email}: the person signs up first.`);
+    console.error(
+      `No account uses ${email} in ${commandDatabaseName()}: the person signs up first. If the service runs on ` +
+        'another database, name it: DATABASE_URL=postgres://… (or SANDBOX_DATA_DIR=folder) npm run staff -- grant EMAIL.',
+    );
     process.exitCode = 1;
   } else
     console.log(

@@ -73,6 +73,7 @@ describe('npm run data:import', { timeout: 300_000 }, () => {
     const loaded = await dataImport([good]);
     assert.equal(loaded.code, 0, loaded.output);
     assert.match(loaded.output, /good\.csv: hdb_resale, 3 rows read, 3 added; newest month 2024-03\./);
+    assert.ok(loaded.output.includes(`Loaded into the embedded database in ${folder} (`), 'it names the database');
 
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, `${HEADER}\n2024-01,BEDOK,4 ROOM,101,BEDOK NORTH ROAD,01 TO 03,84,Model A,1985,60 years,-5\n`);
