@@ -173,7 +173,7 @@ test('an owner invites an engineer, who joins from the mailed link; the owner ch
 
   const theirs = await browser.newContext();
   const them = await theirs.newPage();
-  await followMailedLink(them, invited, /invites you to Harbourfront Homes/);
+  await followMailedLink(them, invited, /You are invited to an organization on Service Valuations/);
   await expect(them.getByRole('heading', { name: 'Join Harbourfront Homes' })).toBeVisible();
   await check(them);
   await them.getByLabel('Your name').fill('Ravi Kumar');
