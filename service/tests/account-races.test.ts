@@ -9,7 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import { createSecondSteps, STEP_TRIES } from '../core/accounts/second-steps.js';
-import { createSignInLimits, FREE_FAILURES } from '../core/accounts/sign-in-limits.js';
+import {
+  createPasswordVetting,
+  PASSWORD_FORMS_PER_CLIENT_HOUR,
+  TooManyPasswordForms,
+} from '../core/accounts/password-forms.js';
+import { createSignInLimits, FREE_FAILURES, GUESSING_ALERT_AFTER } from '../core/accounts/sign-in-limits.js';
+import { sharedRates } from '../core/metering/shared-rates.js';
 import { createTotp } from '../core/accounts/totp.js';
 import { createMemberships } from '../core/organizations/memberships.js';
 import { createSecretBox } from '../core/webhooks/secret-box.js';
@@ -57,6 +63,43 @@ onEachEngine('account races', (database) => {
       Array.from({ length: 80 }, (_, i) => limits.begin({ email, clientAddress: `198.51.${i >> 8}.${i & 255}` })),
     );
     assert.equal(waits.filter((w) => w === 0).length, FREE_FAILURES.address + 1);
+  });
+
+  it('tells the owner of a guessed address exactly once when attempts past the alert arrive at once', async (t) => {
+    if (!database()) return t.skip('PostgreSQL is not installed');
+    const limits = createSignInLimits(db());
+    const email = `guessed${randomBytes(4).toString('hex')}@example.test`;
+    for (let i = 0; i < GUESSING_ALERT_AFTER; i++) await limits.begin({ email, clientAddress: `192.0.2.${i + 1}` });
+    const told = await Promise.all(Array.from({ length: AT_ONCE }, () => limits.beingGuessed(email)));
+    assert.equal(told.filter(Boolean).length, 1);
+  });
+
+  it('judges exactly the allowed password forms of a network when more arrive at once', async (t) => {
+    if (!database()) return t.skip('PostgreSQL is not installed');
+    const vet = createPasswordVetting(sharedRates(db()));
+    const requester = { clientAddress: `198.51.100.${randomBytes(1)[0]}:${randomBytes(3).toString('hex')}` };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: PASSWORD_FORMS_PER_CLIENT_HOUR + 15 }, () => vet('short', [], requester)),
+    );
+    assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, PASSWORD_FORMS_PER_CLIENT_HOUR);
+    assert.ok(
+      outcomes.every((o) => o.status === 'fulfilled' || o.reason instanceof TooManyPasswordForms),
+      'the rest are refused as too many, not failed',
+    );
+  });
+
+  it('makes one organization of their own for a person with none, however many sign-ins arrive at once', async (t) => {
+    if (!database()) return t.skip('PostgreSQL is not installed');
+    const { userId, organizationId } = await account();
+    await db().query('delete from memberships where user_id = $1 and organization_id = $2', [userId, organizationId]);
+    const memberships = createMemberships(db());
+    const made = await Promise.all(Array.from({ length: 10 }, () => memberships.ownOrganization(userId)));
+    assert.equal(made.filter(Boolean).length, 1);
+    const [{ count }] = await db().query<{ count: number }>(
+      `select count(*)::int as count from memberships where user_id = $1 and role = 'owner'`,
+      [userId],
+    );
+    assert.equal(count, 1);
   });
 
   it('gives a second step exactly its tries when answers arrive at once', async (t) => {

@@ -5,8 +5,6 @@
  * scoped to the signed-in person's organization.
  */
 import { Hono } from 'hono';
-import { TooManyPasswordForms } from '../../core/accounts/password-forms.js';
-import { PasswordsBusy } from '../../core/accounts/passwords.js';
 import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-store.js';
 import { anonymousSession, validCsrf } from '../../core/organizations/sessions.js';
 import type { Services } from '../../core/services/compose.js';
@@ -22,6 +20,7 @@ import { COPY_SCRIPT } from './copy-script.js';
 import { SNIPPET_SCRIPT } from './snippet-script.js';
 import { PASSKEYS_SCRIPT } from './passkeys-script.js';
 import { auditPage } from './pages/audit.js';
+import { busyPage } from './busy-pages.js';
 import { messagePage } from './pages/frame.js';
 import { safeNext, signInRoutes } from './sign-in-routes.js';
 import { accountEntryRoutes } from './account-entry-routes.js';
@@ -310,24 +309,8 @@ export function createConsole(services: Services, options: ConsoleOptions) {
 
   app.notFound(() => page(messagePage('Not found', 'There is no such page in the console.'), 404));
   app.onError((error) => {
-    if (error instanceof PasswordsBusy)
-      return page(
-        messagePage(
-          'The console is busy',
-          'Many people are signing in at once: nothing was changed. Try again in a few seconds.',
-        ),
-        503,
-        { 'Retry-After': '5' },
-      );
-    if (error instanceof TooManyPasswordForms)
-      return page(
-        messagePage(
-          'Too many tries',
-          `Your network sent more password forms this hour than the console takes: nothing was changed. Try again in ${Math.ceil(error.retryAfterSeconds / 60)} minutes.`,
-        ),
-        429,
-        { 'Retry-After': String(error.retryAfterSeconds) },
-      );
+    const busy = busyPage(error);
+    if (busy) return busy;
     throw error;
   });
   return app;
