@@ -20,15 +20,21 @@ const KB = 1024;
  * data lacks, which the issue asks for elsewhere and gives no figure.
  */
 const ISSUE_41 = 600 + 66;
+/**
+ * What issue 55 (item 5) allows: a storey the host refuses keeps the last estimate and the typed values,
+ * marks the field and says beside it what it may be, instead of losing the form (measured: 222 B brotli,
+ * 240 B gzip, of which 23 B is the contract's new `parameter` in the error check).
+ */
+const ISSUE_55 = { brotli: 222, gzip: 240 };
 export const BUDGETS = {
   // Gzip packs the same code about a tenth larger than brotli (issue 41's growth: 135 B gzip for 123 B brotli).
-  widget: Math.floor(16.5 * KB) + Math.round(ISSUE_41 * 1.1),
+  widget: Math.floor(16.5 * KB) + Math.round(ISSUE_41 * 1.1) + ISSUE_55.gzip,
   // 15 KB is the target (issue 27), not met: the three language files' SHA-256 hashes, which widget.js must carry
   // for their integrity, are 132 characters no compressor can shorten (about 100 B brotli), and a failed language
   // shows the failure box and can be asked again. 160 B over the target was allowed, below the 15,521 B of the
   // loader and element the one file replaced; issue 39 added 120 B for what a visitor reads: unit types in the
   // panel's language (about 37 B) and a chart that redraws to fill a wide panel (about 97 B). Issue 41's is above.
-  widgetBrotli: 15 * KB + 280 + ISSUE_41,
+  widgetBrotli: 15 * KB + 280 + ISSUE_41 + ISSUE_55.brotli,
 };
 
 async function files(dir: string): Promise<string[]> {

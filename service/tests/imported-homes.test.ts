@@ -151,7 +151,8 @@ describe('homes valued from official files', () => {
     assert.equal(sale.estimate.attribution.text, 'Estimate by Service Valuations');
     assert.doesNotMatch(sale.estimate.disclaimer, /fictional/);
     // Two 3-room sales are too few to show, and no other block can be compared without places.
-    assert.deepEqual(e.estimate('hdb-406-ang-mo-kio-ave-10-3-room', 'sale'), { problem: 'no_comparables' });
+    const refused = e.estimate('hdb-406-ang-mo-kio-ave-10-3-room', 'sale');
+    assert.deepEqual('reason' in refused && [refused.problem, refused.reason], ['no_comparables', 'too_few_nearby']);
 
     const found = e.search('406 ang mo kio');
     assert.equal(found[0]?.id, id);
@@ -183,7 +184,11 @@ describe('homes valued from official files', () => {
       ['hdb-560406-4-room'],
     );
     const small = e.estimate('hdb-560406-3-room', 'sale');
-    assert.deepEqual(small, { problem: 'no_comparables' }, 'no other block sold a 3-room flat');
+    assert.deepEqual(
+      'reason' in small && [small.problem, small.reason],
+      ['no_comparables', 'too_few_nearby'],
+      'no other block sold a 3-room flat',
+    );
     const sale = e.estimate('hdb-560406-4-room', 'sale');
     assert.ok('estimate' in sale);
     assert.deepEqual(sale.estimate.property.unitTypes, [
@@ -205,6 +210,7 @@ describe('homes valued from official files', () => {
       problem: 'invalid_home',
       parameter: 'storey',
       detail: "storey must be at most 12, the highest storey this block's sales name.",
+      bounds: { min: 1, max: 12 },
     });
   });
 

@@ -8,7 +8,14 @@ export class WidgetError extends Error {
     readonly code: WidgetErrorCode,
     /** For the site owner, where theirs to read (the host's own words, or what broke the contract). */
     message: string = code,
-    readonly details: { status?: number; origin?: string; resetAt?: string; visitorMessage?: string } = {},
+    readonly details: {
+      status?: number;
+      origin?: string;
+      resetAt?: string;
+      visitorMessage?: string;
+      /** The home form's field the host refused (a storey above the block's highest sale). */
+      parameter?: 'storey' | 'floorAreaSqm';
+    } = {},
   ) {
     super(message);
   }

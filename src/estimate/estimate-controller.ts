@@ -26,6 +26,12 @@ export class EstimateController implements ComparablesView {
   home: HomeAsked = {};
   /** The kinds of home at its address, as its last estimate named them. */
   types: HomeType[] = [];
+  /**
+   * A storey the host refused (above its block's highest sale), with its sentence for the visitor: the
+   * last estimate stays on show, the form keeps what was typed, and the sentence stands beside the field.
+   * (The form's own limits keep the floor area within what the host takes.)
+   */
+  homeProblem?: { message: string; estimate: Estimate };
 
   readonly request: LatestRequest<Estimate>;
   /** Whether the panel is wide enough for the chart's wide drawing. */
@@ -58,6 +64,8 @@ export class EstimateController implements ComparablesView {
       if (!this.types.some((type) => type.id === selected.id)) this.types = [];
     }
     this.selected = selected;
+    const shown = this.estimate ?? this.homeProblem?.estimate;
+    this.homeProblem = undefined;
     const home = this.home;
     this.#mode = mode;
     const current = await this.request.run(async (signal) => {
@@ -69,8 +77,11 @@ export class EstimateController implements ComparablesView {
     if (!current) return;
     const { error, value: estimate } = this.request;
     if (error) {
-      // A storey or area the widget host refused: trying again asks for the home as its data has it.
-      if (error.code === 'invalid_request') this.home = {};
+      const { parameter, visitorMessage } = error.details;
+      if (parameter === 'storey' && visitorMessage && shown?.property.id === selected.id)
+        this.homeProblem = { message: visitorMessage, estimate: shown };
+      // Another refusal: trying again asks for the home as its data has it.
+      else if (error.code === 'invalid_request') this.home = {};
       this.onError?.(error);
       return;
     }
@@ -96,10 +107,10 @@ export class EstimateController implements ComparablesView {
     const sqm = area.valueAsNumber / (this.unit === 'sqft' ? SQFT_PER_SQM : 1);
     // An empty field is NaN, which the request leaves out.
     this.home = { storey: storey.valueAsNumber, floorAreaSqm: Math.round(sqm * 10) / 10 };
-    // The panel is drawn anew for the answer: the keyboard stays at the form's button.
+    // The panel is drawn anew for the answer: the keyboard stays at the form's button, or goes to a field refused.
     await this.load();
     await this.#host.updateComplete;
-    this.#host.shadowRoot?.querySelector<HTMLElement>('.home button')?.focus();
+    this.#host.shadowRoot?.querySelector<HTMLElement>('.home [aria-invalid], .home button')?.focus();
   };
 
   /** Another kind of home at the same address (a flat type of the block), valued afresh. */

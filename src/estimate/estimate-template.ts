@@ -32,6 +32,8 @@ export function renderEstimateResult(controller: EstimateController) {
     case 'pending':
       return renderEstimateSkeleton(request.slow);
     case 'error': {
+      // A storey refused: the last estimate stays, its form saying what to correct.
+      if (controller.homeProblem) return renderEstimate(controller.homeProblem.estimate, controller);
       const problem = hostProblem(request.error!);
       return html`<div class="notice" part="estimate-error" role="alert">
         <p>${problem.visitor}</p>
@@ -113,10 +115,21 @@ function renderHomeForm(estimate: Estimate, view: EstimateController) {
   const typical = estimate.property.typicalFloorAreaSqm;
   const inUnit = (sqm: number, round: (x: number) => number) => round(areaIn(sqm, view.unit));
   const { storey, floorAreaSqm } = view.home;
-  return html`<details class="home" ?open=${storey || floorAreaSqm}>
+  const problem = view.homeProblem;
+  // A storey refused is invalid and described by the sentence; Lit leaves an attribute bound to `nothing` out.
+  return html`<details class="home" ?open=${storey || floorAreaSqm || problem}>
     <summary>${words.yourHome}</summary>
     <form class="estimate-actions" @submit=${view.handleHome}>
-      <label>${words.storey}<input name="storey" type="number" min="1" max="80" .value=${storey || ''} /></label>
+      <label
+        >${words.storey}<input
+          name="storey"
+          type="number"
+          min="1"
+          max="80"
+          aria-invalid=${problem ? 'true' : nothing}
+          aria-describedby=${problem ? 'sv-home-problem' : nothing}
+          .value=${storey || ''}
+      /></label>
       <label
         >${words.floorArea(words.unit[view.unit])}<input
           name="area"
@@ -128,6 +141,7 @@ function renderHomeForm(estimate: Estimate, view: EstimateController) {
           .value=${floorAreaSqm ? inUnit(floorAreaSqm, Math.round) : ''}
       /></label>
       <button type="submit" class="button">${words.updateEstimate}</button>
+      ${problem ? html`<p id="sv-home-problem" class="field-problem">${problem.message}</p>` : nothing}
     </form>
   </details>`;
 }

@@ -135,6 +135,15 @@ export const estimateStyles = css`
     width: 8em;
     padding: 8px;
   }
+  .home [aria-invalid],
+  .field-problem {
+    border-color: var(--_error);
+    color: var(--_error);
+  }
+  .field-problem {
+    flex-basis: 100%;
+    margin: 0;
+  }
   .full-valuation {
     display: inline-flex;
     align-items: center;

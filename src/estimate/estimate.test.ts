@@ -366,6 +366,51 @@ describe('the estimate panel', () => {
     expect(inSqm.checkValidity(), 'more than twice the type’s area').to.equal(false);
   });
 
+  it('keeps the estimate and the form when the host refuses a storey, saying beside the field what it may be', async () => {
+    const why = 'The highest storey sold in this block is 12. Enter a storey from 1 to 12.';
+    await useSandbox(
+      http.get('*/v1/estimates', ({ request }) =>
+        new URL(request.url).searchParams.get('storey') === '30'
+          ? HttpResponse.json(
+              {
+                code: 'invalid_request',
+                message: "storey must be at most 12, the highest storey this block's sales name.",
+                visitorMessage: why,
+                parameter: 'storey',
+              },
+              { status: 400 },
+            )
+          : undefined,
+      ),
+      ...(await sandboxHandlers()),
+    );
+    const el = await widget();
+    await searchAndChoose(el, '560102');
+    const value = $(el, '.value')!.textContent;
+    $(el, 'details.home summary')!.click();
+    await until(() => $<HTMLDetailsElement>(el, 'details.home')!.open, 'the form open');
+    $<HTMLInputElement>(el, 'input[name="storey"]')!.value = '30';
+    $(el, 'details.home button')!.click();
+    await until(() => $(el, '.field-problem'), 'the refusal beside the field');
+    const storey = $<HTMLInputElement>(el, 'input[name="storey"]')!;
+    expect($(el, '.field-problem')!.textContent).to.equal(why);
+    expect(storey.value, 'what was typed is kept').to.equal('30');
+    expect([storey.getAttribute('aria-invalid'), storey.getAttribute('aria-describedby')]).to.deep.equal([
+      'true',
+      'sv-home-problem',
+    ]);
+    expect(el.shadowRoot!.activeElement, 'the keyboard at the field to correct').to.equal(storey);
+    expect($(el, '.value')!.textContent, 'the last estimate stays').to.equal(value);
+    expect($(el, '[part="estimate-error"]')).to.equal(null);
+    await expect(el).to.be.accessible();
+
+    storey.value = '11';
+    $(el, 'details.home button')!.click();
+    await until(() => sentRequests().some((u) => u.searchParams.get('storey') === '11'), 'the corrected storey');
+    await until(() => !$(el, '.field-problem') && $(el, '.value'), 'valued, the refusal gone');
+    expect($<HTMLInputElement>(el, 'input[name="storey"]')!.hasAttribute('aria-invalid')).to.equal(false);
+  });
+
   it('lets a visitor pick their flat type among the block’s, the most traded first, keeping the keyboard there', async () => {
     await useSandbox(
       http.get('*/v1/estimates', async () => {

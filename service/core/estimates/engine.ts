@@ -12,6 +12,7 @@ import type { DataSource, Homes, PropertyRecord } from './homes.js';
 import { homeTypesOf } from './home-types.js';
 import { comparablesValuer } from './comparables-valuer.js';
 import { areaRange, type HomeAsked } from './parameters.js';
+import { type Refusal, refusalsOf } from './refusals.js';
 import { buildIndex, MAX_SUGGESTIONS, suggest } from './search.js';
 
 type Estimate = components['schemas']['Estimate'];
@@ -31,9 +32,17 @@ export interface EngineOptions {
 
 export type EstimateOutcome =
   | { estimate: Estimate }
-  | { problem: 'not_found' | 'no_comparables' }
-  /** The home asked for is not one this home can be (a floor area far from its type's). */
-  | { problem: 'invalid_home'; parameter: string; detail: string };
+  | { problem: 'not_found' }
+  /** Nothing to value it from, and why (refusals.ts). */
+  | { problem: 'no_comparables'; reason: Refusal; property: PropertyRecord }
+  /** The home asked for is not one this home can be (a floor area far from its type's, a storey above its block's). */
+  | {
+      problem: 'invalid_home';
+      parameter: 'storey' | 'floorAreaSqm';
+      detail: string;
+      /** What the parameter may be for this home. */
+      bounds: { min: number; max: number };
+    };
 
 export function createEstimateEngine(options: EngineOptions) {
   const now = options.now ?? (() => new Date());
@@ -44,6 +53,7 @@ export function createEstimateEngine(options: EngineOptions) {
   const hdb = options.hdb && hdbValuations(homes, options.hdb);
   // HDB flats are valued by the HDB model when HDB's files are loaded; every other home from its comparables.
   const fromComparables = comparablesValuer(homes, options.hdb ? 'hdb' : undefined);
+  const refusalOf = refusalsOf(homes);
   const value = (subject: PropertyRecord, mode: Mode, storey?: number): Valuation | undefined =>
     (subject.propertyType === 'hdb' ? hdb?.[mode](subject, storey) : undefined) ??
     fromComparables(subject, mode, storey);
@@ -77,6 +87,7 @@ export function createEstimateEngine(options: EngineOptions) {
           problem: 'invalid_home',
           parameter: 'floorAreaSqm',
           detail: `floorAreaSqm must lie within half and twice the ${typical} m² this home's type typically measures: from ${min} to ${max}.`,
+          bounds: { min, max },
         };
       const top = options.hdb?.topStorey.get(property.id);
       if (asked.storey !== undefined && top !== undefined && asked.storey > top)
@@ -84,10 +95,11 @@ export function createEstimateEngine(options: EngineOptions) {
           problem: 'invalid_home',
           parameter: 'storey',
           detail: `storey must be at most ${top}, the highest storey this block's sales name.`,
+          bounds: { min: 1, max: top },
         };
       const subject = { ...property, floorAreaSqm: area ?? typical };
       const valuation = value(subject, mode, asked.storey);
-      if (!valuation) return { problem: 'no_comparables' };
+      if (!valuation) return { problem: 'no_comparables', reason: refusalOf(property, mode), property };
       const sources = options.sources?.(property.propertyType, mode);
       const context = {
         today: now(),

@@ -4,7 +4,8 @@
  * Figures, dates, addresses and names are the same in every language. The translations are to be
  * reviewed by native speakers before live use.
  */
-import type { Estimate, HostErrorCode, Language } from '../../../src/api/types.js';
+import type { Estimate, HostErrorCode, Language, Mode } from '../../../src/api/types.js';
+import type { Refusal } from './refusals.js';
 
 /** What the visitor reads on the panel when the host refuses a request. */
 export const VISITOR_MESSAGES: Record<Language, Record<HostErrorCode, string>> = {
@@ -70,6 +71,83 @@ export function visitorMessage(language: Language, code: HostErrorCode, resetAt?
     : '';
   return VISITOR_MESSAGES[language][code].replace('{time}', time);
 }
+
+type Refused = Exclude<Refusal, 'too_few_nearby'>;
+
+/** What the visitor reads when a home cannot be valued for a reason other than too few neighbours. */
+const REFUSALS: Record<Language, Record<Refused, Record<Mode, string>>> = {
+  en: {
+    no_data_for_mode: {
+      sale: 'This service has no sale transactions yet, so it cannot estimate prices.',
+      rent: 'This service has no rental transactions yet, so it cannot estimate rents. Try the sale estimate.',
+    },
+    none_of_kind_in_area: {
+      sale: 'No home of this kind has sold recently in its area, so its price cannot be estimated. Try a nearby address.',
+      rent: 'No home of this kind has been rented recently in its area, so its rent cannot be estimated. Try the sale estimate.',
+    },
+  },
+  zh: {
+    no_data_for_mode: {
+      sale: '本服务尚无成交记录，暂时无法估算售价。',
+      rent: '本服务尚无租赁记录，暂时无法估算租金。请查看售价估算。',
+    },
+    none_of_kind_in_area: {
+      sale: '该地区近期没有同类房屋成交，无法估算售价。请尝试附近的地址。',
+      rent: '该地区近期没有同类房屋出租，无法估算租金。请查看售价估算。',
+    },
+  },
+  ms: {
+    no_data_for_mode: {
+      sale: 'Perkhidmatan ini belum mempunyai urus niaga jualan, jadi harga tidak dapat dianggarkan.',
+      rent: 'Perkhidmatan ini belum mempunyai urus niaga sewa, jadi sewa tidak dapat dianggarkan. Cuba anggaran jualan.',
+    },
+    none_of_kind_in_area: {
+      sale: 'Tiada rumah jenis ini dijual baru-baru ini di kawasannya, jadi harganya tidak dapat dianggarkan. Cuba alamat berdekatan.',
+      rent: 'Tiada rumah jenis ini disewa baru-baru ini di kawasannya, jadi sewanya tidak dapat dianggarkan. Cuba anggaran jualan.',
+    },
+  },
+  ta: {
+    no_data_for_mode: {
+      sale: 'இந்தச் சேவையில் இன்னும் விற்பனைப் பரிவர்த்தனைகள் இல்லை; விலையை மதிப்பிட முடியாது.',
+      rent: 'இந்தச் சேவையில் இன்னும் வாடகைப் பரிவர்த்தனைகள் இல்லை; வாடகையை மதிப்பிட முடியாது. விற்பனை மதிப்பீட்டை முயலுங்கள்.',
+    },
+    none_of_kind_in_area: {
+      sale: 'இந்தப் பகுதியில் இவ்வகை வீடு சமீபத்தில் விற்கப்படவில்லை; விலையை மதிப்பிட முடியாது. அருகிலுள்ள முகவரியை முயலுங்கள்.',
+      rent: 'இந்தப் பகுதியில் இவ்வகை வீடு சமீபத்தில் வாடகைக்கு விடப்படவில்லை; வாடகையை மதிப்பிட முடியாது. விற்பனை மதிப்பீட்டை முயலுங்கள்.',
+    },
+  },
+};
+
+/** Why a home could not be valued, for the visitor, in their language. */
+export const refusalForVisitor = (language: Language, refusal: Refusal, mode: Mode): string =>
+  refusal === 'too_few_nearby' ? VISITOR_MESSAGES[language].no_comparables : REFUSALS[language][refusal][mode];
+
+/** What the visitor reads beside a storey or floor area the home cannot have: {min} and {max} filled in. */
+const HOME_PROBLEMS: Record<Language, Record<'storey' | 'floorAreaSqm', string>> = {
+  en: {
+    storey: 'The highest storey sold in this block is {max}. Enter a storey from 1 to {max}.',
+    floorAreaSqm: 'Enter a floor area from {min} to {max} m² for this kind of home.',
+  },
+  zh: {
+    storey: '此座组屋成交记录中最高的楼层是 {max} 层。请输入 1 至 {max} 之间的楼层。',
+    floorAreaSqm: '此类房屋的面积请输入 {min} 至 {max} 平方米之间。',
+  },
+  ms: {
+    storey: 'Tingkat tertinggi yang dijual di blok ini ialah {max}. Masukkan tingkat dari 1 hingga {max}.',
+    floorAreaSqm: 'Masukkan keluasan lantai dari {min} hingga {max} m² untuk jenis rumah ini.',
+  },
+  ta: {
+    storey: 'இந்தக் கட்டடத்தில் விற்கப்பட்ட மிக உயர்ந்த தளம் {max}. 1 முதல் {max} வரையிலான தளத்தை உள்ளிடுங்கள்.',
+    floorAreaSqm: 'இவ்வகை வீட்டுக்கு {min} முதல் {max} ச.மீ. வரையிலான தரைப் பரப்பை உள்ளிடுங்கள்.',
+  },
+};
+
+export const homeProblemForVisitor = (
+  language: Language,
+  parameter: 'storey' | 'floorAreaSqm',
+  bounds: { min: number; max: number },
+): string =>
+  HOME_PROBLEMS[language][parameter].replaceAll('{min}', String(bounds.min)).replaceAll('{max}', String(bounds.max));
 
 interface ServiceWords {
   attribution: string;

@@ -5,10 +5,10 @@
  */
 import { formatDate, formatMoney } from '../../../src/format/format.js';
 import en from '../../../src/words/en.js';
-import { VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
 import { ajv, contractDocument } from '../../web/platform-contract.js';
 import { readHome, readMode } from '../../core/estimates/parameters.js';
 import type { Homes } from '../../core/estimates/homes.js';
+import { refusalInEnglish } from '../../core/estimates/refusals.js';
 import { type JsonSchema, type PublicTool, READ_ONLY } from './tool.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 import type { components } from '../../../contract/generated/widget-host.js';
@@ -112,7 +112,7 @@ export const PUBLIC_TOOLS: PublicTool[] = [
                 ? `No property has the id ${args.propertyId}; find ids with search_properties.`
                 : answer.problem === 'invalid_home'
                   ? answer.detail
-                  : VISITOR_MESSAGES.en.no_comparables,
+                  : refusalInEnglish(answer.reason, mode, answer.property),
         };
       }
       const e = answer.estimate;

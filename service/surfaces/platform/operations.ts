@@ -4,6 +4,7 @@
  * type error, not a 500.
  */
 import type { Services } from '../../core/services/compose.js';
+import { refusalInEnglish } from '../../core/estimates/refusals.js';
 import { readHome, readMode } from '../../core/estimates/parameters.js';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Operation, OperationContext, OperationId } from './operation.js';
@@ -119,7 +120,7 @@ export function createOperations(services: Services): Record<OperationId, Operat
             problem: 'not_found',
             detail: `No property has the id ${params.propertyId}. Find ids with GET /valuations/properties?q=…`,
           }
-        : { problem: 'no_comparables', detail: 'Too few comparable transactions nearby to estimate this property.' };
+        : { problem: 'no_comparables', detail: refusalInEnglish(answer.reason, read.mode, answer.property) };
     },
   };
 }

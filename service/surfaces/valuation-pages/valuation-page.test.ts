@@ -17,7 +17,10 @@ const home = {
 } as PropertyRecord;
 const engine = {
   homes: { byId: new Map([[home.id, home]]) },
-  estimate: (id: string) => ({ problem: id === home.id ? 'no_comparables' : 'not_found' }),
+  estimate: (id: string, mode: string) =>
+    id === home.id
+      ? { problem: 'no_comparables', reason: mode === 'rent' ? 'no_data_for_mode' : 'too_few_nearby', property: home }
+      : { problem: 'not_found' },
 } as unknown as EstimateEngine;
 const pages = valuationPages({ engine, visitorLimit: null, searches: { take: async () => 0 } });
 const open = async (path: string) => (await pages(new URL(path, 'https://service.example'), '192.0.2.1'))!;
@@ -29,6 +32,7 @@ it('names the home it could not value, links its other estimate, and keeps its a
   assert.match(text, /<h1>No rent estimate for Blk 270B Punggol Field, 4-room<\/h1>/);
   assert.match(text, new RegExp(`<a href="/valuation/${home.id}\\?mode=sale">See its sale estimate</a>`));
   assert.match(text, /<input id="q" name="q" value="Blk 270B Punggol Field"/);
+  assert.match(text, /This service has no rental transactions yet, so it cannot estimate rents\./, 'the real reason');
 });
 
 it('says a home is unknown, and offers the search', async () => {

@@ -11,7 +11,7 @@ import type { components } from '../../../contract/generated/widget-host.js';
 import { formatDate, formatDistance, formatMoney } from '../../../src/format/format.js';
 import { formatArea, formatPricePerArea } from '../../../src/words/words.js';
 import en from '../../../src/words/en.js';
-import { VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
+import { homeProblemForVisitor, refusalForVisitor, VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import { SearchQueryLength } from '../../../src/api/generated/checks.js';
 import type { VisitorLimit } from '../../core/metering/visitor-limit.js';
@@ -202,12 +202,14 @@ function valuationPage(engine: EstimateEngine, url: URL): ValuationPage {
     };
   }
   if (outcome.problem === 'invalid_home') {
-    const body = html`<h1>Not a valuation</h1><p>${outcome.detail} <a href="/valuation/${encodeURIComponent(id)}?mode=${mode}">See the estimate at the home's typical size</a>.</p>`;
+    const why = 'bounds' in outcome ? homeProblemForVisitor('en', outcome.parameter, outcome.bounds) : outcome.detail;
+    const body = html`<h1>Not a valuation</h1><p>${why} <a href="/valuation/${encodeURIComponent(id)}?mode=${mode}">See the estimate at the home's typical size</a>.</p>`;
     return { status: 400, html: page('Not a valuation (sandbox)', body) };
   }
-  const message = outcome.problem === 'not_found' ? VISITOR_MESSAGES.en.not_found : VISITOR_MESSAGES.en.no_comparables;
+  const message =
+    outcome.problem === 'not_found' ? VISITOR_MESSAGES.en.not_found : refusalForVisitor('en', outcome.reason, mode);
   // The home refused is named, with the ways on: its other estimate, and the search with its address in it.
-  const property = outcome.problem === 'not_found' ? undefined : engine.homes.byId.get(id);
+  const property = outcome.problem === 'not_found' ? undefined : outcome.property;
   const name = property && [property.project, property.address, property.unitType].filter(Boolean).join(', ');
   const other = mode === 'sale' ? 'rent' : 'sale';
   const heading = name ? `No ${mode} estimate for ${name}` : 'No estimate';

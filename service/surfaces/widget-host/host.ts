@@ -24,6 +24,7 @@ import { memoryWidgetKeys, type WidgetKeyRecord } from '../../core/keys/widget-k
 
 import type { HostOptions } from './host-options.js';
 import { failure, type HostRequest, type HostResponse, respond } from './exchange.js';
+import { refusedHome } from './refused-home.js';
 
 export type { WidgetKeyConfig } from '../../core/keys/widget-keys.js';
 export type { HostRequest, HostResponse } from './exchange.js';
@@ -237,11 +238,7 @@ export function createWidgetHost(options: HostOptions) {
           'Access-Control-Expose-Headers': allow['Access-Control-Expose-Headers'],
         },
       );
-    if ('problem' in answer && answer.problem === 'not_found')
-      return fail('not_found', `No property has the id ${id}.`);
-    if ('problem' in answer && answer.problem === 'invalid_home') return fail('invalid_request', answer.detail);
-    if ('problem' in answer)
-      return fail('no_comparables', 'Too few comparable transactions nearby to estimate this property.');
+    if ('problem' in answer) return refusedHome(fail, answer, id, mode, language);
     const headers = { ...allow, ...rateLimitHeaders(answer.usedToday), 'Content-Language': language };
     return respond(200, inLanguage(answer.estimate, language), headers, magic?.delayMs ?? 0);
   }
