@@ -1,8 +1,12 @@
-/** The valuation page that cannot value a home names it and offers the ways on; one that knows no home says so. */
+/**
+ * The valuation page: one that cannot value a home names it, says why and offers the ways on; one that
+ * knows no home says so; every area is given in both units.
+ */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { EstimateEngine } from '../../core/estimates/engine.js';
+import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
 import type { PropertyRecord } from '../../core/estimates/homes.js';
+import { sandboxHomes } from '../../sandbox/sandbox-homes.js';
 import { valuationPages } from './valuation-page.js';
 
 const home = {
@@ -39,4 +43,20 @@ it('says a home is unknown, and offers the search', async () => {
   const missing = await open('/valuation/hdb-nothing-here?mode=sale');
   assert.equal(missing.status, 404);
   assert.match(String(missing.html), /<h1>No estimate<\/h1>.*Search for the home again below/s);
+});
+
+it('gives every area in both units, as the form asks in square metres and listings speak in square feet', async () => {
+  const real = createEstimateEngine({ serviceUrl: 'https://service.example/', homes: await sandboxHomes() });
+  const valued = real.homes.properties.find((p) => 'estimate' in real.estimate(p.id, 'sale'))!;
+  const shown = await valuationPages({ engine: real, visitorLimit: null, searches: { take: async () => 0 } })(
+    new URL(`/valuation/${valued.id}?mode=sale`, 'https://service.example'),
+    '192.0.2.1',
+  );
+  const text = String(shown!.html);
+  assert.equal(shown!.status, 200);
+  assert.match(text, /<label for="floorAreaSqm">Floor area \(m²\)<\/label>/);
+  assert.match(text, /[\d,]+ sq ft \/ \d+ m²/, 'the home’s area in both units');
+  assert.match(text, /\d+ to \d+ m² \([\d,]+ sq ft to [\d,]+ sq ft\)/, 'the form’s range in both units');
+  assert.match(text, /Area \(sq ft \/ m²\)/);
+  assert.match(text, /S\$[\d,.]+ psf \/ S\$[\d,.]+ psm/);
 });

@@ -62,6 +62,9 @@ function homePage(engine: EstimateEngine, query: string): Html {
   );
 }
 
+/** An area in both units, as the page gives every area: square feet as listings do, square metres as the form asks. */
+const bothUnits = (sqm: number) => `${formatArea(sqm, 'sqft')} / ${formatArea(sqm, 'sqm')}`;
+
 /** The storey and floor area of the visitor's home: the same page again, with them in its address. */
 function homeForm(estimate: Estimate, asked: HomeAsked): Html {
   const { property, mode } = estimate;
@@ -70,7 +73,7 @@ function homeForm(estimate: Estimate, asked: HomeAsked): Html {
   return html`<form method="get" action="/valuation/${encodeURIComponent(property.id)}" class="home-form"><input type="hidden" name="mode" value="${mode}">
 <fieldset><legend>Your home</legend>
 <label for="storey">Storey</label> <input id="storey" name="storey" type="number" inputmode="numeric" min="1" max="80" step="1" value="${asked.storey ?? ''}">
-<label for="floorAreaSqm">Floor area (m²)</label> <input id="floorAreaSqm" name="floorAreaSqm" type="number" inputmode="decimal" min="${min}" max="${max}" step="any" value="${asked.floorAreaSqm ?? ''}" placeholder="${typical}" aria-describedby="area-range"> <span id="area-range" class="meta">${min} to ${max} m²</span>
+<label for="floorAreaSqm">Floor area (m²)</label> <input id="floorAreaSqm" name="floorAreaSqm" type="number" inputmode="decimal" min="${min}" max="${max}" step="any" value="${asked.floorAreaSqm ?? ''}" placeholder="${typical}" aria-describedby="area-range"> <span id="area-range" class="meta">${min} to ${max} m² (${formatArea(min, 'sqft')} to ${formatArea(max, 'sqft')}); this home's type typically ${bothUnits(typical)}</span>
 <button type="submit">Estimate this home</button></fieldset></form>`;
 }
 
@@ -91,7 +94,7 @@ function estimateBody(estimate: Estimate, asked: HomeAsked): Html {
     { name: en.column.date },
     { name: en.column.address },
     { name: en.column.type },
-    { name: en.column.area('sq ft'), numeric: true },
+    { name: en.column.area('sq ft / m²'), numeric: true },
     { name: en.column.price(mode), numeric: true },
     { name: en.per('sq ft'), numeric: true },
     { name: en.column.distance, numeric: true },
@@ -100,20 +103,20 @@ function estimateBody(estimate: Estimate, asked: HomeAsked): Html {
     formatDate(c.date),
     c.address,
     `${en.propertyType[c.propertyType]} ${c.unitType}`,
-    formatArea(c.floorAreaSqm, 'sqft'),
+    bothUnits(c.floorAreaSqm),
     money(c.price, 'comparable-price'),
     formatPricePerArea(c.pricePerSqm, 'sqft'),
     en.away(formatDistance(c.distanceM)),
   ]);
   const title = property.project ? `${property.project}, ${property.address}` : property.address;
   return html`<h1>${title}</h1>
-<p class="meta">${`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${formatArea(property.floorAreaSqm, 'sqft')}${property.postalCode ? ` · ${en.postal(property.postalCode)}` : ''}`}</p>
+<p class="meta">${`${property.town} · ${en.propertyType[property.propertyType]} ${property.unitType} · ${bothUnits(property.floorAreaSqm)}${property.postalCode ? ` · ${en.postal(property.postalCode)}` : ''}`}</p>
 <nav aria-label="${en.modeLegend}"><ul>${modeLink('sale')}${modeLink('rent')}</ul></nav>
 ${homeTypes(estimate)}${homeForm(estimate, asked)}
 <h2 class="label">${en.estimateHeading(mode)}</h2>
 <p class="value">${money(estimate.value, 'value')}${mode === 'rent' && en.perMonth}</p>
 <p class="range">${wordsAround(en.range, money(estimate.low, 'low'), money(estimate.high, 'high'))}</p>
-<dl class="facts"><div><dt>${en.per('sq ft')}</dt><dd>${formatPricePerArea(estimate.value / property.floorAreaSqm, 'sqft')}</dd></div>
+<dl class="facts"><div><dt>${en.per('sq ft / m²')}</dt><dd>${formatPricePerArea(estimate.value / property.floorAreaSqm, 'sqft')} / ${formatPricePerArea(estimate.value / property.floorAreaSqm, 'sqm')}</dd></div>
 <div><dt>${en.confidence}</dt><dd data-field="confidence" data-value="${estimate.confidence}">${en.confidenceLevel[estimate.confidence]}: ${en.confidenceHint[estimate.confidence]}</dd></div>
 <div><dt>${en.asOf}</dt><dd><time datetime="${estimate.asOf}" data-field="asOf">${formatDate(estimate.asOf)}</time></dd></div>
 <div><dt>${en.basedOn}</dt><dd>${en.transactionCount(estimate.comparables.length)}</dd></div></dl>
