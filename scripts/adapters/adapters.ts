@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { bundled } from './bundle.js';
 import { mcpServerJson } from './mcp-server-json.js';
+import { EXAMPLE_KEYS, type ExampleKind } from '../../service/sandbox/example-keys.js';
+import { environmentFile } from './postman-runs.js';
 import { postmanCollection, postmanEnvironments, type Contract } from './postman.js';
 import { zapierOperations } from './zapier-operations.js';
 
@@ -29,6 +31,10 @@ export async function adapterFiles(): Promise<Map<string, string>> {
     ['contract/postman/platform.postman_collection.json', text(postmanCollection(contract))],
     ['contract/postman/sandbox.postman_environment.json', text(environments.sandbox)],
     ['contract/postman/live.postman_environment.json', text(environments.live)],
+    ...(Object.keys(EXAMPLE_KEYS) as ExampleKind[]).map((kind): [string, string] => [
+      `contract/postman/${environmentFile(kind)}`,
+      text(environments.byKind[kind]),
+    ]),
     ['contract/mcp/server.json', text(mcpServerJson(contract.servers[1]))],
     ['packages/zapier/generated/operations.json', text(zapierOperations(contract))],
   ]);

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import newman, { type NewmanRunSummary } from 'newman';
-import { exampleKey } from '../../service/surfaces/docs/api-reference.js';
 import { serviceForTests } from '../../service/tests/service-for-tests.js';
 import { startReceiver } from '../../service/tests/webhook-receiver.js';
-import { EXAMPLE_WEBHOOK_SECRET, operationsOf, type Contract } from './postman.js';
+import { postmanRuns, newmanLine } from './postman-runs.js';
+import { EXAMPLE_WEBHOOK_SECRET, operationFolders, operationsOf, type Contract } from './postman.js';
 
 const read = async (path: string) => JSON.parse(await readFile(new URL(`../../${path}`, import.meta.url), 'utf8'));
 const collection = await read('contract/postman/platform.postman_collection.json');
@@ -41,37 +41,21 @@ function run(folder: string[], variables: Record<string, string>): Promise<Newma
 const failuresOf = (summary: NewmanRunSummary) =>
   summary.run.failures.map((f) => `${f.source?.name}: ${f.error.test ?? ''} ${f.error.message}`);
 
-/** Runs the named requests, each group under the sandbox key its routes need. */
-async function runByKey(selected: typeof operations, variables: Record<string, string>) {
-  const groups = new Map<string, string[]>();
-  for (const { path, op } of selected)
-    groups.set(exampleKey(path), [...(groups.get(exampleKey(path)) ?? []), op.summary]);
-  const summaries = [];
-  for (const [apiKey, names] of groups) {
-    summaries.push(await run(names, { ...variables, apiKey, baseUrl: sandbox.services().links.apiBase }));
-  }
-  return summaries;
-}
-
-/** Ids the sandbox's fixtures do not hold: an endpoint and a delivery made first, through the API. */
-async function madeIds() {
-  const base = sandbox.services().links.apiBase;
-  const headers = { Authorization: `Bearer ${exampleKey('/')}`, 'Content-Type': 'application/json' };
-  const endpoint = await fetch(`${base}/webhooks/endpoints`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks', events: ['listing.created'] }),
-  }).then((r) => r.json());
-  await fetch(`${base}/webhooks/endpoints/${endpoint.id}/test-events`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ type: 'listing.created' }),
-  });
-  const deliveries = await fetch(`${base}/webhooks/deliveries?endpointId=${endpoint.id}`, { headers }).then((r) =>
-    r.json(),
+/** A run as docs/integrators.md gives it: the kind's environment file, its folders, only the base URL pointed here. */
+async function runAsDocumented(run: ReturnType<typeof postmanRuns>[number]) {
+  const environment = await read(`contract/postman/${run.environment}`);
+  return new Promise<NewmanRunSummary>((resolve, reject) =>
+    newman.run(
+      {
+        collection,
+        environment,
+        envVar: [{ key: 'baseUrl', value: sandbox.services().links.apiBase }],
+        folder: run.folders,
+        reporters: [],
+      },
+      (error, summary) => (error ? reject(error) : resolve(summary)),
+    ),
   );
-  assert.ok(deliveries.data?.length, 'a test event makes a delivery');
-  return { endpointId: endpoint.id as string, deliveryId: deliveries.data[0].id as string };
 }
 
 describe('the Postman collection, run by Newman against the sandbox', () => {
@@ -101,52 +85,50 @@ describe('the Postman collection, run by Newman against the sandbox', () => {
     assert.match(await (await fetch(`${origin}/reference`)).text(), /href="\/postman\/collection\.json"/);
   });
 
-  it('holds every operation once, in a folder per tag, and every webhook event', () => {
+  it('holds every operation once, in a folder per tag (a kind’s own beside it), and every webhook event', () => {
     const requests = collection.item.flatMap((folder: { item: { name: string }[] }) => folder.item);
     const names = operations.map(({ op }) => op.summary);
     assert.equal(new Set(names).size, names.length, 'request names are unique (Newman picks requests by name)');
     const webhooks = collection.item.find((f: { name: string }) => f.name === 'Webhook events');
     assert.equal(webhooks.item.length, Object.keys(contract.webhooks).length);
     assert.equal(requests.length, operations.length + Object.keys(contract.webhooks).length);
+    const tagOrder = [...new Set(operations.map(({ op }) => op.tags[0]))].sort(
+      (a, b) => contract.tags!.findIndex((t) => t.name === a) - contract.tags!.findIndex((t) => t.name === b),
+    );
+    // A folder per tag, in the contract's order; a tag's operations for another kind of organization beside it.
     assert.deepEqual(
-      collection.item.map((f: { name: string }) => f.name),
-      [...new Set(operations.map(({ op }) => op.tags[0]))]
-        .sort((a, b) => contract.tags!.findIndex((t) => t.name === a) - contract.tags!.findIndex((t) => t.name === b))
-        .concat('Webhook events'),
+      collection.item.map((f: { name: string }) => f.name.split(': as ')[0]),
+      [...tagOrder.flatMap((tag) => (tag === 'Listings' ? [tag, tag] : [tag])), 'Webhook events'],
     );
+    assert.ok(collection.item.some((f: { name: string }) => f.name === 'Listings: as a partner site'));
   });
 
-  it('every read answers 2xx with a request id', async () => {
-    const ids = await madeIds();
-    const reads = operations.filter(({ method }) => method === 'get');
-    const summaries = await runByKey(reads, ids);
+  it('passes a first run of each kind’s folders under its own environment, exactly as the docs give them', async () => {
+    const runs = postmanRuns(operationFolders(contract));
+    const documented = await readFile(new URL('../../docs/integrators.md', import.meta.url), 'utf8');
+    for (const run of runs)
+      assert.ok(documented.includes(newmanLine(run)), `docs/integrators.md gives: ${newmanLine(run)}`);
+    const summaries = [];
+    for (const run of runs) summaries.push(await runAsDocumented(run));
     assert.deepEqual(summaries.flatMap(failuresOf), []);
     const executed = summaries.flatMap((s) => s.run.executions);
-    assert.equal(executed.length, reads.length);
-    // Each read's two checks ran (a script that failed to run would count none).
-    assert.equal(
-      summaries.reduce((n, s) => n + (s.run.stats.assertions.total ?? 0), 0),
-      reads.length * 2,
-    );
-    for (const e of executed)
+    assert.equal(executed.length, operations.length, 'every operation, once');
+    const reads = executed.filter((e) => e.request.method === 'GET');
+    const writes = executed.filter((e) => e.request.method !== 'GET');
+    for (const e of reads)
       assert.ok(e.response.code >= 200 && e.response.code < 300, `${e.item.name}: ${e.response.code}`);
-  });
-
-  it('every write sends a fresh Idempotency-Key and answers a status the contract lists', async () => {
-    const ids = await madeIds();
-    const writes = operations.filter(({ method }) => method !== 'get');
-    const summaries = await runByKey(writes, ids);
-    assert.deepEqual(summaries.flatMap(failuresOf), []);
-    const executed = summaries.flatMap((s) => s.run.executions);
-    assert.equal(executed.length, writes.length);
+    // Each read's two checks and each write's three ran (a script that failed to run would count none).
     assert.equal(
       summaries.reduce((n, s) => n + (s.run.stats.assertions.total ?? 0), 0),
-      writes.length * 3,
+      reads.length * 2 + writes.length * 3,
     );
-    const keys = executed.map((e) => e.request.headers.get('Idempotency-Key'));
+    const keys = writes.map((e) => e.request.headers.get('Idempotency-Key'));
     assert.equal(new Set(keys).size, writes.length, 'one key per write');
-    // Some writes succeed, some are refused by the sandbox's state; either way an answer the contract names.
-    assert.ok(executed.filter((e) => e.response.code < 300).length >= writes.length / 2);
+    // Some writes are refused by the sandbox's state; either way an answer the contract names.
+    assert.ok(writes.filter((e) => e.response.code < 300).length >= writes.length / 2);
+    const made = writes.find((e) => e.item.name === 'Register a webhook endpoint')!;
+    const read = reads.find((e) => e.item.name === 'One webhook endpoint')!;
+    assert.equal(read.request.url.path!.at(-1), made.response.json().id, 'a first run reads what it made');
   });
 
   it('sends each webhook event signed with the environment secret, as a receiver verifies it', async () => {

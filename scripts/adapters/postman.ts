@@ -5,6 +5,9 @@
  * contract lists), and a folder of the webhook events, each signed at send time as Standard Webhooks
  * define, to try a receiver with.
  */
+import { EXAMPLE_KEYS, type ExampleKind, exampleKind } from '../../service/sandbox/example-keys.js';
+import { AS_A, folderOf, kindOfTag } from './postman-runs.js';
+
 const COLLECTION_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 /** An example secret in the shape the API gives (`whsec_` and the base64 of 32 bytes); never a real one. */
 export const EXAMPLE_WEBHOOK_SECRET = `whsec_${Buffer.from('postman-example-secret-32-bytes!').toString('base64')}`;
@@ -223,20 +226,57 @@ function webhookFolder(contract: Contract) {
   };
 }
 
-export function postmanCollection(contract: Contract) {
+/** The collection's folders of operations: one per tag, in the contract's order, with each kind's operations apart (postman-runs.ts). */
+export function operationFolders(contract: Contract) {
   const tags = contract.tags?.map((t) => t.name) ?? [];
   const operations = operationsOf(contract);
-  const folders = tags.map((tag) => ({
-    name: tag,
-    description: contract.tags?.find((t) => t.name === tag)?.description ?? '',
-    item: operations
-      .filter(({ op }) => op.tags[0] === tag)
-      .map(({ path, method, op }) => ({
-        name: op.summary,
-        request: requestOf(contract, path, method, op),
-        event: [script('test', testsFor(method, op))],
-      })),
-  }));
+  return tags.flatMap((tag) => {
+    const ofTag = operations.filter(({ op }) => op.tags[0] === tag);
+    if (!ofTag.length) return [];
+    const tagKind = kindOfTag(ofTag.map(({ path }) => path));
+    const names = [...new Set(ofTag.map(({ path }) => folderOf(tag, path, tagKind)))];
+    return names.map((name) => {
+      const inFolder = ofTag.filter(({ path }) => folderOf(tag, path, tagKind) === name);
+      // Deletions last, so a first run reads and changes what it made before removing it.
+      const ordered = [
+        ...inFolder.filter((o) => o.method !== 'delete'),
+        ...inFolder.filter((o) => o.method === 'delete'),
+      ];
+      return {
+        name,
+        kind: exampleKind(inFolder[0]!.path),
+        description: contract.tags?.find((t) => t.name === tag)?.description ?? '',
+        item: ordered.map(({ path, method, op }) => ({
+          name: op.summary,
+          request: requestOf(contract, path, method, op),
+          event: [script('test', [...testsFor(method, op), ...capturedId(contract, path, method)])],
+        })),
+      };
+    });
+  });
+}
+
+/**
+ * Where an operation makes or lists what a later request names (`POST /webhooks/endpoints` and
+ * `GET /webhooks/endpoints/{endpointId}`), the id answered becomes that collection variable, so a
+ * first run reads what it made instead of an example id the sandbox does not hold.
+ */
+function capturedId(contract: Contract, path: string, method: string): string[] {
+  if (method !== 'post' && method !== 'get') return [];
+  const item = Object.keys(contract.paths).find(
+    (p) => p.startsWith(`${path}/{`) && /^\{\w+\}$/.test(p.slice(path.length + 1)),
+  );
+  if (!item) return [];
+  const variable = item.slice(path.length + 2, -1);
+  const id = method === 'post' ? 'answer.id' : 'answer.data && answer.data[0] && answer.data[0].id';
+  return [
+    'const answer = pm.response.code < 300 ? pm.response.json() : {};',
+    `if (${id}) pm.collectionVariables.set('${variable}', ${id});`,
+  ];
+}
+
+export function postmanCollection(contract: Contract) {
+  const folders = operationFolders(contract).map(({ kind: _kind, ...folder }) => folder);
   return {
     info: {
       name: contract.info.title,
@@ -245,19 +285,22 @@ export function postmanCollection(contract: Contract) {
       schema: COLLECTION_SCHEMA,
     },
     auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{apiKey}}', type: 'string' }] },
-    item: [...folders.filter((f) => f.item.length), webhookFolder(contract)],
+    item: [...folders, webhookFolder(contract)],
     variable: pathVariables(contract),
   };
 }
 
-/** One environment per server of the contract: its base URL, the key (secret, blank) and a receiver to try the webhook folder on. */
+/**
+ * One environment per server of the contract (its base URL, the key blank, a receiver to try the
+ * webhook folder on), and one per kind of sandbox organization with its sandbox key filled in.
+ */
 export function postmanEnvironments(contract: Contract) {
   const [sandbox, live] = contract.servers;
-  const environment = (name: string, baseUrl: string) => ({
+  const environment = (name: string, baseUrl: string, apiKey = '') => ({
     name,
     values: [
       { key: 'baseUrl', value: baseUrl, type: 'default', enabled: true },
-      { key: 'apiKey', value: '', type: 'secret', enabled: true },
+      { key: 'apiKey', value: apiKey, type: 'secret', enabled: true },
       { key: 'webhookUrl', value: 'http://localhost:3000/webhooks', type: 'default', enabled: true },
       { key: 'webhookSecret', value: EXAMPLE_WEBHOOK_SECRET, type: 'secret', enabled: true },
     ],
@@ -266,5 +309,11 @@ export function postmanEnvironments(contract: Contract) {
   return {
     sandbox: environment(`${contract.info.title}: sandbox`, sandbox.url),
     live: environment(`${contract.info.title}: live`, live.url),
+    byKind: Object.fromEntries(
+      (Object.keys(EXAMPLE_KEYS) as ExampleKind[]).map((kind) => [
+        kind,
+        environment(`${contract.info.title}: sandbox, as ${AS_A[kind]}`, sandbox.url, EXAMPLE_KEYS[kind]),
+      ]),
+    ) as Record<ExampleKind, ReturnType<typeof environment>>,
   };
 }

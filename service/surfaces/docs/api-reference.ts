@@ -7,6 +7,7 @@ import { CHANGELOG_PAGE, REFERENCE_ROOT, SCHEMAS_PAGE } from './reference-paths.
 import { type Html, html, joined, withCode as prose } from '../../web/html.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 import { contractDocument as doc } from '../../web/platform-contract.js';
+import { EXAMPLE_KEYS, exampleKind } from '../../sandbox/example-keys.js';
 
 interface Schema {
   $ref?: string;
@@ -76,13 +77,8 @@ function typeOf(schema: Schema): Html {
   return html`${[schema.type].flat().join(' or ')}${limits.length ? ` (${limits.join(', ')})` : ''}`;
 }
 
-/** The sandbox keys docs/integrators.md lists: the developer's for developer routes, the agency's (every scope) for the rest. */
-export const exampleKey = (path: string) =>
-  path.startsWith('/developers/')
-    ? 'svcp_test_developer0000000000002'
-    : path.startsWith('/partner-sites/current')
-      ? 'svcp_test_partnerfeed00000000006'
-      : 'svcp_test_agency00000000000000001';
+/** The sandbox key docs/integrators.md lists for a path: the developer's, a partner site's or the agency's. */
+export const exampleKey = (path: string) => EXAMPLE_KEYS[exampleKind(path)];
 
 /** A parameter's schema, following a reference into either contract. */
 function schemaOf(schema: Schema): Schema & { examples?: unknown[] } {
