@@ -148,19 +148,19 @@ describe('service orders', () => {
     assert.equal(blank.status, 422);
     assert.equal(fieldOf(blank), 'body.report');
 
-    // Another agency's key holding the scopes reads, moves and orders for none of this agency's.
+    // Another organization's key holding the scopes reads, moves and orders for none of this agency's: a
+    // developer holds no service operations.
     const [{ id: otherKey }] = await db().query<{ id: string }>(`select id from platform_keys where last4 = '0002'`);
     await db().query(
       `update platform_keys set scopes = scopes || '{service_orders.read,service_orders.write}' where id = $1`,
       [otherKey],
     );
     const DEVELOPER = 'svcp_test_developer0000000000002';
-    assert.equal((await call('GET', `${ORDERS}/svo_0001`, undefined, DEVELOPER)).status, 404);
-    assert.equal((await call('GET', ORDERS, undefined, DEVELOPER)).body.data.length, 0);
-    assert.equal((await move('svo_0002', 'in_progress', undefined, DEVELOPER)).status, 404);
+    assert.equal((await call('GET', `${ORDERS}/svo_0001`, undefined, DEVELOPER)).body.code, 'product_not_held');
+    assert.equal((await call('GET', ORDERS, undefined, DEVELOPER)).body.code, 'product_not_held');
+    assert.equal((await move('svo_0002', 'in_progress', undefined, DEVELOPER)).status, 403);
     const foreignListing = await call('POST', ORDERS, { listingId: 'lst_0001', kind: 'repair' }, DEVELOPER);
-    assert.equal(foreignListing.status, 422);
-    assert.equal(fieldOf(foreignListing), 'body.listingId');
+    assert.deepEqual([foreignListing.status, foreignListing.body.code], [403, 'product_not_held']);
 
     const notOurs = await call('POST', ORDERS, { listingId: 'lst_nothere', kind: 'repair' });
     assert.equal(notOurs.status, 422);
