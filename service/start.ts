@@ -12,6 +12,7 @@ import { startService } from './servers/start-service.js';
 import { startMailReceiver } from './mail/mail-receiver.js';
 import { DEFAULT_FROM } from './core/mail/mail-settings.js';
 import { health, LIVENESS_PATH, NotReady, READINESS_PATH } from './web/health.js';
+import { servedData } from './servers/served-data.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 // DEMO_PORT=off: no demo site (a process of a cluster, whose demo runs once beside the balancer).
@@ -116,7 +117,12 @@ if (demo) console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${links.consolePage('')}`);
 if (receiver)
   console.log(`Sandbox inbox:       ${receiver.inboxUrl}  (mail the service sends; MAIL_SMTP_URL sends it elsewhere)`);
-console.log(`Valuation page:      ${links.widgetHost}valuation/hdb-560102-4-room?mode=sale`);
+const served = servedData(
+  service.services.engine.homes,
+  process.env.SERVICE_HOMES === 'imported' ? 'imported' : 'sandbox',
+);
+console.log(`Data:                ${served.line}`);
+console.log(`Valuation page:      ${links.widgetHost}${served.valuationPath}`);
 console.log(`Platform API:        ${links.apiBase}  (sandbox keys: docs/integrators.md)`);
 console.log(`API reference:       ${links.apiReference}`);
 console.log(

@@ -1,0 +1,40 @@
+/** The start banner follows the data served: its counts and months, and a valuation page that exists. */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { homesOf, type PropertyRecord } from '../core/estimates/homes.js';
+import { sandboxHomes } from '../sandbox/sandbox-homes.js';
+import { servedData } from './served-data.js';
+
+it('names the sandbox’s generated world, and its demo block’s page', async () => {
+  const homes = await sandboxHomes();
+  const served = servedData(homes, 'sandbox');
+  assert.match(
+    served.line,
+    /^[\d,]+ homes, [\d,]+ transactions from \d{4}-\d{2} to \d{4}-\d{2} \(the sandbox's generated world/,
+  );
+  assert.equal(served.valuationPath, 'valuation/hdb-560102-4-room?mode=sale');
+});
+
+it('gives imported files a page of a home they hold, never the sandbox’s', () => {
+  const flat = {
+    id: 'hdb-270b-punggol-field-4-room',
+    address: 'Blk 270B Punggol Field',
+    town: 'Punggol',
+    propertyType: 'hdb',
+    unitType: '4-room',
+    floorAreaSqm: 93,
+    lat: 1.4,
+    lng: 103.9,
+  } as PropertyRecord;
+  const homes = homesOf(
+    '2026-09-30',
+    [flat],
+    [
+      { propertyId: flat.id, mode: 'sale', date: '2026-03-15', floorAreaSqm: 93, price: 520_000 },
+      { propertyId: flat.id, mode: 'sale', date: '2026-09-15', floorAreaSqm: 93, price: 530_000 },
+    ],
+  );
+  const served = servedData(homes, 'imported');
+  assert.equal(served.line, '1 home, 2 transactions from 2026-03 to 2026-09 (official files imported)');
+  assert.equal(served.valuationPath, 'valuation/hdb-270b-punggol-field-4-room?mode=sale');
+});
