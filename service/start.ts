@@ -117,10 +117,7 @@ if (demo) console.log(`Demo site:           ${demo.url}`);
 console.log(`API Console:         ${links.consolePage('')}`);
 if (receiver)
   console.log(`Sandbox inbox:       ${receiver.inboxUrl}  (mail the service sends; MAIL_SMTP_URL sends it elsewhere)`);
-const served = servedData(
-  service.services.engine.homes,
-  process.env.SERVICE_HOMES === 'imported' ? 'imported' : 'sandbox',
-);
+const served = servedData(service.services.engine.homes);
 console.log(`Data:                ${served.line}`);
 console.log(`Valuation page:      ${links.widgetHost}${served.valuationPath}`);
 console.log(`Platform API:        ${links.apiBase}  (sandbox keys: docs/integrators.md)`);

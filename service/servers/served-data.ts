@@ -9,7 +9,9 @@ import type { Homes } from '../core/estimates/homes.js';
 const DEMO_HOME = 'hdb-560102-4-room';
 const count = (n: number, one: string) => `${n.toLocaleString('en')} ${one}${n === 1 ? '' : 's'}`;
 
-export function servedData(homes: Homes, kind: 'sandbox' | 'imported') {
+export function servedData(homes: Homes) {
+  // The official files name their datasets; the sandbox's generated world names none.
+  const generated = homes.sources.length === 0;
   const months = homes.transactions.map((t) => t.date.slice(0, 7));
   const first = months.reduce((a, b) => (b < a ? b : a), months[0] ?? '');
   const traded = new Map<string, number>();
@@ -20,7 +22,8 @@ export function servedData(homes: Homes, kind: 'sandbox' | 'imported') {
     line:
       `${count(homes.properties.length, 'home')}, ${count(homes.transactions.length, 'transaction')}` +
       `${first ? ` from ${first} to ${homes.cutOff.slice(0, 7)}` : ''} ` +
-      (kind === 'sandbox' ? "(the sandbox's generated world, not real figures)" : '(official files imported)'),
+      (generated ? "(the sandbox's generated world, not real figures)" : '(official files imported)'),
+    generated,
     valuationPath: example ? `valuation/${encodeURIComponent(example)}?mode=sale` : 'valuation/',
   };
 }

@@ -24,6 +24,7 @@ import { PAGE_HEADERS } from '../web/layout.js';
 import { serveFetch } from '../web/serve.js';
 import { fileResponse } from '../web/static-files.js';
 import { logFailure, newRequestId } from '../web/log-failure.js';
+import { servedData } from './served-data.js';
 
 export interface WidgetHostServerOptions {
   /** Where it answers: a server already listening (serve.ts's openServer). */
@@ -86,7 +87,11 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
       .get('/console/*', (c) => c.redirect(links.consolePage(''), 302));
   const htmlPage = (html: unknown, cache = 'no-cache') =>
     new Response(String(html), { headers: { ...PAGE_HEADERS, 'Cache-Control': cache } });
-  app.get('/', (c) => (consoleHere ? htmlPage(indexPage(baseUrl, links)) : c.redirect(links.consolePage(''), 302)));
+  app.get('/', (c) =>
+    consoleHere
+      ? htmlPage(indexPage(baseUrl, links, servedData(services.engine.homes)))
+      : c.redirect(links.consolePage(''), 302),
+  );
   app.get(FAVICON_PATH, () => faviconResponse());
   app.get('/openapi.json', (c) => c.json(widgetHostContract, 200, { 'Access-Control-Allow-Origin': '*' }));
   // Already one file: served under the bundled name too, as the Platform API's is.

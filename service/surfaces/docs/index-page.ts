@@ -11,11 +11,14 @@ import type { ServiceLinks } from '../../core/services/settings.js';
 export function indexPage(
   baseUrl: string,
   links: Pick<ServiceLinks, 'apiReference' | 'apiBase' | 'mcpEndpoint'>,
+  /** What the estimates here are made from (servers/served-data.ts). */
+  data: { line: string; generated: boolean },
 ): Html {
   return layout(
     'Service Valuations sandbox',
     html`<h1>Service Valuations sandbox</h1>
 <p>The sandbox of the service's three surfaces, the valuation widget, the Platform API and the MCP endpoint, on one estimate engine. Nothing here is live.</p>
+<p>Estimates here are made from ${data.line}.</p>
 <h2>For site owners</h2><ul>
 <li><a href="/console/">API Console</a>: sign in, make a widget key for your website, build the snippet and preview it.</li>
 <li><a href="/${MESSAGES_PATH}">Console messages and error codes</a>: what each widget message means and how to fix it.</li>
@@ -25,7 +28,9 @@ export function indexPage(
 <li><a href="${links.apiReference}">Platform API reference</a> (base URL <code>${links.apiBase}</code>)</li>
 <li><a href="/openapi.json">The widget host's OpenAPI document</a></li>
 <li><a href="/docs/mcp">MCP endpoint for AI clients</a>: <code>${links.mcpEndpoint}</code></li></ul>`,
-    html`<p>Sandbox: keys and figures here are fictional and work only against the sandbox.</p>`,
+    data.generated
+      ? html`<p>Sandbox: keys and figures here are made up and work only against the sandbox.</p>`
+      : html`<p>Sandbox: keys work only against the sandbox; the figures are the official files' own.</p>`,
   );
 }
 
