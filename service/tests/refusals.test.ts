@@ -77,7 +77,10 @@ const valuationPage = async (path: string) => {
 
 it('says on the front page what the estimates are made from: the official files imported, not made-up figures', async () => {
   const front = await (await fetch(service.urls.widgetHost)).text();
-  assert.match(front, /Estimates here are made from 2 homes, 9 transactions from 2026-01 to 2026-07 \(official files imported\)/);
+  assert.match(
+    front,
+    /Estimates here are made from 2 homes, 9 transactions from 2026-01 to 2026-07 \(official files imported\)/,
+  );
   assert.doesNotMatch(front, /made up|fictional/);
 });
 
