@@ -309,6 +309,66 @@ describe('members', () => {
     assert.equal((await ownReviewer.post(`/console/reviews/${ownOrg}/decide`, { decision: 'approved' })).status, 403);
   });
 
+  it('mails the staff a review asked for, shows them what the organization did, and mails its owners the decision', async () => {
+    const staff = await makeAccount(BASE(), mailbox, { name: 'Staff Reader', organizationName: 'Service Valuations' });
+    await db().query(`update users set staff = true where email = $1`, [staff.email]);
+    const boss = await owner('Dossier Homes');
+    const [{ organization_id: orgId }] = await db().query<{ organization_id: string }>(
+      'select organization_id from users where email = $1',
+      [boss.email],
+    );
+    // The checklist done as the console does it: a platform key, a widget key for a website, then what
+    // the sandbox records of a test event received and a valuation called.
+    await boss.browser.get('/console/platform-keys');
+    assert.equal(
+      (await boss.browser.post('/console/platform-keys', { label: 'Ours', scopes: ['valuations.read'] })).status,
+      200,
+    );
+    await boss.browser.get('/console/widget-keys');
+    await boss.browser.post('/console/widget-keys', { name: 'Site', origins: 'https://dossier-homes.example.sg' });
+    const [{ id: platformKeyId }] = await db().query<{ id: string }>(
+      'select id from sandbox.platform_keys where organization_id = $1',
+      [orgId],
+    );
+    await db().query(
+      `insert into sandbox.webhook_endpoints (id, organization_id, url, secret_sealed) values ('whe_dossier', $1, 'https://hooks.dossier-homes.example.sg/in', 'sealed')`,
+      [orgId],
+    );
+    await db().query(
+      `insert into sandbox.webhook_deliveries (id, endpoint_id, event_id, event_type, body, status, test) values ('whd_dossier', 'whe_dossier', 'evt_dossier', 'webhook.test', '{}', 'succeeded', true)`,
+    );
+    await db().query(
+      `insert into sandbox.daily_usage (kind, subject, day, count, first_at) values ('platform_estimate', $1, current_date, 3, now())`,
+      [platformKeyId],
+    );
+    const since = mailbox.mail().count();
+    await boss.browser.get('/console/go-live');
+    const asked = await boss.browser.post('/console/go-live/request', { note: 'Our agents start on Monday.' });
+    assert.ok(asked.status < 400, asked.text.slice(0, 300));
+    const waiting = await mailbox.mail().next(staff.email, since);
+    assert.equal(waiting.subject, 'An integration review is waiting: Dossier Homes');
+    assert.match(waiting.text, /Our agents start on Monday\./);
+
+    const { browser: reviewer } = await signInWith(BASE(), staff.email);
+    const page = (await reviewer.get('/console/reviews')).text;
+    const section = page.slice(page.indexOf('Dossier Homes'));
+    assert.match(section, /<dt>Kind<\/dt><dd>agency<\/dd>/);
+    assert.match(section, new RegExp(`Nur Aisyah &lt;${boss.email.replace(/\./g, '\\.')}&gt;, owner`));
+    assert.match(section, /Make a platform key: done \d/);
+    assert.match(section, /<code>https:\/\/dossier-homes\.example\.sg<\/code>/);
+    assert.match(section, /<code>https:\/\/hooks\.dossier-homes\.example\.sg\/in<\/code>/);
+    assert.match(section, /0 from its widget keys, 3 from its platform keys/);
+
+    const mark = mailbox.mail().count();
+    await reviewer.post(`/console/reviews/${orgId}/decide`, {
+      decision: 'changes_requested',
+      note: 'Add your privacy page.',
+    });
+    const changes = await mailbox.mail().next(boss.email, mark);
+    assert.equal(changes.subject, 'Your integration review needs changes');
+    assert.match(changes.text, /The note: Add your privacy page\./);
+  });
+
   it('makes an account staff only through the operator’s command', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'staff-'));
     try {
@@ -328,7 +388,10 @@ describe('members', () => {
         (await run('grant', 'XU@example.test')).stdout,
         /Xu \(XU@example.test\) is now one of the service's staff/,
       );
-      await assert.rejects(run('grant', 'nobody@example.test'), /No account uses nobody@example.test/);
+      await assert.rejects(
+        run('grant', 'nobody@example.test'),
+        /No account uses nobody@example.test in the embedded database in .*\(SANDBOX_DATA_DIR\).*DATABASE_URL=/s,
+      );
       const reopened = await openDatabase({ dataDir, holder: 'test' });
       assert.equal(
         (await reopened.query<{ staff: boolean }>(`select staff from users where id = 'usr_x'`))[0].staff,

@@ -10,6 +10,7 @@ import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { type Actor, recordChange } from '../events/record-change.js';
 import { lockFor } from '../../db/locks.js';
+import { reviewDossier } from './review-dossier.js';
 
 export type Onboarding = components['schemas']['Onboarding'];
 type StepId = components['schemas']['OnboardingStepId'];
@@ -52,6 +53,14 @@ const STEPS: { id: StepId; name: string; help: string; firstDone: string }[] = [
   },
 ];
 
+/** Who hears of a review's move, in its transaction (accounts/review-mail.ts). */
+export type ReviewNotice = (
+  tx: Pick<Database, 'query'>,
+  organizationId: string,
+  to: ReviewStatus,
+  note: string | undefined,
+) => Promise<void>;
+
 type ReviewRow = { status: ReviewStatus; requested_at: Date | null; decided_at: Date | null; note: string | null };
 const iso = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null);
 
@@ -62,7 +71,12 @@ export const notStarted = (): Onboarding => ({
   review: { status: 'not_requested', requestedAt: null, decidedAt: null, note: null },
 });
 
-export function createReadiness(db: Database, now = () => new Date()) {
+export function createReadiness(
+  db: Database,
+  now = () => new Date(),
+  /** Who hears of a move, in its transaction (accounts/review-mail.ts). */
+  notify?: ReviewNotice,
+) {
   async function review(q: Pick<Database, 'query'>, organizationId: string): Promise<ReviewRow> {
     const [row] = await q.query<ReviewRow>('select * from integration_reviews where organization_id = $1', [
       organizationId,
@@ -146,6 +160,7 @@ export function createReadiness(db: Database, now = () => new Date()) {
         ],
       );
       await recordChange(tx, actor, `integration_review.${to}`, actor.organizationId, note ? { note } : {});
+      await notify?.(tx, actor.organizationId, to, note);
       return undefined;
     });
     return outcome ?? { onboarding: await of(actor.organizationId) };
@@ -167,7 +182,10 @@ export function createReadiness(db: Database, now = () => new Date()) {
     }));
   }
 
-  return { of, move, awaitingStaff, mayGoLive };
+  /** What the staff read before deciding (review-dossier.ts). */
+  const dossier = (organizationId: string) => reviewDossier(db, organizationId);
+
+  return { of, move, awaitingStaff, mayGoLive, dossier };
 }
 
 export type Readiness = ReturnType<typeof createReadiness>;

@@ -32,6 +32,7 @@ import { createMembers } from '../organizations/members.js';
 import { createMemberships } from '../organizations/memberships.js';
 import { createPendingActions } from '../organizations/pending-actions.js';
 import { createReadiness } from '../organizations/readiness.js';
+import { reviewMail } from '../accounts/review-mail.js';
 import { createSessions } from '../organizations/sessions.js';
 import { createSecretBox } from '../webhooks/secret-box.js';
 import { createWebhookService } from '../webhooks/webhook-service.js';
@@ -104,7 +105,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
     serviceOrders: createServiceOrderStore(db, now),
     /** The official files loaded (npm run data:import). */
     datasetImports: createDatasetImports(db, live ? ['official'] : ['official', 'sandbox']),
-    readiness: createReadiness(db, now),
+    readiness: createReadiness(db, now, reviewMail(mailOutbox, links.consolePage)),
     /** Writes AI apps ask for, waiting for the person on the console's page, and what each kind does. */
     actions: createPendingActions(db, now),
     writes: aiWrites({

@@ -21,7 +21,14 @@ export function reviewRoutes(parts: { readiness: Readiness; memberships: Members
 
   app.get('/reviews', async (c) => {
     const own = new Set((await memberships.of(c.var.actor.userId)).map((m) => m.organizationId));
-    const waiting = (await readiness.awaitingStaff()).map((r) => ({ ...r, own: own.has(r.organizationId) }));
+    const waiting = await Promise.all(
+      (await readiness.awaitingStaff()).map(async (r) => ({
+        ...r,
+        own: own.has(r.organizationId),
+        steps: (await readiness.of(r.organizationId)).steps,
+        dossier: await readiness.dossier(r.organizationId),
+      })),
+    );
     const notice =
       c.req.query('notice') === 'decided' ? 'Decided: the organization’s Go live page shows it.' : undefined;
     return page(reviewsPage(c.var.session, waiting, notice));

@@ -1,0 +1,51 @@
+/**
+ * What the service's staff read before deciding an integration review: who the organization is (kind,
+ * owners, members), what it did in the sandbox and when (the checklist's dates, the websites its widget
+ * keys name, its webhook receivers), and how much it used the sandbox so far. Read from the sandbox's
+ * tables, where the review's steps were done.
+ */
+import type { Database } from '../../db/database.js';
+
+export interface ReviewDossier {
+  kind: string;
+  members: { name: string; email: string; role: string }[];
+  websites: string[];
+  receivers: { url: string; enabled: boolean }[];
+  /** Estimates answered so far, by surface. */
+  use: { widget: number; platform: number };
+}
+
+export async function reviewDossier(db: Pick<Database, 'query'>, organizationId: string): Promise<ReviewDossier> {
+  const [organization] = await db.query<{ kind: string }>('select kind from organizations where id = $1', [
+    organizationId,
+  ]);
+  const members = await db.query<{ name: string; email: string; role: string }>(
+    `select u.name, u.email, m.role from memberships m join users u on u.id = m.user_id
+      where m.organization_id = $1 order by m.role = 'owner' desc, u.name`,
+    [organizationId],
+  );
+  const websites = await db.query<{ origin: string }>(
+    `select distinct o.origin from sandbox.widget_key_origins o join sandbox.widget_keys k on k.id = o.widget_key_id
+      where k.organization_id = $1 and k.revoked_at is null order by o.origin`,
+    [organizationId],
+  );
+  const receivers = await db.query<{ url: string; enabled: boolean }>(
+    'select url, enabled from sandbox.webhook_endpoints where organization_id = $1 order by created_at',
+    [organizationId],
+  );
+  const [use] = await db.query<{ widget: number; platform: number }>(
+    `select coalesce(sum(u.count) filter (where u.kind = 'widget_estimate'), 0)::int as widget,
+            coalesce(sum(u.count) filter (where u.kind = 'platform_estimate'), 0)::int as platform
+       from sandbox.daily_usage u
+      where u.subject in (select id from sandbox.widget_keys where organization_id = $1
+                          union all select id from sandbox.platform_keys where organization_id = $1)`,
+    [organizationId],
+  );
+  return {
+    kind: organization?.kind ?? '',
+    members,
+    websites: websites.map((w) => w.origin),
+    receivers,
+    use: use ?? { widget: 0, platform: 0 },
+  };
+}
