@@ -1,38 +1,44 @@
 /**
  * `npm run start:live`: the whole road on one machine, sandbox → integration review → live console →
- * live key → a live estimate in a page. Live runs on PostgreSQL (DATABASE_URL, or a throwaway server of
- * Debian's), beside the sandbox, after the project's sample files in the official formats are imported
+ * live key → a live estimate in a page. Live runs on PostgreSQL (DATABASE_URL, or a development server of
+ * Debian's kept in .data/live-postgres, or LIVE_DATA_DIR), beside the sandbox, after the project's sample files in the official formats are imported
  * as live's data (they are the sandbox's generated market written as HDB's, URA's and OneMap's files;
  * a real deployment imports the real downloads with npm run data:import). Live widget keys may list
  * loopback origins here, which a production deployment never allows.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importOfficialFile } from './core/datasets/official/import-file.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { startTestPostgres } from './db/test-postgres.js';
+import { startKeptPostgres } from './db/test-postgres.js';
 import { freePort } from './web/free-ports.js';
 import { writeSandboxFiles } from './sandbox/official-files/sandbox-files.js';
 
-const postgres = process.env.DATABASE_URL ? undefined : await startTestPostgres(await freePort());
-// A throwaway server goes with the process, however it ends.
+// Without DATABASE_URL, a development server of Debian's PostgreSQL in a folder of its own, kept across
+// restarts (an account, its keys and its review stay); `--fresh` starts it clean.
+const folder = process.env.LIVE_DATA_DIR ?? fileURLToPath(new URL('../.data/live-postgres/', import.meta.url));
+const fresh = process.argv.includes('--fresh');
+if (fresh && !process.env.DATABASE_URL) await rm(folder, { recursive: true, force: true });
+const postgres = process.env.DATABASE_URL ? undefined : await startKeptPostgres(folder, await freePort());
+// The development server stops with the process, however it ends; its folder stays.
 if (postgres) process.on('exit', () => postgres.stop());
 const databaseUrl = process.env.DATABASE_URL || postgres?.url;
 if (!databaseUrl) {
   console.error(
-    'Live runs on PostgreSQL: set DATABASE_URL, or install Debian’s postgresql package for a throwaway server.',
+    'Live runs on PostgreSQL: set DATABASE_URL, or install Debian’s postgresql package for a development server.',
   );
   process.exit(1);
 }
 
-// The sample files are generated figures: only a throwaway server (or one asked with LIVE_SAMPLE_FILES=on) takes
+// The sample files are generated figures: only the development server (or one asked with LIVE_SAMPLE_FILES=on) takes
 // them, never an operator's database of real official data.
 if (postgres || process.env.LIVE_SAMPLE_FILES === 'on') {
-  const folder = fileURLToPath(new URL('../.data/live-sample/', import.meta.url));
-  await mkdir(folder, { recursive: true });
-  const { paths } = await writeSandboxFiles(folder);
+  const samples = fileURLToPath(new URL('../.data/live-sample/', import.meta.url));
+  await mkdir(samples, { recursive: true });
+  const { paths } = await writeSandboxFiles(samples);
   const db = await openDatabase({ url: databaseUrl });
   await migrate(db);
   for (const path of paths) {
@@ -43,14 +49,33 @@ if (postgres || process.env.LIVE_SAMPLE_FILES === 'on') {
     }
   }
   await db.close();
-  console.log(`Live's data: ${paths.length} sample files in the official formats, imported from ${folder}`);
+  console.log(`Live's data: ${paths.length} sample files in the official formats, imported from ${samples}`);
 }
 
 console.log(`Staff:               DATABASE_URL=${databaseUrl} npm run staff -- grant EMAIL  (who decides reviews)`);
 process.env.DATABASE_URL = databaseUrl;
-// A throwaway server's secrets key is made with it; a server of the operator's keeps theirs.
-if (postgres) process.env.WEBHOOK_SECRETS_KEY ??= randomBytes(32).toString('base64');
+// The development server's secrets key is kept beside it (sealed webhook secrets and authenticator keys must
+// open after a restart); a server of the operator's keeps theirs.
+if (postgres) process.env.WEBHOOK_SECRETS_KEY ??= await keptSecretsKey(join(folder, 'secrets-key'));
+// The sandbox of a development deployment delivers webhooks to this machine (a receiver on loopback, for the
+// checklist's test event); live never does, whatever this says (core/services/compose.ts).
+if (postgres) process.env.WEBHOOK_ALLOW_HOSTS ??= 'localhost,127.0.0.1,::1';
+if (postgres) {
+  console.log(
+    `Development server:  PostgreSQL in ${folder}, kept across restarts (npm run start:live -- --fresh starts clean)`,
+  );
+  console.log('Webhooks:            the sandbox delivers to this machine (localhost, 127.0.0.1, ::1); live never does');
+}
 process.env.SERVICE_LIVE = 'on';
-// Loopback websites on live keys: for a throwaway development server only.
+// Loopback websites on live keys: for the development server only.
 if (postgres) process.env.LIVE_LOOPBACK_ORIGINS ??= 'on';
 await import('./start.js');
+
+/** The key in `path`, made there (readable by this user only) the first time. */
+async function keptSecretsKey(path: string): Promise<string> {
+  const kept = await readFile(path, 'utf8').catch(() => '');
+  if (kept.trim()) return kept.trim();
+  const made = randomBytes(32).toString('base64');
+  await writeFile(path, made, { mode: 0o600 });
+  return made;
+}

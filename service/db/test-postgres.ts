@@ -1,9 +1,9 @@
 /**
- * A throwaway Postgres server for tests: Debian's PostgreSQL, initialised in a temporary folder and
- * started on loopback, then stopped and removed. Undefined where PostgreSQL is not installed.
+ * Debian's PostgreSQL started on loopback: a throwaway server for tests (a temporary folder, removed when
+ * stopped) or a kept development server (a folder of its own). Undefined where PostgreSQL is not installed.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,12 +24,27 @@ function run(command: string, args: string[]) {
 }
 
 export async function startTestPostgres(port: number): Promise<{ url: string; stop(): void } | undefined> {
-  const bin = binaries();
-  if (!bin) return undefined;
+  if (!binaries()) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'service-pg-'));
+  return startPostgresIn(dir, port, { remove: true });
+}
+
+/**
+ * A development server of Debian's PostgreSQL in `dir`, kept between starts (initialised the first
+ * time): `npm run start:live`'s, so an account, its keys and its review survive a restart.
+ */
+export async function startKeptPostgres(dir: string, port: number) {
+  if (!binaries()) return undefined;
+  mkdirSync(dir, { recursive: true });
+  return startPostgresIn(dir, port, { remove: false });
+}
+
+function startPostgresIn(dir: string, port: number, { remove }: { remove: boolean }) {
+  const bin = binaries()!;
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
-  run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  if (!existsSync(join(data, 'PG_VERSION')))
+    run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   run(join(bin, 'pg_ctl'), [
     '-D',
     data,
@@ -37,7 +52,7 @@ export async function startTestPostgres(port: number): Promise<{ url: string; st
     '-l',
     join(dir, 'log'),
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${remove ? ' -c fsync=off' : ''}`,
     'start',
   ]);
   return {
@@ -46,7 +61,7 @@ export async function startTestPostgres(port: number): Promise<{ url: string; st
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (remove) rmSync(dir, { recursive: true, force: true });
       }
     },
   };
