@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
+import { rawMcpClient } from './mcp-raw-client.js';
 import { startReceiver } from './webhook-receiver.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -87,6 +88,16 @@ describe('npm run start:live', { timeout: 300_000 }, () => {
       });
       assert.equal(search.status, 401);
       assert.match((await search.json()).message, /sandbox widget key/);
+
+      // The sample files are generated figures: live values them, credits no publisher, and says so.
+      const mcp = rawMcpClient(() => started.address('Live MCP endpoint'));
+      const found = await mcp.resultOf(await mcp.callTool('search_properties', undefined, { query: 'ang mo kio' }));
+      const id = (found.structuredContent as { data: { id: string }[] }).data[0]!.id;
+      const valued = await mcp.resultOf(await mcp.callTool('get_valuation', undefined, { propertyId: id }));
+      const estimate = valued.structuredContent as { attribution: { sources?: unknown[] }; disclaimer: string };
+      assert.equal(estimate.attribution.sources, undefined, 'no publisher credited for generated figures');
+      assert.match(estimate.disclaimer, /fictional/);
+      assert.doesNotMatch(valued.content[0]!.text, /data\.gov\.sg|Open Data Licence|Urban Redevelopment/);
     } finally {
       assert.equal(await started.stop(), 0, started.output());
     }

@@ -1,6 +1,8 @@
 /**
  * Live's data: the official files an operator imported (npm run data:import), never the sandbox's
- * generated world, and no fixtures. With nothing imported, live values nothing and says why.
+ * generated world, and no fixtures. A development deployment without official files values the sample
+ * files npm run start:live imports, as what they are: generated, credited to no one. With neither, live
+ * values nothing and says why.
  */
 import type { DeploymentData } from './settings.js';
 import { homesOf } from '../estimates/homes.js';
@@ -10,7 +12,7 @@ import { loadImportedHomes } from '../valuations/imported-homes.js';
 const NO_FIXTURES: DeploymentData['fixtures'] = { restore: async () => {}, projectOf: () => undefined };
 
 export async function liveData(db: Pick<Database, 'query'>): Promise<DeploymentData> {
-  const imported = await loadImportedHomes(db, 'official');
+  const imported = (await loadImportedHomes(db, 'official')) ?? (await loadImportedHomes(db, 'sample'));
   if (imported) return { ...imported, fixtures: NO_FIXTURES };
   return {
     homes: homesOf('1970-01-01', [], []),

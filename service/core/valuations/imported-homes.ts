@@ -89,8 +89,8 @@ export async function loadImportedHomes(
        from home_transactions where ${ofOrigin} and month >= $2 and month <= $3`,
     [origin, since, newest],
   );
-  // The sandbox's world is generated: no estimate made from it names an official source.
-  return homesFromRows(rows, addresses, origin === 'sandbox' ? new Map() : await sourcesOf(db));
+  // Generated figures (the sandbox's world, start:live's samples): no estimate made from them names an official source.
+  return homesFromRows(rows, addresses, origin === 'official' ? await sourcesOf(db) : new Map());
 }
 
 /**

@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import type { Database } from '../../../db/database.js';
 import { newTimeOrderedId } from '../../../db/ids.js';
-import type { OfficialDataset } from './official-datasets.js';
+import type { ImportOrigin, OfficialDataset } from './official-datasets.js';
 import { insertAddresses, insertTransactions } from './insert-rows.js';
 import { readOfficialFile } from './read-file.js';
 import { EMPTY, type OfficialFile, readOfficialText } from './read-text.js';
@@ -36,11 +36,14 @@ export interface ImportOptions {
   now?: () => Date;
   /** Told the rows read so far, every few thousand rows. */
   onProgress?: (rowsRead: number) => void;
-  /** `sandbox` for the sandbox's generated world: kept apart from official files, and never attributed to them. */
+  /**
+   * `sandbox` for the sandbox's generated world, `sample` for generated files a development live values
+   * (npm run start:live): each kept apart from official files, and never attributed to their publishers.
+   */
   origin?: ImportOrigin;
 }
 
-export type ImportOrigin = 'official' | 'sandbox';
+export type { ImportOrigin };
 
 export type ImportOutcome =
   { imported: DatasetImport; reportPath?: string } | { refused: string; problems: RowProblem[]; problemCount: number };
@@ -142,7 +145,7 @@ async function importRows(
           const digest = createHash('sha256').update(rowKeyOf(file.dataset, row.record)).digest('base64url');
           const occurrence = (occurrences.get(digest) ?? 0) + 1;
           occurrences.set(digest, occurrence);
-          key = `${origin === 'sandbox' ? 'sandbox.' : ''}${digest.slice(0, 32)}.${occurrence}`;
+          key = `${origin === 'official' ? '' : `${origin}.`}${digest.slice(0, 32)}.${occurrence}`;
         }
         batch.push({ key, record: row.record });
         if (batch.length === BATCH) await flush();

@@ -1,6 +1,6 @@
 /** Rows into their tables, a batch at a time: transactions by their key, addresses by postal code. */
 import type { Database } from '../../../db/database.js';
-import type { OfficialDataset } from './official-datasets.js';
+import type { ImportOrigin, OfficialDataset } from './official-datasets.js';
 import type { Address, HomeTransaction } from './rows.js';
 
 type Queryable = Pick<Database, 'query'>;
@@ -49,7 +49,7 @@ export async function insertAddresses(
   tx: Queryable,
   importId: string,
   batch: Address[],
-  origin: 'official' | 'sandbox' = 'official',
+  origin: ImportOrigin = 'official',
 ) {
   const rows = [...new Map(batch.map((a) => [a.postal, a])).values()];
   const column = (key: keyof Address) => rows.map((a) => a[key]);

@@ -62,3 +62,9 @@ export const OFFICIAL_DATASETS: Record<OfficialDataset, DatasetSource> = {
     attribution: 'Addresses and coordinates from OneMap, Singapore Land Authority, accessed on {date}.',
   },
 };
+
+/**
+ * Where imported figures come from: an operator's official files, the sandbox's generated world, or the
+ * generated sample files a development live values (npm run start:live). Only official ones credit a publisher.
+ */
+export type ImportOrigin = 'official' | 'sandbox' | 'sample';
