@@ -307,6 +307,33 @@ describe('members', () => {
     const { browser: ownReviewer } = await signInWith(BASE(), own.email);
     assert.match((await ownReviewer.get('/console/reviews')).text, /another member of staff decides its review/);
     assert.equal((await ownReviewer.post(`/console/reviews/${ownOrg}/decide`, { decision: 'approved' })).status, 403);
+
+    // Nor one who belonged to it after its review was asked for, and left before deciding.
+    const insider = await owner('Insider Realty');
+    const insiderOrg = (
+      await db().query<{ organization_id: string }>('select organization_id from users where email = $1', [
+        insider.email,
+      ])
+    )[0].organization_id;
+    await db().query(
+      `insert into integration_reviews (organization_id, status, requested_at) values ($1, 'in_review', now() - interval '1 hour')`,
+      [insiderOrg],
+    );
+    const joined = mailbox.newAddress('insider-staff');
+    const { path, token } = await invite(insider.browser, joined, 'engineer');
+    await joinAsNew(path, token, 'Inside Staffer');
+    const stafferId = await userIdOf(joined);
+    await db().query(`update users set staff = true where id = $1`, [stafferId]);
+    await insider.browser.get(`/console/members/${stafferId}/remove`);
+    assert.equal(
+      (await insider.browser.post(`/console/members/${stafferId}/remove`, {})).location,
+      '/console/members?notice=removed',
+    );
+    const { browser: leftReviewer } = await signInWith(BASE(), joined);
+    await leftReviewer.get('/console/reviews');
+    const refused = await leftReviewer.post(`/console/reviews/${insiderOrg}/decide`, { decision: 'approved' });
+    assert.equal(refused.status, 403);
+    assert.match(refused.text, /or did since its review was asked for/);
   });
 
   it('mails the staff a review asked for, shows them what the organization did, and mails its owners the decision', async () => {

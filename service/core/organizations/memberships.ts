@@ -73,6 +73,25 @@ export function createMemberships(db: Database) {
       return row?.role;
     },
 
+    /**
+     * Whether the person belongs to the organization, or did at any moment since `since` (their removal
+     * is in its audit log, in either environment): a member of staff who was one while its review waited
+     * may not decide it.
+     */
+    async belongedSince(userId: string, organizationId: string, since: string): Promise<boolean> {
+      const [row] = await db.query<{ belonged: boolean }>(
+        `select exists (select 1 from memberships where user_id = $1 and organization_id = $2)
+             ${inEachEnvironment('audit_log')
+               .map(
+                 (log) => `or exists (select 1 from ${log} where organization_id = $2 and action = 'membership.removed'
+                             and target = $1 and at >= $3)`,
+               )
+               .join(' ')} as belonged`,
+        [userId, organizationId, since],
+      );
+      return Boolean(row?.belonged);
+    },
+
     /** The organization's members, owners first. */
     async members(organizationId: string): Promise<Member[]> {
       const rows = await db.query<{ id: string; name: string; email: string; role: Role; kind: 'account' | 'sandbox' }>(

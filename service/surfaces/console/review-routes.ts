@@ -39,18 +39,19 @@ export function reviewRoutes(parts: { readiness: Readiness; memberships: Members
     const decision = c.var.form!.get('decision');
     if (decision !== 'approved' && decision !== 'changes_requested')
       return page(messagePage('Not decided', 'Choose Approve or Request changes.'), 400);
-    if (await memberships.roleIn(c.var.actor.userId, organizationId))
-      return page(
-        messagePage(
-          'Not yours to decide',
-          'You belong to this organization: another member of staff decides its review.',
-        ),
-        403,
-      );
-    if (!(await readiness.awaitingStaff()).some((r) => r.organizationId === organizationId))
+    const waiting = (await readiness.awaitingStaff()).find((r) => r.organizationId === organizationId);
+    if (!waiting)
       return page(
         messagePage('Nothing to decide', 'This organization has no review waiting for the service’s staff.'),
         409,
+      );
+    if (await memberships.belongedSince(c.var.actor.userId, organizationId, waiting.requestedAt))
+      return page(
+        messagePage(
+          'Not yours to decide',
+          'You belong to this organization, or did since its review was asked for: another member of staff decides it.',
+        ),
+        403,
       );
     const actor = { userId: c.var.actor.userId, organizationId };
     const outcome = await readiness.move(actor, decision as ReviewStatus, c.var.form!.get('note') ?? undefined);
