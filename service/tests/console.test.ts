@@ -150,7 +150,7 @@ describe('API Console', () => {
     }
   });
 
-  it('refuses a NUL character in any field or query, and a form over 64 KB, naming the field and changing nothing', async () => {
+  it('refuses a NUL character beside its field with what was typed kept (in a query or a field’s name, with a page), and a form over 64 KB, changing nothing', async () => {
     const browser = await new Browser().signIn('usr_siti');
     const count = async () =>
       (
@@ -165,10 +165,22 @@ describe('API Console', () => {
       ['/console/webhooks', { url: 'https://hooks.example.sg/\u0000', description: 'CRM' }, 'url'],
       ['/console/platform-keys', { label: 'CRM\u0000', scopes: 'valuations.read' }, 'label'],
     ] as const) {
+      await browser.get(path);
       const answer = await browser.post(path, fields);
-      assert.equal(answer.status, 400, `${path} ${field}`);
-      assert.ok(answer.text.includes(`the field “${field}” contains a NUL character`), answer.text.slice(0, 300));
+      assert.equal(answer.status, 422, `${path} ${field}`);
+      // The form again, the field marked with why, and what was typed kept (the NUL shown as U+FFFD).
+      const typed = (fields as Record<string, string>)[field]!.replace('\u0000', '\uFFFD');
+      assert.ok(answer.text.includes(typed), `${field}: what was typed is kept`);
+      assert.match(answer.text, /NUL/, `${field}: says why`);
+      assert.match(
+        answer.text,
+        new RegExp(`name="${field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="${field}"`),
+        `${field} marked`,
+      );
     }
+    const named = await browser.post('/console/widget-keys', { 'na\u0000me': 'Shop', origins: 'https://shop.example' });
+    assert.equal(named.status, 400);
+    assert.match(named.text, /the field “name” contains a NUL character/);
     const audit = await browser.get('/console/audit?action=widget_key.created%00');
     assert.equal(audit.status, 400);
     assert.match(audit.text, /the field “action” contains a NUL character/);

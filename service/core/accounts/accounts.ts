@@ -10,6 +10,7 @@ import type { MailOutbox } from '../mail/mail-outbox.js';
 import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
 import { issueToken, type PendingSignUp, readToken, spendToken } from './account-tokens.js';
+import { nulProblem } from '../../web/typed-text.js';
 import { canonicalEmail, emailProblem, normalEmail } from './email-address.js';
 import type { MayMail } from './mail-limit.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
@@ -43,7 +44,7 @@ const normal = normalEmail;
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 const textProblem = (text: string, what: string) =>
-  !text.trim() ? `Enter ${what}.` : [...text].length > 100 ? `Shorten ${what} to 100 characters.` : undefined;
+  !text.trim() ? `Enter ${what}.` : [...text].length > 100 ? `Shorten ${what} to 100 characters.` : nulProblem(text);
 
 interface AccountRow {
   id: string;

@@ -14,6 +14,7 @@ import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { RateStore } from '../metering/rate-store.js';
 import { recordAccountEvent } from './account-events.js';
 import { accountMail } from './account-mail.js';
+import { nulProblem } from '../../web/typed-text.js';
 import { canonicalEmail, emailProblem, normalEmail, sameEmail } from './email-address.js';
 import { hashPassword } from './passwords.js';
 import type { VetPassword } from './password-forms.js';
@@ -203,7 +204,11 @@ export function createInvitations(
       if (!invitation) return { refused: 'spent' };
       const name = form.name.trim();
       const problem = {
-        name: !name ? 'Enter your name.' : [...name].length > 100 ? 'Shorten your name to 100 characters.' : undefined,
+        name: !name
+          ? 'Enter your name.'
+          : [...name].length > 100
+            ? 'Shorten your name to 100 characters.'
+            : nulProblem(name),
         password: await vetPassword(form.password, [name, invitation.email, invitation.organizationName], requester),
       };
       if (problem.name || problem.password) return { problem };

@@ -3,6 +3,8 @@
  * is lowercased and an internationalised one written as punycode, as browsers send them; a default
  * port is dropped. Anything else gets a message the site owner can act on.
  */
+import { nulProblem } from '../../web/typed-text.js';
+
 export type OriginCheck = { origin: string } | { error: string };
 
 /**
@@ -28,6 +30,8 @@ export function parseOrigin(input: string, rule: OriginRule = SANDBOX_ORIGINS): 
   const text = input.trim();
   if (!text) return { error: 'Enter an origin, such as https://www.example.com.' };
   if (text.length > 300) return { error: 'An origin is at most 300 characters.' };
+  const nul = nulProblem(text);
+  if (nul) return { error: nul };
   if (text === 'null')
     return { error: '"null" is what sandboxed and file pages send; list the website\'s real origin instead.' };
   if (text.includes('*'))

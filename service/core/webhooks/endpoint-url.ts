@@ -4,6 +4,7 @@
  * into it that deliveries may not reach. Names are checked again when each delivery connects
  * (address-guard.ts).
  */
+import { nulProblem } from '../../web/typed-text.js';
 import { type AddressPolicy, refusedLiteral } from './address-guard.js';
 
 export const MAX_URL_LENGTH = 2048;
@@ -14,6 +15,7 @@ export function checkEndpointUrl(
   environment: 'sandbox' | 'live' = 'sandbox',
 ): { url: string } | { problem: string } {
   if (text.length > MAX_URL_LENGTH) return { problem: `must be at most ${MAX_URL_LENGTH} characters` };
+  if (nulProblem(text)) return { problem: 'holds a NUL character (shown as \uFFFD): remove it' };
   let url: URL;
   try {
     url = new URL(text);

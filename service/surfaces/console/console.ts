@@ -12,6 +12,7 @@ import { newSecret } from '../../db/secrets.js';
 import type { BuiltLoader } from '../../web/built-loader.js';
 import { idempotency } from '../../web/idempotency.js';
 import { pagePolicyWith } from '../../web/layout.js';
+import { withNulShown } from '../../web/typed-text.js';
 import { aiAppRoutes } from './ai-app-routes.js';
 import { type ConsoleEnv, page, readForm, redirect } from './context.js';
 import { COOKIE, CSRF_COOKIE, readCookie, sessionCookie } from './cookies.js';
@@ -143,7 +144,9 @@ export function createConsole(services: Services, options: ConsoleOptions) {
         setCookie,
       );
     }
-    const fields = [...new URL(c.req.url).searchParams, ...(form ?? [])];
+    // A NUL in what was typed is shown as U+FFFD and refused by the field's own check, the form kept
+    // (web/typed-text.ts); one in a field's name or the address came from no person, and is refused here.
+    const fields = [...new URL(c.req.url).searchParams, ...[...(form ?? [])].map(([name]) => [name, ''])];
     const withNul = fields.find(([name, value]) => `${name}${value}`.includes('\u0000'));
     if (withNul)
       return page(
@@ -155,7 +158,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
         setCookie,
       );
     c.set('session', session);
-    c.set('form', form);
+    c.set('form', form && new URLSearchParams([...form].map(([name, value]) => [name, withNulShown(value)])));
     c.set('setCookie', setCookie);
     c.set('secure', secure);
     await next();
