@@ -1,7 +1,8 @@
 /** The start banner follows the data served: its counts and months, and a valuation page that exists. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { homesOf, type PropertyRecord } from '../core/estimates/homes.js';
+import { homesOf } from '../core/estimates/homes.js';
+import { PUNGGOL_FLAT } from '../sandbox/sparse-homes.js';
 import { sandboxHomes } from '../sandbox/sandbox-homes.js';
 import { servedData } from './served-data.js';
 
@@ -16,16 +17,7 @@ it('names the sandbox’s generated world, and its demo block’s page', async (
 });
 
 it('gives imported files a page of a home they hold, never the sandbox’s', () => {
-  const flat = {
-    id: 'hdb-270b-punggol-field-4-room',
-    address: 'Blk 270B Punggol Field',
-    town: 'Punggol',
-    propertyType: 'hdb',
-    unitType: '4-room',
-    floorAreaSqm: 93,
-    lat: 1.4,
-    lng: 103.9,
-  } as PropertyRecord;
+  const flat = PUNGGOL_FLAT;
   const homes = homesOf(
     '2026-09-30',
     [flat],

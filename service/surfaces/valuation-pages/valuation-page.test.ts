@@ -5,20 +5,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
-import type { PropertyRecord } from '../../core/estimates/homes.js';
 import { sandboxHomes } from '../../sandbox/sandbox-homes.js';
+import { PUNGGOL_FLAT } from '../../sandbox/sparse-homes.js';
 import { valuationPages } from './valuation-page.js';
 
-const home = {
-  id: 'hdb-270b-punggol-field-4-room',
-  address: 'Blk 270B Punggol Field',
-  town: 'Punggol',
-  propertyType: 'hdb',
-  unitType: '4-room',
-  floorAreaSqm: 93,
-  lat: 1.4,
-  lng: 103.9,
-} as PropertyRecord;
+const home = PUNGGOL_FLAT;
 const engine = {
   homes: { byId: new Map([[home.id, home]]) },
   estimate: (id: string, mode: string) =>
