@@ -11,7 +11,7 @@ import { insertJourneyFixtures } from './mortgage-fixtures.js';
 import { insertServiceOrderFixtures } from './service-order-fixtures.js';
 import { insertListingFixtures, insertShowflatFixtures, LISTING_AGENCY, SHOWFLAT_DEVELOPER } from './listings.js';
 import { ORGANIZATIONS } from './organizations.js';
-import { insertDistributionFixtures } from './partner-sites.js';
+import { insertDistributionFixtures, PARTNER_SITES } from './partner-sites.js';
 import { sandboxHomesIn } from './import-sandbox-world.js';
 import { sandboxWorld } from './sandbox-homes.js';
 
@@ -35,6 +35,7 @@ export const restoreSandboxFixtures: RestoreFixtures = async (tx, organizationId
 const fixtures: DeploymentData['fixtures'] = {
   restore: restoreSandboxFixtures,
   projectOf: (organizationId, projectId) => ORGANIZATIONS[organizationId]?.projects.find((p) => p.id === projectId),
+  partnerSites: PARTNER_SITES,
 };
 
 /**

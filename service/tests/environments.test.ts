@@ -437,7 +437,27 @@ describe('sandbox and live', () => {
     )[0]!.key;
     assert.equal((await widgetHost('sandbox', `/v1/suggestions?key=${sandboxKey}&q=sandbox%20error`)).status, 500);
 
-    // Live lists and answers only its own content: the official files, no made-up news or offerings.
+    // Live lists and answers only its own content: the official files, no made-up news, offerings or partner sites.
+    assert.deepEqual((await api('live', 'GET', '/partner-sites', keys.live)).body.data, []);
+    assert.ok((await api('sandbox', 'GET', '/partner-sites', keys.sandbox)).body.data.length >= 3);
+    const [listing] = (await api('live', 'GET', '/listings', keys.live)).body.data ?? [];
+    if (listing)
+      assert.equal(
+        (
+          await api(
+            'live',
+            'PUT',
+            `/listings/${listing.id}/distributions/ps_lionhomes`,
+            keys.live,
+            {},
+            {
+              'Idempotency-Key': 'live-distribute',
+            },
+          )
+        ).status,
+        404,
+        'no live listing goes to a made-up site',
+      );
     const [{ generated }] = await db.query<{ generated: number }>(
       `select count(*)::int as generated from dataset_imports where origin = 'sandbox'`,
     );

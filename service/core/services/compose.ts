@@ -67,7 +67,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
     clock: now,
     environment: settings.environment,
   });
-  const listings = createListingArea(db, homes.byId, fixtures.restore);
+  const listings = createListingArea(db, homes.byId, fixtures.restore, fixtures.partnerSites);
   const inventory = createInventory(db, now);
   const links = linksOf(settings.urls, settings.environment);
   const rates = sharedRates(db);

@@ -2,6 +2,7 @@
 import type { EngineOptions } from '../estimates/engine.js';
 import type { HdbData } from '../estimates/hdb-estimate.js';
 import type { Homes } from '../estimates/homes.js';
+import type { PartnerSite } from '../listings/distribution-store.js';
 import type { RestoreFixtures } from '../listings/sandbox-reset.js';
 import type { AddressPolicy } from '../webhooks/address-guard.js';
 import type { ProjectLookup } from '../writes/write-kinds.js';
@@ -19,7 +20,7 @@ export interface DeploymentData {
   hdb?: HdbData;
   sources?: EngineOptions['sources'];
   /** What a sandbox reset puts back, and the developers' projects the writes name. */
-  fixtures: { restore: RestoreFixtures; projectOf: ProjectLookup };
+  fixtures: { restore: RestoreFixtures; projectOf: ProjectLookup; partnerSites?: readonly PartnerSite[] };
   /** Why these data cannot serve yet (live with nothing imported): the deployment reports not ready. */
   notReady?: string;
 }

@@ -7,7 +7,7 @@ import { actingAsPerson } from '../../core/events/acting.js';
 import { roleMay } from '../../core/grants/roles.js';
 import { DISTRIBUTABLE } from '../../core/listings/distribution-store.js';
 import type { createListingArea } from '../../core/listings/listing-area.js';
-import { PARTNER_SITES, publicSite } from '../../sandbox/partner-sites.js';
+import { publicSite } from '../../sandbox/partner-sites.js';
 import { html } from '../../web/html.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { kindOnly } from './inventory-routes.js';
@@ -39,7 +39,7 @@ export function distributionRoutes(area: ListingArea) {
             .filter((d) => d.status === 'live')
             .map((d) => d.partnerSiteId),
         );
-        const sites = PARTNER_SITES.map((site) => ({
+        const sites = area.partnerSites.map((site) => ({
           site: publicSite(site),
           live: live.has(site.id),
           takes:
@@ -60,7 +60,7 @@ export function distributionRoutes(area: ListingArea) {
     page(messagePage('Not changed', 'Your role reads where listings are shown; ask an owner to change it.'), 403);
   const found = async (c: { var: ConsoleEnv['Variables']; req: { param: (name: string) => string } }) => {
     const listing = await area.listings.get(c.var.actor.organizationId, c.req.param('listing'));
-    const site = PARTNER_SITES.find((s) => s.id === c.req.param('site'));
+    const site = area.partnerSites.find((s) => s.id === c.req.param('site'));
     return listing && site && { listing, site, action: c.req.param('action') as Action };
   };
   const nothing = () =>

@@ -2,7 +2,7 @@
  * The Platform API's distribution of listings to partner sites (tag Listings): an agency shows its
  * listings on the sites and takes them back; a partner site's own key reads what is live on it.
  */
-import { PARTNER_SITES, publicSite, siteOfOrganization } from '../../sandbox/partner-sites.js';
+import { publicSite } from '../../sandbox/partner-sites.js';
 import { onlyFor, unprocessable } from './answers.js';
 import type { ListingArea } from './listing-operations.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
@@ -30,10 +30,10 @@ export function createDistributionOperations(area: ListingArea): Record<Distribu
     operation: (ctx: OperationContext, area: ListingArea) => Promise<Answer>,
     kind: 'agency' | 'partner_site' = 'agency',
   ): Operation => onlyFor(kind, kind === 'agency' ? 'listings to distribute' : 'distributed listings', area)(operation);
-  const site = (ctx: OperationContext) => PARTNER_SITES.find((s) => s.id === ctx.params.partnerSiteId);
+  const site = (ctx: OperationContext) => area.partnerSites.find((s) => s.id === ctx.params.partnerSiteId);
 
   return {
-    listPartnerSites: (ctx) => page(PARTNER_SITES.map(publicSite), ctx),
+    listPartnerSites: (ctx) => page(area.partnerSites.map(publicSite), ctx),
     listListingDistributions: withArea(async (ctx, { listings, distributions }) => {
       const id = String(ctx.params.listingId);
       if (!(await listings.get(org(ctx), id))) return noListing(id);
@@ -66,7 +66,7 @@ export function createDistributionOperations(area: ListingArea): Record<Distribu
           };
     }),
     listDistributedListings: withArea(async (ctx, { listings }) => {
-      const own = siteOfOrganization(org(ctx));
+      const own = area.partnerSites.find((s) => s.organizationId === org(ctx));
       return own ? page(await listings.distributedTo(own.id), ctx) : noSite('of this organization');
     }, 'partner_site'),
   };

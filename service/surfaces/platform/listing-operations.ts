@@ -8,7 +8,7 @@ import type { ListingStore } from '../../core/listings/listing-store.js';
 import type { StandardStatus, ViewingStatus } from '../../core/listings/transitions.js';
 import type { ViewingStore } from '../../core/listings/viewing-store.js';
 import type { MediaStore } from '../../core/media/media-store.js';
-import type { DistributionStore } from '../../core/listings/distribution-store.js';
+import type { DistributionStore, PartnerSite } from '../../core/listings/distribution-store.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { onlyFor, refused, unprocessable } from './answers.js';
 import { pageAnswer as page } from './pagination.js';
@@ -36,6 +36,8 @@ export interface ListingArea {
   viewings: ViewingStore;
   media: MediaStore;
   distributions: DistributionStore;
+  /** Where listings may be distributed: the deployment's partner sites. */
+  partnerSites: readonly PartnerSite[];
   /** Puts an organization's listings and viewings back to the sandbox's fixtures. */
   reset(organizationId: string): Promise<Schemas['SandboxReset']>;
   /** Listings by status and viewings by week. */
