@@ -407,7 +407,8 @@ describe('the estimate panel', () => {
     storey.value = '11';
     $(el, 'details.home button')!.click();
     await until(() => sentRequests().some((u) => u.searchParams.get('storey') === '11'), 'the corrected storey');
-    await until(() => !$(el, '.field-problem') && $(el, '.value'), 'valued, the refusal gone');
+    // The skeleton has a `.value` bone too: wait for the estimate itself.
+    await until(() => !$(el, '.skeleton') && !$(el, '.field-problem') && $(el, 'input[name="storey"]'), 'valued');
     expect($<HTMLInputElement>(el, 'input[name="storey"]')!.hasAttribute('aria-invalid')).to.equal(false);
   });
 
