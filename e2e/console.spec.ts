@@ -20,6 +20,8 @@ async function pasteAndSearch(page: Page, snippet: string) {
 }
 
 test('from sign-in to a pasted snippet, then an origin removed and a key rotated', async ({ page }) => {
+  // A long walk (a dozen pages, six axe checks, four pasted widgets): past 30 s on a busy two-core machine.
+  test.setTimeout(90_000);
   const demoOrigin = `http://localhost:${DEMO_PORT}`;
   await page.goto(`${API_BASE}/console/`);
   await expect(page.getByRole('heading', { name: 'Sign in to the API Console' })).toBeVisible();
