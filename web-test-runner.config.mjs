@@ -10,6 +10,8 @@ export default {
   files: ['src/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
+  // A file's whole run, not one test: a loaded two-core CI machine took over the 120 s default on Firefox and WebKit.
+  testsFinishTimeout: 600_000,
   testFramework: { config: { timeout: 8000 } },
   plugins: [esbuildPlugin({ ts: true, json: true, tsconfig: './tsconfig.json', target: 'es2022' })],
   middleware: [

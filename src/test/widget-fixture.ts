@@ -42,6 +42,11 @@ export function press(el: ServiceValuation, key: string, init: KeyboardEventInit
   input(el).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true, ...init }));
 }
 
+/** A labelled choice of the panel (the comparables' order, the home's type), found by its label. */
+export const choice = (el: ServiceValuation, label: string) =>
+  $$<HTMLLabelElement>(el, 'label.sort-by')
+    .find((l) => l.textContent!.trim().startsWith(label))
+    ?.querySelector('select') ?? undefined;
 export const options = (el: ServiceValuation) => $$(el, '[role="option"]');
 export const text = (el: ServiceValuation) => el.shadowRoot!.textContent?.replace(/\s+/g, ' ') ?? '';
 
