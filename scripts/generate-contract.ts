@@ -91,6 +91,8 @@ function checkFor(schema: Schema, where: string): string {
         [literal(schema.minItems), '0'],
         [literal(schema.maxItems), 'Infinity'],
       ]);
+    case 'boolean':
+      return 'oneOf([true, false])';
     case 'object': {
       const properties = schema.properties ?? {};
       const names = Object.keys(properties);

@@ -38,6 +38,8 @@ export const ARGUMENTS: Record<string, readonly Argument[]> = {
   sortChoice: [SORT_CHOICES, MODES, 'text'],
   showAll: ['count'],
   away: ['text'],
+  widerWithin: [MODES, 'text', 'text'],
+  widerArea: [MODES, 'text'],
   floorArea: ['text'],
   chartKeyComparables: [MODES, 'text'],
   chartSummary: ['count', MODES, 'text', 'text', 'text', 'text', 'text', 'text'],

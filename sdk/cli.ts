@@ -71,6 +71,7 @@ function describeEstimate(e: Estimate): string {
     `${p.project ? `${p.project}, ` : ''}${p.address} · ${p.town} · Singapore ${p.postalCode}`,
     `Estimated ${e.mode === 'sale' ? 'sale price' : 'monthly rent'}: ${formatMoney(e.value)} (likely ${formatMoney(e.low)} to ${formatMoney(e.high)})`,
     `Confidence ${e.confidence} · as of ${formatDate(e.asOf)} · keep until ${formatDate(e.retainUntil)}`,
+    ...(e.basis ? [e.basis.text] : []),
     '',
     table(
       e.comparables.map((c) => ({
@@ -78,7 +79,7 @@ function describeEstimate(e: Estimate): string {
         address: c.address,
         area: formatArea(c.floorAreaSqm, 'sqft'),
         price: formatMoney(c.price),
-        distance: formatDistance(c.distanceM),
+        distance: c.distanceKnown === false ? 'unknown' : formatDistance(c.distanceM),
       })),
       ['date', 'address', 'area', 'price', 'distance'],
     ),

@@ -16,6 +16,8 @@ import { type Accuracy, backtest } from './core/estimates/backtest.js';
 import { privateBacktest } from './core/estimates/private-backtest.js';
 import { hdbRentBacktest, privateRentBacktest } from './core/estimates/rent-backtest.js';
 import { loadImportedHomes } from './core/valuations/imported-homes.js';
+import { coverageOf, coverageTable } from './core/estimates/coverage.js';
+import { createEstimateEngine } from './core/estimates/engine.js';
 import { importOfficialFile } from './core/datasets/official/import-file.js';
 import { loadHdbSales } from './core/valuations/hdb-sales.js';
 import { type Database, openDatabase } from './db/database.js';
@@ -81,6 +83,7 @@ async function sandboxDatabase(): Promise<Database> {
 const db = values.sandbox ? await sandboxDatabase() : await openCommandDatabase('npm run backtest');
 const sales = await loadHdbSales(db);
 const imported = await loadImportedHomes(db);
+const withoutPlaces = await loadImportedHomes(db, 'official', { places: false });
 await db.close();
 const report = backtest(sales, { months });
 const privateReport = imported && privateBacktest(imported.homes, { months });
@@ -145,3 +148,13 @@ const rentTable = (title: string, report: ReturnType<typeof hdbRentBacktest>) =>
 };
 rentTable("HDB's declared rents (those the outlier rule keeps)", hdbRents);
 rentTable("URA's private rental contracts", privateRents);
+
+// Coverage: every home the data holds, asked through the engine every surface calls, with OneMap's places and without.
+for (const [title, data] of [
+  ['as loaded', imported],
+  ["without OneMap's addresses (no block has a place)", withoutPlaces],
+] as const) {
+  if (!data) continue;
+  const engine = createEstimateEngine({ serviceUrl: 'http://localhost/', homes: data.homes, hdb: data.hdb });
+  console.log(`\nCoverage, ${title}: the homes each surface values, sale and rent\n${coverageTable(coverageOf(engine))}`);
+}

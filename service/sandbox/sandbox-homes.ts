@@ -10,11 +10,13 @@ import { sandboxStartFiles } from './official-files/sandbox-text.js';
 
 let world: Promise<ImportedHomes> | undefined;
 export const sandboxWorld = () => (world ??= readWorld());
+/** The same world as if its OneMap file were never imported: no block has a place or a postal code. */
+export const sandboxWorldWithoutPlaces = () => readWorld({ places: false });
 
 /** The sandbox's homes, as the engine values them. */
 export const sandboxHomes = async () => (await sandboxWorld()).homes;
 
-async function readWorld(): Promise<ImportedHomes> {
+async function readWorld({ places = true } = {}): Promise<ImportedHomes> {
   const rows: Row[] = [];
   const addresses: Address[] = [];
   for (const { name, text } of sandboxStartFiles()) {
@@ -26,7 +28,7 @@ async function readWorld(): Promise<ImportedHomes> {
       else rows.push(rowOf(file.dataset, row.record as Parameters<typeof rowOf>[1]));
     }
   }
-  return homesFromRows(rows, addresses)!;
+  return homesFromRows(rows, places ? addresses : [])!;
 }
 
 /** What an engine values in the sandbox: its homes, and HDB's files for the HDB model. */

@@ -1,7 +1,8 @@
 /**
  * A refusal says the real reason on every surface (the widget host, the Platform API, MCP and the
  * valuation page), on an operator's files as they often come: HDB resales without the rental file, and
- * without OneMap's. Rents: none loaded. A 3-room with two sales and nothing to compare: too few nearby.
+ * without OneMap's. Rents: none loaded. A 3-room with two sales of its own is valued all the same, its
+ * block's other flats beside its own.
  * A storey above the highest the block's sales name: the field, and what it may be.
  */
 import assert from 'node:assert/strict';
@@ -106,10 +107,22 @@ describe('refusals say why', () => {
     assert.doesNotMatch(page.text, /too few recent transactions/);
   });
 
-  it('says too few nearby where the home’s kind trades in its area but not enough near it', async () => {
+  it('values a flat type with two sales of its own from its block’s other flats, never refusing what the model values', async () => {
     const hosted = await widget(`id=${THREE_ROOM}&mode=sale`);
-    assert.equal(hosted.status, 422);
-    assert.match(hosted.body.visitorMessage, /too few recent transactions near this property/);
+    assert.equal(hosted.status, 200);
+    const comparables = hosted.body.comparables as unknown as { unitType: string; near: string }[];
+    assert.equal(comparables.filter((c) => c.unitType === '3-room').length, 2, 'its own two sales');
+    assert.ok(comparables.length >= 5 && comparables.every((c) => c.near === 'same_block'));
+    assert.deepEqual(hosted.body.basis, {
+      scope: 'block',
+      months: 24,
+      widened: false,
+      text: "From the block's sales of the last 24 months",
+    });
+    const api = await platform(`${THREE_ROOM}/estimate`);
+    assert.deepEqual([api.status, api.body.value], [200, hosted.body.value]);
+    assert.match(await mcp({ propertyId: THREE_ROOM, mode: 'sale' }), /S\$[\d,]+/);
+    assert.equal((await valuationPage(`${THREE_ROOM}?mode=sale`)).status, 200);
   });
 
   it('names the field and what it may be for a storey above the block’s highest sale', async () => {

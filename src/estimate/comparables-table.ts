@@ -4,7 +4,8 @@
  */
 import { html, nothing } from 'lit/html.js';
 import type { Estimate } from '../api/types.js';
-import { type AreaUnit, formatDistance, formatMoney } from '../format/format.js';
+import { type AreaUnit, formatMoney } from '../format/format.js';
+import { distanceAway } from '../words/distance.js';
 import { formatArea, formatPricePerArea, unitTypeName, words } from '../words/words.js';
 import { renderChoice } from './choice.js';
 import { SORT_CHOICES, type SortChoice, sortComparables } from './sort-comparables.js';
@@ -57,7 +58,7 @@ export function renderComparablesTable(estimate: Estimate, view: ComparablesView
               <td class="num">${formatArea(c.floorAreaSqm, unit)}</td>
               <td class="num">${formatMoney(c.price)}</td>
               <td class="num">${formatPricePerArea(c.pricePerSqm, unit)}</td>
-              <td class="num">${words.away(formatDistance(c.distanceM))}</td>
+              <td class="num">${distanceAway(words, c)}</td>
             </tr>`,
           )}
         </tbody>

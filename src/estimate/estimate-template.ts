@@ -1,7 +1,7 @@
 /** The estimate: what was valued, the value and how sure it is, and the comparables behind it. */
 import { html, nothing } from 'lit/html.js';
 import type { Estimate, Mode } from '../api/types.js';
-import { type AreaUnit, areaIn, formatMoney } from '../format/format.js';
+import { type AreaUnit, areaIn, formatDistance, formatMoney } from '../format/format.js';
 import { safeLink } from '../internal/links.js';
 import { formatArea, formatPricePerArea, unitTypeName, words } from '../words/words.js';
 import { hostProblem } from '../words/problems.js';
@@ -72,7 +72,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
         </dd>
       </div>
       <div><dt>${words.asOf}</dt><dd>${words.date(estimate.asOf)}</dd></div>
-      <div><dt>${words.basedOn}</dt><dd>${words.transactionCount(estimate.comparables.length)}</dd></div>
+      <div><dt>${words.basedOn}</dt><dd>${words.transactionCount(estimate.comparables.length)}${widerReach(estimate)}</dd></div>
     </dl>
     <div class="estimate-actions">
       <button type="button" class="text-button" aria-pressed=${view.unit === 'sqm' ? 'true' : 'false'} @click=${() => view.handleUnitChange(otherUnit)}>
@@ -152,4 +152,15 @@ function renderEstimateSkeleton(slow: boolean) {
     ${slow ? html`<p class="loading-note">${words.loading}</p>` : nothing}
     ${'short short label value  facts chart table'.split(' ').map((bone) => html`<span class="bone ${bone}"></span>`)}
   </div>`;
+}
+
+/** Where the estimate looked wider than usual, said in the visitor's language from the host's figures. */
+function widerReach({ basis, mode }: Estimate) {
+  if (!basis?.widened) return nothing;
+  const months = String(basis.months);
+  const text =
+    basis.scope === 'nearby' && basis.radiusM !== undefined
+      ? words.widerWithin(mode, formatDistance(basis.radiusM), months)
+      : words.widerArea(mode, months);
+  return html`<span class="basis">${text}</span>`;
 }

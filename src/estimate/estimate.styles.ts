@@ -96,6 +96,12 @@ export const estimateStyles = css`
     margin: 0;
     font-weight: 600;
   }
+  .basis {
+    display: block;
+    font-size: 12px;
+    font-weight: 400;
+    color: var(--_muted);
+  }
   @container panel (min-width: 560px) {
     .facts {
       grid-template-columns: repeat(4, minmax(0, 1fr));

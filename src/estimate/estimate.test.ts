@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { Comparable } from '../api/types.js';
-import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
+import { estimateWith, sentRequests, useSandbox } from '../test/sandbox-worker.js';
 import { $, $$, press, searchAndChoose, text, type, until, widget, choice } from '../test/widget-fixture.js';
 import { DEFAULT_SORT, sortComparables } from './sort-comparables.js';
 
@@ -65,6 +65,32 @@ describe('the estimate panel', () => {
     expect(asked.searchParams.get('unit')).to.equal('sqm');
     await until(() => /m²$/.test($$(el, '.option-meta')[0]?.textContent ?? ''), 'suggestions in m²');
     expect($(el, '.facts div')!.textContent).to.contain('psm');
+  });
+
+  it('says where a comparable’s distance is unknown, sorts it last by distance, and names a widened search', async () => {
+    await useSandbox(
+      estimateWith((e) => {
+        const comparables = e.comparables as Comparable[];
+        comparables[0] = { ...comparables[0], distanceM: 0, distanceKnown: false, near: 'same_street' };
+        e.basis = { scope: 'nearby', radiusM: 8000, months: 36, widened: true, text: 'From sales within 8 km' };
+      }),
+    );
+    const el = await widget();
+    await searchAndChoose(el, 'amk ave 3');
+    expect(column(el, 6)[0]).to.equal('Distance unknown');
+    expect($(el, '.facts .basis')!.textContent).to.equal('From sales within 8.0 km over the last 36 months');
+    const order = choice(el, 'Sort by')!;
+    order.value = 'distance';
+    order.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    $$<HTMLButtonElement>(el, 'button.text-button')
+      .find((b) => b.textContent!.trim().startsWith('Show all'))
+      ?.click();
+    await el.updateComplete;
+    const distances = column(el, 6);
+    expect(distances.at(-1)).to.equal('Distance unknown');
+    expect(distances.filter((d) => d === 'Distance unknown')).to.have.length(1);
+    await expect(el).to.be.accessible();
   });
 
   it('sorts the comparables with one labelled control, each order in its useful direction', async () => {

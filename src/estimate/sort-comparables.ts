@@ -11,7 +11,8 @@ export const SORT_CHOICES: Record<SortChoice, [(c: Comparable) => string | numbe
   price: [(c) => c.price, -1],
   perArea: [(c) => c.pricePerSqm, -1],
   area: [(c) => c.floorAreaSqm, -1],
-  distance: [(c) => c.distanceM, 1],
+  // A comparable of unknown distance comes last, nearest first.
+  distance: [(c) => (c.distanceKnown === false ? Infinity : c.distanceM), 1],
   address: [(c) => c.address, 1],
 };
 export const DEFAULT_SORT: SortChoice = 'date';

@@ -99,6 +99,10 @@ const ms: Words = {
     })[choice],
   showAll: (count) => `Tunjukkan semua ${count}`,
   away: (distance) => `${distance} jauhnya`,
+  distanceUnknown: 'Jarak tidak diketahui',
+  widerWithin: (mode, distance, months) =>
+    `Daripada ${MODE[mode].transactions} dalam lingkungan ${distance} sepanjang ${months} bulan lalu`,
+  widerArea: (mode, months) => `Daripada ${MODE[mode].transactions} di kawasan ini sepanjang ${months} bulan lalu`,
   chartKeyComparables: (mode, perUnit) =>
     `${MODE[mode].transactions[0].toUpperCase()}${MODE[mode].transactions.slice(1)} setanding, ${perUnit}`,
   chartKeyEstimate: 'Anggaran dan julat kemungkinan',

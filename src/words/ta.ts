@@ -100,6 +100,10 @@ const ta: Words = {
     })[choice],
   showAll: (count) => `அனைத்து ${count}-ஐயும் காட்டு`,
   away: (distance) => `${distance} தொலைவில்`,
+  distanceUnknown: 'தூரம் தெரியவில்லை',
+  widerWithin: (mode, distance, months) =>
+    `கடந்த ${months} மாதங்களில் ${distance} தூரத்திற்குள் நடந்த ${MODE[mode].transactions} அடிப்படையில்`,
+  widerArea: (mode, months) => `கடந்த ${months} மாதங்களில் இப்பகுதியில் நடந்த ${MODE[mode].transactions} அடிப்படையில்`,
   chartKeyComparables: (mode, perUnit) => `ஒப்பிடத்தக்க ${MODE[mode].transactions}, ${perUnit}`,
   chartKeyEstimate: 'மதிப்பீடும் சாத்தியமான வரம்பும்',
   chartSummary: (count, mode, from, to, min, max, per, estimate) =>

@@ -97,6 +97,9 @@ const zh: Words = {
     })[choice],
   showAll: (count) => `显示全部 ${count} 笔`,
   away: (distance) => `相距 ${distance}`,
+  distanceUnknown: '距离不详',
+  widerWithin: (mode, distance, months) => `依据 ${distance} 范围内过去 ${months} 个月的${MODE[mode].kind}记录`,
+  widerArea: (mode, months) => `依据该区域过去 ${months} 个月的${MODE[mode].kind}记录`,
   chartKeyComparables: (mode, perUnit) => `可比${MODE[mode].kind}成交，${perUnit}`,
   chartKeyEstimate: '估价及可能范围',
   chartSummary: (count, mode, from, to, min, max, per, estimate) =>

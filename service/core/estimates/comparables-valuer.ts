@@ -6,10 +6,10 @@
  */
 import type { components } from '../../../contract/generated/widget-host.js';
 import { quantile } from './statistics.js';
-import { valueFromComparables } from './comparables.js';
+import { COMPARABLES, valueFromComparables } from './comparables.js';
 import type { Valuation } from './estimate.js';
 import { homesOf, type Homes, type PropertyRecord } from './homes.js';
-import { nearbyIndex } from './nearby.js';
+import { nearbyIndex, type Reach, usualReach } from './nearby.js';
 import { storeysOf } from './storeys.js';
 
 type Mode = components['schemas']['Mode'];
@@ -49,7 +49,58 @@ function uncalibrated(
       at === undefined ? undefined : { premium: storeys.premium(subject.propertyType, mode), subject: at };
     // A visitor who gives no storey is told where homes of this type sell, whatever their floor: a wider range.
     const scale = scales[mode][storey === undefined ? 'typical' : 'asked'];
-    return valueFromComparables(nearby(subject, mode), subject, mode, adjustment, scale);
+    const usual = usualReach(subject, mode);
+    for (const reach of wider(usual)) {
+      const neighbourhood = nearby(subject, mode, reach);
+      if (neighbourhood.best.length < COMPARABLES.min) continue;
+      const valued = valueFromComparables(neighbourhood, subject, mode, adjustment, scale);
+      if (!valued) continue;
+      const district = reach.radiusM === Infinity;
+      return {
+        ...valued,
+        comparables: district
+          ? valued.comparables.map((c) => (c.near === 'nearby' ? { ...c, near: 'same_district' as const } : c))
+          : valued.comparables,
+        basis: basisOf(subject, mode, reach, usual),
+      };
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The reaches tried in turn, until one holds five comparables: the usual; a radius 1.6 times as wide
+ * (8 km for a private home); that radius over 36 months; then the whole postal district (an HDB flat's
+ * town) over 36 months. A sparse market's condo has no neighbour in 5 km; a landed street sells once a year.
+ */
+const wider = (usual: Reach): Reach[] => [
+  usual,
+  { ...usual, radiusM: usual.radiusM * 1.6 },
+  { radiusM: usual.radiusM * 1.6, windowMonths: WIDEST_MONTHS },
+  { radiusM: Infinity, windowMonths: WIDEST_MONTHS },
+];
+const WIDEST_MONTHS = 36;
+
+function basisOf(subject: PropertyRecord, mode: Mode, reach: Reach, usual: Reach): NonNullable<Valuation['basis']> {
+  const what = mode === 'sale' ? 'sales' : 'rents';
+  const months = reach.windowMonths;
+  const widened = reach.radiusM !== usual.radiusM || months !== usual.windowMonths;
+  if (reach.radiusM === Infinity) {
+    const hdb = subject.propertyType === 'hdb';
+    return {
+      scope: hdb ? 'town' : 'district',
+      months,
+      widened,
+      text: `From ${hdb ? "the town's" : "the district's"} ${what} of the last ${months} months`,
+    };
+  }
+  const km = Number((reach.radiusM / 1000).toFixed(1));
+  return {
+    scope: 'nearby',
+    radiusM: reach.radiusM,
+    months,
+    widened,
+    text: `From ${what} within ${km} km over the last ${months} months`,
   };
 }
 

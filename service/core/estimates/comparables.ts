@@ -131,7 +131,11 @@ export function valueFromComparables(
           : 'low',
     comparables: [...comparables]
       .sort((a, b) => (a.tx.date < b.tx.date ? 1 : -1))
-      .map((c) => comparableOf(c.tx, c.property, c.distance)),
+      .map((c) => ({
+        ...comparableOf(c.tx, c.property, c.distance),
+        near:
+          subject.project && c.property.project === subject.project ? ('same_project' as const) : ('nearby' as const),
+      })),
     ...(at !== undefined && at !== storey!.subject ? { storey: Math.round(at) } : {}),
   };
 }

@@ -32,6 +32,8 @@ export interface Valuation {
   half?: number;
   /** The storey valued, where it is not the one asked: the nearest its comparables name. */
   storey?: number;
+  /** What it was valued from, and whether the search went wider than usual. */
+  basis?: Estimate['basis'];
 }
 
 export interface EstimateContext {
@@ -135,6 +137,7 @@ export function estimateOf(
       unitTypes: options.unitTypes ?? [{ id: subject.id, unitType: subject.unitType }],
     },
     comparables,
+    ...(valuation.basis ? { basis: valuation.basis } : {}),
     attribution: {
       text: words.attribution,
       url: `${options.serviceUrl}valuation/${encodeURIComponent(subject.id)}?${pageQuery(mode, options.asked)}`,

@@ -2,14 +2,21 @@
  * HDB flats valued from HDB's own files: a sale by the HDB model (hdb-model.ts), learned from the resales
  * of the 24 months to the data's newest month; a rent as the median of the declared rents of the last 12
  * months, from the same block and flat type first, then the same street's and the town's. The comparables
- * shown are the sales or rents the figure stands on: the block's own, then its street's and its town's
- * nearest, which need both blocks' places (OneMap's addresses); without them, a block shows only its own.
+ * shown are the sales or rents the figure stands on (hdb-comparables.ts): the block's own, then its
+ * street's and its town's, nearest first where OneMap's places are loaded, most alike where not. A flat
+ * the model values is never refused for want of comparables of its own block.
  */
-import type { HdbHome, HdbSale } from './hdb-sale.js';
+import type { components } from '../../../contract/generated/widget-host.js';
+import type { Basis, HdbHome, HdbSale } from './hdb-sale.js';
 import { blockKey, monthName, monthNumber } from './hdb-sale.js';
 import { hdbValuer } from './hdb-model.js';
 import { type Homes, midMonth, type PropertyRecord, type Transaction } from './homes.js';
-import { comparableOf, distanceMeters, middleAndRange, roundPrice, type Valuation } from './estimate.js';
+import { middleAndRange, roundPrice, type Valuation } from './estimate.js';
+import { flatKey, hdbCandidates, type HdbPlace, type Likeness, MIN_COMPARABLES } from './hdb-comparables.js';
+
+type Comparable = components['schemas']['Comparable'];
+type EstimateBasis = NonNullable<components['schemas']['Estimate']['basis']>;
+type Mode = components['schemas']['Mode'];
 
 /** A declared rent the outlier rule kept, with the home it was declared for. */
 export interface HdbRent {
@@ -18,8 +25,7 @@ export interface HdbRent {
   rent: number;
 }
 
-/** Where a flat is and what type: every HDB home has one, sold or only rented. */
-export type HdbPlace = Pick<HdbHome, 'block' | 'street' | 'town' | 'flatType'>;
+export type { HdbPlace } from './hdb-comparables.js';
 
 export interface HdbData {
   /** Every resale read, oldest first. */
@@ -33,76 +39,66 @@ export interface HdbData {
   rents: HdbRent[];
 }
 
-const MIN_COMPARABLES = 5;
-const MAX_COMPARABLES = 10;
 const RENT_MONTHS = 12;
-
-/** A sale or rent, with the home it belongs to, as a comparable candidate. */
-interface Candidate {
-  tx: Transaction;
-  property: PropertyRecord;
-}
-/** Each flat type of a block's candidates (newest first), and the flat types of blocks on each street and in each town. */
-interface ByPlace {
-  block: Map<string, Candidate[]>;
-  street: Map<string, string[]>;
-  town: Map<string, string[]>;
-}
-
-const flatKey = (place: HdbPlace) => `${blockKey(place)}|${place.flatType}`;
-const streetOf = (place: HdbPlace) => `${place.street}|${place.flatType}`;
-const townOf = (place: HdbPlace) => `${place.town}|${place.flatType}`;
-
-/** Candidates by their block and flat type, in the order added, with each street's and town's blocks. */
-function byPlace(): ByPlace & { add(place: HdbPlace, tx: Transaction, property: PropertyRecord): void } {
-  const index: ByPlace = { block: new Map(), street: new Map(), town: new Map() };
-  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
-  return {
-    ...index,
-    add(place, tx, property) {
-      const key = flatKey(place);
-      if (!index.block.has(key)) {
-        push(index.street, streetOf(place), key);
-        push(index.town, townOf(place), key);
-      }
-      push(index.block, key, { tx, property });
-    },
-  };
-}
+/** The rents' windows tried in turn: a town's flat type may be rented out a few times a year. */
+const RENT_WINDOWS = [RENT_MONTHS, 24, 36];
+/** The model's window (hdb-model.ts). */
+const SALE_MONTHS = 24;
 
 export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
   const newest = data.sales.at(-1)?.month;
   const valuer = newest ? hdbValuer(data.sales, monthName(monthNumber(newest) + 1)) : undefined;
   const propertyOf = new Map<string, PropertyRecord>();
   for (const [id, place] of data.places) propertyOf.set(flatKey(place), homes.byId.get(id)!);
+  // A flat only ever rented takes what its block's (else its street's) resold flats say of their lease and storeys.
+  const resoldNear = new Map<string, HdbHome>();
+  for (const home of data.homes.values()) {
+    if (!resoldNear.has(blockKey(home))) resoldNear.set(blockKey(home), home);
+    if (!resoldNear.has(home.street)) resoldNear.set(home.street, home);
+  }
+  const homeOf = (id: string): HdbHome | undefined => {
+    const known = data.homes.get(id);
+    const place = data.places.get(id);
+    if (known || !place) return known;
+    const near = resoldNear.get(blockKey(place)) ?? resoldNear.get(place.street);
+    const property = homes.byId.get(id);
+    return near && property && { ...near, ...place, floorAreaSqm: property.floorAreaSqm };
+  };
+  const likeness = (id: string): Likeness => homeOf(id) ?? {};
 
-  // The window's sales and the last year's rents, newest first.
-  const sales = byPlace();
-  const since = newest ? monthName(monthNumber(newest) - 24 + 1) : '';
+  // The window's sales, newest first.
+  const sales = hdbCandidates();
+  const since = newest ? monthName(monthNumber(newest) - SALE_MONTHS + 1) : '';
   for (let i = data.sales.length - 1; i >= 0 && data.sales[i].month >= since; i--) {
     const sale = data.sales[i];
     const property = propertyOf.get(flatKey(sale));
-    if (property) sales.add(sale, transactionOf(property, 'sale', sale), property);
+    if (property) sales.add(sale, transactionOf(property, 'sale', sale), property, sale);
   }
-  const rents = byPlace();
+  // The rents of the last 12 months, newest first; of 24 and 36 where a town has too few of a flat type.
   const newestRent = data.rents.reduce((m, r) => (r.month > m ? r.month : m), '');
-  const rentSince = newestRent ? monthName(monthNumber(newestRent) - RENT_MONTHS + 1) : '';
-  for (const rent of [...data.rents].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0))) {
-    if (rent.month < rentSince) break;
-    const property = homes.byId.get(rent.propertyId);
-    const place = data.places.get(rent.propertyId);
-    if (!property || !place) continue;
-    rents.add(place, transactionOf(property, 'rent', { month: rent.month, price: rent.rent }), property);
-  }
+  const rentsByAge = [...data.rents].sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0));
+  const rentWindows = new Map<number, ReturnType<typeof hdbCandidates>>();
+  const rentsOf = (months: number) => {
+    let rents = rentWindows.get(months);
+    if (rents) return rents;
+    rents = hdbCandidates();
+    rentWindows.set(months, rents);
+    const rentSince = newestRent ? monthName(monthNumber(newestRent) - months + 1) : '';
+    for (const rent of rentsByAge) {
+      if (rent.month < rentSince) break;
+      const property = homes.byId.get(rent.propertyId);
+      const place = data.places.get(rent.propertyId);
+      if (!property || !place) continue;
+      const tx = transactionOf(property, 'rent', { month: rent.month, price: rent.rent });
+      rents.add(place, tx, property, likeness(rent.propertyId));
+    }
+    return rents;
+  };
 
   return {
     /** A sale at the subject's floor area, and at `storey` (else its block's sales' middle storey). */
     sale(subject: PropertyRecord, storey?: number): Valuation | undefined {
-      const known = data.homes.get(subject.id);
+      const known = homeOf(subject.id);
       const home = known && {
         ...known,
         floorAreaSqm: subject.floorAreaSqm,
@@ -110,7 +106,7 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
       };
       const found = home && valuer?.value(home);
       if (!home || !found) return undefined;
-      const comparables = chosen(subject, home, sales);
+      const comparables = sales.chosen(subject, home, home, true);
       if (comparables.length < MIN_COMPARABLES) return undefined;
       return {
         value: roundPrice('sale', found.price),
@@ -118,30 +114,58 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
         high: roundPrice('sale', found.high),
         confidence:
           found.basis === 'block'
-            ? comparables.filter((c) => c.distanceM === 0).length >= 3
+            ? comparables.filter(ownBlock(subject)).length >= 3
               ? 'high'
               : 'medium'
             : found.basis === 'street'
               ? 'medium'
               : 'low',
         comparables,
+        basis: basisOf('sale', found.basis),
       };
     },
     rent(subject: PropertyRecord): Valuation | undefined {
       const place = data.places.get(subject.id);
       if (!place) return undefined;
-      const comparables = chosen(subject, place, rents);
-      if (comparables.length < MIN_COMPARABLES) return undefined;
-      const own = comparables.filter((c) => c.distanceM === 0).length;
-      return {
-        ...middleAndRange(
-          comparables.map((c) => c.price),
-          (rent) => roundPrice('rent', rent),
-        ),
-        confidence: own >= 8 ? 'high' : own >= MIN_COMPARABLES ? 'medium' : 'low',
-        comparables,
-      };
+      for (const months of RENT_WINDOWS) {
+        const comparables = rentsOf(months).chosen(subject, place, likeness(subject.id), false);
+        if (comparables.length < MIN_COMPARABLES) continue;
+        const own = comparables.filter(ownBlock(subject)).length;
+        const widest = comparables.some((c) => c.near === 'same_town')
+          ? 'town'
+          : comparables.some((c) => c.near === 'same_street')
+            ? 'street'
+            : 'block';
+        return {
+          ...middleAndRange(
+            comparables.map((c) => c.price),
+            (rent) => roundPrice('rent', rent),
+          ),
+          confidence: own >= 8 && months === RENT_MONTHS ? 'high' : own >= MIN_COMPARABLES ? 'medium' : 'low',
+          comparables,
+          basis: basisOf('rent', widest, months),
+        };
+      }
+      return undefined;
     },
+  };
+}
+
+const ownBlock = (subject: PropertyRecord) => (c: Comparable) =>
+  c.near === 'same_block' && c.unitType === subject.unitType;
+
+/**
+ * What a sale's estimate stands on: the level the model knew the flat at (its block's, else its street's
+ * or town's: the model's usual reach, never widened); a rent's, how far and how far back its rents were sought.
+ */
+function basisOf(mode: Mode, scope: Basis, months = mode === 'sale' ? SALE_MONTHS : RENT_MONTHS): EstimateBasis {
+  const what = mode === 'sale' ? 'sales' : 'rents';
+  const where = { block: "the block's", street: "the street's", town: "the town's" }[scope];
+  return {
+    scope,
+    months,
+    widened: mode === 'rent' && (scope !== 'block' || months !== RENT_MONTHS),
+    text: `From ${where} ${what} of the last ${months} months`,
   };
 }
 
@@ -151,34 +175,3 @@ const transactionOf = (
   mode: Transaction['mode'],
   { month, price, floorAreaSqm = property.floorAreaSqm }: { month: string; price: number; floorAreaSqm?: number },
 ): Transaction => ({ propertyId: property.id, mode, date: midMonth(month), floorAreaSqm, price });
-
-/**
- * Up to ten comparables: the block's own, newest first; then, to reach five or more, the street's and
- * the town's, nearest first, where both places are known.
- */
-function chosen(subject: PropertyRecord, place: HdbPlace, index: ByPlace) {
-  const ownKey = flatKey(place);
-  const result = (index.block.get(ownKey) ?? [])
-    .slice(0, MAX_COMPARABLES)
-    .map((c) => comparableOf(c.tx, c.property, 0));
-  if (result.length >= MIN_COMPARABLES) return result;
-  const taken = new Set([ownKey]);
-  for (const blocks of [index.street.get(streetOf(place)), index.town.get(townOf(place))]) {
-    // A block's distance once, from its first candidate's home (every candidate of a block shares its place).
-    const near = (blocks ?? [])
-      .filter((key) => !taken.has(key))
-      .map((key) => ({ key, distance: distanceMeters(subject, index.block.get(key)![0].property) }))
-      .filter((block) => Number.isFinite(block.distance))
-      .sort((a, b) => a.distance - b.distance);
-    for (const { key, distance } of near) {
-      taken.add(key);
-      for (const c of index.block.get(key)!) {
-        if (result.length >= MAX_COMPARABLES) break;
-        result.push(comparableOf(c.tx, c.property, distance));
-      }
-      if (result.length >= MAX_COMPARABLES) break;
-    }
-    if (result.length >= MIN_COMPARABLES) break;
-  }
-  return result.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-}

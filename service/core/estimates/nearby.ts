@@ -31,6 +31,20 @@ const cellOf = (lat: number, lng: number) => [Math.floor(lat / CELL_DEGREES), Ma
 const kindOf = (home: PropertyRecord) =>
   home.propertyType === 'landed' ? 'landed' : `${home.propertyType}|${home.unitType}`;
 
+/**
+ * How far a neighbourhood is sought: within `radiusM` (Infinity: anywhere in the subject's town, a
+ * private home's postal district) and `windowMonths` back. The usual reach is COMPARABLES'.
+ */
+export interface Reach {
+  radiusM: number;
+  windowMonths: number;
+}
+
+export const usualReach = (subject: PropertyRecord, mode: Mode): Reach => ({
+  radiusM: COMPARABLES.radiusM[subject.propertyType],
+  windowMonths: COMPARABLES.windowMonths[mode],
+});
+
 /** One home's transactions of one mode: their places in `homes.transactions` and how long ago each was. */
 interface HomeTransactions {
   property: PropertyRecord;
@@ -42,6 +56,8 @@ interface HomeTransactions {
 export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff'>) {
   const cutOff = Date.parse(homes.cutOff);
   const buckets = new Map<string, HomeTransactions[]>();
+  /** Every home of a kind and mode in a town, for a district-wide reach. */
+  const towns = new Map<string, HomeTransactions[]>();
   const ofHome = new Map<string, HomeTransactions>();
   homes.transactions.forEach((tx, i) => {
     const property = homes.byId.get(tx.propertyId);
@@ -54,6 +70,10 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
       const bucket = buckets.get(key);
       if (bucket) bucket.push(own);
       else buckets.set(key, [own]);
+      const townKey = `${kindOf(property)}|${tx.mode}|${property.town}`;
+      const town = towns.get(townKey);
+      if (town) town.push(own);
+      else towns.set(townKey, [own]);
     }
     const monthsAgo = (cutOff - Date.parse(tx.date)) / COMPARABLES.monthMs;
     own.indexes.push(i);
@@ -61,29 +81,40 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
     addToLine(own.line, monthsAgo, tx.price / tx.floorAreaSqm);
   });
 
-  /** The subject's neighbourhood in `mode`: every home of its kind within the radius, and the best of their transactions. */
-  return function neighbourhood(subject: PropertyRecord, mode: Mode): Neighbourhood {
+  /** The homes of the subject's kind a reach may hold: the cells around it, or its whole town. */
+  const around = (subject: PropertyRecord, mode: Mode, radius: number): HomeTransactions[] => {
+    if (radius === Infinity) return towns.get(`${kindOf(subject)}|${mode}|${subject.town}`) ?? [];
+    const [row, column] = cellOf(subject.lat, subject.lng);
+    const cells = Math.ceil(radius / 1000 / (CELL_DEGREES * 111));
+    const found: HomeTransactions[] = [];
+    for (let dr = -cells; dr <= cells; dr++)
+      for (let dc = -cells; dc <= cells; dc++)
+        found.push(...(buckets.get(`${kindOf(subject)}|${mode}|${row + dr},${column + dc}`) ?? []));
+    return found;
+  };
+
+  /** The subject's neighbourhood in `mode`: every home of its kind within the reach, and the best of their transactions. */
+  return function neighbourhood(
+    subject: PropertyRecord,
+    mode: Mode,
+    { radiusM: radius, windowMonths: window }: Reach = usualReach(subject, mode),
+  ): Neighbourhood {
     const none = { best: [], growth: 0 };
     if (!Number.isFinite(subject.lat) || !Number.isFinite(subject.lng)) return none;
-    const radius = COMPARABLES.radiusM[subject.propertyType];
-    const window = COMPARABLES.windowMonths[mode];
-    const [row, column] = cellOf(subject.lat, subject.lng);
     const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
     const near: { home: HomeTransactions; distance: number; atBest: number }[] = [];
-    for (let dr = -1; dr <= 1; dr++)
-      for (let dc = -1; dc <= 1; dc++)
-        for (const home of buckets.get(`${kindOf(subject)}|${mode}|${row + dr},${column + dc}`) ?? []) {
-          const distance = distanceMeters(subject, home.property);
-          if (!(distance <= radius)) continue;
-          line.n += home.line.n;
-          line.x += home.line.x;
-          line.y += home.line.y;
-          line.xy += home.line.xy;
-          line.xx += home.line.xx;
-          // The lowest score any of its transactions can have: its newest, at the subject's own size.
-          const atBest = comparableScore(subject, distance, home.monthsAgo[0], home.property, subject.floorAreaSqm);
-          near.push({ home, distance, atBest });
-        }
+    for (const home of around(subject, mode, radius)) {
+      const distance = distanceMeters(subject, home.property);
+      if (!(distance <= radius)) continue;
+      line.n += home.line.n;
+      line.x += home.line.x;
+      line.y += home.line.y;
+      line.xy += home.line.xy;
+      line.xx += home.line.xx;
+      // The lowest score any of its transactions can have: its newest, at the subject's own size.
+      const atBest = comparableScore(subject, distance, home.monthsAgo[0], home.property, subject.floorAreaSqm);
+      near.push({ home, distance, atBest });
+    }
     near.sort((a, b) => a.atBest - b.atBest);
 
     const best: Near[] = [];
@@ -127,19 +158,20 @@ export function everyTransactionNear(
   homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff'>,
   subject: PropertyRecord,
   mode: Mode,
+  { radiusM: radius, windowMonths: window }: Reach = usualReach(subject, mode),
 ): Neighbourhood {
   const cutOff = Date.parse(homes.cutOff);
-  const radius = COMPARABLES.radiusM[subject.propertyType];
   const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
   const all: Near[] = [];
   homes.transactions.forEach((tx: Transaction, index) => {
     const property = homes.byId.get(tx.propertyId);
     if (tx.mode !== mode || !property || kindOf(property) !== kindOf(subject)) return;
+    if (radius === Infinity && property.town !== subject.town) return;
     const distance = distanceMeters(subject, property);
     if (!(distance <= radius)) return;
     const monthsAgo = (cutOff - Date.parse(tx.date)) / COMPARABLES.monthMs;
     addToLine(line, monthsAgo, tx.price / tx.floorAreaSqm);
-    if (monthsAgo > COMPARABLES.windowMonths[mode]) return;
+    if (monthsAgo > window) return;
     const score = comparableScore(subject, distance, monthsAgo, property, tx.floorAreaSqm);
     all.push({ tx, property, distance, monthsAgo, index, score });
   });

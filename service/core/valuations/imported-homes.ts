@@ -71,6 +71,8 @@ const lastDayOf = (month: string) => {
 export async function loadImportedHomes(
   db: Pick<Database, 'query'>,
   origin: ImportOrigin = 'official',
+  /** false: as if OneMap's addresses were never imported (the coverage's measure without places). */
+  { places = true }: { places?: boolean } = {},
 ): Promise<ImportedHomes | undefined> {
   const ofOrigin = 'import_id in (select id from dataset_imports where origin = $1)';
   const [{ month: newest } = { month: null }] = await db.query<{ month: string | null }>(
@@ -79,10 +81,12 @@ export async function loadImportedHomes(
   );
   if (!newest) return undefined;
   const since = monthName(monthNumber(newest) - YEARS_READ * 12 + 1);
-  const addresses = await db.query<Address>(
-    'select postal, block, street, building, lat, lng from addresses where origin = $1 order by postal',
-    [origin],
-  );
+  const addresses = places
+    ? await db.query<Address>(
+        'select postal, block, street, building, lat, lng from addresses where origin = $1 order by postal',
+        [origin],
+      )
+    : [];
   const rows = await db.query<Row>(
     `select dataset, mode, property_type, month, town, block, street, project, home_kind, storey_low, storey_high,
             floor_area_sqm, lease_commence_year, district, lat, lng, price, units

@@ -8,7 +8,8 @@ import { cardTable } from '../../web/card-table.js';
 import { areaRange, type HomeAsked, readHome, readMode } from '../../core/estimates/parameters.js';
 import { pageQuery } from '../../core/estimates/estimate.js';
 import type { components } from '../../../contract/generated/widget-host.js';
-import { formatDate, formatDistance, formatMoney } from '../../../src/format/format.js';
+import { formatDate, formatMoney } from '../../../src/format/format.js';
+import { distanceAway } from '../../../src/words/distance.js';
 import { formatArea, formatPricePerArea } from '../../../src/words/words.js';
 import en from '../../../src/words/en.js';
 import { homeProblemForVisitor, refusalForVisitor, VISITOR_MESSAGES } from '../../core/estimates/service-words.js';
@@ -106,7 +107,7 @@ function estimateBody(estimate: Estimate, asked: HomeAsked): Html {
     bothUnits(c.floorAreaSqm),
     money(c.price, 'comparable-price'),
     formatPricePerArea(c.pricePerSqm, 'sqft'),
-    en.away(formatDistance(c.distanceM)),
+    distanceAway(en, c),
   ]);
   const title = property.project ? `${property.project}, ${property.address}` : property.address;
   return html`<h1>${title}</h1>
@@ -119,7 +120,7 @@ ${homeTypes(estimate)}${homeForm(estimate, asked)}
 <dl class="facts"><div><dt>${en.per('sq ft / m²')}</dt><dd>${formatPricePerArea(estimate.value / property.floorAreaSqm, 'sqft')} / ${formatPricePerArea(estimate.value / property.floorAreaSqm, 'sqm')}</dd></div>
 <div><dt>${en.confidence}</dt><dd data-field="confidence" data-value="${estimate.confidence}">${en.confidenceLevel[estimate.confidence]}: ${en.confidenceHint[estimate.confidence]}</dd></div>
 <div><dt>${en.asOf}</dt><dd><time datetime="${estimate.asOf}" data-field="asOf">${formatDate(estimate.asOf)}</time></dd></div>
-<div><dt>${en.basedOn}</dt><dd>${en.transactionCount(estimate.comparables.length)}</dd></div></dl>
+<div><dt>${en.basedOn}</dt><dd>${en.transactionCount(estimate.comparables.length)}${estimate.basis ? html`<br><span class="basis">${estimate.basis.text}</span>` : ''}</dd></div></dl>
 ${cardTable(en.tableCaption(estimate.comparables.length, mode), columns, rows, '')}
 <p class="meta">${estimate.attribution.text}. You may keep this estimate until ${formatDate(estimate.retainUntil)}.</p>
 ${(estimate.attribution.sources ?? []).map((source) => html`<p class="meta"><a href="${source.url}">${source.text}</a></p>`)}
