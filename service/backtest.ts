@@ -156,5 +156,7 @@ for (const [title, data] of [
 ] as const) {
   if (!data) continue;
   const engine = createEstimateEngine({ serviceUrl: 'http://localhost/', homes: data.homes, hdb: data.hdb });
-  console.log(`\nCoverage, ${title}: the homes each surface values, sale and rent\n${coverageTable(coverageOf(engine))}`);
+  console.log(
+    `\nCoverage, ${title}: the homes each surface values, sale and rent\n${coverageTable(coverageOf(engine))}`,
+  );
 }

@@ -106,7 +106,8 @@ const en = {
   /** Where the estimate had to look wider than usual for comparables (`basis.widened`). */
   widerWithin: (mode: Mode, distance: string, months: string) =>
     `From ${MODE[mode].transactions} within ${distance} over the last ${months} months`,
-  widerArea: (mode: Mode, months: string) => `From the area's ${MODE[mode].transactions} over the last ${months} months`,
+  widerArea: (mode: Mode, months: string) =>
+    `From the area's ${MODE[mode].transactions} over the last ${months} months`,
   chartKeyComparables: (mode: Mode, perUnit: string) => `Comparable ${MODE[mode].transactions}, ${perUnit}`,
   chartKeyEstimate: 'Estimate and likely range',
   chartSummary: (
