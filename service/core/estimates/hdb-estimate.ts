@@ -50,17 +50,19 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
   const valuer = newest ? hdbValuer(data.sales, monthName(monthNumber(newest) + 1)) : undefined;
   const propertyOf = new Map<string, PropertyRecord>();
   for (const [id, place] of data.places) propertyOf.set(flatKey(place), homes.byId.get(id)!);
-  // A flat only ever rented takes what its block's (else its street's) resold flats say of their lease and storeys.
+  // A flat only ever rented takes what its block's (else its street's, else its town's) resold flats say
+  // of their lease and storeys: the model then values it at the level it knows it at.
   const resoldNear = new Map<string, HdbHome>();
   for (const home of data.homes.values()) {
     if (!resoldNear.has(blockKey(home))) resoldNear.set(blockKey(home), home);
     if (!resoldNear.has(home.street)) resoldNear.set(home.street, home);
+    if (!resoldNear.has(home.town)) resoldNear.set(home.town, home);
   }
   const homeOf = (id: string): HdbHome | undefined => {
     const known = data.homes.get(id);
     const place = data.places.get(id);
     if (known || !place) return known;
-    const near = resoldNear.get(blockKey(place)) ?? resoldNear.get(place.street);
+    const near = resoldNear.get(blockKey(place)) ?? resoldNear.get(place.street) ?? resoldNear.get(place.town);
     const property = homes.byId.get(id);
     return near && property && { ...near, ...place, floorAreaSqm: property.floorAreaSqm };
   };
@@ -127,8 +129,14 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
     rent(subject: PropertyRecord): Valuation | undefined {
       const place = data.places.get(subject.id);
       if (!place) return undefined;
-      for (const months of RENT_WINDOWS) {
-        const comparables = rentsOf(months).chosen(subject, place, likeness(subject.id), false);
+      // Its own type's rents over 12, 24 and 36 months; then, where its town rents too few of them, every
+      // type's over 36, each carried to the flat's area (a rent per m² times its floor area).
+      const tries = [
+        ...RENT_WINDOWS.map((months) => ({ months, otherTypes: false })),
+        { months: 36, otherTypes: true },
+      ];
+      for (const { months, otherTypes } of tries) {
+        const comparables = rentsOf(months).chosen(subject, place, likeness(subject.id), otherTypes);
         if (comparables.length < MIN_COMPARABLES) continue;
         const own = comparables.filter(ownBlock(subject)).length;
         const widest = comparables.some((c) => c.near === 'same_town')
@@ -136,11 +144,10 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
           : comparables.some((c) => c.near === 'same_street')
             ? 'street'
             : 'block';
+        const atItsArea = (c: Comparable) =>
+          c.unitType === subject.unitType ? c.price : (c.price * subject.floorAreaSqm) / c.floorAreaSqm;
         return {
-          ...middleAndRange(
-            comparables.map((c) => c.price),
-            (rent) => roundPrice('rent', rent),
-          ),
+          ...middleAndRange(comparables.map(atItsArea), (rent) => roundPrice('rent', rent)),
           confidence: own >= 8 && months === RENT_MONTHS ? 'high' : own >= MIN_COMPARABLES ? 'medium' : 'low',
           comparables,
           basis: basisOf('rent', widest, months),
