@@ -10,8 +10,11 @@ export default {
   files: ['src/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
-  // A file's whole run, not one test: a loaded two-core CI machine took over the 120 s default on Firefox and WebKit.
-  testsFinishTimeout: 600_000,
+  // One engine at a time: with three at once on a loaded two-core machine, one file's run stalled in two engines
+  // together (CI, twice) while each engine alone runs it in under 30 s.
+  concurrentBrowsers: 1,
+  // A file's whole run, not one test: a loaded two-core CI machine took over the 120 s default.
+  testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 8000 } },
   plugins: [esbuildPlugin({ ts: true, json: true, tsconfig: './tsconfig.json', target: 'es2022' })],
   middleware: [

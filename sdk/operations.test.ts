@@ -93,7 +93,7 @@ describe('the CLI for every operation', () => {
       'call',
       'listDatasetRecords',
       'datasetId=ds_transactions',
-      'propertyId=hdb-560102-4-room',
+      'propertyId=hdb-560100-4-room',
       'limit=2',
     ]);
     assert.equal(JSON.parse(page.text).data.length, 2);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
 import { createEstimateEngine } from '../core/estimates/engine.js';
+import { areaRange } from '../core/estimates/parameters.js';
 import { loadImportedHomes } from '../core/valuations/imported-homes.js';
 import type { Database } from '../db/database.js';
 import { importedWorld } from './imported-world.js';
@@ -16,7 +17,7 @@ import { serviceForTests } from './service-for-tests.js';
 const DEMO_KEY = widgetKeys.keys[0].key;
 const PLATFORM_KEY = 'svcp_test_partner000000000000003';
 const ORIGIN = 'http://localhost:5173';
-/** A sandbox HDB flat of 97 m² (4-room): half and twice are 49 and 194. */
+/** A sandbox HDB flat (4-room): an area under half or over twice its type's typical one is refused. */
 const ID = 'hdb-560102-4-room';
 
 const { db, services, urls } = serviceForTests({ origins: { widgetHost: 0, platform: 0, mcp: 0 } });
@@ -68,10 +69,11 @@ describe('the storey and floor area of a home', () => {
   it('refuses an area outside half and twice the home type’s, naming the range, and counts nothing', async () => {
     // These reach the engine, inside the count: each is counted, then given back.
     const before = await counted();
-    for (const floorAreaSqm of [20, 48, 195, 4000]) {
+    const typical = services().engine.homes.byId.get(ID)!.floorAreaSqm;
+    const { min, max } = areaRange(typical);
+    for (const floorAreaSqm of [20, min - 1, max + 1, 4000]) {
       const answers = await everySurface({ floorAreaSqm: String(floorAreaSqm) }, { floorAreaSqm });
-      const range =
-        "floorAreaSqm must lie within half and twice the 97 m² this home's type typically measures: from 49 to 194.";
+      const range = `floorAreaSqm must lie within half and twice the ${typical} m² this home's type typically measures: from ${min} to ${max}.`;
       assert.deepEqual(
         [answers.widget.status, answers.api.status, answers.page.status],
         [400, 400, 400],
@@ -82,7 +84,7 @@ describe('the storey and floor area of a home', () => {
       assert.equal(answers.tool.content[0].text, range);
       // The page speaks to the visitor: what the area may be.
       assert.ok(
-        answers.page.text.includes('Enter a floor area from 49 to 194 m² for this kind of home.'),
+        answers.page.text.includes(`Enter a floor area from ${min} to ${max} m² for this kind of home.`),
         answers.page.text.slice(0, 400),
       );
     }

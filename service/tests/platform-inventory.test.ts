@@ -248,7 +248,7 @@ describe('official-source datasets', () => {
     do {
       const page: { status: number; body: Body } = await call(
         'GET',
-        `/datasets/ds_transactions/records?propertyId=hdb-560102-4-room&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+        `/datasets/ds_transactions/records?propertyId=hdb-560100-4-room&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
       );
       assert.equal(page.status, 200);
       assert.deepEqual(page.body.dataset, {
@@ -263,9 +263,9 @@ describe('official-source datasets', () => {
     } while (cursor);
     assert.ok(seen.length > 5);
     assert.equal(new Set(seen.map((r) => r.id)).size, seen.length);
-    assert.ok(seen.every((r, i) => r.propertyId === 'hdb-560102-4-room' && (i === 0 || seen[i - 1]!.date <= r.date)));
+    assert.ok(seen.every((r, i) => r.propertyId === 'hdb-560100-4-room' && (i === 0 || seen[i - 1]!.date <= r.date)));
     const sales = (
-      await call('GET', '/datasets/ds_transactions/records?propertyId=hdb-560102-4-room&mode=sale&limit=100')
+      await call('GET', '/datasets/ds_transactions/records?propertyId=hdb-560100-4-room&mode=sale&limit=100')
     ).body.data;
     assert.ok(sales.length > 0 && sales.every((r: Body) => r.mode === 'sale'));
   });

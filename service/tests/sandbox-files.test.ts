@@ -14,7 +14,7 @@ import { importOfficialFile } from '../core/datasets/official/import-file.js';
 import { loadHdbRents } from '../core/valuations/hdb-sales.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { hdbStreet } from '../sandbox/official-files/hdb-market.js';
+import { hdbMarket, hdbStreet } from '../sandbox/official-files/hdb-market.js';
 import { writeSandboxFiles } from '../sandbox/official-files/sandbox-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-files-'));
@@ -46,7 +46,18 @@ describe("the sandbox's files in the official formats", () => {
       const addresses = await db.query<{ block: string; street: string }>('select block, street from addresses');
       const known = new Set(addresses.map((a) => `${a.block}|${hdbStreet(a.street)}`));
       const missing = blocks.filter((b) => !known.has(`${b.block}|${b.street}`));
-      assert.deepEqual(missing, [], 'every block that trades has its address');
+      // OneMap's file misses some blocks, as an operator's does; every block it holds joins its sales.
+      const unplaced = new Set(
+        hdbMarket({ seed: 20261126, blocksPerStreet: world.blocksPerStreet })
+          .blocks.filter((b) => !b.placed)
+          .map((b) => `${b.block}|${b.street}`),
+      );
+      assert.deepEqual(
+        missing.filter((b) => !unplaced.has(`${b.block}|${b.street}`)),
+        [],
+        'every block in OneMap’s file has its address',
+      );
+      assert.ok(missing.length > 0 && missing.length < blocks.length / 2, `${missing.length} of ${blocks.length}`);
       // The generator declares one rent in a hundred far off (a third, or three times): the rule finds them.
       const rents = await loadHdbRents(db);
       const share = rents.setAside.length / (rents.kept.length + rents.setAside.length);

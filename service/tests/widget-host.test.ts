@@ -36,9 +36,11 @@ describe('sandbox widget host', () => {
     expect(fixtureTowns.size).to.equal(towns.length);
     expect(towns.length).to.equal(27);
     const withPostal = (type: string) =>
-      fixtures.properties.filter((p) => p.propertyType === type).every((p) => /^[0-9]{6}$/.test(p.postalCode ?? ''));
-    expect(withPostal('hdb'), 'every HDB block is in OneMap').to.equal(true);
-    expect(withPostal('condo'), 'every condo project is in OneMap').to.equal(true);
+      fixtures.properties.filter((p) => p.propertyType === type && /^[0-9]{6}$/.test(p.postalCode ?? '')).length /
+      fixtures.properties.filter((p) => p.propertyType === type).length;
+    // As an operator's OneMap file does, the sandbox's misses blocks: those are valued without places.
+    expect(withPostal('hdb'), 'most HDB blocks are in OneMap, not all').to.be.within(0.6, 0.95);
+    expect(withPostal('condo'), 'every condo project is in OneMap').to.equal(1);
     // URA names a landed house's street, never its number: a street has no one postal code.
     expect(fixtures.properties.filter((p) => p.propertyType === 'landed' && p.postalCode)).to.deep.equal([]);
   });

@@ -18,8 +18,8 @@ describe('the home a visitor describes', () => {
     await expect(el).to.be.accessible();
     const storey = $<HTMLInputElement>(el, 'input[name="storey"]')!;
     const area = $<HTMLInputElement>(el, 'input[name="area"]')!;
-    // Blk 102 Ang Mo Kio Avenue 3 is a 97 m² flat: 1,044 sq ft, and from 49 to 194 m² (528 to 2,088 sq ft).
-    expect([area.placeholder, area.min, area.max]).to.deep.equal(['1044', '528', '2088']);
+    // Blk 102 Ang Mo Kio Avenue 3 is a 93 m² flat: 1,001 sq ft, and from 47 to 186 m² (506 to 2,002 sq ft).
+    expect([area.placeholder, area.min, area.max]).to.deep.equal(['1001', '506', '2002']);
     expect(area.labels![0].textContent).to.contain('Floor area (sq ft)');
     storey.value = '15';
     area.value = '1100';
@@ -36,7 +36,7 @@ describe('the home a visitor describes', () => {
     $(el, '.estimate-actions .text-button')!.click();
     await el.updateComplete;
     const inSqm = $<HTMLInputElement>(el, 'input[name="area"]')!;
-    expect([inSqm.min, inSqm.max, inSqm.value]).to.deep.equal(['49', '194', '102']);
+    expect([inSqm.min, inSqm.max, inSqm.value]).to.deep.equal(['47', '186', '102']);
     inSqm.value = '400';
     expect(inSqm.checkValidity(), 'more than twice the type’s area').to.equal(false);
   });

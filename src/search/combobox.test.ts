@@ -63,7 +63,8 @@ describe('the address combobox', () => {
 
   it('announces how many results there are, or none', async () => {
     const el = await openList();
-    expect(liveRegion(el)).to.match(/^3 suggestions\./);
+    expect(options(el).length).to.be.above(1);
+    expect(liveRegion(el)).to.equal(`${options(el).length} suggestions. Use the up and down arrows to choose.`);
     type(el, 'sandbox empty');
     await until(() => liveRegion(el).startsWith('No matches'), 'no matches announced');
   });

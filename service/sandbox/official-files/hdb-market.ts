@@ -23,6 +23,8 @@ export interface Block {
   /** The block's place within its town, as a factor on the town's price level. */
   placeFactor: number;
   homes: { flatType: string; flatModel: string; floorAreaSqm: number }[];
+  /** Whether OneMap's file holds the block: about half the blocks added to the first few of a street are missing from it. */
+  placed: boolean;
 }
 
 export interface MarketOptions {
@@ -56,15 +58,33 @@ const AREA_ELASTICITY = -0.15;
 /** The level `hdbPsm` in places.ts is stated for. */
 const LEVEL_MONTH = '2026-10';
 
+/** Every abbreviation HDB's files write, as their streets use them (Saint before a name, Bukit, Jalan, Lorong…). */
 const ABBREVIATIONS: [RegExp, string][] = [
+  [/’/g, "'"],
+  [/\bSAINT (?=\S)/g, 'ST. '],
+  [/\bCOMMONWEALTH\b/g, "C'WEALTH"],
   [/\bAVENUE\b/g, 'AVE'],
   [/\bSTREET\b/g, 'ST'],
   [/\bROAD\b/g, 'RD'],
   [/\bCRESCENT\b/g, 'CRES'],
   [/\bDRIVE\b/g, 'DR'],
   [/\bNORTH\b/g, 'NTH'],
+  [/\bSOUTH\b/g, 'STH'],
   [/\bUPPER\b/g, 'UPP'],
-  [/’/g, "'"],
+  [/\bBUKIT\b/g, 'BT'],
+  [/\bJALAN\b/g, 'JLN'],
+  [/\bLORONG\b/g, 'LOR'],
+  [/\bCENTRAL\b/g, 'CTRL'],
+  [/\bCENTRE\b/g, 'CTR'],
+  [/\bCLOSE\b/g, 'CL'],
+  [/\bPLACE\b/g, 'PL'],
+  [/\bGARDENS\b/g, 'GDNS'],
+  [/\bHEIGHTS\b/g, 'HTS'],
+  [/\bKAMPONG\b/g, 'KG'],
+  [/\bMARKET\b/g, 'MKT'],
+  [/\bPARK\b/g, 'PK'],
+  [/\bTERRACE\b/g, 'TER'],
+  [/\bTANJONG\b/g, 'TG'],
 ];
 /** A street as HDB's files write it: capitals and HDB's abbreviations. */
 export const hdbStreet = (street: string) =>
@@ -106,15 +126,89 @@ function typesOfEra(year: number): { flatType: string; flatModel: string; sqm: n
   ];
 }
 
+/**
+ * Streets the first few of each town's are joined by, several of one block, with the names that try an
+ * importer most: Saint, Bukit, Jalan, Lorong, Commonwealth, Close, Place, Heights, Kampong, Tanjong.
+ */
+const MORE_STREETS: Record<string, string[]> = {
+  'Kallang/Whampoa': ['Saint George’s Road', 'Kampong Arang Road', 'Jalan Rajah'],
+  'Bukit Merah': ['Jalan Bukit Ho Swee', 'Bukit Purmei Road', 'Tanjong Pagar Plaza'],
+  Queenstown: ['Commonwealth Close', 'Commonwealth Drive', 'Mei Ling Street'],
+  'Toa Payoh': ['Lorong 8 Toa Payoh', 'Toa Payoh Central'],
+  Bedok: ['Bedok South Avenue 1', 'Bedok North Street 3'],
+  'Bukit Batok': ['Bukit Batok Central', 'Bukit Batok West Avenue 8'],
+  Geylang: ['Upper Aljunied Lane', 'Jalan Tenaga'],
+  'Marine Parade': ['Marine Parade Central'],
+  Clementi: ['Clementi Avenue 4', 'Clementi Heights'],
+  'Ang Mo Kio': ['Ang Mo Kio Avenue 5'],
+  Yishun: ['Yishun Central', 'Yishun Street 61'],
+  'Choa Chu Kang': ['Choa Chu Kang Central', 'Choa Chu Kang North 6'],
+  Hougang: ['Hougang Avenue 1', 'Upper Serangoon Crescent'],
+  Woodlands: ['Woodlands Circle', 'Woodlands Street 41'],
+  Tampines: ['Tampines Central 1', 'Tampines Street 45'],
+  Sengkang: ['Sengkang East Way', 'Fernvale Road'],
+  Punggol: ['Punggol Place', 'Sumang Walk'],
+  'Jurong West': ['Jurong West Street 42', 'Corporation Drive'],
+  'Jurong East': ['Jurong East Street 13'],
+  'Bukit Panjang': ['Senja Road'],
+  'Pasir Ris': ['Pasir Ris Drive 1'],
+  Serangoon: ['Serangoon North Avenue 4'],
+  Bishan: ['Bishan Street 24'],
+  Sembawang: ['Sembawang Close'],
+  'Central Area': ['Kampong Kapor Road'],
+  Tengah: ['Tengah Garden Walk'],
+  'Bukit Timah': ['Farrer Road Place'],
+};
+
+/** HDB's 16 flat models at the shares its resale file gives them. */
+const FLAT_MODELS: [model: string, share: number][] = [
+  ['Model A', 30],
+  ['Improved', 24],
+  ['New Generation', 15],
+  ['Premium Apartment', 12],
+  ['Simplified', 5],
+  ['Apartment', 4],
+  ['Standard', 3],
+  ['Maisonette', 3],
+  ['Model A2', 1.5],
+  ['DBSS', 1],
+  ['Model A-Maisonette', 0.5],
+  ['Adjoined flat', 0.3],
+  ['Premium Apartment Loft', 0.2],
+  ['Type S1', 0.2],
+  ['Type S2', 0.1],
+  ['Terrace', 0.1],
+];
+const pick = <T>(random: () => number, weighted: [T, number][]): T => {
+  let left = random() * weighted.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, weight] of weighted) if ((left -= weight) < 0) return value;
+  return weighted[weighted.length - 1][0];
+};
+/** How tall a block of 2005 or later is: a few reach 40 and 51 storeys (under 1 % of sales are above the 30th). */
+const TALL: [number, number][] = [
+  [16, 3],
+  [25, 3],
+  [30, 1.5],
+  [40, 0.3],
+  [51, 0.2],
+];
+/** A count from 0 up, geometric with this mean: most streets have a few more blocks, a few have many. */
+const geometric = (random: () => number, mean: number) =>
+  Math.floor(Math.log(1 - random()) / Math.log(mean / (mean + 1)));
+
 export function hdbMarket({ seed, blocksPerStreet }: MarketOptions) {
   const random = seededRandom(seed);
   const townDrift = new Map<string, number[]>();
   const blocks: Block[] = [];
+  const streetsOf = new Map<string, { street: string; factor: number; lat: number; lng: number }[]>();
   for (const town of towns) {
+    const streets: { street: string; factor: number; lat: number; lng: number }[] = [];
+    streetsOf.set(town.name, streets);
     town.streets.forEach((street, s) => {
       const streetFactor = Math.exp(noise(random, 0.04));
       const streetLat = town.lat + noise(random, 0.006);
       const streetLng = town.lng + noise(random, 0.006);
+      streets.push({ street, factor: streetFactor, lat: streetLat, lng: streetLng });
       for (let i = 0; i < blocksPerStreet; i++) {
         const leaseCommenceYear = 1970 + Math.floor(random() * 48);
         const era = typesOfEra(leaseCommenceYear);
@@ -139,13 +233,15 @@ export function hdbMarket({ seed, blocksPerStreet }: MarketOptions) {
               ? 12
               : leaseCommenceYear < 2005
                 ? [12, 16, 25][Math.floor(random() * 3)]
-                : [16, 25, 40][Math.floor(random() * 3)],
+                : [16, 25, 30][Math.floor(random() * 3)],
           placeFactor: streetFactor * Math.exp(noise(random, 0.06)),
           homes,
+          placed: true,
         });
       }
     });
   }
+  blocks.push(...moreBlocks(seed, blocksPerStreet, streetsOf));
 
   /** A town's own wander around the market's index, month by month (a random walk). */
   function drift(town: string, month: string): number {
@@ -176,6 +272,69 @@ export function hdbMarket({ seed, blocksPerStreet }: MarketOptions) {
   }
 
   return { blocks, fairPrice, random };
+}
+
+/**
+ * The blocks that make the market as sparse as the real one, drawn from a stream of their own so that
+ * the first few of each street stay as they are (their postal codes and ids are the ones examples
+ * name): each street gets a geometric count more (its mean the first few's number), each town its
+ * MORE_STREETS (one block or a few), a quarter lettered, leases from 1966 to 2015, up to 51 storeys,
+ * mostly one or two flat types, HDB's 16 flat models, and about half of them missing from OneMap's file.
+ */
+function moreBlocks(
+  seed: number,
+  blocksPerStreet: number,
+  streetsOf: Map<string, { street: string; factor: number; lat: number; lng: number }[]>,
+): Block[] {
+  const random = seededRandom(seed ^ 0xb10c5);
+  const blocks: Block[] = [];
+  for (const town of towns) {
+    const streets = streetsOf.get(town.name)!;
+    for (const street of MORE_STREETS[town.name] ?? [])
+      streets.push({
+        street,
+        factor: Math.exp(noise(random, 0.04)),
+        lat: town.lat + noise(random, 0.008),
+        lng: town.lng + noise(random, 0.008),
+      });
+    streets.forEach(({ street, factor, lat, lng }, s) => {
+      const first = s < town.streets.length ? blocksPerStreet : 0;
+      const drawn = s < town.streets.length ? geometric(random, blocksPerStreet) : 1 + geometric(random, 0.8);
+      // A street's block numbers stay below the next street's (300 apart), so no two blocks of a town share a postal code.
+      const count = Math.min(drawn, 149 - first);
+      for (let i = first; i < first + count; i++) {
+        const leaseCommenceYear = 1966 + Math.floor(random() * 50);
+        const era = typesOfEra(leaseCommenceYear);
+        const kinds = era.filter(() => random() < 0.4);
+        const homes = (kinds.length ? kinds : [era[Math.floor(random() * era.length)]]).map((kind) => ({
+          flatType: kind.flatType,
+          flatModel: pick(random, FLAT_MODELS),
+          floorAreaSqm: Math.round(kind.sqm * (1 + noise(random, 0.03))),
+        }));
+        const suffix = random() < 0.27 ? 'ABCD'[Math.floor(random() * 4)] : '';
+        blocks.push({
+          town: town.name.toUpperCase(),
+          street: hdbStreet(street),
+          fullStreet: street.toUpperCase().replace(/’/g, "'"),
+          sector: town.sector,
+          lat: lat + noise(random, 0.0015),
+          lng: lng + noise(random, 0.0015),
+          block: `${100 + s * 300 + i * 2 + Math.floor(random() * 2)}${suffix}`,
+          leaseCommenceYear,
+          maxStorey:
+            leaseCommenceYear < 1985
+              ? 12
+              : leaseCommenceYear < 2005
+                ? [12, 16, 25][Math.floor(random() * 3)]
+                : pick(random, TALL),
+          placeFactor: factor * Math.exp(noise(random, 0.06)),
+          homes,
+          placed: random() < 0.5,
+        });
+      }
+    });
+  }
+  return blocks;
 }
 
 /** One sale's spread around the fair price: most within a few per cent, one in twelve far off. */

@@ -40,16 +40,21 @@ export function* hdbFileChunks(
   // Rentals draw from their own stream: the resales are the same whether the rental file is written or not.
   const rentalRandom = seededRandom((options.seed ?? 20261126) ^ 0x5eed);
   const perMonth = (options.salesPerYear ?? 1.2) / 12;
+  // Each flat type of each block sells at its own rate, drawn once (exponential around the mean, from a
+  // stream of its own): most seldom, a few often, as real blocks do (seven months of real sales give
+  // 59 % of the blocks × flat types that sold one sale, 25 % two, 10 % three).
+  const rateRandom = seededRandom((options.seed ?? 20261126) ^ 0x7a7e);
+  const rates = blocks.map((block) => block.homes.map(() => -Math.log(1 - rateRandom())));
   yield { resale: `${RESALE_HEADER}\n`, rental: `${RENTAL_HEADER}\n`, sales: 0, rentals: 0 };
   for (const month of monthsBetween(options.from, options.to)) {
     let resale = '';
     let rental = '';
     let sales = 0;
     let rentals = 0;
-    for (const block of blocks) {
+    for (const [b, block] of blocks.entries()) {
       if (block.leaseCommenceYear > Number(month.slice(0, 4)) - 5) continue; // Resold after the minimum occupation period.
-      for (const home of block.homes) {
-        for (let n = poisson(random, perMonth); n > 0; n--) {
+      for (const [h, home] of block.homes.entries()) {
+        for (let n = poisson(random, perMonth * rates[b][h]); n > 0; n--) {
           const low = 1 + 3 * Math.floor(random() * (block.maxStorey / 3));
           const storey = low + Math.floor(random() * 3);
           const price = Math.round((fairPrice(block, home, storey, month) * saleSpread(random)) / 1000) * 1000;
@@ -58,7 +63,7 @@ export function* hdbFileChunks(
           sales++;
         }
         if (options.rentals !== false && month >= '2021-01')
-          for (let n = poisson(rentalRandom, perMonth * 1.5); n > 0; n--) {
+          for (let n = poisson(rentalRandom, perMonth * 1.5 * rates[b][h]); n > 0; n--) {
             const yearsLeft = block.leaseCommenceYear + 99 - Number(month.slice(0, 4));
             const monthly = fairPrice(block, home, 8, month) * 0.0052 * (leaseValue(60) / leaseValue(yearsLeft)) ** 0.7;
             const declared =

@@ -43,9 +43,11 @@ function result({ block, road, building, postal, lat, lng }: Place) {
 /** The answer's text, and how many addresses it holds. */
 export function oneMapText(blocks: Block[], condos: CondoProject[] = []): { text: string; count: number } {
   const results = [
-    ...blocks.map((b) =>
-      result({ block: b.block, road: b.fullStreet, building: 'NIL', postal: postalOf(b), lat: b.lat, lng: b.lng }),
-    ),
+    ...blocks
+      .filter((b) => b.placed)
+      .map((b) =>
+        result({ block: b.block, road: b.fullStreet, building: 'NIL', postal: postalOf(b), lat: b.lat, lng: b.lng }),
+      ),
     ...condos.map((c) => {
       const [, number, road] = /^(\d+)\s+(.*)$/.exec(c.street)!;
       const building = c.name.toUpperCase();
