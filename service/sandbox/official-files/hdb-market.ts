@@ -200,45 +200,17 @@ export function hdbMarket({ seed, blocksPerStreet }: MarketOptions) {
   const random = seededRandom(seed);
   const townDrift = new Map<string, number[]>();
   const blocks: Block[] = [];
-  const streetsOf = new Map<string, { street: string; factor: number; lat: number; lng: number }[]>();
+  const streetsOf = new Map<string, StreetPlace[]>();
   for (const town of towns) {
-    const streets: { street: string; factor: number; lat: number; lng: number }[] = [];
+    const streets: StreetPlace[] = [];
     streetsOf.set(town.name, streets);
     town.streets.forEach((street, s) => {
       const streetFactor = Math.exp(noise(random, 0.04));
       const streetLat = town.lat + noise(random, 0.006);
       const streetLng = town.lng + noise(random, 0.006);
       streets.push({ street, factor: streetFactor, lat: streetLat, lng: streetLng });
-      for (let i = 0; i < blocksPerStreet; i++) {
-        const leaseCommenceYear = 1970 + Math.floor(random() * 48);
-        const era = typesOfEra(leaseCommenceYear);
-        const kinds = era.filter(() => random() < 0.75);
-        const homes = (kinds.length ? kinds : era.slice(0, 2)).map((kind) => ({
-          flatType: kind.flatType,
-          flatModel: kind.flatModel,
-          floorAreaSqm: Math.round(kind.sqm * (1 + noise(random, 0.03))),
-        }));
-        const suffix = random() < 0.15 ? 'ABCD'[Math.floor(random() * 4)] : '';
-        blocks.push({
-          town: town.name.toUpperCase(),
-          street: hdbStreet(street),
-          fullStreet: street.toUpperCase().replace(/’/g, "'"),
-          sector: town.sector,
-          lat: streetLat + noise(random, 0.0015),
-          lng: streetLng + noise(random, 0.0015),
-          block: `${100 + s * 300 + i * 2 + Math.floor(random() * 2)}${suffix}`,
-          leaseCommenceYear,
-          maxStorey:
-            leaseCommenceYear < 1985
-              ? 12
-              : leaseCommenceYear < 2005
-                ? [12, 16, 25][Math.floor(random() * 3)]
-                : [16, 25, 30][Math.floor(random() * 3)],
-          placeFactor: streetFactor * Math.exp(noise(random, 0.06)),
-          homes,
-          placed: true,
-        });
-      }
+      const at = { town, street, s, factor: streetFactor, lat: streetLat, lng: streetLng };
+      for (let i = 0; i < blocksPerStreet; i++) blocks.push(blockOf(random, at, i, FIRST_BLOCKS));
     });
   }
   blocks.push(...moreBlocks(seed, blocksPerStreet, streetsOf));
@@ -281,11 +253,7 @@ export function hdbMarket({ seed, blocksPerStreet }: MarketOptions) {
  * MORE_STREETS (one block or a few), a quarter lettered, leases from 1966 to 2015, up to 51 storeys,
  * mostly one or two flat types, HDB's 16 flat models, and about half of them missing from OneMap's file.
  */
-function moreBlocks(
-  seed: number,
-  blocksPerStreet: number,
-  streetsOf: Map<string, { street: string; factor: number; lat: number; lng: number }[]>,
-): Block[] {
+function moreBlocks(seed: number, blocksPerStreet: number, streetsOf: Map<string, StreetPlace[]>): Block[] {
   const random = seededRandom(seed ^ 0xb10c5);
   const blocks: Block[] = [];
   for (const town of towns) {
@@ -302,39 +270,89 @@ function moreBlocks(
       const drawn = s < town.streets.length ? geometric(random, blocksPerStreet) : 1 + geometric(random, 0.8);
       // A street's block numbers stay below the next street's (300 apart), so no two blocks of a town share a postal code.
       const count = Math.min(drawn, 149 - first);
-      for (let i = first; i < first + count; i++) {
-        const leaseCommenceYear = 1966 + Math.floor(random() * 50);
-        const era = typesOfEra(leaseCommenceYear);
-        const kinds = era.filter(() => random() < 0.4);
-        const homes = (kinds.length ? kinds : [era[Math.floor(random() * era.length)]]).map((kind) => ({
-          flatType: kind.flatType,
-          flatModel: pick(random, FLAT_MODELS),
-          floorAreaSqm: Math.round(kind.sqm * (1 + noise(random, 0.03))),
-        }));
-        const suffix = random() < 0.27 ? 'ABCD'[Math.floor(random() * 4)] : '';
-        blocks.push({
-          town: town.name.toUpperCase(),
-          street: hdbStreet(street),
-          fullStreet: street.toUpperCase().replace(/’/g, "'"),
-          sector: town.sector,
-          lat: lat + noise(random, 0.0015),
-          lng: lng + noise(random, 0.0015),
-          block: `${100 + s * 300 + i * 2 + Math.floor(random() * 2)}${suffix}`,
-          leaseCommenceYear,
-          maxStorey:
-            leaseCommenceYear < 1985
-              ? 12
-              : leaseCommenceYear < 2005
-                ? [12, 16, 25][Math.floor(random() * 3)]
-                : pick(random, TALL),
-          placeFactor: factor * Math.exp(noise(random, 0.06)),
-          homes,
-          placed: random() < 0.5,
-        });
-      }
+      for (let i = first; i < first + count; i++)
+        blocks.push(blockOf(random, { town, street, s, factor, lat, lng }, i, MORE_BLOCKS));
     });
   }
   return blocks;
+}
+
+/** What the first few blocks of a street are drawn as, and what the blocks added to them are. */
+interface BlockDraws {
+  firstLease: number;
+  leaseYears: number;
+  /** How likely each of its era's flat types is to be in the block, and the types it has if none is drawn. */
+  typeChance: number;
+  noType: (random: () => number, era: ReturnType<typeof typesOfEra>) => ReturnType<typeof typesOfEra>;
+  model: (random: () => number, kind: ReturnType<typeof typesOfEra>[number]) => string;
+  lettered: number;
+  tallest: (random: () => number) => number;
+  placed: (random: () => number) => boolean;
+}
+const FIRST_BLOCKS: BlockDraws = {
+  firstLease: 1970,
+  leaseYears: 48,
+  typeChance: 0.75,
+  noType: (_, era) => era.slice(0, 2),
+  model: (_, kind) => kind.flatModel,
+  lettered: 0.15,
+  tallest: (random) => [16, 25, 30][Math.floor(random() * 3)],
+  placed: () => true,
+};
+const MORE_BLOCKS: BlockDraws = {
+  firstLease: 1966,
+  leaseYears: 50,
+  typeChance: 0.4,
+  noType: (random, era) => [era[Math.floor(random() * era.length)]],
+  model: (random) => pick(random, FLAT_MODELS),
+  lettered: 0.27,
+  tallest: (random) => pick(random, TALL),
+  placed: (random) => random() < 0.5,
+};
+
+/** A street where its blocks stand: its name, its price factor and its middle. */
+type StreetPlace = Omit<StreetAt, 'town' | 's'>;
+
+interface StreetAt {
+  town: (typeof towns)[number];
+  street: string;
+  /** The street's place among its town's: its blocks are numbered from 100 + 300 × s. */
+  s: number;
+  factor: number;
+  lat: number;
+  lng: number;
+}
+
+/** The i-th block of a street, drawn from `random` in one fixed order (a stream's blocks stay as they are). */
+function blockOf(random: () => number, at: StreetAt, i: number, draws: BlockDraws): Block {
+  const leaseCommenceYear = draws.firstLease + Math.floor(random() * draws.leaseYears);
+  const era = typesOfEra(leaseCommenceYear);
+  const kinds = era.filter(() => random() < draws.typeChance);
+  const homes = (kinds.length ? kinds : draws.noType(random, era)).map((kind) => ({
+    flatType: kind.flatType,
+    flatModel: draws.model(random, kind),
+    floorAreaSqm: Math.round(kind.sqm * (1 + noise(random, 0.03))),
+  }));
+  const suffix = random() < draws.lettered ? 'ABCD'[Math.floor(random() * 4)] : '';
+  return {
+    town: at.town.name.toUpperCase(),
+    street: hdbStreet(at.street),
+    fullStreet: at.street.toUpperCase().replace(/’/g, "'"),
+    sector: at.town.sector,
+    lat: at.lat + noise(random, 0.0015),
+    lng: at.lng + noise(random, 0.0015),
+    block: `${100 + at.s * 300 + i * 2 + Math.floor(random() * 2)}${suffix}`,
+    leaseCommenceYear,
+    maxStorey:
+      leaseCommenceYear < 1985
+        ? 12
+        : leaseCommenceYear < 2005
+          ? [12, 16, 25][Math.floor(random() * 3)]
+          : draws.tallest(random),
+    placeFactor: at.factor * Math.exp(noise(random, 0.06)),
+    homes,
+    placed: draws.placed(random),
+  };
 }
 
 /** One sale's spread around the fair price: most within a few per cent, one in twelve far off. */
