@@ -123,6 +123,7 @@ if (report) {
   table('In all', { 'the model': report.model, 'the baseline': report.baseline });
   table('The model, by flat type', report.byFlatType);
   table('The model, by what it valued from', report.byBasis);
+  table('The model, by the confidence the estimate states', report.byConfidence);
   table('The model, by town', report.byTown);
 } else console.log('\nNo HDB resales to test: none are loaded, or too few months of them.');
 

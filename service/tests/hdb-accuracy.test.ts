@@ -53,6 +53,17 @@ describe('the HDB estimate, backtested on the sandbox market', () => {
     assert.deepEqual(Object.keys(report.byFlatType), ['3 ROOM', '4 ROOM', '5 ROOM', 'EXECUTIVE']);
   });
 
+  it('states a confidence the backtest bears out: high errs least, low most', () => {
+    const { byConfidence } = backtest(sales, { months: 3 })!;
+    const levels = ['high', 'medium', 'low'].filter((level) => byConfidence[level]?.valued >= 20);
+    assert.ok(levels.includes('high') && levels.includes('medium'), JSON.stringify(byConfidence));
+    for (let i = 1; i < levels.length; i++) {
+      const [surer, lessSure] = [byConfidence[levels[i - 1]], byConfidence[levels[i]]];
+      assert.ok(surer.within10 >= lessSure.within10, `${levels[i - 1]} ≥ ${levels[i]} within 10 %`);
+      assert.ok(surer.medianError <= lessSure.medianError, `${levels[i - 1]} ≤ ${levels[i]} MdAPE`);
+    }
+  });
+
   it('learns the storey premium from the data, and values a flat of a block with no sales from its street', () => {
     const valuer = hdbValuer(sales, '2026-10')!;
     assert.ok(Math.abs(valuer.model.storeyPremium - STOREY_PREMIUM) < 0.003, String(valuer.model.storeyPremium));

@@ -6,6 +6,7 @@
  */
 import { type HdbSale, hdbValuer } from './hdb-model.js';
 import { monthNumber, storeyOf as storey } from './hdb-sale.js';
+import { saleConfidence } from './hdb-estimate.js';
 import { median } from './statistics.js';
 
 export interface Accuracy {
@@ -28,6 +29,8 @@ export interface BacktestReport {
   byTown: Record<string, Accuracy>;
   /** How the model valued each sale: from its own block, its street, or its town. */
   byBasis: Record<string, Accuracy>;
+  /** By the confidence the estimate states (high, medium, low), as the engine states it. */
+  byConfidence: Record<string, Accuracy>;
 }
 
 interface Valued {
@@ -35,6 +38,7 @@ interface Valued {
   error?: number;
   inRange?: boolean;
   basis?: string;
+  confidence?: string;
 }
 
 /** The errors of a set of estimates: each row's error (undefined when it could not be valued) and whether its range held. */
@@ -87,6 +91,7 @@ export function backtest(sales: HdbSale[], { months = 6, windowMonths = 24 } = {
               error: estimate.price / sale.price - 1,
               inRange: sale.price >= estimate.low && sale.price <= estimate.high,
               basis: estimate.basis,
+              confidence: saleConfidence(estimate.basis, estimate.comparables.length),
             }
           : { sale },
       );
@@ -101,6 +106,7 @@ export function backtest(sales: HdbSale[], { months = 6, windowMonths = 24 } = {
     byFlatType: accuracyBy(model, (r) => r.sale.flatType),
     byTown: accuracyBy(model, (r) => r.sale.town),
     byBasis: accuracyBy(model, (r) => r.basis),
+    byConfidence: accuracyBy(model, (r) => r.confidence),
   };
 }
 

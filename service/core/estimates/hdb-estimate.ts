@@ -114,14 +114,7 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
         value: roundPrice('sale', found.price),
         low: roundPrice('sale', found.low),
         high: roundPrice('sale', found.high),
-        confidence:
-          found.basis === 'block'
-            ? comparables.filter(ownBlock(subject)).length >= 3
-              ? 'high'
-              : 'medium'
-            : found.basis === 'street'
-              ? 'medium'
-              : 'low',
+        confidence: saleConfidence(found.basis, comparables.filter(ownBlock(subject)).length),
         comparables,
         basis: basisOf('sale', found.basis),
       };
@@ -157,6 +150,14 @@ export function hdbValuations(homes: Pick<Homes, 'byId'>, data: HdbData) {
     },
   };
 }
+
+/**
+ * How sure a sale's estimate is: high where the model knew the block and three or more of its own sales
+ * of the type are shown, medium from the block otherwise or from the street, low from the town. The
+ * backtest measures each level (backtest.ts).
+ */
+export const saleConfidence = (basis: Basis, ownSales: number): Valuation['confidence'] =>
+  basis === 'block' ? (ownSales >= 3 ? 'high' : 'medium') : basis === 'street' ? 'medium' : 'low';
 
 const ownBlock = (subject: PropertyRecord) => (c: Comparable) =>
   c.near === 'same_block' && c.unitType === subject.unitType;
