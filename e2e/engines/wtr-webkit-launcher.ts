@@ -1,34 +1,37 @@
 /**
- * web-test-runner's browser launcher for WebKitGTK: one MiniBrowser driven over W3C WebDriver
- * (webdriver.ts), each test file opened in turn in its one window.
+ * web-test-runner's browser launcher for WebKitGTK: a MiniBrowser driven over W3C WebDriver
+ * (webdriver.ts) for each test file, closed when the file ends. One window kept across files stalled
+ * a file after several others now and then (its service worker and caches outlive the page); a new
+ * browser a file costs about a second and leaves nothing behind.
  */
 import type { BrowserLauncher } from '@web/test-runner-core';
 import { WebDriverSession } from './webdriver.js';
 
 export function webkitLauncher(): BrowserLauncher {
-  let session: Promise<WebDriverSession> | undefined;
-  const active = new Map<string, string>();
+  const sessions = new Map<string, { url: string; browser: Promise<WebDriverSession> }>();
   return {
     name: 'WebKit',
     type: 'webkit-webdriver',
     concurrency: 1,
     async startSession(sessionId, url) {
-      session ??= WebDriverSession.start();
-      active.set(sessionId, url);
-      await (await session).navigate(url);
+      const browser = WebDriverSession.start();
+      sessions.set(sessionId, { url, browser });
+      await (await browser).navigate(url);
     },
-    isActive: (sessionId) => active.has(sessionId),
-    getBrowserUrl: (sessionId) => active.get(sessionId),
+    isActive: (sessionId) => sessions.has(sessionId),
+    getBrowserUrl: (sessionId) => sessions.get(sessionId)?.url,
     async stopSession(sessionId) {
-      active.delete(sessionId);
-      await (await session)?.navigate('about:blank');
+      const session = sessions.get(sessionId);
+      sessions.delete(sessionId);
+      await (await session?.browser)?.close();
       return {};
     },
     startDebugSession() {
       throw new Error('WebKit through WebDriver has no debug session; use Chromium or Firefox for --manual.');
     },
     async stop() {
-      await (await session)?.close();
+      await Promise.all([...sessions.values()].map(async ({ browser }) => (await browser).close()));
+      sessions.clear();
     },
   };
 }
