@@ -22,6 +22,8 @@ const FLOORS = {
     // The official files and the markets read from the homes the estimates value.
     ['core/datasets'],
     ['core/media'],
+    // Who each organization is and what it sells: its agents, teams, projects and partner-site profile.
+    ['core/directory'],
     [
       'core/grants',
       'core/organizations',
@@ -37,9 +39,6 @@ const FLOORS = {
     ['core/writes', 'core/accounts'],
     // The one composition of the core's parts (compose.ts), which every server and test receives whole.
     ['core/services'],
-    // The sandbox is data given to the core (its generated homes, its fixtures), never imported by it.
-    // The sandbox's mail receiver and inbox stand beside it.
-    ['sandbox', 'mail'],
     [
       'surfaces/widget-host',
       'surfaces/platform',
@@ -49,6 +48,10 @@ const FLOORS = {
       'surfaces/docs',
       'workers',
     ],
+    // The sandbox is data given to the core and content given to the surfaces (its homes, demo
+    // organizations, news, magic values), never imported by either: only servers and tests take it.
+    // The sandbox's mail receiver and inbox stand beside it.
+    ['sandbox', 'mail'],
     ['servers'],
     // N processes of the service behind a balancer (npm run start:cluster, the cross-process tests).
     ['cluster'],

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { bundled } from './bundle.js';
 import { mcpServerJson } from './mcp-server-json.js';
-import { EXAMPLE_KEYS, type ExampleKind } from '../../service/sandbox/example-keys.js';
+import { EXAMPLE_KEYS, type ExampleKind } from '../../service/surfaces/docs/example-keys.js';
 import { environmentFile } from './postman-runs.js';
 import { postmanCollection, postmanEnvironments, type Contract } from './postman.js';
 import { zapierOperations } from './zapier-operations.js';

@@ -4,7 +4,7 @@
  * its sandbox key, and docs/integrators.md gives the `newman run` line for each; the project's own
  * Newman test runs exactly these.
  */
-import { EXAMPLE_KEYS, type ExampleKind, exampleKind } from '../../service/sandbox/example-keys.js';
+import { EXAMPLE_KEYS, type ExampleKind, exampleKind } from '../../service/surfaces/docs/example-keys.js';
 
 /** Each kind of organization with its article, as the folders and environments name it. */
 export const AS_A: Record<ExampleKind, string> = {

@@ -5,7 +5,7 @@
  * contract lists), and a folder of the webhook events, each signed at send time as Standard Webhooks
  * define, to try a receiver with.
  */
-import { EXAMPLE_KEYS, type ExampleKind, exampleKind } from '../../service/sandbox/example-keys.js';
+import { EXAMPLE_KEYS, type ExampleKind, exampleKind } from '../../service/surfaces/docs/example-keys.js';
 import { AS_A, folderOf, kindOfTag } from './postman-runs.js';
 
 const COLLECTION_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';

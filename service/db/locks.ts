@@ -24,6 +24,10 @@ export const LOCKS = {
   ownersOfOrganization: 280040,
   journeysOfOrganization: 280041,
   serviceOrdersOfOrganization: 280042,
+  agentsOfOrganization: 280043,
+  teamsOfOrganization: 280044,
+  projectsOfOrganization: 280045,
+  unitTypesOfProject: 280046,
 } as const;
 
 export type LockKind = keyof typeof LOCKS;

@@ -16,9 +16,12 @@ const ORGANIZATION_CAPS = {
   webhook_endpoints: 'webhookEndpointsOfOrganization',
   mortgage_journeys: 'journeysOfOrganization',
   service_orders: 'serviceOrdersOfOrganization',
+  agents: 'agentsOfOrganization',
+  teams: 'teamsOfOrganization',
+  projects: 'projectsOfOrganization',
 } as const satisfies Record<string, LockKind>;
-type OwnedTable = keyof typeof ORGANIZATION_CAPS | 'showflat_bookings';
-const OWNED_TABLES = new Set<string>([...Object.keys(ORGANIZATION_CAPS), 'showflat_bookings']);
+type OwnedTable = keyof typeof ORGANIZATION_CAPS | 'showflat_bookings' | 'unit_types';
+const OWNED_TABLES = new Set<string>([...Object.keys(ORGANIZATION_CAPS), 'showflat_bookings', 'unit_types']);
 
 /** The table's name, checked at run time too: it is written into the SQL. */
 function tableName(table: OwnedTable): string {

@@ -3,19 +3,11 @@
  * a QA engineer must see, the way payment providers publish test cards. Listed in the README.
  */
 import type { components } from '../../contract/generated/widget-host.js';
+import type { Magic, MagicAnswer } from '../surfaces/widget-host/host-options.js';
 
 type Suggestion = components['schemas']['Suggestion'];
-type ErrorCode = components['schemas']['ErrorCode'];
 
 export const SLOW_MS = 3000;
-
-interface MagicAnswer {
-  error?: ErrorCode;
-  delayMs?: number;
-  suggestions: Suggestion[];
-  /** For estimates: the real property to value. */
-  propertyId?: string;
-}
 
 const magicProperty = (id: string, text: string): Suggestion => ({
   id,
@@ -57,3 +49,6 @@ export function magicEstimate(id: string): MagicAnswer | undefined {
       return undefined;
   }
 }
+
+/** The magic values as a widget host takes them (servers/widget-host.ts, servers/msw.ts). */
+export const SANDBOX_MAGIC: Magic = { suggestions: magicSuggestions, estimate: magicEstimate };

@@ -1,35 +1,35 @@
 /**
- * The Platform API sandbox's deterministic organizations: an agency, a developer with projects, and
- * a partner site (the demo's property magazine). The same ids and records on every start.
+ * The sandbox's demo organizations, seeded as rows through the directory's stores like any signed-up
+ * organization's (seed.ts): an agency with agents and teams, a developer with projects and their unit
+ * types, and partner sites with their profiles (the demo's property magazine among them). The same
+ * ids and records on every start; a sandbox reset puts the developer's projects back.
  */
 import type { components } from '../../contract/generated/platform.js';
+import type { Database } from '../db/database.js';
+import { seedAgent } from '../core/directory/agent-store.js';
+import { seedPartnerSite } from '../core/directory/partner-site-store.js';
+import { seedProject } from '../core/directory/project-store.js';
+import { seedTeam } from '../core/directory/team-store.js';
 
 type Schemas = components['schemas'];
-/** An organization as the sandbox fixes it; its scopes come from the key, its onboarding from what it has done. */
-export type Organization = Omit<Schemas['Organization'], 'environment' | 'scopes' | 'onboarding'>;
+type SeededProject = Schemas['Project'] & {
+  unitTypes: (Schemas['Project']['unitTypes'][number] & { id: string; units: number })[];
+};
 
 export interface OrganizationFixture {
-  organization: Organization;
-  products: Schemas['Product'][];
-  agent?: Schemas['AgentContext'];
-  projects: Schemas['Project'][];
+  organization: { id: string; name: string; kind: Schemas['Organization']['kind'] };
+  /** An agency's CEA licence. */
+  ceaLicence?: string;
+  agents?: (Schemas['AgentCreate'] & { id: string })[];
+  teams?: { id: string; name: string; agentIds: string[] }[];
+  projects: SeededProject[];
+  partnerSite?: Schemas['PartnerSite'];
 }
 
-const product = (
-  id: string,
-  kind: Schemas['ProductKind'],
-  name: string,
-  status: Schemas['Product']['status'] = 'active',
-): Schemas['Product'] => ({
-  object: 'product',
-  id,
-  kind,
-  name,
-  status,
-});
+const unitId = (project: number, type: number) => `ut_${String(project * 2 + type + 1).padStart(4, '0')}`;
 
-/** 45 unit-type rows over 25 projects: enough to page through. */
-function projects(): Schemas['Project'][] {
+/** 50 unit types over 25 projects: enough to page through. */
+function projects(): SeededProject[] {
   const names = [
     'Marina Heights',
     'Tanjong Rhu Residences',
@@ -66,68 +66,111 @@ function projects(): Schemas['Project'][] {
     district: ((i * 7) % 28) + 1,
     tenure: tenures[i % tenures.length],
     status: statuses[i % statuses.length],
+    address: null,
+    allowedTransitions: [],
     unitTypes: [
-      { name: '2-bedroom', bedrooms: 2, floorAreaSqm: 66 + (i % 5) * 2, available: (i * 13) % 40 },
-      { name: '3-bedroom', bedrooms: 3, floorAreaSqm: 95 + (i % 4) * 3, available: (i * 7) % 25 },
+      { id: unitId(i, 0), name: '2-bedroom', bedrooms: 2, floorAreaSqm: 66 + (i % 5) * 2, units: 40, available: 40 },
+      { id: unitId(i, 1), name: '3-bedroom', bedrooms: 3, floorAreaSqm: 95 + (i % 4) * 3, units: 25, available: 25 },
     ],
   }));
 }
 
 export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
   org_lionrealty: {
-    organization: {
-      object: 'organization',
-      id: 'org_lionrealty',
-      name: 'Lion City Realty',
-      kind: 'agency',
-      products: ['listings', 'viewings', 'valuations', 'mortgage_journeys', 'service_operations'],
-    },
-    products: [
-      product('prod_listings01', 'listings', 'Listings'),
-      product('prod_viewings01', 'viewings', 'Viewings'),
-      product('prod_mortgage01', 'mortgage_journeys', 'Mortgage journeys'),
-      product('prod_services01', 'service_operations', 'Service operations'),
-      product('prod_valuation1', 'valuations', 'Valuations', 'trial'),
+    organization: { id: 'org_lionrealty', name: 'Lion City Realty', kind: 'agency' },
+    ceaLicence: 'L3010000A',
+    agents: [
+      {
+        id: 'agt_tanmeiling',
+        name: 'Tan Mei Ling',
+        ceaNumber: 'R012345A',
+        email: 'meiling@lioncityrealty.example',
+        phone: '+6591230001',
+        role: 'team_lead',
+        accountId: 'usr_meiling',
+      },
+      {
+        id: 'agt_rajkumar',
+        name: 'Raj Kumar',
+        ceaNumber: 'R023456B',
+        email: 'raj@lioncityrealty.example',
+        role: 'agent',
+      },
+      {
+        id: 'agt_chloeng',
+        name: 'Chloe Ng',
+        ceaNumber: 'R034567C',
+        email: 'chloe@lioncityrealty.example',
+        role: 'agent',
+      },
     ],
-    agent: {
-      object: 'agent_context',
-      id: 'agt_tanmeiling',
-      name: 'Tan Mei Ling',
-      role: 'team_lead',
-      agency: { id: 'org_lionrealty', name: 'Lion City Realty', licence: 'L3010000A' },
-      teams: [
-        { id: 'team_east', name: 'East', members: 12 },
-        { id: 'team_central', name: 'Central', members: 9 },
-      ],
-    },
+    teams: [
+      { id: 'team_east', name: 'East', agentIds: ['agt_tanmeiling', 'agt_rajkumar'] },
+      { id: 'team_central', name: 'Central', agentIds: ['agt_tanmeiling', 'agt_chloeng'] },
+    ],
     projects: [],
   },
   org_marinaheights: {
-    organization: {
-      object: 'organization',
-      id: 'org_marinaheights',
-      name: 'Marina Heights Development',
-      kind: 'developer',
-      products: ['developer_inventory', 'viewings', 'valuations'],
-    },
-    products: [
-      product('prod_inventory1', 'developer_inventory', 'Developer inventory'),
-      product('prod_viewings02', 'viewings', 'Showflat viewings'),
-    ],
+    organization: { id: 'org_marinaheights', name: 'Marina Heights Development', kind: 'developer' },
     projects: projects(),
   },
   org_lionhomes: {
-    organization: {
-      object: 'organization',
-      id: 'org_lionhomes',
+    organization: { id: 'org_lionhomes', name: 'Lion City Homes', kind: 'partner_site' },
+    partnerSite: {
+      object: 'partner_site',
+      id: 'ps_lionhomes',
       name: 'Lion City Homes',
-      kind: 'partner_site',
-      products: ['partner_site', 'valuations'],
+      url: 'https://lioncityhomes.example/',
+      accepts: { modes: ['sale', 'rent'], propertyTypes: ['hdb', 'condo', 'landed'] },
     },
-    products: [
-      product('prod_partner01', 'partner_site', 'Partner site'),
-      product('prod_valuation2', 'valuations', 'Valuation widget'),
-    ],
+    projects: [],
+  },
+  org_flatfinder: {
+    organization: { id: 'org_flatfinder', name: 'Flat Finder SG', kind: 'partner_site' },
+    partnerSite: {
+      object: 'partner_site',
+      id: 'ps_flatfinder',
+      name: 'Flat Finder SG',
+      url: 'https://flatfinder.example/',
+      accepts: { modes: ['sale'], propertyTypes: ['hdb'] },
+    },
+    projects: [],
+  },
+  org_expatrentals: {
+    organization: { id: 'org_expatrentals', name: 'Expat Rentals Singapore', kind: 'partner_site' },
+    partnerSite: {
+      object: 'partner_site',
+      id: 'ps_expatrentals',
+      name: 'Expat Rentals Singapore',
+      url: 'https://expatrentals.example/',
+      accepts: { modes: ['rent'], propertyTypes: ['condo', 'landed'] },
+    },
     projects: [],
   },
 };
+
+/** The demo organizations (shared, like every organization), in the caller's transaction. */
+export async function insertOrganizationFixtures(tx: Pick<Database, 'query'>) {
+  for (const { organization, ceaLicence } of Object.values(ORGANIZATIONS))
+    await tx.query(
+      `insert into organizations (id, name, kind, people, cea_licence) values ($1, $2, $3, 'sandbox', $4)
+       on conflict (id) do update set cea_licence = excluded.cea_licence`,
+      [organization.id, organization.name, organization.kind, ceaLicence ?? null],
+    );
+}
+
+/** Who the demo organizations are: agents (one of them a sandbox person), teams and partner-site profiles. */
+export async function insertDirectoryFixtures(tx: Pick<Database, 'query'>) {
+  for (const { organization, agents = [], teams = [], partnerSite } of Object.values(ORGANIZATIONS)) {
+    for (const agent of agents) await seedAgent(tx, organization.id, agent);
+    for (const team of teams) await seedTeam(tx, organization.id, team);
+    if (partnerSite) await seedPartnerSite(tx, organization.id, partnerSite);
+  }
+}
+
+/** The developer's projects and unit types in the sandbox: seeded at start, put back by a reset. */
+export async function insertProjectFixtures(tx: Pick<Database, 'query'>, organizationId?: string) {
+  for (const { organization, projects } of Object.values(ORGANIZATIONS))
+    if (!organizationId || organizationId === organization.id)
+      for (const project of projects) await seedProject(tx, organization.id, project);
+}

@@ -10,15 +10,18 @@ import { insertInventoryFixtures, insertMediaFixtures } from './inventory-fixtur
 import { insertJourneyFixtures } from './mortgage-fixtures.js';
 import { insertServiceOrderFixtures } from './service-order-fixtures.js';
 import { insertListingFixtures, insertShowflatFixtures, LISTING_AGENCY, SHOWFLAT_DEVELOPER } from './listings.js';
-import { ORGANIZATIONS } from './organizations.js';
-import { insertDistributionFixtures, PARTNER_SITES } from './partner-sites.js';
+import { insertProjectFixtures } from './organizations.js';
+import { insertDistributionFixtures } from './partner-sites.js';
 import { sandboxHomesIn } from './import-sandbox-world.js';
+import { NEWS, NEWS_AS_OF } from './news.js';
+import { OFFERINGS } from './offerings.js';
 import { sandboxWorld } from './sandbox-homes.js';
 
 export { sandboxHomes, sandboxWorld } from './sandbox-homes.js';
 
 /** The fixtures are the sandbox agency's and developer's; any other organization starts with none. */
 export const restoreSandboxFixtures: RestoreFixtures = async (tx, organizationId) => {
+  await insertProjectFixtures(tx, organizationId);
   if (organizationId === LISTING_AGENCY) {
     await insertListingFixtures(tx);
     await insertDistributionFixtures(tx);
@@ -32,11 +35,9 @@ export const restoreSandboxFixtures: RestoreFixtures = async (tx, organizationId
   }
 };
 
-const fixtures: DeploymentData['fixtures'] = {
-  restore: restoreSandboxFixtures,
-  projectOf: (organizationId, projectId) => ORGANIZATIONS[organizationId]?.projects.find((p) => p.id === projectId),
-  partnerSites: PARTNER_SITES,
-};
+const fixtures: DeploymentData['fixtures'] = { restore: restoreSandboxFixtures };
+/** The sandbox's own news and offerings, written for it (synthetic). */
+const content: DeploymentData['content'] = { news: { asOf: NEWS_AS_OF, items: NEWS }, offerings: OFFERINGS };
 
 /**
  * The sandbox: its generated world as imported into `db` on start (import-sandbox-world.ts), or, with no
@@ -44,7 +45,7 @@ const fixtures: DeploymentData['fixtures'] = {
  */
 export async function sandboxData(db?: Database): Promise<DeploymentData> {
   const { homes, hdb, sources } = db ? await sandboxHomesIn(db) : await sandboxWorld();
-  return { homes, hdb, sources, fixtures };
+  return { homes, hdb, sources, fixtures, content };
 }
 
 /**
@@ -58,5 +59,5 @@ export async function sandboxOnImportedHomes(db: Database): Promise<DeploymentDa
       'No sale or rent is imported, so there is nothing to value: run npm run data:import -- FILE… first (docs/data.md), or start without SERVICE_HOMES=imported.',
     );
   const { homes, hdb, sources } = imported;
-  return { homes, hdb, sources, fixtures };
+  return { homes, hdb, sources, fixtures, content };
 }

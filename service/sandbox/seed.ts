@@ -2,7 +2,7 @@
  * The sandbox's seed data: its organizations, the magic widget keys (sandbox/keys.json) and the
  * sandbox platform keys (hashes only, sandbox/platform/keys.json). Idempotent, so it runs at every start.
  */
-import { ORGANIZATIONS } from './organizations.js';
+import { insertDirectoryFixtures, insertOrganizationFixtures, insertProjectFixtures } from './organizations.js';
 import platformKeys from './platform-keys.json' with { type: 'json' };
 import widgetKeys from './widget-keys.json' with { type: 'json' };
 import type { Database } from '../db/database.js';
@@ -62,12 +62,7 @@ export interface SeedOptions {
 export async function seed(db: Database, options: SeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(STARTUP_LOCK);
-    for (const { organization } of Object.values(ORGANIZATIONS)) {
-      await tx.query(
-        `insert into organizations (id, name, kind, people) values ($1, $2, $3, 'sandbox') on conflict (id) do nothing`,
-        [organization.id, organization.name, organization.kind],
-      );
-    }
+    await insertOrganizationFixtures(tx);
     for (const u of SANDBOX_USERS) {
       await tx.query(
         'insert into users (id, organization_id, name, email, role) values ($1, $2, $3, $4, $5) on conflict (id) do nothing',
@@ -103,6 +98,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
             [k.key, origin],
           );
     }
+    await insertDirectoryFixtures(tx);
+    await insertProjectFixtures(tx);
     await insertListingFixtures(tx);
     await insertShowflatFixtures(tx);
     await insertInventoryFixtures(tx);

@@ -7,6 +7,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { widgetHostApi } from '../surfaces/widget-host/api.js';
 import { createWidgetHost, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
+import { SANDBOX_MAGIC } from '../sandbox/magic.js';
 import { sandboxWorld } from '../sandbox/sandbox-homes.js';
 import keys from '../sandbox/widget-keys.json' with { type: 'json' };
 
@@ -34,6 +35,7 @@ export async function sandboxHandlers(): Promise<HttpHandler[]> {
     keys: keysForThisPage(),
     serviceUrl: `${location.origin}/`,
     data: { homes, hdb, sources },
+    magic: SANDBOX_MAGIC,
   });
   const api = widgetHostApi(host, { defaultOrigin: location.origin });
   // The API's base may sit under a path (a test's `data-api-base` is `…/public/`): the routes start at `/v1/`.

@@ -18,6 +18,7 @@ import { createTokenBuckets } from '../core/metering/token-bucket.js';
 import { createVisitorLimit } from '../core/metering/visitor-limit.js';
 import { valuationPages } from '../surfaces/valuation-pages/valuation-page.js';
 import { createWidgetHost } from '../surfaces/widget-host/host.js';
+import { SANDBOX_MAGIC } from '../sandbox/magic.js';
 import { ASSET_HEADERS, widgetHostRoutes } from '../surfaces/widget-host/routes.js';
 import { builtLoader, DEFAULT_DIST } from '../web/built-loader.js';
 import { PAGE_HEADERS } from '../web/layout.js';
@@ -48,6 +49,7 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
   const consoleOrigin = new URL(services.links.consolePage('')).origin;
   const widgetHost = createWidgetHost({
     environment,
+    magic: environment === 'live' ? undefined : SANDBOX_MAGIC,
     keyStore: services.widgetKeys,
     meter,
     visitorLimit,

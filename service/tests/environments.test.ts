@@ -111,6 +111,9 @@ describe('sandbox and live', () => {
       [email],
     );
     keys.sandbox = await platformKey(owner);
+    // Its agent, shared by both environments like the organization: listings in either name them.
+    const agent = await api('sandbox', 'POST', '/agents', keys.sandbox, { name: 'Nur Aisyah', ceaNumber: 'R555001K' });
+    assert.equal(agent.status, 201, JSON.stringify(agent.body));
     // A home both environments value: the sandbox's world and live's official files hold it.
     const sandboxHomes = started.services.settings.data.homes.byId;
     propertyId = started.live!.services.settings.data.homes.properties.find((p) => sandboxHomes.has(p.id))!.id;

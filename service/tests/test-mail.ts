@@ -43,14 +43,19 @@ export type TestMail = ReturnType<typeof testMail>;
 export async function makeAccount(
   base: string,
   mail: TestMail,
-  who: { name?: string; organizationName?: string; email?: string; password?: string } = {},
+  who: { name?: string; organizationName?: string; organizationKind?: string; email?: string; password?: string } = {},
 ) {
-  const { name = 'Nur Aisyah', organizationName = 'Harbourfront Homes', password = TEST_PASSWORD } = who;
+  const {
+    name = 'Nur Aisyah',
+    organizationName = 'Harbourfront Homes',
+    organizationKind = 'agency',
+    password = TEST_PASSWORD,
+  } = who;
   const email = who.email ?? mail.newAddress();
   const browser = new ConsoleBrowser(base);
   await browser.get('/console/sign-up');
   const since = mail.mail().count();
-  const fields = { name, email, organizationName, organizationKind: 'agency', password };
+  const fields = { name, email, organizationName, organizationKind, password };
   const answer = await browser.post('/console/sign-up', fields);
   assert.equal(answer.status, 200, answer.text.slice(0, 300));
   const { link } = await mail.linkTo(email, since);

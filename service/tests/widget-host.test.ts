@@ -6,6 +6,7 @@ import { sandboxEngineData } from '../sandbox/sandbox-homes.js';
 import { towns } from '../sandbox/fixtures/places.js';
 import { DEBOUNCE_MS } from '../../src/search/search-controller.js';
 import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../core/metering/limits.js';
+import { SANDBOX_MAGIC } from '../sandbox/magic.js';
 import { createWidgetHost } from '../surfaces/widget-host/host.js';
 import { visitorMessage } from '../core/estimates/service-words.js';
 
@@ -23,6 +24,7 @@ function host(now = () => new Date('2026-11-22T10:00:00Z')) {
     serviceUrl: 'https://service.example/',
     now,
     data,
+    magic: SANDBOX_MAGIC,
   });
 }
 const get = (h: ReturnType<typeof host>, path: string, origin: string | null = ORIGIN, clientAddress = '203.0.113.7') =>

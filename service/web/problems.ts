@@ -23,6 +23,7 @@ const PROBLEMS: Record<ProblemCode, [status: number, title: string]> = {
   delivery_in_flight: [409, 'The delivery is being sent'],
   transition_not_allowed: [409, 'The status does not allow this'],
   slot_taken: [409, 'The time slot is taken'],
+  unit_type_in_use: [409, 'Batches name this unit type'],
   listing_unavailable: [409, 'The listing takes no viewings'],
   showflat_closed: [409, 'The showflat takes no visitors'],
   idempotency_key_in_use: [409, 'The first request with this Idempotency-Key is still running'],

@@ -9,7 +9,14 @@ import { recordChangeOf, serviceActor, type Tx } from './record-change.js';
 
 export interface Move<S extends string, R> {
   /** A table with `id`, `organization_id` and a status column. */
-  table: 'showflat_bookings' | 'inventory_batches' | 'viewings' | 'listings' | 'mortgage_journeys' | 'service_orders';
+  table:
+    | 'showflat_bookings'
+    | 'inventory_batches'
+    | 'viewings'
+    | 'listings'
+    | 'mortgage_journeys'
+    | 'service_orders'
+    | 'projects';
   /** The status column: `status`, or a listing's `standard_status`. */
   statusColumn?: 'status' | 'standard_status';
   /** The columns stamped with the move's time: `updated_at` by default. */

@@ -1,6 +1,6 @@
 /**
- * An agency's simple analytics, counted by the database when asked (no second copy to keep in step):
- * listings by status, and viewings by the UTC week (Monday first) they start in.
+ * An agent's simple analytics, counted by the database when asked (no second copy to keep in step):
+ * the listings they list by status, and viewings of those listings by the UTC week (Monday first) they start in.
  */
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
@@ -20,14 +20,17 @@ export async function agentAnalytics(
     number
   >;
   const listings = await db.query<{ status: StandardStatus; n: number }>(
-    'select standard_status as status, count(*)::int as n from listings where organization_id = $1 group by 1',
-    [organizationId],
+    `select standard_status as status, count(*)::int as n from listings
+     where organization_id = $1 and list_agent_id = $2 group by 1`,
+    [organizationId, agentId],
   );
   for (const { status, n } of listings) byStatus[status] = n;
   const viewings = await db.query<{ week: string; status: ViewingStatus; n: number }>(
     `select to_char(date_trunc('week', starts_at at time zone 'UTC'), 'YYYY-MM-DD') as week, status, count(*)::int as n
-     from viewings where organization_id = $1 group by 1, 2 order by 1`,
-    [organizationId],
+     from viewings v where organization_id = $1
+       and exists (select 1 from listings l where l.id = v.listing_id and l.list_agent_id = $2)
+     group by 1, 2 order by 1`,
+    [organizationId, agentId],
   );
   const weeks = new Map<string, Week>();
   for (const { week, status, n } of viewings) {

@@ -9,12 +9,11 @@ import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
 import type { PropertyRecord } from '../estimates/homes.js';
+import type { PartnerSite } from '../directory/partner-site-store.js';
 import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import type { StandardStatus } from './transitions.js';
 
 export type Distribution = components['schemas']['ListingDistribution'];
-/** A site listings are distributed to; one that is also an organization reads what is distributed to it. */
-export type PartnerSite = components['schemas']['PartnerSite'] & { organizationId?: string };
 type Reason = NonNullable<Distribution['withdrawnReason']>;
 
 /** Statuses in which a listing may be shown on a partner site. */

@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.js';
 import type { PropertyRecord } from '../estimates/homes.js';
 import { createMediaStore } from '../media/media-store.js';
 import { agentAnalytics } from './analytics.js';
-import { createDistributionStore, type PartnerSite } from './distribution-store.js';
+import type { Directory } from '../directory/directory.js';
+import { createDistributionStore } from './distribution-store.js';
 import { createListingStore } from './listing-store.js';
 import { type RestoreFixtures, resetSandboxData } from './sandbox-reset.js';
 import { createViewingStore } from './viewing-store.js';
@@ -12,10 +13,11 @@ export const createListingArea = (
   db: Database,
   properties: Map<string, PropertyRecord>,
   restore: RestoreFixtures,
-  /** Where listings may be distributed: the deployment's partner sites (the sandbox's made-up ones; none in live yet). */
-  partnerSites: readonly PartnerSite[] = [],
+  /** Who lists (the agency's agents) and where listings may be distributed (the environment's partner sites). */
+  directory: Pick<Directory, 'agents' | 'partnerSites'>,
 ) => ({
-  partnerSites,
+  partnerSites: directory.partnerSites,
+  agents: directory.agents,
   listings: createListingStore(db, properties),
   viewings: createViewingStore(db),
   media: createMediaStore(db),

@@ -101,9 +101,19 @@ export function createListingStore(db: Database, properties: Map<string, Propert
     /** The new listing, or the fields that cannot be used. */
     async create(
       organizationId: string,
-      agentId: string,
+      actingAgentId: string | undefined,
       input: ListingCreate,
     ): Promise<{ listing: Listing } | { errors: { parameter: string; detail: string }[] }> {
+      const agentId = input.listAgentId ?? actingAgentId;
+      if (!agentId)
+        return {
+          errors: [
+            {
+              parameter: 'body.listAgentId',
+              detail: 'the agency has no active agent to list it: add one with POST /agents, then name them here',
+            },
+          ],
+        };
       if (!properties.has(input.propertyId))
         return {
           errors: [
@@ -114,6 +124,19 @@ export function createListingStore(db: Database, properties: Map<string, Propert
           ],
         };
       return db.transaction(async (tx) => {
+        const [agent] = await tx.query(
+          `select 1 from agents where organization_id = $1 and id = $2 and status = 'active' for share`,
+          [organizationId, agentId],
+        );
+        if (!agent)
+          return {
+            errors: [
+              {
+                parameter: 'body.listAgentId',
+                detail: `${agentId} is not an active agent of this agency (GET /agents)`,
+              },
+            ],
+          };
         if (!(await roomInOrganization(tx, 'listings', organizationId, MAX_LISTINGS)))
           return { errors: [{ parameter: 'body', detail: `an organization keeps at most ${MAX_LISTINGS} listings` }] };
         const at = now();

@@ -39,6 +39,9 @@ export async function resetSandboxData(
     await tx.query('delete from listings where organization_id = $1', [organizationId]);
     for (const table of INVENTORY_TABLES)
       await tx.query(`delete from ${table} where organization_id = $1`, [organizationId]);
+    // Its projects last: the inventory names them.
+    await tx.query('delete from unit_types where organization_id = $1', [organizationId]);
+    await tx.query('delete from projects where organization_id = $1', [organizationId]);
     await restore(tx, organizationId);
     const count = async (table: 'listings' | 'viewings') =>
       (

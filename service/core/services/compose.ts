@@ -25,6 +25,7 @@ import { sharedRates } from '../metering/shared-rates.js';
 import { createOAuthStore } from '../grants/oauth-store.js';
 import { databaseSessions } from '../grants/mcp-session-store.js';
 import { createInventory } from '../inventory/inventory.js';
+import { createDirectory } from '../directory/directory.js';
 import { createListingArea } from '../listings/listing-area.js';
 import { createJourneyStore } from '../mortgages/journey-store.js';
 import { createServiceOrderStore } from '../listings/service-order-store.js';
@@ -67,7 +68,8 @@ export function composeServices(database: Database, given: ServiceSettings) {
     clock: now,
     environment: settings.environment,
   });
-  const listings = createListingArea(db, homes.byId, fixtures.restore, fixtures.partnerSites);
+  const directory = createDirectory(db, settings.environment, now);
+  const listings = createListingArea(db, homes.byId, fixtures.restore, directory);
   const inventory = createInventory(db, now);
   const links = linksOf(settings.urls, settings.environment);
   const rates = sharedRates(db);
@@ -97,6 +99,8 @@ export function composeServices(database: Database, given: ServiceSettings) {
     platformKeys: databasePlatformKeys(db),
     platformKeyAdmin: createPlatformKeyAdmin(db),
     webhooks,
+    /** Who each organization is and what it sells: agents, teams, projects, unit types, partner sites. */
+    directory,
     listings,
     inventory,
     /** Buyers' mortgage journeys, on the published rules the MCP affordability tool answers from. */
@@ -113,7 +117,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
       viewings: listings.viewings,
       widgetKeys: widgetKeyAdmin,
       webhooks,
-      projectOf: fixtures.projectOf,
+      projectOf: (organizationId, projectId) => directory.projects.get(organizationId, String(projectId)),
     }),
     sessions: createSessions(db),
     /** Mail waiting to leave through SMTP (workers/mail-sender.ts), sealed at rest. */

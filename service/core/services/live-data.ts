@@ -9,7 +9,7 @@ import { homesOf } from '../estimates/homes.js';
 import type { Database } from '../../db/database.js';
 import { loadImportedHomes } from '../valuations/imported-homes.js';
 
-const NO_FIXTURES: DeploymentData['fixtures'] = { restore: async () => {}, projectOf: () => undefined };
+const NO_FIXTURES: DeploymentData['fixtures'] = { restore: async () => {} };
 
 export async function liveData(db: Pick<Database, 'query'>): Promise<DeploymentData> {
   const imported = (await loadImportedHomes(db, 'official')) ?? (await loadImportedHomes(db, 'sample'));

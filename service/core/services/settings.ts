@@ -2,13 +2,12 @@
 import type { EngineOptions } from '../estimates/engine.js';
 import type { HdbData } from '../estimates/hdb-estimate.js';
 import type { Homes } from '../estimates/homes.js';
-import type { PartnerSite } from '../listings/distribution-store.js';
 import type { RestoreFixtures } from '../listings/sandbox-reset.js';
 import type { AddressPolicy } from '../webhooks/address-guard.js';
-import type { ProjectLookup } from '../writes/write-kinds.js';
 import type { MailSettings } from '../mail/mail-settings.js';
 import type { PasskeySettings } from '../accounts/passkeys.js';
 import type { Environment } from '../../db/environments.js';
+import type { components } from '../../../contract/generated/platform.js';
 
 /**
  * The data a deployment serves, given to the core (which never imports where it came from): the homes
@@ -19,10 +18,19 @@ export interface DeploymentData {
   /** HDB's own files, when imported (the HDB model values their flats), and what each estimate rests on. */
   hdb?: HdbData;
   sources?: EngineOptions['sources'];
-  /** What a sandbox reset puts back, and the developers' projects the writes name. */
-  fixtures: { restore: RestoreFixtures; projectOf: ProjectLookup; partnerSites?: readonly PartnerSite[] };
+  /** What a sandbox reset puts back (live has nothing to put back). */
+  fixtures: { restore: RestoreFixtures };
+  /** The deployment's own content (its news and what it offers), served as it is; without it, a surface says there is none. */
+  content?: DeploymentContent;
   /** Why these data cannot serve yet (live with nothing imported): the deployment reports not ready. */
   notReady?: string;
+}
+
+/** Content a deployment publishes, like its homes: the sandbox's is written for it; live's is what its operator loads. */
+export interface DeploymentContent {
+  news: { asOf: string; items: components['schemas']['NewsList']['items'] };
+  /** What the service offers, by product kind; `path` is under the service's own pages. */
+  offerings: Partial<Record<components['schemas']['ProductKind'], { name: string; description: string; path: string }>>;
 }
 
 export interface ServiceSettings {

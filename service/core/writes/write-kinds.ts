@@ -14,8 +14,8 @@ import type { PendingAction } from '../organizations/pending-actions.js';
 import type { components } from '../../../contract/generated/platform.js';
 
 type Project = components['schemas']['Project'];
-/** A developer's project by id, as the deployment's data holds it (the sandbox's organizations today). */
-export type ProjectLookup = (organizationId: string, projectId: unknown) => Project | undefined;
+/** A developer's project by id, in the environment's directory (core/directory). */
+export type ProjectLookup = (organizationId: string, projectId: unknown) => Promise<Project | undefined>;
 
 /** What the writes act on: a developer's inventory, an agency's viewings, the widget keys and webhooks. */
 export interface WriteStores {
@@ -106,7 +106,7 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
       ['Visitor', String(input.visitorName)],
     ],
     async perform(stores, actor, input) {
-      const project = stores.projectOf(actor.organizationId, input.projectId);
+      const project = await stores.projectOf(actor.organizationId, input.projectId);
       const booked = await stores.inventory.showflats.book(
         actor.organizationId,
         project,
@@ -140,7 +140,7 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
         : []),
     ],
     async perform(stores, actor, input) {
-      const project = stores.projectOf(actor.organizationId, input.projectId);
+      const project = await stores.projectOf(actor.organizationId, input.projectId);
       const received = await stores.inventory.leads.receive(
         actor.organizationId,
         project,
@@ -211,13 +211,16 @@ export const kindOf = (action: Pick<PendingAction, 'kind'>): WriteKind => WRITE_
 /** What the console's one confirmation page needs of the writes: how to show one, and how to do it. */
 export function aiWrites(stores: WriteStores) {
   /** What the person reads before confirming a write of `kind` in an organization. */
-  const facts = (kind: WriteKind, input: Record<string, string | number>, organizationId: string) =>
-    kind.facts(input, stores.projectOf(organizationId, input.projectId));
+  const facts = async (kind: WriteKind, input: Record<string, string | number>, organizationId: string) =>
+    kind.facts(input, await stores.projectOf(organizationId, input.projectId));
   return {
     facts,
-    describe(action: PendingAction) {
+    async describe(action: PendingAction) {
       const kind = kindOf(action);
-      return { ...kind, facts: facts(kind, action.input as Record<string, string | number>, action.organizationId) };
+      return {
+        ...kind,
+        facts: await facts(kind, action.input as Record<string, string | number>, action.organizationId),
+      };
     },
     perform: (action: PendingAction, actor: Actor) =>
       kindOf(action).perform(stores, actor, action.input as Record<string, string | number>),

@@ -124,7 +124,7 @@ export function aiAppRoutes({ oauth, members, memberships, actions, writes, read
       (w) => w.organizationId === action?.organizationId,
     );
     const organizationName = workspace?.organizationName ?? action?.organizationId ?? '';
-    return actionPage(c.var.session, action, action && writes.describe(action), organizationName);
+    return actionPage(c.var.session, action, action && (await writes.describe(action)), organizationName);
   };
   app.get('/mcp/actions/:id{[a-f0-9]{32}}', async (c) =>
     page(await show(c, await actions.find(c.var.actor.userId, c.req.param('id')))),
@@ -134,7 +134,7 @@ export function aiAppRoutes({ oauth, members, memberships, actions, writes, read
     const allow = c.var.form!.get('decision') === 'allow';
     const action = await actions.find(c.var.actor.userId, c.req.param('id'));
     if (allow && action?.status === 'pending') {
-      const described = writes.describe(action);
+      const described = await writes.describe(action);
       const refused = await problemConfirming(
         c.var.actor.userId,
         action.organizationId,
@@ -146,7 +146,7 @@ export function aiAppRoutes({ oauth, members, memberships, actions, writes, read
     const decided = await actions.decide(c.var.actor.userId, c.req.param('id'), allow, writes.perform);
     // A write with a page of its own (the key made) takes the person there.
     const doneAt =
-      decided?.status === 'confirmed' && decided.result && writes.describe(decided).doneAt?.(decided.result);
+      decided?.status === 'confirmed' && decided.result && (await writes.describe(decided)).doneAt?.(decided.result);
     return doneAt ? redirect(doneAt) : page(await show(c, decided));
   });
 

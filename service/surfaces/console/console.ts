@@ -292,8 +292,8 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   );
   app.route('/', platformKeyRoutes(services.platformKeyAdmin));
   app.route('/', webhookRoutes(services.webhooks));
-  app.route('/', inventoryRoutes(services.inventory));
-  app.route('/', leadRoutes(services.inventory.leads));
+  app.route('/', inventoryRoutes(services.inventory, services.directory.projects));
+  app.route('/', leadRoutes(services.inventory.leads, services.directory.projects));
   app.route('/', distributionRoutes(services.listings));
   const liveLinks = services.settings.environment === 'live' ? services.links : options.live?.services.links;
   app.route(

@@ -7,7 +7,7 @@ import { actingAsPerson } from '../../core/events/acting.js';
 import { roleMay } from '../../core/grants/roles.js';
 import { DISTRIBUTABLE } from '../../core/listings/distribution-store.js';
 import type { createListingArea } from '../../core/listings/listing-area.js';
-import { publicSite } from '../../sandbox/partner-sites.js';
+import { publicSite } from '../../core/directory/partner-site-store.js';
 import { html } from '../../web/html.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { kindOnly } from './inventory-routes.js';
@@ -32,6 +32,7 @@ export function distributionRoutes(area: ListingArea) {
   app.get('/distribution', async (c) => {
     const org = c.var.actor.organizationId;
     const listings = await area.listings.list(org);
+    const partnerSites = await area.partnerSites.list();
     const rows = await Promise.all(
       listings.map(async (listing) => {
         const live = new Set(
@@ -39,7 +40,7 @@ export function distributionRoutes(area: ListingArea) {
             .filter((d) => d.status === 'live')
             .map((d) => d.partnerSiteId),
         );
-        const sites = area.partnerSites.map((site) => ({
+        const sites = partnerSites.map((site) => ({
           site: publicSite(site),
           live: live.has(site.id),
           takes:
@@ -55,12 +56,12 @@ export function distributionRoutes(area: ListingArea) {
     );
   });
 
-  const PATH = '/distribution/:listing{lst_[a-z0-9]+}/:site{ps_[a-z]+}/:action{distribute|withdraw}';
+  const PATH = '/distribution/:listing{lst_[a-z0-9]+}/:site{ps_[a-z0-9]+}/:action{distribute|withdraw}';
   const refusedRole = () =>
     page(messagePage('Not changed', 'Your role reads where listings are shown; ask an owner to change it.'), 403);
   const found = async (c: { var: ConsoleEnv['Variables']; req: { param: (name: string) => string } }) => {
     const listing = await area.listings.get(c.var.actor.organizationId, c.req.param('listing'));
-    const site = area.partnerSites.find((s) => s.id === c.req.param('site'));
+    const site = await area.partnerSites.get(c.req.param('site'));
     return listing && site && { listing, site, action: c.req.param('action') as Action };
   };
   const nothing = () =>

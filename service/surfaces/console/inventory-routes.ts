@@ -9,7 +9,7 @@ import type { Inventory } from '../../core/inventory/inventory.js';
 import { actingAsPerson } from '../../core/events/acting.js';
 import { aRole, roleMay } from '../../core/grants/roles.js';
 import type { Scope } from '../../core/grants/scopes.js';
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
+import type { ProjectStore } from '../../core/directory/project-store.js';
 import { html } from '../../web/html.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { messagePage } from './pages/frame.js';
@@ -50,9 +50,9 @@ export const kindOnly =
     await next();
   };
 
-export function inventoryRoutes(inventory: Inventory) {
+export function inventoryRoutes(inventory: Inventory, projects: ProjectStore) {
   const app = new Hono<ConsoleEnv>({ strict: false });
-  const projectsOf = (organizationId: string) => ORGANIZATIONS[organizationId]?.projects ?? [];
+  const projectsOf = (organizationId: string) => projects.list(organizationId);
   const mayChange = (c: { var: ConsoleEnv['Variables'] }) => roleMay(c.var.session.user!.role, 'inventory.write');
   const NOTICES: Record<string, string> = {
     moved: 'Batch changed: the change is in the audit log and on its way to your webhooks.',
@@ -64,7 +64,7 @@ export function inventoryRoutes(inventory: Inventory) {
 
   app.get('/inventory', async (c) => {
     const org = c.var.actor.organizationId;
-    const projects = projectsOf(org);
+    const projects = await projectsOf(org);
     const priceLists = (await Promise.all(projects.map((p) => inventory.priceLists.list(org, p)))).flat();
     return page(
       inventoryPage(c.var.session, {
@@ -118,19 +118,19 @@ export function inventoryRoutes(inventory: Inventory) {
     return redirect('/console/inventory?notice=moved');
   });
 
-  const projectOf = (c: { var: ConsoleEnv['Variables'] }, id: string | undefined) =>
-    projectsOf(c.var.actor.organizationId).find((p) => p.id === id);
+  const projectOf = async (c: { var: ConsoleEnv['Variables'] }, id: string | undefined) =>
+    (await projectsOf(c.var.actor.organizationId)).find((p) => p.id === id);
   const noProject = () => page(messagePage('No such project', 'See the inventory page for your projects.'), 404);
 
-  app.get('/inventory/price-list', (c) => {
-    const project = projectOf(c, c.req.query('project'));
+  app.get('/inventory/price-list', async (c) => {
+    const project = await projectOf(c, c.req.query('project'));
     if (!project) return noProject();
     if (!mayChange(c)) return refusedRole();
     return page(priceListPage(c.var.session, project));
   });
 
   app.post('/inventory/price-list/:projectId{proj_[a-z0-9]+}', async (c) => {
-    const project = projectOf(c, c.req.param('projectId'));
+    const project = await projectOf(c, c.req.param('projectId'));
     if (!project) return noProject();
     const form = c.var.form!;
     const values: Record<string, string> = { effectiveFrom: (form.get('effectiveFrom') ?? '').trim() };

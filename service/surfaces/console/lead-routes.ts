@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { actingAsPerson } from '../../core/events/acting.js';
 import { roleMay } from '../../core/grants/roles.js';
 import type { LeadStore } from '../../core/inventory/lead-store.js';
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
+import type { ProjectStore } from '../../core/directory/project-store.js';
 import { html } from '../../web/html.js';
 import { validatorFor } from '../../web/platform-contract.js';
 import { describeSchemaError } from '../../web/schema-errors.js';
@@ -28,9 +28,9 @@ const FIELD_OF: Record<string, string> = {
 };
 const FIELDS = ['priority', 'projectId', 'unitType', 'minBudget', 'team', 'email'];
 
-export function leadRoutes(leads: LeadStore) {
+export function leadRoutes(leads: LeadStore, projects: ProjectStore) {
   const app = new Hono<ConsoleEnv>({ strict: false });
-  const projectsOf = (organizationId: string) => ORGANIZATIONS[organizationId]?.projects ?? [];
+  const projectsOf = (organizationId: string) => projects.list(organizationId);
   const mayChange = (c: { var: ConsoleEnv['Variables'] }) => roleMay(c.var.session.user!.role, 'leads.write');
   const NOTICES: Record<string, string> = {
     added: 'Rule added: it routes the next lead it matches.',
@@ -46,7 +46,7 @@ export function leadRoutes(leads: LeadStore) {
     extra: { notice?: string; form?: { values: Record<string, string>; errors: Record<string, string> } } = {},
   ) => {
     const org = c.var.actor.organizationId;
-    const projects = projectsOf(org);
+    const projects = await projectsOf(org);
     return page(
       leadsPage(c.var.session, {
         rules: await leads.rules(org),
@@ -82,12 +82,9 @@ export function leadRoutes(leads: LeadStore) {
       }
     if (Object.keys(errors).length) return show(c, 400, { form: { values, errors } });
     const { actor } = c.var;
+    const projects = await projectsOf(actor.organizationId);
     const made = await actingAsPerson(actor.userId, () =>
-      leads.createRule(
-        actor.organizationId,
-        projectsOf(actor.organizationId),
-        input as Parameters<LeadStore['createRule']>[2],
-      ),
+      leads.createRule(actor.organizationId, projects, input as Parameters<LeadStore['createRule']>[2]),
     );
     if ('errors' in made) {
       for (const e of made.errors)
@@ -106,7 +103,7 @@ export function leadRoutes(leads: LeadStore) {
     const rule = await ruleOf(c, c.req.param('id'));
     if (!rule) return noRule();
     if (!mayChange(c)) return refusedRole();
-    const projects = projectsOf(c.var.actor.organizationId);
+    const projects = await projectsOf(c.var.actor.organizationId);
     return page(
       confirmPage(
         c.var.session,

@@ -7,7 +7,7 @@ import { CHANGELOG_PAGE, REFERENCE_ROOT, SCHEMAS_PAGE } from './reference-paths.
 import { type Html, html, joined, withCode as prose } from '../../web/html.js';
 import widgetContract from '../../../contract/widget-host.openapi.json' with { type: 'json' };
 import { contractDocument as doc } from '../../web/platform-contract.js';
-import { EXAMPLE_KEYS, exampleKind } from '../../sandbox/example-keys.js';
+import { EXAMPLE_KEYS, exampleKind } from './example-keys.js';
 
 interface Schema {
   $ref?: string;

@@ -8,8 +8,6 @@ import { formatMoney } from '../../../src/format/format.js';
 import { type AreaMarket, createAreaMarket } from '../../core/datasets/area-market.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import { affordability, problemInAffordability, type AffordabilityInput } from '../../core/finance/affordability.js';
-import { NEWS, NEWS_AS_OF } from '../../sandbox/news.js';
-import { OFFERINGS } from '../../sandbox/offerings.js';
 import type { PublicTool, ToolResult } from './tool.js';
 import { READ_ONLY } from './tool.js';
 import { schemaOf } from './tools.js';
@@ -159,10 +157,11 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
     outputSchema: schemaOf('ServiceOfferings'),
     annotations: READ_ONLY,
     run(_args, { services: { engine, settings } }): ToolResult {
-      // The sandbox's offerings are its own content: live serves what its operator publishes, and none is yet.
+      // Offerings are the deployment's content: the sandbox's written for it, live's what its operator loads.
       const live = settings.environment === 'live';
-      const products = Object.entries(live ? {} : OFFERINGS).map(([kind, o]) => ({
-        kind: kind as keyof typeof OFFERINGS,
+      const offerings = settings.data.content?.offerings ?? {};
+      const products = Object.entries(offerings).map(([kind, o]) => ({
+        kind: kind as keyof typeof offerings,
         name: o.name,
         description: o.description,
         url: new URL(o.path, engine.serviceUrl).href,
@@ -176,7 +175,7 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
         synthetic: !live,
       };
       const text = [
-        ...(live ? ['This deployment publishes no offerings here yet: see its website.'] : []),
+        ...(products.length ? [] : ['This deployment publishes no offerings here yet: see its website.']),
         ...products.map((p) => `- ${p.name}: ${p.description} ${p.url}`),
         provenance(answer),
       ];
@@ -200,21 +199,22 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
     outputSchema: schemaOf('NewsList'),
     annotations: READ_ONLY,
     run(args, { services: { engine, settings } }): ToolResult {
-      // The sandbox's news is made up for it: live has none until its operator publishes some.
+      // News is the deployment's content: the sandbox's made up for it, live's none until its operator loads some.
       const live = settings.environment === 'live';
-      const items = (live ? [] : NEWS)
+      const news = settings.data.content?.news;
+      const items = (news?.items ?? [])
         .filter((n) => !args.topic || n.topic === args.topic)
         .slice(0, (args.limit as number) ?? 5);
       const answer = {
         object: 'news' as const,
         items,
         source: { name: `Service Valuations news (${live ? 'live' : 'sandbox'})`, url: engine.serviceUrl },
-        asOf: live ? engine.homes.cutOff : NEWS_AS_OF,
+        asOf: news?.asOf ?? engine.homes.cutOff,
         licence: { name: 'Each item’s own source', url: engine.serviceUrl },
         synthetic: !live,
       };
       const text = [
-        ...(live ? ['This deployment publishes no news yet.'] : []),
+        ...(news?.items.length ? [] : ['This deployment publishes no news yet.']),
         ...items.map((n) => `- ${n.publishedOn} ${n.title} (${n.source.name}): ${n.summary}`),
         provenance(answer),
       ];

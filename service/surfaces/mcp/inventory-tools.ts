@@ -3,7 +3,6 @@
  * connected the app for, and only there. A token for any other workspace (an agency, a partner site)
  * is told so, and where to connect the app instead.
  */
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { schemaOf } from './tools.js';
 import { type PrivateTool, READ_ONLY } from './tool.js';
 import { WRITE_KINDS } from '../../core/writes/write-kinds.js';
@@ -29,7 +28,9 @@ export const INVENTORY_TOOLS: PrivateTool[] = [
     },
     annotations: READ_ONLY,
     async run(args, { services, caller }) {
-      const workspace = ORGANIZATIONS[caller.organizationId]!.organization;
+      const record = await services.directory.recordOf(caller.organizationId);
+      if (!record) return { error: 'The organization this app was connected for no longer exists.' };
+      const workspace = record.organization;
       if (workspace.kind !== 'developer')
         return {
           error: `This app is connected for ${workspace.name}, which is ${workspace.kind === 'agency' ? 'an agency' : 'a partner site'}: inventory belongs to a developer's workspace. Connect the app again and choose the developer's workspace on the consent page.`,
@@ -92,7 +93,8 @@ function confirmedWrite(tool: {
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async run(args, context) {
-      const workspace = ORGANIZATIONS[context.caller.organizationId]!;
+      const workspace = await context.services.directory.recordOf(context.caller.organizationId);
+      if (!workspace) return { error: 'The organization this app was connected for no longer exists.' };
       if (workspace.organization.kind !== kind.workspace)
         return {
           error: `This app is connected for ${workspace.organization.name}, which is not ${kind.workspace === 'agency' ? 'an agency' : 'a developer'}: this belongs to ${kind.workspace === 'agency' ? "an agency's" : "a developer's"} workspace.`,
@@ -119,7 +121,7 @@ function confirmedWrite(tool: {
             text: `Not done: ${String(action.result?.reason)}`,
           };
       }
-      const preview = Object.fromEntries(context.services.writes.facts(kind, input, workspace.organization.id));
+      const preview = Object.fromEntries(await context.services.writes.facts(kind, input, workspace.organization.id));
       return {
         structured: { status: 'awaiting_confirmation', ...base, confirmUrl, preview },
         text: `Nothing is done yet. Ask the person to confirm at ${confirmUrl} before ${action.expiresAt}; then call again with the same idempotencyKey.`,

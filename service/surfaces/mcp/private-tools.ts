@@ -1,5 +1,4 @@
 /** The MCP endpoint's private tools: each needs a token with its scope, and acts for the signed-in person's organization. */
-import { ORGANIZATIONS } from '../../sandbox/organizations.js';
 import { CREATE_WIDGET_KEY, type CreateArgs, createWidgetKey } from './create-widget-key.js';
 import { type PrivateTool, READ_ONLY } from './tool.js';
 
@@ -25,8 +24,10 @@ export const PRIVATE_TOOLS: PrivateTool[] = [
       },
     },
     annotations: READ_ONLY,
-    async run(_args, { caller }) {
-      const { id, name, kind, products } = ORGANIZATIONS[caller.organizationId].organization;
+    async run(_args, { services, caller }) {
+      const record = await services.directory.recordOf(caller.organizationId);
+      if (!record) throw new Error(`The organization ${caller.organizationId} no longer exists.`);
+      const { id, name, kind, products } = record.organization;
       return { structured: { id, name, kind, products }, text: `${name} (${kind}): ${products.join(', ')}.` };
     },
   },

@@ -3,10 +3,9 @@
  * an area another kind of organization has (404).
  */
 import type { Refusal } from '../../core/listings/transitions.js';
-import type { OrganizationFixture } from '../../sandbox/organizations.js';
+import type { OrganizationKind } from '../../core/directory/directory.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 
-type OrganizationKind = OrganizationFixture['organization']['kind'];
 const A_KIND: Record<OrganizationKind, string> = {
   agency: 'an agency',
   developer: 'a developer',

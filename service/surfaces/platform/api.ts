@@ -13,7 +13,6 @@ import { problemInIdempotencyKey } from '../../core/idempotency/idempotency-stor
 import type { Services } from '../../core/services/compose.js';
 import { authenticate, type StoredKey } from '../../core/keys/platform-keys.js';
 import { createMinuteWindow } from '../../core/metering/minute-window.js';
-import { organizationsOf } from './organization-of.js';
 import { idempotency } from '../../web/idempotency.js';
 import { type BodyRead, readJsonBody, readLimitedText } from '../../web/json-body.js';
 import { NUL_DETAIL, nulPathIn } from '../../web/nul-text.js';
@@ -39,7 +38,6 @@ export function createPlatformApi(services: Services, referenceUrl: string, tabl
   const { platformKeys: keys } = services;
   const { environment } = services.settings;
   const realm = `service ${environment}`;
-  const organizationOf = organizationsOf(services.db);
   const minutes = createMinuteWindow(services.now, services.rates);
   const operations = createOperations(services);
   const app = new Hono<PlatformEnv>();
@@ -154,7 +152,7 @@ export function createPlatformApi(services: Services, referenceUrl: string, tabl
         }
       }
       // Changes the operation makes are the key's in the audit log.
-      const org = await organizationOf(key.organization);
+      const org = await services.directory.recordOf(key.organization);
       if (!org) return reply.fail('unknown_key', 'The organization this key belonged to no longer exists.');
       const result = await actingAs(`platform_key:${key.id ?? 'sandbox'}`, async () =>
         operation({ key, org, params, body }),

@@ -2,7 +2,7 @@
  * The Platform API's distribution of listings to partner sites (tag Listings): an agency shows its
  * listings on the sites and takes them back; a partner site's own key reads what is live on it.
  */
-import { publicSite } from '../../sandbox/partner-sites.js';
+import { publicSite } from '../../core/directory/partner-site-store.js';
 import { onlyFor, unprocessable } from './answers.js';
 import type { ListingArea } from './listing-operations.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
@@ -30,17 +30,17 @@ export function createDistributionOperations(area: ListingArea): Record<Distribu
     operation: (ctx: OperationContext, area: ListingArea) => Promise<Answer>,
     kind: 'agency' | 'partner_site' = 'agency',
   ): Operation => onlyFor(kind, kind === 'agency' ? 'listings to distribute' : 'distributed listings', area)(operation);
-  const site = (ctx: OperationContext) => area.partnerSites.find((s) => s.id === ctx.params.partnerSiteId);
+  const site = (ctx: OperationContext) => area.partnerSites.get(String(ctx.params.partnerSiteId));
 
   return {
-    listPartnerSites: (ctx) => page(area.partnerSites.map(publicSite), ctx),
+    listPartnerSites: async (ctx) => page((await area.partnerSites.list()).map(publicSite), ctx),
     listListingDistributions: withArea(async (ctx, { listings, distributions }) => {
       const id = String(ctx.params.listingId);
       if (!(await listings.get(org(ctx), id))) return noListing(id);
       return page(await distributions.list(org(ctx), id), ctx);
     }),
     distributeListing: withArea(async (ctx, { distributions }) => {
-      const partner = site(ctx);
+      const partner = await site(ctx);
       if (!partner) return noSite(ctx.params.partnerSiteId);
       const outcome = await distributions.distribute(org(ctx), String(ctx.params.listingId), partner);
       if (!outcome) return noListing(ctx.params.listingId);
@@ -52,7 +52,7 @@ export function createDistributionOperations(area: ListingArea): Record<Distribu
       };
     }),
     withdrawListingDistribution: withArea(async (ctx, { distributions }) => {
-      if (!site(ctx)) return noSite(ctx.params.partnerSiteId);
+      if (!(await site(ctx))) return noSite(ctx.params.partnerSiteId);
       const withdrawn = await distributions.withdraw(
         org(ctx),
         String(ctx.params.listingId),
@@ -66,7 +66,7 @@ export function createDistributionOperations(area: ListingArea): Record<Distribu
           };
     }),
     listDistributedListings: withArea(async (ctx, { listings }) => {
-      const own = area.partnerSites.find((s) => s.organizationId === org(ctx));
+      const own = ctx.org.partnerSite;
       return own ? page(await listings.distributedTo(own.id), ctx) : noSite('of this organization');
     }, 'partner_site'),
   };

@@ -4,11 +4,8 @@
  * go; values that parse but cannot be used answer 422 `unprocessable` naming the field.
  */
 import type { components } from '../../../contract/generated/platform.js';
-import type { ListingStore } from '../../core/listings/listing-store.js';
+import type { createListingArea } from '../../core/listings/listing-area.js';
 import type { StandardStatus, ViewingStatus } from '../../core/listings/transitions.js';
-import type { ViewingStore } from '../../core/listings/viewing-store.js';
-import type { MediaStore } from '../../core/media/media-store.js';
-import type { DistributionStore, PartnerSite } from '../../core/listings/distribution-store.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { onlyFor, refused, unprocessable } from './answers.js';
 import { pageAnswer as page } from './pagination.js';
@@ -31,25 +28,15 @@ type ListingOperation =
   | 'rescheduleViewing'
   | 'getAgentAnalytics';
 
-export interface ListingArea {
-  listings: ListingStore;
-  viewings: ViewingStore;
-  media: MediaStore;
-  distributions: DistributionStore;
-  /** Where listings may be distributed: the deployment's partner sites. */
-  partnerSites: readonly PartnerSite[];
-  /** Puts an organization's listings and viewings back to the sandbox's fixtures. */
-  reset(organizationId: string): Promise<Schemas['SandboxReset']>;
-  /** Listings by status and viewings by week. */
-  analytics(organizationId: string, agentId: string): Promise<Schemas['AgentAnalytics']>;
-}
+/** An agency's listing area: listings, viewings, media, distributions, partner sites, agents, reset and analytics. */
+export type ListingArea = ReturnType<typeof createListingArea>;
 
 const notFound = (what: 'listing' | 'viewing', id: unknown, list: string): Answer => ({
   problem: 'not_found',
   detail: `No ${what} ${String(id)} belongs to this organization. List them with GET ${list}.`,
 });
 /** A booking's outcome as an answer: the viewing (201), or why not. */
-function booked(outcome: Awaited<ReturnType<ViewingStore['request']>>): Answer {
+function booked(outcome: Awaited<ReturnType<ListingArea['viewings']['request']>>): Answer {
   if ('viewing' in outcome) return { status: 201, body: outcome.viewing };
   if ('errors' in outcome) return unprocessable(outcome.errors);
   if ('slotTaken' in outcome)
@@ -86,11 +73,7 @@ export function createListingOperations(area: ListingArea): Record<ListingOperat
       ),
     ),
     createListing: agencyOnly(async (ctx, { listings }) => {
-      const outcome = await listings.create(
-        org(ctx),
-        ctx.org.agent?.id ?? 'agt_unknown',
-        ctx.body as Schemas['ListingCreate'],
-      );
+      const outcome = await listings.create(org(ctx), ctx.org.agent?.id, ctx.body as Schemas['ListingCreate']);
       return 'errors' in outcome ? unprocessable(outcome.errors) : { status: 201, body: outcome.listing };
     }),
     getListing: agencyOnly(async (ctx, { listings }) => {
@@ -133,9 +116,17 @@ export function createListingOperations(area: ListingArea): Record<ListingOperat
     completeViewing: move('completed', 'be completed'),
     markViewingNoShow: move('no_show', 'be marked a no-show'),
     cancelViewing: move('cancelled', 'be cancelled'),
-    getAgentAnalytics: agencyOnly(async (ctx, area) => ({
-      body: await area.analytics(org(ctx), ctx.org.agent?.id ?? 'agt_unknown'),
-    })),
+    getAgentAnalytics: agencyOnly(async (ctx, area) => {
+      const agentId = (ctx.params.agentId as string | undefined) ?? ctx.org.agent?.id;
+      if (!agentId || !(await area.agents.get(org(ctx), agentId)))
+        return {
+          problem: 'not_found',
+          detail: agentId
+            ? `No agent ${agentId} belongs to this agency. List them with GET /agents.`
+            : `${ctx.org.organization.name} has no active agent yet: add one with POST /agents.`,
+        };
+      return { body: await area.analytics(org(ctx), agentId) };
+    }),
     rescheduleViewing: agencyOnly(async (ctx, { viewings }) => {
       const outcome = await viewings.reschedule(
         org(ctx),

@@ -19,6 +19,7 @@ import { createMediaOperations } from './media-operations.js';
 import { createDistributionOperations } from './distribution-operations.js';
 import { createMortgageOperations } from './mortgage-operations.js';
 import { createServiceOrderOperations } from './service-order-operations.js';
+import { createDirectoryOperations } from './directory-operations.js';
 
 type Schemas = components['schemas'];
 
@@ -65,6 +66,7 @@ export function createOperations(services: Services): Record<OperationId, Operat
     ...createDatasetOperations(engine, services.datasetImports),
     ...createMediaOperations(listings, inventory),
     ...createDistributionOperations(listings),
+    ...createDirectoryOperations(services.directory),
     ...ofProduct(
       'mortgage_journeys',
       'Mortgage journeys',
@@ -84,7 +86,13 @@ export function createOperations(services: Services): Record<OperationId, Operat
     getCurrentAgent: ({ org }) =>
       org.agent
         ? { body: org.agent }
-        : { problem: 'not_found', detail: `${org.organization.name} is not an agency, so the key acts for no agent.` },
+        : {
+            problem: 'not_found',
+            detail:
+              org.organization.kind === 'agency'
+                ? `${org.organization.name} has no active agent yet, so the key acts for none: add one with POST /agents.`
+                : `${org.organization.name} is not an agency, so the key acts for no agent.`,
+          },
     listDeveloperProjects: (ctx) =>
       ctx.org.organization.kind === 'developer'
         ? page(ctx.org.projects, ctx)

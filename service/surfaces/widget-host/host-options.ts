@@ -5,9 +5,26 @@ import type { RateStore } from '../../core/metering/rate-store.js';
 import type { VisitorLimit } from '../../core/metering/visitor-limit.js';
 import type { MeteredEstimate } from '../../core/valuations/metered-estimate.js';
 import type { EngineOptions, EstimateEngine } from '../../core/estimates/engine.js';
+import type { components } from '../../../contract/generated/widget-host.js';
+
+/** A documented query or id that makes a sandbox answer with one state on request (its failures, its slowness). */
+export interface MagicAnswer {
+  error?: components['schemas']['ErrorCode'];
+  delayMs?: number;
+  suggestions: components['schemas']['Suggestion'][];
+  /** For estimates: the real property to value. */
+  propertyId?: string;
+}
+/** The sandbox's magic values, given by whoever serves a sandbox; live has none. */
+export interface Magic {
+  suggestions(query: string): MagicAnswer | undefined;
+  estimate(id: string): MagicAnswer | undefined;
+}
 
 export interface HostOptions {
-  /** Which environment it serves: the sandbox (the default, with its magic values) or live (real data only). */
+  /** The sandbox's magic values (sandbox/magic.ts), answered before the data; none in live. */
+  magic?: Magic;
+  /** Which environment it serves: the sandbox (the default) or live (real data only, never magic values). */
   environment?: 'sandbox' | 'live';
   /** Keys in memory (MSW, unit tests), or … */
   keys?: WidgetKeyConfig[];

@@ -9,7 +9,6 @@ import type { Language } from '../../../src/api/types.js';
 import { checkWidgetKey } from '../../../src/api/widget-key.js';
 import { type HomeAsked, type Mode, readHome, readMode } from '../../core/estimates/parameters.js';
 import { createEstimateEngine } from '../../core/estimates/engine.js';
-import { magicEstimate, magicSuggestions } from '../../sandbox/magic.js';
 import { inLanguage } from '../../core/estimates/service-words.js';
 import { catalogueFor } from '../../core/estimates/catalogues.js';
 import { DAILY_LIMITS, SUGGESTION_LIMITS } from '../../core/metering/limits.js';
@@ -65,8 +64,8 @@ export function createWidgetHost(options: HostOptions) {
   const live = options.environment === 'live';
   // The sandbox's documented failures and delays on request; live answers only what its data say.
   const magicOf = {
-    suggestions: (q: string) => (live ? undefined : magicSuggestions(q)),
-    estimate: (id: string) => (live ? undefined : magicEstimate(id)),
+    suggestions: (q: string) => (live ? undefined : options.magic?.suggestions(q)),
+    estimate: (id: string) => (live ? undefined : options.magic?.estimate(id)),
   };
   const otherEnvironment = live ? KEY_PREFIXES.widgetSandbox : KEY_PREFIXES.widgetLive;
 

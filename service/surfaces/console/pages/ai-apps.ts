@@ -94,7 +94,7 @@ ${cardTable(
 export function actionPage(
   session: Session,
   action: PendingAction | undefined,
-  shown: ReturnType<AiWrites['describe']> | undefined,
+  shown: Awaited<ReturnType<AiWrites['describe']>> | undefined,
   /** The organization the write acts in. */
   organizationName: string,
 ): Html {

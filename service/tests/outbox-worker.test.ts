@@ -13,8 +13,8 @@ import { recordChange } from '../core/events/record-change.js';
 import { createWidgetKeyAdmin } from '../core/keys/widget-key-admin.js';
 import type { Database } from '../db/database.js';
 import { onEachEngine } from '../sandbox/test-engines.js';
-import { outboxWorker } from './outbox-worker.js';
-import { createWorkerRunner } from './runner.js';
+import { outboxWorker } from '../workers/outbox-worker.js';
+import { createWorkerRunner } from '../workers/runner.js';
 
 const SITI = { userId: 'usr_siti', organizationId: 'org_lionhomes' };
 

@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { createEstimateEngine, type EstimateEngine } from '../../core/estimates/engine.js';
-import { sandboxHomes } from '../../sandbox/sandbox-homes.js';
-import { PUNGGOL_FLAT } from '../../sandbox/sparse-homes.js';
-import { valuationPages } from './valuation-page.js';
+import { createEstimateEngine, type EstimateEngine } from '../core/estimates/engine.js';
+import { sandboxHomes } from '../sandbox/sandbox-homes.js';
+import { PUNGGOL_FLAT } from '../sandbox/sparse-homes.js';
+import { valuationPages } from '../surfaces/valuation-pages/valuation-page.js';
 
 const home = PUNGGOL_FLAT;
 const engine = {
