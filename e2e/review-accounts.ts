@@ -35,3 +35,35 @@ export async function staffAndApplicant(
     [applicant.organizationId, applicant.note ?? null],
   );
 }
+
+/** The owner of a signed-up organization of `kind`, approved for live: signs in with PASSWORD. */
+export async function approvedOwner(
+  db: Database,
+  owner: {
+    organizationId: string;
+    organizationName: string;
+    kind: 'agency' | 'developer' | 'partner_site';
+    userId: string;
+    name: string;
+    email: string;
+  },
+) {
+  await db.query(`insert into organizations (id, name, kind) values ($1, $2, $3)`, [
+    owner.organizationId,
+    owner.organizationName,
+    owner.kind,
+  ]);
+  await db.query(
+    `insert into users (id, organization_id, name, email, role, kind, password_hash, email_verified_at)
+     values ($1, $2, $3, $4, 'owner', 'account', $5, now())`,
+    [owner.userId, owner.organizationId, owner.name, owner.email, await hashPassword(PASSWORD)],
+  );
+  await db.query(`insert into memberships (user_id, organization_id, role) values ($1, $2, 'owner')`, [
+    owner.userId,
+    owner.organizationId,
+  ]);
+  await db.query(
+    `insert into integration_reviews (organization_id, status, requested_at, decided_at) values ($1, 'approved', now(), now())`,
+    [owner.organizationId],
+  );
+}

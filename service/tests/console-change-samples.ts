@@ -23,6 +23,18 @@ export const CHANGE_SAMPLES: Record<string, { path: string; fields: Record<strin
     path: '/console/distribution/lst_0001/ps_flatfinder/distribute',
     fields: {},
   },
+  'add, change or archive agents and teams': {
+    path: '/console/agents/teams',
+    fields: { teamName: '' },
+  },
+  'add or change projects and their unit types': {
+    path: '/console/projects',
+    fields: { name: '', district: '0', tenure: 'freehold' },
+  },
+  'write the partner site’s profile': {
+    path: '/console/site-profile',
+    fields: { name: '', url: 'https://roles.example/' },
+  },
   'invite, change or remove members': {
     path: '/console/members/invite',
     fields: { email: 'role.walk@example.test', role: 'agent' },

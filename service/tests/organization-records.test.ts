@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Database } from '../db/database.js';
 import { startService, type StartedService } from '../servers/start-service.js';
-import { PRIVATE_TOOLS } from '../surfaces/mcp/private-tools.js';
+import { TOOLS } from '../surfaces/mcp/server.js';
+import type { PrivateTool } from '../surfaces/mcp/tool.js';
 import { ConsoleBrowser } from './console-browser.js';
 import { importedWorld } from './imported-world.js';
 import { makeAccount, signInWith, testMail } from './test-mail.js';
@@ -401,23 +402,223 @@ describe("organizations' own records", () => {
     assert.equal(demo.status, 404, 'no sandbox site in live');
   });
 
-  it("answers MCP's organization and inventory tools for a signed-up organization", async () => {
-    const tool = (name: string) => PRIVATE_TOOLS.find((t) => t.name === name)!;
-    const caller = (organizationId: string) => ({ userId: 'usr_none', organizationId });
-    for (const [organization, kind, name] of [
-      [agency, 'agency', 'Orchid Realty'],
-      [developer, 'developer', 'Kallang Bay Development'],
-      [site, 'partner_site', 'Homes Weekly'],
-    ] as const) {
-      const answered = await tool('get_organization').run({}, {
-        services: started.services,
-        caller: caller(organization.id),
-      } as never);
-      assert.ok('structured' in answered, JSON.stringify(answered));
-      assert.deepEqual(
-        [answered.structured.id, answered.structured.name, answered.structured.kind],
-        [organization.id, name, kind],
-      );
+  it('gives each kind its console pages: forms checked against the contract, archiving after asking, and the role model', async () => {
+    const roleOf = (organizationId: string, role: string) =>
+      db.query('update memberships set role = $2 where organization_id = $1', [organizationId, role]);
+    for (const environment of ENVIRONMENTS) {
+      await agency.browser.post('/console/environment', { to: environment });
+      const page = await agency.browser.get('/console/agents');
+      assert.equal(page.status, 200);
+      assert.match(page.text, /<a href="\/console\/agents" aria-current="page">Agents<\/a>/);
+      assert.match(page.text, /Ong Bee Hoon/, `${environment}: the agents are the organization's, in both`);
     }
+    const bad = await agency.browser.post('/console/agents', { name: 'Wong Kai', ceaNumber: 'R12', role: 'agent' });
+    assert.equal(
+      bad.status,
+      400,
+      bad.text
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .slice(0, 600),
+    );
+    assert.match(bad.text, /id="ceaNumber"[^>]*aria-invalid="true"/);
+    assert.match(bad.text, /value="Wong Kai"/, 'what was typed stays');
+    const added = await agency.browser.post('/console/agents', {
+      name: 'Wong Kai',
+      ceaNumber: 'r700003c',
+      role: 'agent',
+    });
+    assert.equal(added.location, '/console/agents?notice=added');
+    const wong = (await api('sandbox', agency.keys.sandbox, 'GET', '/agents')).body.data.find(
+      (a: Body) => a.name === 'Wong Kai',
+    );
+    assert.equal(wong.ceaNumber, 'R700003C');
+    const asking = await agency.browser.get(`/console/agents/${wong.id}/archive`);
+    assert.match(asking.text, /Archive Wong Kai\?/);
+    assert.equal(
+      (await agency.browser.post(`/console/agents/${wong.id}/archive`, {})).location,
+      '/console/agents?notice=archived',
+    );
+    const team = await agency.browser.post('/console/agents/teams', { teamName: 'Marine Parade', agentIds: [wong.id] });
+    assert.equal(team.status, 422, 'an archived agent joins no team');
+    assert.match(team.text, /not an active agent/);
+    await roleOf(agency.id, 'engineer');
+    const read = await agency.browser.get('/console/agents');
+    assert.doesNotMatch(read.text, /Add an agent/);
+    assert.equal((await agency.browser.post('/console/agents', { name: 'X', ceaNumber: 'R700009X' })).status, 403);
+    await roleOf(agency.id, 'agent');
+    await db.query(
+      `update agents set user_id = (select id from users where organization_id = $1 limit 1) where name = 'Ong Bee Hoon'`,
+      [agency.id],
+    );
+    const self = await agency.browser.get('/console/agents');
+    assert.match(self.text, /Ong Bee Hoon <span class="hint">\(you\)<\/span>/);
+    assert.doesNotMatch(self.text, /Farid|Wong Kai/, 'an agent sees their own record only');
+    await roleOf(agency.id, 'owner');
+
+    await developer.browser.post('/console/environment', { to: 'sandbox' });
+    const nowhere = await developer.browser.post('/console/projects', {
+      name: 'Bay View',
+      district: '40',
+      tenure: 'freehold',
+    });
+    assert.equal(nowhere.status, 400);
+    assert.match(nowhere.text, /id="district"[^>]*aria-invalid="true"/);
+    const project = await developer.browser.post('/console/projects', {
+      name: 'Bay View',
+      district: '15',
+      tenure: 'freehold',
+    });
+    assert.match(project.location, /^\/console\/projects\/proj_[a-z0-9]+\?notice=added$/);
+    const projectPath = project.location.split('?')[0]!;
+    const unit = await developer.browser.post(`${projectPath}/unit-types`, {
+      name: '4-bedroom',
+      bedrooms: '4',
+      floorAreaSqm: '130.5',
+      units: '12',
+    });
+    assert.equal(unit.location, `${projectPath}?notice=unit`);
+    const withdraw = await developer.browser.get(`${projectPath}/status/withdrawn`);
+    assert.match(withdraw.text, /Withdrawn is final/);
+    assert.equal(
+      (await developer.browser.post(`${projectPath}/status/launched`, {})).location,
+      `${projectPath}?notice=moved`,
+    );
+    const shown = await developer.browser.get(projectPath);
+    assert.match(shown.text, /<strong>Launched<\/strong>/);
+    assert.match(shown.text, /4-bedroom/);
+    assert.ok(
+      !(await developer.browser.get('/console/agents')).text.includes('Add an agent'),
+      'no agents at a developer',
+    );
+
+    const missing = await site.browser.post('/console/site-profile', {
+      name: 'Homes Weekly',
+      url: 'https://homesweekly.example/',
+    });
+    assert.equal(missing.status, 400);
+    assert.match(missing.text, /Choose at least one/);
+    const saved = await site.browser.post('/console/site-profile', {
+      name: 'Homes Weekly SG',
+      url: 'https://homesweekly.example/',
+      modes: ['sale'],
+      propertyTypes: ['hdb'],
+    });
+    assert.equal(saved.location, '/console/site-profile?notice=saved');
+    const profile = await api('sandbox', site.keys.sandbox, 'GET', '/partner-sites/current');
+    assert.deepEqual([profile.body.name, profile.body.accepts.modes], ['Homes Weekly SG', ['sale']]);
+  });
+
+  it("answers every one of MCP's private tools for a signed-up organization's member, and writes only once confirmed", async () => {
+    const ownerOf = async (organizationId: string) =>
+      (await db.query<{ id: string }>('select id from users where organization_id = $1', [organizationId]))[0]!.id;
+    const call = async (name: string, organization: typeof agency, args: Record<string, unknown> = {}) => {
+      const tool = TOOLS.find((t) => t.name === name)! as PrivateTool;
+      const caller = { userId: await ownerOf(organization.id), organizationId: organization.id };
+      const context = { services: started.services, client: '127.0.0.1', showPage: async () => {}, caller };
+      return (await tool.run(args, context)) as { structured: Body; text: string } & { error?: string };
+    };
+    const projectId = (await api('sandbox', developer.keys.sandbox, 'GET', '/developers/current/projects')).body.data[0]
+      .id;
+    const listingId = (await api('sandbox', agency.keys.sandbox, 'GET', '/listings')).body.data[0].id;
+    const checks: Record<string, () => Promise<void>> = {
+      get_organization: async () => {
+        for (const [organization, kind, name] of [
+          [agency, 'agency', 'Orchid Realty'],
+          [developer, 'developer', 'Kallang Bay Development'],
+          [site, 'partner_site', 'Homes Weekly'],
+        ] as const) {
+          const { structured } = await call('get_organization', organization);
+          assert.deepEqual([structured.id, structured.name, structured.kind], [organization.id, name, kind]);
+        }
+      },
+      list_widget_keys: async () => assert.deepEqual((await call('list_widget_keys', site)).structured.data, []),
+      create_widget_key: async () => {
+        const asked = await call('create_widget_key', site, {
+          name: 'Homes Weekly',
+          origins: ['https://homesweekly.example'],
+          idempotencyKey: 'mcp-widget-key-1',
+        });
+        assert.equal(asked.structured.status, 'awaiting_confirmation', JSON.stringify(asked));
+      },
+      list_webhook_deliveries: async () =>
+        assert.ok(Array.isArray((await call('list_webhook_deliveries', agency)).structured.data)),
+      replay_webhook_delivery: async () => {
+        const asked = await call('replay_webhook_delivery', agency, {
+          deliveryId: 'dlv_zz99zz99zz99',
+          idempotencyKey: 'mcp-replay-1',
+        });
+        assert.match(asked.error ?? asked.text, /no delivery|not found|No delivery/i, JSON.stringify(asked));
+      },
+      list_inventory_batches: async () => {
+        const { structured } = await call('list_inventory_batches', developer, { projectId });
+        assert.deepEqual(
+          structured.data.map((b: Body) => b.name),
+          ['Tower A launch'],
+        );
+      },
+      book_showflat_slot: async () => {
+        const asked = await call('book_showflat_slot', developer, {
+          projectId,
+          startsAt: '2026-12-12T02:00:00Z',
+          visitorName: 'Goh Siew Lan',
+          idempotencyKey: 'mcp-showflat-1',
+        });
+        assert.equal(asked.structured.preview.Project, 'Kallang Bay', JSON.stringify(asked));
+      },
+      submit_lead: async () => {
+        const asked = await call('submit_lead', developer, {
+          projectId,
+          contactName: 'Goh Siew Lan',
+          contactEmail: 'siewlan@example.sg',
+          idempotencyKey: 'mcp-lead-1',
+        });
+        assert.equal(asked.structured.preview.Buyer, 'Goh Siew Lan <siewlan@example.sg>');
+      },
+      request_viewing: async () => {
+        const asked = await call('request_viewing', agency, {
+          listingId,
+          startsAt: '2026-12-12T02:00:00Z',
+          attendeeName: 'Goh Siew Lan',
+          idempotencyKey: 'mcp-viewing-1',
+        });
+        assert.equal(asked.structured.status, 'awaiting_confirmation', JSON.stringify(asked));
+      },
+      create_project: async () => {
+        const args = { name: 'Marine Vista', district: 15, tenure: 'freehold', idempotencyKey: 'mcp-project-1' };
+        const asked = await call('create_project', developer, args);
+        assert.deepEqual(asked.structured.preview, { Project: 'Marine Vista', District: '15', Tenure: 'freehold' });
+        const before = (await api('sandbox', developer.keys.sandbox, 'GET', '/developers/current/projects')).body.data;
+        assert.ok(!before.some((p: Body) => p.name === 'Marine Vista'), 'nothing before the person confirms');
+        await developer.browser.post('/console/environment', { to: 'sandbox' });
+        await developer.browser.get(`/console/mcp/actions/${asked.structured.actionId}`);
+        await developer.browser.post(`/console/mcp/actions/${asked.structured.actionId}`, { decision: 'allow' });
+        const done = await call('create_project', developer, args);
+        assert.deepEqual([done.structured.status, done.structured.result.status], ['done', 'planned']);
+        const again = await call('create_project', developer, args);
+        assert.equal(again.structured.result.id, done.structured.result.id, 'the same key, the same project');
+      },
+      add_agent: async () => {
+        const args = { name: 'Tay Hui Ling', ceaNumber: 'R700004D', idempotencyKey: 'mcp-agent-1' };
+        const asked = await call('add_agent', agency, args);
+        assert.equal(asked.structured.preview['CEA registration'], 'R700004D');
+        await agency.browser.post('/console/environment', { to: 'sandbox' });
+        await agency.browser.get(`/console/mcp/actions/${asked.structured.actionId}`);
+        await agency.browser.post(`/console/mcp/actions/${asked.structured.actionId}`, { decision: 'allow' });
+        const done = await call('add_agent', agency, args);
+        assert.equal(done.structured.status, 'done', JSON.stringify(done));
+        const agents = (await api('live', agency.keys.live, 'GET', '/agents')).body.data;
+        assert.ok(
+          agents.some((a: Body) => a.id === done.structured.result.id),
+          'shared with live',
+        );
+        const wrongPlace = await call('add_agent', developer, { ...args, idempotencyKey: 'mcp-agent-2' });
+        assert.match(wrongPlace.error!, /not an agency/);
+      },
+    };
+    const privateTools = TOOLS.filter((t) => t.scope).map((t) => t.name);
+    assert.deepEqual(Object.keys(checks).sort(), [...privateTools].sort(), 'a check for every private tool');
+    for (const [name, check] of Object.entries(checks))
+      await check().catch((error) => assert.fail(`${name}: ${error}`));
   });
 });

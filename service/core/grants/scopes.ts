@@ -49,6 +49,8 @@ export const MCP_SCOPES = [
   'inventory.write',
   'leads.write',
   'viewings.write',
+  'agents.write',
+  'developers.write',
   'widget_keys.read',
   'widget_keys.write',
   'webhooks.read',

@@ -118,6 +118,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
       widgetKeys: widgetKeyAdmin,
       webhooks,
       projectOf: (organizationId, projectId) => directory.projects.get(organizationId, String(projectId)),
+      directory,
     }),
     sessions: createSessions(db),
     /** Mail waiting to leave through SMTP (workers/mail-sender.ts), sealed at rest. */

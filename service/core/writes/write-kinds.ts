@@ -11,6 +11,7 @@ import type { Scope } from '../grants/scopes.js';
 import type { WidgetKeyAdmin } from '../keys/widget-key-admin.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
 import type { PendingAction } from '../organizations/pending-actions.js';
+import type { Directory } from '../directory/directory.js';
 import type { components } from '../../../contract/generated/platform.js';
 
 type Project = components['schemas']['Project'];
@@ -24,6 +25,8 @@ export interface WriteStores {
   widgetKeys: WidgetKeyAdmin;
   webhooks: WebhookService;
   projectOf: ProjectLookup;
+  /** An organization's own records: the agents an agency adds, the projects a developer adds. */
+  directory: Pick<Directory, 'agents' | 'projects'>;
 }
 
 export interface WriteKind {
@@ -57,7 +60,13 @@ const fieldProblems = (errors: { parameter: string; detail: string }[]) =>
   errors.map((e) => `${e.parameter.replace('body.', '')} ${e.detail}`).join('; ');
 
 export type WriteKindName =
-  'book_showflat_slot' | 'submit_lead' | 'request_viewing' | 'create_widget_key' | 'replay_webhook_delivery';
+  | 'book_showflat_slot'
+  | 'submit_lead'
+  | 'request_viewing'
+  | 'create_widget_key'
+  | 'replay_webhook_delivery'
+  | 'create_project'
+  | 'add_agent';
 
 export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
   request_viewing: {
@@ -155,6 +164,57 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
       return 'lead' in received
         ? { result: received.lead as unknown as Record<string, unknown> }
         : { failed: fieldProblems(received.errors) };
+    },
+  },
+  create_project: {
+    workspace: 'developer',
+    scope: 'developers.write',
+    title: 'Confirm a new project',
+    asks: 'to add this project, planned',
+    refused: 'add projects',
+    confirm: 'Add the project',
+    decline: 'Do not add it',
+    facts: (input) => [
+      ['Project', String(input.name)],
+      ['District', String(input.district)],
+      ['Tenure', String(input.tenure)],
+      ...(input.address ? ([['Address', String(input.address)]] as [string, string][]) : []),
+    ],
+    async perform(stores, actor, input) {
+      const made = await stores.directory.projects.create(actor.organizationId, {
+        name: String(input.name),
+        district: Number(input.district),
+        tenure: input.tenure as Project['tenure'],
+        ...(input.address ? { address: String(input.address) } : {}),
+      });
+      return 'project' in made
+        ? { result: made.project as unknown as Record<string, unknown> }
+        : { failed: fieldProblems(made.errors) };
+    },
+  },
+  add_agent: {
+    workspace: 'agency',
+    scope: 'agents.write',
+    title: 'Confirm a new agent',
+    asks: 'to add this agent to the agency',
+    refused: 'add agents',
+    confirm: 'Add the agent',
+    decline: 'Do not add them',
+    facts: (input) => [
+      ['Agent', String(input.name)],
+      ['CEA registration', String(input.ceaNumber)],
+      ...(input.email ? ([['E-mail', String(input.email)]] as [string, string][]) : []),
+    ],
+    async perform(stores, actor, input) {
+      const made = await stores.directory.agents.create(actor.organizationId, {
+        name: String(input.name),
+        ceaNumber: String(input.ceaNumber),
+        role: 'agent',
+        ...(input.email ? { email: String(input.email) } : {}),
+      });
+      return 'agent' in made
+        ? { result: made.agent as unknown as Record<string, unknown> }
+        : { failed: fieldProblems(made.errors) };
     },
   },
   create_widget_key: {

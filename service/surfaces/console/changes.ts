@@ -62,10 +62,21 @@ export const CONSOLE_CHANGES: ConsoleChange[] = [
     what: 'change lead routing rules',
   },
   {
-    path: /^\/console\/distribution\/lst_[a-z0-9]+\/ps_[a-z]+\/(distribute|withdraw)$/,
+    path: /^\/console\/distribution\/lst_[a-z0-9]+\/ps_[a-z0-9]+\/(distribute|withdraw)$/,
     needs: 'listings.write',
     what: 'show listings on partner sites or withdraw them',
   },
+  {
+    path: /^\/console\/agents(\/agt_[a-z0-9]+\/archive|\/teams(\/team_[a-z0-9]+(\/archive)?)?)?$/,
+    needs: 'agents.write',
+    what: 'add, change or archive agents and teams',
+  },
+  {
+    path: /^\/console\/projects(\/proj_[a-z0-9]+\/(status\/[a-z_]+|unit-types(\/ut_[a-z0-9]+\/archive)?))?$/,
+    needs: 'developers.write',
+    what: 'add or change projects and their unit types',
+  },
+  { path: /^\/console\/site-profile$/, needs: 'partner_sites.write', what: 'write the partner site’s profile' },
   { path: /^\/console\/go-live\/request$/, needs: 'organizations.write', what: 'ask for live access' },
   { path: /^\/console\/go-live\/decide$/, needs: 'organizations.write', what: 'decide the integration review' },
   {

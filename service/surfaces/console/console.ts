@@ -36,6 +36,9 @@ import { goLiveRoutes } from './go-live-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { inventoryRoutes } from './inventory-routes.js';
 import { leadRoutes } from './lead-routes.js';
+import { agentRoutes } from './agent-routes.js';
+import { projectRoutes } from './project-routes.js';
+import { siteProfileRoutes } from './site-profile-routes.js';
 import { distributionRoutes } from './distribution-routes.js';
 import { changeAt } from './changes.js';
 import { aRole, roleMay } from '../../core/grants/roles.js';
@@ -295,6 +298,9 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   app.route('/', inventoryRoutes(services.inventory, services.directory.projects));
   app.route('/', leadRoutes(services.inventory.leads, services.directory.projects));
   app.route('/', distributionRoutes(services.listings));
+  app.route('/', agentRoutes(services.directory));
+  app.route('/', projectRoutes(services.directory.projects));
+  app.route('/', siteProfileRoutes(services.directory.partnerSites));
   const liveLinks = services.settings.environment === 'live' ? services.links : options.live?.services.links;
   app.route(
     '/',

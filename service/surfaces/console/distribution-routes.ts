@@ -10,7 +10,7 @@ import type { createListingArea } from '../../core/listings/listing-area.js';
 import { publicSite } from '../../core/directory/partner-site-store.js';
 import { html } from '../../web/html.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
-import { kindOnly } from './inventory-routes.js';
+import { kindOnly } from './kind-only.js';
 import { distributionPage } from './pages/distribution.js';
 import { messagePage } from './pages/frame.js';
 import { confirmPage } from './pages/key-confirmations.js';

@@ -7,11 +7,11 @@ import { Hono } from 'hono';
 import type { BatchStatus } from '../../core/inventory/batch-store.js';
 import type { Inventory } from '../../core/inventory/inventory.js';
 import { actingAsPerson } from '../../core/events/acting.js';
-import { aRole, roleMay } from '../../core/grants/roles.js';
-import type { Scope } from '../../core/grants/scopes.js';
+import { roleMay } from '../../core/grants/roles.js';
 import type { ProjectStore } from '../../core/directory/project-store.js';
 import { html } from '../../web/html.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
+import { kindOnly } from './kind-only.js';
 import { messagePage } from './pages/frame.js';
 import { BATCH_MOVE_MEANS, inventoryPage, MOVE_WORDS, priceListPage } from './pages/inventory.js';
 import { validatorFor } from '../../web/platform-contract.js';
@@ -22,33 +22,6 @@ const validPriceList = validatorFor('#/components/schemas/PriceListCreate');
 
 const STATUSES = ['released', 'held', 'sold'] as const;
 const isStatus = (to: string): to is BatchStatus => (STATUSES as readonly string[]).includes(to);
-
-/**
- * A page only `kind` of organization has, for a role that may read it (`reads`, the API's scope for
- * the same data): an agent of a developer reads no buyer's contact details here either.
- */
-export const kindOnly =
-  (kind: 'developer' | 'agency', what: string, reads: Scope) =>
-  async (c: { var: ConsoleEnv['Variables'] }, next: () => Promise<void>) => {
-    const user = c.var.session.user!;
-    if (!roleMay(user.role, reads))
-      return page(
-        messagePage(
-          'Not yours to read',
-          `As ${aRole(user.role)} at ${user.organizationName} you cannot read its ${what}: ask an owner.`,
-        ),
-        403,
-      );
-    if (user.organizationKind !== kind)
-      return page(
-        messagePage(
-          `No ${what} here`,
-          `${user.organizationName} is not ${kind === 'developer' ? 'a developer' : 'an agency'}, so it has no ${what}.`,
-        ),
-        404,
-      );
-    await next();
-  };
 
 export function inventoryRoutes(inventory: Inventory, projects: ProjectStore) {
   const app = new Hono<ConsoleEnv>({ strict: false });

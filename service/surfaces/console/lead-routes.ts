@@ -11,7 +11,7 @@ import { html } from '../../web/html.js';
 import { validatorFor } from '../../web/platform-contract.js';
 import { describeSchemaError } from '../../web/schema-errors.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
-import { kindOnly } from './inventory-routes.js';
+import { kindOnly } from './kind-only.js';
 import { messagePage } from './pages/frame.js';
 import { confirmPage } from './pages/key-confirmations.js';
 import { leadsPage, matchWords } from './pages/leads.js';

@@ -57,10 +57,10 @@ const IDEMPOTENCY_KEY = { type: 'string', minLength: 8, maxLength: 100, descript
  * the next call with the same idempotencyKey learns what happened.
  */
 function confirmedWrite(tool: {
-  name: 'book_showflat_slot' | 'submit_lead' | 'request_viewing';
+  name: 'book_showflat_slot' | 'submit_lead' | 'request_viewing' | 'create_project' | 'add_agent';
   title: string;
   description: string;
-  scope: 'inventory.write' | 'leads.write' | 'viewings.write';
+  scope: 'inventory.write' | 'leads.write' | 'viewings.write' | 'developers.write' | 'agents.write';
   properties: Record<string, unknown>;
   required: string[];
   done: (result: Record<string, unknown>) => string;
@@ -99,7 +99,11 @@ function confirmedWrite(tool: {
         return {
           error: `This app is connected for ${workspace.organization.name}, which is not ${kind.workspace === 'agency' ? 'an agency' : 'a developer'}: this belongs to ${kind.workspace === 'agency' ? "an agency's" : "a developer's"} workspace.`,
         };
-      if (kind.workspace === 'developer' && !workspace.projects.some((p) => p.id === args.projectId))
+      if (
+        kind.workspace === 'developer' &&
+        'projectId' in args &&
+        !workspace.projects.some((p) => p.id === args.projectId)
+      )
         return { error: `${workspace.organization.name} has no project ${String(args.projectId)}.` };
       const { idempotencyKey, ...input } = args as Record<string, string | number>;
       const asked = await askThePerson(context, tool.name, String(idempotencyKey), input);
@@ -182,5 +186,34 @@ INVENTORY_TOOLS.push(
     },
     required: ['listingId', 'startsAt', 'attendeeName'],
     done: (viewing) => `Viewing ${String(viewing.id)} requested for ${String(viewing.startsAt)}.`,
+  }),
+  confirmedWrite({
+    name: 'create_project',
+    title: 'Add a project',
+    description:
+      "Asks to add a project to the developer's, planned (its unit types and launch follow in the console or the API).",
+    scope: 'developers.write',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100 },
+      address: { type: 'string', minLength: 1, maxLength: 200 },
+      district: { type: 'integer', minimum: 1, maximum: 28 },
+      tenure: { type: 'string', enum: ['freehold', '99-year leasehold', '999-year leasehold'] },
+    },
+    required: ['name', 'district', 'tenure'],
+    done: (project) => `Project ${String(project.id)} added, planned: ${String(project.name)}.`,
+  }),
+  confirmedWrite({
+    name: 'add_agent',
+    title: 'Add an agent',
+    description:
+      'Asks to add a salesperson to the agency, with their CEA registration number (R, six digits, a letter).',
+    scope: 'agents.write',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100 },
+      ceaNumber: { type: 'string', pattern: '^R[0-9]{6}[A-Z]$' },
+      email: { type: 'string', maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' },
+    },
+    required: ['name', 'ceaNumber'],
+    done: (agent) => `Agent ${String(agent.id)} added: ${String(agent.name)} (${String(agent.ceaNumber)}).`,
   }),
 );

@@ -45,3 +45,19 @@ export function textField(form: FormState, name: string, label: string, options:
   return html`<div class="field"><label for="${name}">${label}</label>${hint && html`<p class="hint" id="${name}-hint">${hint}</p>`}${fieldError(form, name)}
 <input id="${name}" name="${name}"${type !== 'text' && html` type="${type}"`}${type !== 'password' && html` value="${value(form, name)}"`}${autocomplete && html` autocomplete="${autocomplete}"`} aria-describedby="${describedBy(form, name, Boolean(hint))}"${invalid(form, name)}></div>`;
 }
+
+/** A group of radio buttons (one choice) or checkboxes (several), with its legend, hint and error. */
+export function choiceField(
+  form: FormState,
+  name: string,
+  legend: string,
+  choices: readonly (readonly [value: string, label: string])[],
+  options: { multiple?: boolean; hint?: string } = {},
+): Html {
+  const chosen = new Set([form.values[name] ?? []].flat());
+  const type = options.multiple ? 'checkbox' : 'radio';
+  return html`<fieldset aria-describedby="${describedBy(form, name, Boolean(options.hint))}"${invalid(form, name)}><legend>${legend}</legend>${options.hint && html`<p class="hint" id="${name}-hint">${options.hint}</p>`}${fieldError(form, name)}${choices.map(
+    ([value, label]) =>
+      html`<p><input type="${type}" name="${name}" id="${name}-${value}" value="${value}"${chosen.has(value) && html` checked`}><label class="inline" for="${name}-${value}">${label}</label></p>`,
+  )}</fieldset>`;
+}

@@ -11,6 +11,9 @@ const SECTIONS = [
   ['/console/widget-keys', 'Widget keys'],
   ['/console/platform-keys', 'Platform keys'],
   ['/console/webhooks', 'Webhooks'],
+  ['/console/agents', 'Agents'],
+  ['/console/projects', 'Projects'],
+  ['/console/site-profile', 'Site profile'],
   ['/console/inventory', 'Inventory'],
   ['/console/leads', 'Leads'],
   ['/console/distribution', 'Distribution'],
@@ -21,9 +24,12 @@ const SECTIONS = [
   ['/console/account', 'Your account'],
 ] as const;
 
-/** Sections only one kind of organization has, each for a role that may read it: a developer's inventory and leads, an agency's listings on partner sites. */
+/** Sections only one kind of organization has, each for a role that may read it: an agency's agents and listings on partner sites, a developer's projects, inventory and leads, a partner site's profile. */
 type OrganizationKind = NonNullable<Session['user']>['organizationKind'];
 const KIND_OF_SECTION: Partial<Record<(typeof SECTIONS)[number][0], [OrganizationKind, Scope]>> = {
+  '/console/agents': ['agency', 'organizations.read'],
+  '/console/projects': ['developer', 'developers.read'],
+  '/console/site-profile': ['partner_site', 'organizations.read'],
   '/console/inventory': ['developer', 'inventory.read'],
   '/console/leads': ['developer', 'leads.read'],
   '/console/distribution': ['agency', 'listings.read'],
