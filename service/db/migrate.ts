@@ -2,21 +2,29 @@
  * Applies the SQL files in migrations/ in name order, each once, all in one transaction that holds
  * the startup lock: several processes starting together on one server migrate it once, in turn.
  * A file runs on the shared schema (`public`); a file named `*.each-environment.sql` changes what
- * environments own, and runs once in each environment's schema (db/environments.ts).
+ * environments own, and runs once in each environment's schema (db/environments.ts). A migration that
+ * leaves a table in `public` that db/shared-tables.ts does not list is refused, and nothing migrates.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import type { Database } from './database.js';
 import { ENVIRONMENTS, searchPathOf } from './environments.js';
 import { LOCKS } from './locks.js';
+import { unlistedSharedTables } from './shared-tables.js';
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
 
 /** Taken first by every startup transaction (migrations, the sandbox's seed); released at its end. */
 export const STARTUP_LOCK = `select pg_advisory_xact_lock(${LOCKS.startup})`;
 
-/** `until`: the last file to apply (a test of one migration starts from the schema before it). */
-export async function migrate(db: Database, { until }: { until?: string } = {}): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS))
+/**
+ * `until`: the last file to apply (a test of one migration starts from the schema before it);
+ * `folder`: where the files are (a test's copy with one more).
+ */
+export async function migrate(
+  db: Database,
+  { until, folder = MIGRATIONS }: { until?: string; folder?: URL } = {},
+): Promise<string[]> {
+  const files = (await readdir(folder))
     .filter((name) => name.endsWith('.sql') && (until === undefined || name <= until))
     .sort();
   return db.transaction(async (tx) => {
@@ -30,7 +38,7 @@ export async function migrate(db: Database, { until }: { until?: string } = {}):
     const ran: string[] = [];
     for (const file of files) {
       if (applied.has(file)) continue;
-      const sql = await readFile(new URL(file, MIGRATIONS), 'utf8');
+      const sql = await readFile(new URL(file, folder), 'utf8');
       const paths = file.endsWith('.each-environment.sql') ? ENVIRONMENTS.map(searchPathOf) : ['public'];
       for (const path of paths) {
         await tx.query(`select set_config('search_path', $1, true)`, [path]);
@@ -39,6 +47,13 @@ export async function migrate(db: Database, { until }: { until?: string } = {}):
       await tx.query('insert into public.schema_migrations (version) values ($1)', [file]);
       ran.push(file);
     }
+    // A table left in public is shared by both environments: only the listed ones may be (all of it rolls back).
+    // The history before 036 made every table in public; only a run to the newest file is held to the list.
+    const unlisted = until === undefined && ran.length ? await unlistedSharedTables(tx) : [];
+    if (unlisted.length)
+      throw new Error(
+        `Migration ${ran.join(', ')} leaves ${unlisted.join(', ')} in public, shared by the sandbox and live. Name the file *.each-environment.sql for a table each environment owns, or add the table to SHARED_TABLES (db/shared-tables.ts) saying why both share it. Nothing was migrated.`,
+      );
     return ran;
   });
 }

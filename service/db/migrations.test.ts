@@ -3,6 +3,11 @@ import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
 import { type Database, openDatabase } from './database.js';
 import { migrate } from './migrate.js';
+import { SHARED_TABLES, unlistedSharedTables } from './shared-tables.js';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 let db: Database | undefined;
 after(() => db?.close());
@@ -92,5 +97,41 @@ it('036 moves what an environment owns into the sandbox with every row, sequence
     );
   } finally {
     await fresh.close();
+  }
+});
+
+it('holds public to the shared tables, and refuses a plain migration that would share one more, migrating nothing', async () => {
+  const fresh = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrate(fresh);
+    assert.deepEqual(await unlistedSharedTables(fresh), []);
+    const shared = await fresh.query<{ name: string }>(
+      `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by 1`,
+    );
+    assert.deepEqual(
+      shared.map((t) => t.name),
+      Object.keys(SHARED_TABLES).sort(),
+      'every listed table exists',
+    );
+  } finally {
+    await fresh.close();
+  }
+  const folder = await mkdtemp(join(tmpdir(), 'migrations-'));
+  const copy = pathToFileURL(`${folder}/`);
+  await cp(fileURLToPath(new URL('./migrations/', import.meta.url)), folder, { recursive: true });
+  await writeFile(join(folder, '999_stray.sql'), 'create table stray_things (id text primary key);\n');
+  const stray = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await assert.rejects(
+      migrate(stray, { folder: copy }),
+      /999_stray\.sql leaves stray_things in public.*each-environment/,
+    );
+    const [{ n }] = await stray.query<{ n: number }>(
+      `select count(*)::int as n from pg_class where relname = 'schema_migrations'`,
+    );
+    assert.equal(n, 0, 'nothing migrated');
+  } finally {
+    await stray.close();
+    await rm(folder, { recursive: true, force: true });
   }
 });

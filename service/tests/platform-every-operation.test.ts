@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { newPlatformKey } from '../core/keys/generate.js';
 import { hashSecret } from '../db/secrets.js';
+import { PLATFORM_SCOPES } from '../core/grants/scopes.js';
 import { OPERATIONS, type OperationSpec } from '../../sdk/operations.js';
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import { platformSandbox } from './platform-sandbox.js';
@@ -45,8 +46,28 @@ const exampleBody = (spec: OperationSpec) => {
 
 /** A key of each organization that holds only valuations.read, made as the console would. */
 const onlyValuations: Record<string, string> = {};
+/** Organizations that signed up (no fixture), one of each kind, each with a key of every scope. */
+const REAL = { agency: 'org_realagency', developer: 'org_realdeveloper', partner_site: 'org_realsite' } as const;
+const realKeys: Record<string, string> = {};
+/** The real organization's key for a path, as `keyFor` picks the fixtures'. */
+const realKeyFor = (path: string) =>
+  realKeys[{ [AGENCY]: REAL.agency, [DEVELOPER]: REAL.developer, [PARTNER_FEED]: REAL.partner_site }[keyFor(path)]!]!;
 describe('every operation of the contract', () => {
   before(async () => {
+    for (const [kind, organization] of Object.entries(REAL)) {
+      await db().query(`insert into organizations (id, name, kind) values ($1, $2, $3)`, [
+        organization,
+        `Real ${kind}`,
+        kind,
+      ]);
+      const key = newPlatformKey();
+      await db().query(
+        `insert into platform_keys (id, organization_id, sha256, prefix, last4, label, scopes)
+         values ($1, $2, $3, $4, $5, 'every scope', $6)`,
+        [`pk_real_${kind}`, organization, hashSecret(key), key.slice(0, 10), key.slice(-4), PLATFORM_SCOPES],
+      );
+      realKeys[organization] = key;
+    }
     for (const organization of ['org_lionrealty', 'org_marinaheights', 'org_lionhomes']) {
       const key = newPlatformKey();
       await db().query(
@@ -99,6 +120,17 @@ describe('every operation of the contract', () => {
       );
       assert.equal(answer.status, 404, `${spec.operationId} ${pathOf(spec, true)}: ${JSON.stringify(answer.body)}`);
       assert.equal(answer.body.code, 'not_found', spec.operationId);
+      // The same for an organization that signed up: its area answers it as it answers the fixtures.
+      const real = await call(
+        spec.method.toUpperCase(),
+        pathOf(spec, true) +
+          (spec.operationId === 'getValuation' ? '?mode=sale' : '') +
+          (spec.operationId === 'listDatasetRecords' ? '?propertyId=hdb-560102-4-room' : '') +
+          (spec.operationId === 'listShowflatSlots' ? '?date=2026-12-05' : ''),
+        exampleBody(spec),
+        realKeyFor(spec.path),
+      );
+      assert.equal(real.status, 404, `a real organization: ${spec.operationId}: ${JSON.stringify(real.body)}`);
     }
   });
 
@@ -114,6 +146,8 @@ describe('every operation of the contract', () => {
         JSON.stringify(answer.body.errors).includes('smuggled'),
         `${spec.operationId}: ${JSON.stringify(answer.body)}`,
       );
+      const real = await call(spec.method.toUpperCase(), pathOf(spec), body, realKeyFor(spec.path));
+      assert.equal(real.status, 400, `a real organization: ${spec.operationId}`);
       const notJson = await call(spec.method.toUpperCase(), pathOf(spec), '{"unfinished":', keyFor(spec.path));
       assert.equal(notJson.status, 400, `${spec.operationId} with broken JSON`);
     }
