@@ -43,7 +43,7 @@ export function startMcpServer(options: McpServerOptions): { server: Server; url
     resource: url,
     consentUrl: services.links.consent,
     // Where clients' metadata documents may be fetched from: where webhooks may be sent.
-    documents: services.settings.environment === 'live' ? { allowHosts: new Set() } : services.settings.addresses,
+    documents: services.environment.callableHosts,
   });
   const endpoint = createMcpEndpoint({
     url,

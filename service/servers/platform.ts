@@ -82,7 +82,7 @@ export function startPlatformServer(options: PlatformServerOptions): {
             collection: `${origin}${POSTMAN_COLLECTION_PATH}`,
             environment: `${origin}${POSTMAN_ENVIRONMENT_PATH}`,
           },
-          authentication: `Authorization: Bearer ${services.settings.environment === 'live' ? 'svcp_live_' : 'svcp_test_'}… (a platform key from the API Console)`,
+          authentication: `Authorization: Bearer ${services.environment.keys.platform}… (a platform key from the API Console)`,
           operations: routes.map((route) => `${route.method} ${baseUrl}${route.path}`),
         },
         200,

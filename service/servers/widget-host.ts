@@ -49,7 +49,7 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
   const consoleOrigin = new URL(services.links.consolePage('')).origin;
   const widgetHost = createWidgetHost({
     environment,
-    magic: environment === 'live' ? undefined : SANDBOX_MAGIC,
+    magic: services.environment.makesUpData ? SANDBOX_MAGIC : undefined,
     keyStore: services.widgetKeys,
     meter,
     visitorLimit,

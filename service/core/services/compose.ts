@@ -41,11 +41,11 @@ import { createPlatformKeyAdmin } from '../keys/platform-key-admin.js';
 import { databasePlatformKeys } from '../keys/platform-key-store.js';
 import { recordQuotaReached } from '../keys/quota-reached.js';
 import { createWidgetKeyAdmin } from '../keys/widget-key-admin.js';
-import { liveOrigins, SANDBOX_ORIGINS } from '../keys/origins.js';
 import { databaseWidgetKeys } from '../keys/widget-keys.js';
 import { meteredEstimate } from '../valuations/metered-estimate.js';
 import { aiWrites } from '../writes/write-kinds.js';
 import { linksOf, type ServiceSettings } from './settings.js';
+import { environmentPolicy } from './environment-policy.js';
 
 /** The parts of one environment: `database` is read as `settings.environment` sees it (the sandbox by default). */
 export function composeServices(database: Database, given: ServiceSettings) {
@@ -54,17 +54,13 @@ export function composeServices(database: Database, given: ServiceSettings) {
   const now = settings.now ?? (() => new Date());
   const { homes, hdb, sources, fixtures } = settings.data;
   const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now, homes, hdb, sources });
-  const live = settings.environment === 'live';
-  const widgetKeyAdmin = createWidgetKeyAdmin(
-    db,
-    now,
-    live ? liveOrigins(settings.loopbackOrigins ?? false) : SANDBOX_ORIGINS,
-  );
+  const environment = environmentPolicy(settings.environment, settings);
+  const widgetKeyAdmin = createWidgetKeyAdmin(db, now, environment.widgetOrigins);
   const meter = databaseMeter(db);
   const secretBox = createSecretBox(settings.secretsKey);
   const webhooks = createWebhookService(db, secretBox, {
     // Live calls no loopback or private receiver, whatever the deployment allows its sandbox.
-    policy: live ? { allowHosts: new Set() } : settings.addresses,
+    policy: environment.callableHosts,
     clock: now,
     environment: settings.environment,
   });
@@ -81,6 +77,8 @@ export function composeServices(database: Database, given: ServiceSettings) {
   return {
     db,
     settings,
+    /** This environment's rules (environment-policy.ts): every surface and server asks them here. */
+    environment,
     now,
     links,
     /** One engine behind the widget host, the valuation pages, the Platform API and MCP. */
@@ -108,7 +106,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
     /** Service operations: the work agencies arrange for the homes they list. */
     serviceOrders: createServiceOrderStore(db, now),
     /** The official files loaded (npm run data:import). */
-    datasetImports: createDatasetImports(db, live ? ['official'] : ['official', 'sandbox']),
+    datasetImports: createDatasetImports(db, environment.dataOrigins),
     readiness: createReadiness(db, now, reviewMail(mailOutbox, links.consolePage)),
     /** Writes AI apps ask for, waiting for the person on the console's page, and what each kind does. */
     actions: createPendingActions(db, now),

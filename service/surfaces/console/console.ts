@@ -294,7 +294,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
     }),
   );
   app.route('/', platformKeyRoutes(services.platformKeyAdmin));
-  app.route('/', webhookRoutes(services.webhooks));
+  app.route('/', webhookRoutes(services.webhooks, services.environment));
   app.route('/', inventoryRoutes(services.inventory, services.directory.projects));
   app.route('/', leadRoutes(services.inventory.leads, services.directory.projects));
   app.route('/', distributionRoutes(services.listings));

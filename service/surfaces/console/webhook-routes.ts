@@ -3,6 +3,7 @@
  * endpoint's page (edit, test event, replay a window, rotate and delete after asking), and one
  * delivery with its evidence and a replay button. The same webhook service as the Platform API.
  */
+import type { EnvironmentPolicy } from '../../core/services/environment-policy.js';
 import { Hono } from 'hono';
 import { isEventType } from '../../core/webhooks/event-types.js';
 import { checkEndpointUrl } from '../../core/webhooks/endpoint-url.js';
@@ -34,7 +35,7 @@ function readEndpointForm(form: URLSearchParams, webhooks: WebhookService) {
   return { values, errors, url: 'url' in checked ? checked.url : '' };
 }
 
-export function webhookRoutes(webhooks: WebhookService) {
+export function webhookRoutes(webhooks: WebhookService, environment: Pick<EnvironmentPolicy, 'makesUpData'>) {
   const app = new Hono<ConsoleEnv>({ strict: false });
   const { endpoints, deliveries, log } = webhooks;
   const gone = () =>
@@ -94,7 +95,7 @@ export function webhookRoutes(webhooks: WebhookService) {
   });
 
   app.post(`/webhooks/:id${ID}/test`, async (c) => {
-    if (c.var.session.environment === 'live')
+    if (!environment.makesUpData)
       return page(
         messagePage(
           'Test events are the sandbox’s',

@@ -25,17 +25,13 @@ type Schemas = components['schemas'];
 
 export function createOperations(services: Services): Record<OperationId, Operation> {
   const { engine, estimates, webhooks, listings, readiness, inventory } = services;
-  const { environment } = services.settings;
+  const { environment: policy } = services;
+  const environment = policy.name;
   // What only the sandbox has: live's data are real, so nothing resets them and no event is made up.
   const sandboxOnly =
     (what: string, operation: Operation): Operation =>
     (ctx) =>
-      environment === 'sandbox'
-        ? operation(ctx)
-        : {
-            problem: 'sandbox_only',
-            detail: `${what} exists only in the sandbox; live data are never reset or made up.`,
-          };
+      policy.makesUpData ? operation(ctx) : { problem: 'sandbox_only', detail: policy.sandboxOnly(what) };
   const webhookOperations = createWebhookOperations(webhooks);
   // A product's operations answer only an organization that holds it (GET /products), whatever the key's scopes.
   const ofProduct = <Id extends string>(
