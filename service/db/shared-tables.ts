@@ -30,6 +30,7 @@ export const SHARED_TABLES = {
   dataset_imports: 'official data: the files imported, by origin',
   home_transactions: 'official data: the transactions the estimates value',
   addresses: 'official data: where each block and building is',
+  dataset_fetch_runs: 'official data: each fetch of an official source and what it left',
 } as const;
 
 /** The tables in `public` that the list does not name: each one a table a plain migration made by mistake. */

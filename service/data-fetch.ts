@@ -1,0 +1,44 @@
+/**
+ * `npm run data:fetch [-- --force]`: fetches the official sources this deployment is configured for
+ * and imports what changed through the importer every file goes through (docs/data.md). HDB's
+ * datasets come from data.gov.sg, which needs no key (DATA_GOV_SG_API_KEY raises its limits); URA and
+ * OneMap need credentials and are skipped, with what to set, until given. DATA_GOV_SG_METADATA_URL and
+ * DATA_GOV_SG_DOWNLOAD_URL point at another host (a local stand-in); the defaults are data.gov.sg's.
+ */
+import { parseArgs } from 'node:util';
+import { DATA_GOV_SG, dataGovSg } from './core/datasets/fetch/data-gov-sg.js';
+import { fetchHdb } from './core/datasets/fetch/fetch-hdb.js';
+import { commandDatabaseName, openCommandDatabase } from './db/command-database.js';
+
+const { values } = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean' } } });
+if (values.help) {
+  console.log('Usage: npm run data:fetch [-- --force]   (--force downloads even what did not change)');
+  process.exit(0);
+}
+const db = await openCommandDatabase('npm run data:fetch');
+console.log(`Fetching into ${commandDatabaseName()}.`);
+const source = dataGovSg({
+  hosts: {
+    metadata: process.env.DATA_GOV_SG_METADATA_URL ?? DATA_GOV_SG.metadata,
+    download: process.env.DATA_GOV_SG_DOWNLOAD_URL ?? DATA_GOV_SG.download,
+  },
+  apiKey: process.env.DATA_GOV_SG_API_KEY,
+});
+let failed = false;
+for (const run of await fetchHdb(db, source, { force: values.force })) {
+  const line = {
+    imported: `${run.rowsAdded?.toLocaleString('en')} new rows, newest month ${run.newestMonth}`,
+    unchanged: 'unchanged since the last fetch',
+    busy: 'another process is fetching it now; nothing done',
+    failed: `failed: ${run.failure}`,
+  }[run.status];
+  console.log(`data.gov.sg ${run.dataset}: ${line}${run.warning ? ` (warning: ${run.warning})` : ''}`);
+  failed ||= run.status === 'failed';
+}
+if (!process.env.URA_ACCESS_KEY) console.log('URA: skipped; set URA_ACCESS_KEY to fetch private sales and rents.');
+else console.log('URA: not fetched yet by this command; import its files with npm run data:import (docs/data.md).');
+if (!process.env.ONEMAP_EMAIL || !process.env.ONEMAP_PASSWORD)
+  console.log('OneMap: skipped; set ONEMAP_EMAIL and ONEMAP_PASSWORD to place new blocks.');
+else console.log('OneMap: not fetched yet by this command; import its file with npm run data:import (docs/data.md).');
+await db.close();
+process.exit(failed ? 1 : 0);
