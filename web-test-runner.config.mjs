@@ -5,9 +5,14 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { chromiumLaunchOptions, firefoxLaunchOptions } from './e2e/engines/browsers.ts';
 import { webkitLauncher } from './e2e/engines/wtr-webkit-launcher.ts';
 
+// WebKit runs apart (WTR_ENGINE=webkit), and home-details.test.ts in WebKit in a run of its own: after the api tests in
+// one run, that file stalled WebKit until the 5-minute limit, 3 times of 3 (an idle machine, WebKit alone); alone, or
+// after the element and estimate files, it passes in 13 s. The cause is not found yet (see the issue notes).
+const webkit = process.env.WTR_ENGINE === 'webkit';
+
 export default {
   // Chosen by folder: src/ runs in the browsers; service/, sdk/, scripts/ and bench/ run in Node (npm run test:node).
-  files: ['src/**/*.test.ts'],
+  files: webkit ? ['src/**/*.test.ts', '!src/estimate/home-details.test.ts'] : ['src/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
   // One engine at a time: with three at once on a loaded two-core machine, one file's run stalled in two engines
@@ -23,9 +28,10 @@ export default {
       return next();
     },
   ],
-  browsers: [
-    playwrightLauncher({ product: 'chromium', launchOptions: chromiumLaunchOptions }),
-    playwrightLauncher({ product: 'firefox', launchOptions: firefoxLaunchOptions() }),
-    webkitLauncher(),
-  ],
+  browsers: webkit
+    ? [webkitLauncher()]
+    : [
+        playwrightLauncher({ product: 'chromium', launchOptions: chromiumLaunchOptions }),
+        playwrightLauncher({ product: 'firefox', launchOptions: firefoxLaunchOptions() }),
+      ],
 };

@@ -166,3 +166,31 @@ test('a new partner site writes its profile', async ({ page }) => {
   await expect(page.getByText(/Agencies distribute to ps_homesweekly[a-z0-9]{4}/)).toBeVisible();
   await expectServicePageAccessible(page);
 });
+
+test('in live, the agency shows its listing on the partner site another sign-up made, and on no demo site', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const live = service.live!.services;
+  const [agent] = await live.directory.agents.list('org_orchidrealty', 'active');
+  const home = live.settings.data.homes.properties.find((p) => p.propertyType === 'hdb')!;
+  const made = await live.listings.listings.create('org_orchidrealty', undefined, {
+    propertyId: home.id,
+    mode: 'sale',
+    listPrice: 640_000,
+    listAgentId: agent!.id,
+  });
+  expect('listing' in made).toBe(true);
+  await signIn(page, 'orchidrealty@example.test');
+  await switchTo(page, 'live');
+  await nav(page).getByRole('link', { name: 'Distribution' }).click();
+  const table = page.getByRole('table', { name: 'Your listings on partner sites' });
+  await expect(table.getByRole('link', { name: /^Show on Homes Weekly/ })).toBeVisible();
+  await expect(table.getByRole('link', { name: /Lion City Homes|Flat Finder/ })).toHaveCount(0);
+  await expectServicePageAccessible(page);
+  await table.getByRole('link', { name: /^Show on Homes Weekly/ }).click();
+  await expect(page.getByRole('heading', { name: 'Show this listing on Homes Weekly?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show on Homes Weekly' }).click();
+  await expect(page.getByRole('status')).toContainText('Shown');
+  await expect(table.getByRole('link', { name: /^Withdraw from Homes Weekly/ })).toBeVisible();
+});

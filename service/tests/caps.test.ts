@@ -17,6 +17,9 @@ import { createServiceOrderStore, MAX_ORDERS } from '../core/listings/service-or
 import { createJourneyStore, MAX_JOURNEYS } from '../core/mortgages/journey-store.js';
 import { createMediaStore, MAX_MEDIA } from '../core/media/media-store.js';
 import { createWebhookEndpoints, MAX_ENDPOINTS } from '../core/webhooks/endpoint-store.js';
+import { createAgentStore, MAX_AGENTS } from '../core/directory/agent-store.js';
+import { createTeamStore, MAX_TEAMS } from '../core/directory/team-store.js';
+import { createProjectStore, MAX_PROJECTS, MAX_UNIT_TYPES } from '../core/directory/project-store.js';
 import { createSecretBox } from '../core/webhooks/secret-box.js';
 import type { Database } from '../db/database.js';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';
@@ -170,5 +173,57 @@ onEachEngine('count caps under racing requests', (database) => {
       `select count(*)::int as n from outbox where type = 'widget_key.quota_reached' and payload->>'target' = 'wk_seed001'`,
     );
     assert.equal(n, 1);
+  });
+
+  it(`an organization's own records: ${MAX_AGENTS} agents and ${MAX_TEAMS} teams an agency, ${MAX_PROJECTS} projects a developer, ${MAX_UNIT_TYPES} unit types a project`, async (t) => {
+    const db = database();
+    if (!db) return t.skip('PostgreSQL is not installed');
+    const org = `org_caps_${randomBytes(3).toString('hex')}`;
+    await db.query(`insert into organizations (id, name, kind) values ($1, 'Caps', 'agency')`, [org]);
+    const agents = createAgentStore(db);
+    // Each agent holds a CEA number of their own, so the filling rows are numbered, not copied.
+    await db.query(
+      `insert into agents (id, organization_id, name, cea_number, role)
+       select 'agt_fill' || g, $1, 'Agent ' || g, 'R9' || lpad(g::text, 5, '0') || 'Z', 'agent'
+       from generate_series(1, $2::int) g`,
+      [org, MAX_AGENTS - SHORT_BY],
+    );
+    await Promise.all(
+      Array.from({ length: RACERS }, (_, i) =>
+        agents.create(org, { name: `Racer ${i}`, ceaNumber: `R8${String(i).padStart(5, '0')}X`, role: 'agent' }),
+      ),
+    );
+    const count = async (table: string, where: string, params: unknown[]) =>
+      (await db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, params))[0]!.n;
+    assert.equal(await count('agents', 'organization_id = $1', [org]), MAX_AGENTS);
+    const teams = createTeamStore(db);
+    await race(db, { table: 'teams', where: 'organization_id = $1', params: [org], max: MAX_TEAMS }, () =>
+      teams.create(org, { name: 'Racing team' }),
+    );
+    const projectStore = createProjectStore(db);
+    await race(db, { table: 'projects', where: 'organization_id = $1', params: [DEVELOPER], max: MAX_PROJECTS }, () =>
+      projectStore.create(DEVELOPER, example('ProjectCreate')),
+    );
+    // Room again (the filling copies go), for a project whose unit types race.
+    await db.query(`delete from projects where organization_id = $1 and id like '%\\_copy\\_%'`, [DEVELOPER]);
+    const made = await projectStore.create(DEVELOPER, example('ProjectCreate'));
+    assert.ok('project' in made, JSON.stringify(made));
+    const projectId = made.project.id;
+    await db.query(
+      `insert into unit_types (id, organization_id, project_id, name, bedrooms, floor_area_sqm, units)
+       select 'ut_fill' || g, $1, $2, 'Type ' || g, 2, 70, 10 from generate_series(1, $3::int) g`,
+      [DEVELOPER, projectId, MAX_UNIT_TYPES - SHORT_BY],
+    );
+    await Promise.all(
+      Array.from({ length: RACERS }, (_, i) =>
+        projectStore.addUnitType(DEVELOPER, projectId, {
+          name: `Racer ${i}`,
+          bedrooms: 3,
+          floorAreaSqm: 95,
+          units: 20,
+        }),
+      ),
+    );
+    assert.equal(await count('unit_types', 'project_id = $1', [projectId]), MAX_UNIT_TYPES);
   });
 });

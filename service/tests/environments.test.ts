@@ -6,44 +6,25 @@
  * changed, replayed or delivered in the other.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { OPERATIONS, type OperationSpec } from '../../sdk/operations.js';
 import { createPlatformClient, PlatformError } from '../../sdk/client.js';
 import contract from '../../contract/platform.openapi.json' with { type: 'json' };
 import { liveData } from '../core/services/live-data.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { startService, type StartedService } from '../servers/start-service.js';
+import type { StartedService } from '../servers/start-service.js';
+import { bothEnvironments, type Environment, platformKeyOn as platformKey } from './both-environments.js';
 import { ConsoleBrowser } from './console-browser.js';
-import { importedWorld } from './imported-world.js';
 import { rawMcpClient } from './mcp-raw-client.js';
-import { makeAccount, signInWith, testMail } from './test-mail.js';
+import { makeAccount, signInWith } from './test-mail.js';
 
-type Environment = 'sandbox' | 'live';
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const mailbox = testMail();
+const both = bothEnvironments();
+const { mailbox, servicesOf, consoleBase } = both;
 let started: StartedService;
 let db: Database;
-before(async () => {
-  db = await importedWorld();
-  started = await startService({
-    database: db,
-    origins: { widgetHost: 0, platform: 0, mcp: 0 },
-    live: { origins: { widgetHost: 0, platform: 0, mcp: 0 } },
-    workers: true,
-    settings: { mail: await mailbox.start(), visitorLimits: false },
-    // Hundreds of requests a minute with one key; the per-minute limit has its own tests.
-    adjust: (services) => ({ ...services, rates: { ...services.rates, count: async () => 1 } }),
-  });
-});
-after(async () => {
-  await started?.stop();
-  await db?.close();
-});
-
-const servicesOf = (environment: Environment) => (environment === 'live' ? started.live!.services : started.services);
-const consoleBase = () => started.urls.widgetHost.replace(/\/$/, '');
 
 async function api(environment: Environment, method: string, path: string, key: string, body?: unknown, headers = {}) {
   const response = await fetch(`${servicesOf(environment).links.apiBase}${path}`, {
@@ -63,15 +44,6 @@ async function widgetHost(environment: Environment, path: string, origin = 'http
     headers: { Origin: origin },
   });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-/** A platform key made on the console's page, in the environment the console shows: the key, shown once. */
-async function platformKey(browser: ConsoleBrowser) {
-  const form = await browser.get('/console/platform-keys');
-  const scopes = [...form.text.matchAll(/name="scopes" id="[^"]+" value="([^"]+)"/g)].map((m) => m[1]!);
-  const made = await browser.post('/console/platform-keys', { label: 'Everything', scopes });
-  assert.equal(made.status, 200, made.text.slice(0, 400));
-  return /id="new-key"[^>]*>([^<]+)</.exec(made.text)![1]!;
 }
 
 const raw = (spec: OperationSpec) =>
@@ -104,6 +76,9 @@ describe('sandbox and live', () => {
   let propertyId: string;
 
   before(async () => {
+    // The service the file shares, started by a root hook (node:test runs root hooks before any suite's).
+    started = both.started();
+    db = both.db();
     const { email } = await makeAccount(consoleBase(), mailbox, { organizationName: 'Straits Homes' });
     owner = (await signInWith(consoleBase(), email)).browser;
     [{ organization_id: organizationId }] = await db.query<{ organization_id: string }>(

@@ -6,40 +6,21 @@
  * once it is approved. No fixture organization takes part. MCP's tools answer them too.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { type Database } from '../db/database.js';
-import { startService, type StartedService } from '../servers/start-service.js';
+import type { StartedService } from '../servers/start-service.js';
 import { TOOLS } from '../surfaces/mcp/server.js';
 import type { PrivateTool } from '../surfaces/mcp/tool.js';
-import { ConsoleBrowser } from './console-browser.js';
-import { importedWorld } from './imported-world.js';
-import { makeAccount, signInWith, testMail } from './test-mail.js';
+import { bothEnvironments, type Environment, platformKeyOn as platformKey } from './both-environments.js';
+import { makeAccount, signInWith } from './test-mail.js';
 
-type Environment = 'sandbox' | 'live';
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ENVIRONMENTS: Environment[] = ['sandbox', 'live'];
 
-const mailbox = testMail();
+const both = bothEnvironments();
+const { mailbox, servicesOf, consoleBase } = both;
 let started: StartedService;
 let db: Database;
-before(async () => {
-  db = await importedWorld();
-  started = await startService({
-    database: db,
-    origins: { widgetHost: 0, platform: 0, mcp: 0 },
-    live: { origins: { widgetHost: 0, platform: 0, mcp: 0 } },
-    workers: true,
-    settings: { mail: await mailbox.start(), visitorLimits: false },
-    adjust: (services) => ({ ...services, rates: { ...services.rates, count: async () => 1 } }),
-  });
-});
-after(async () => {
-  await started?.stop();
-  await db?.close();
-});
-
-const servicesOf = (environment: Environment) => (environment === 'live' ? started.live!.services : started.services);
-const consoleBase = () => started.urls.widgetHost.replace(/\/$/, '');
 let writes = 0;
 
 async function api(environment: Environment, key: string, method: string, path: string, body?: unknown) {
@@ -53,14 +34,6 @@ async function api(environment: Environment, key: string, method: string, path: 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Body };
-}
-
-async function platformKey(browser: ConsoleBrowser) {
-  const form = await browser.get('/console/platform-keys');
-  const scopes = [...form.text.matchAll(/name="scopes" id="[^"]+" value="([^"]+)"/g)].map((m) => m[1]!);
-  const made = await browser.post('/console/platform-keys', { label: 'Everything', scopes });
-  assert.equal(made.status, 200, made.text.slice(0, 400));
-  return /id="new-key"[^>]*>([^<]+)</.exec(made.text)![1]!;
 }
 
 /** An organization that signed up on the console, approved for live, with a key of every scope in each environment. */
@@ -96,6 +69,9 @@ describe("organizations' own records", () => {
   let site: Awaited<ReturnType<typeof signedUp>>;
   let propertyId: string;
   before(async () => {
+    // The service the file shares, started by a root hook (node:test runs root hooks before any suite's).
+    started = both.started();
+    db = both.db();
     agency = await signedUp('agency', 'Orchid Realty');
     developer = await signedUp('developer', 'Kallang Bay Development');
     site = await signedUp('partner_site', 'Homes Weekly');
@@ -446,14 +422,22 @@ describe("organizations' own records", () => {
     const read = await agency.browser.get('/console/agents');
     assert.doesNotMatch(read.text, /Add an agent/);
     assert.equal((await agency.browser.post('/console/agents', { name: 'X', ceaNumber: 'R700009X' })).status, 403);
+    const [{ id: ownerId }] = await db.query<{ id: string }>('select id from users where organization_id = $1', [
+      agency.id,
+    ]);
+    await roleOf(agency.id, 'owner');
+    assert.match((await agency.browser.get('/console/agents')).text, new RegExp(`<option value="${ownerId}">`));
+    const me = await agency.browser.post('/console/agents', {
+      name: 'Nur Aisyah',
+      ceaNumber: 'R700005E',
+      role: 'agent',
+      accountId: ownerId,
+    });
+    assert.equal(me.location, '/console/agents?notice=added', 'a member may be an agent');
     await roleOf(agency.id, 'agent');
-    await db.query(
-      `update agents set user_id = (select id from users where organization_id = $1 limit 1) where name = 'Ong Bee Hoon'`,
-      [agency.id],
-    );
     const self = await agency.browser.get('/console/agents');
-    assert.match(self.text, /Ong Bee Hoon <span class="hint">\(you\)<\/span>/);
-    assert.doesNotMatch(self.text, /Farid|Wong Kai/, 'an agent sees their own record only');
+    assert.match(self.text, /Nur Aisyah <span class="hint">\(you\)<\/span>/);
+    assert.doesNotMatch(self.text, /Farid|Wong Kai|Ong Bee Hoon/, 'an agent sees their own record only');
     await roleOf(agency.id, 'owner');
 
     await developer.browser.post('/console/environment', { to: 'sandbox' });
@@ -478,6 +462,11 @@ describe("organizations' own records", () => {
       units: '12',
     });
     assert.equal(unit.location, `${projectPath}?notice=unit`);
+    const unnamed = await developer.browser.post(projectPath, { projectName: '', address: '3 Bay Walk' });
+    assert.equal(unnamed.status, 400);
+    assert.match(unnamed.text, /id="projectName"[^>]*aria-invalid="true"/);
+    const renamed = await developer.browser.post(projectPath, { projectName: 'Bay View East', address: '3 Bay Walk' });
+    assert.equal(renamed.location, `${projectPath}?notice=details`);
     const withdraw = await developer.browser.get(`${projectPath}/status/withdrawn`);
     assert.match(withdraw.text, /Withdrawn is final/);
     assert.equal(
@@ -486,6 +475,7 @@ describe("organizations' own records", () => {
     );
     const shown = await developer.browser.get(projectPath);
     assert.match(shown.text, /<strong>Launched<\/strong>/);
+    assert.match(shown.text, /<h1>Bay View East<\/h1>[\s\S]*3 Bay Walk/);
     assert.match(shown.text, /4-bedroom/);
     assert.ok(
       !(await developer.browser.get('/console/agents')).text.includes('Add an agent'),

@@ -39,6 +39,14 @@ function pathOf(spec: OperationSpec, unknown = false) {
     return path.replace(`{${p.name}}`, unknown ? example.replace(/[a-z0-9]+$/, 'zz99zz99') : example);
   }, spec.path);
 }
+/** The query an operation must have to reach its own checks. */
+const QUERY_NEEDED: Record<string, string> = {
+  getValuation: '?mode=sale',
+  listDatasetRecords: '?propertyId=hdb-560102-4-room',
+  listShowflatSlots: '?date=2026-12-05',
+};
+/** The operation's path naming nothing, with the query it must have. */
+const unknownPathOf = (spec: OperationSpec) => pathOf(spec, true) + (QUERY_NEEDED[spec.operationId] ?? '');
 const exampleBody = (spec: OperationSpec) => {
   const ref = raw(spec).requestBody?.content['application/json'].schema.$ref;
   return ref ? (schemas[ref.split('/').pop()!]!.examples?.[0] ?? {}) : undefined;
@@ -109,27 +117,11 @@ describe('every operation of the contract', () => {
     const withIds = OPERATIONS.filter((o) => o.parameters.some((p) => p.in === 'path'));
     assert.ok(withIds.length >= 40, `${withIds.length} operations with ids`);
     for (const spec of withIds) {
-      const answer = await call(
-        spec.method.toUpperCase(),
-        pathOf(spec, true) +
-          (spec.operationId === 'getValuation' ? '?mode=sale' : '') +
-          (spec.operationId === 'listDatasetRecords' ? '?propertyId=hdb-560102-4-room' : '') +
-          (spec.operationId === 'listShowflatSlots' ? '?date=2026-12-05' : ''),
-        exampleBody(spec),
-        keyFor(spec.path),
-      );
+      const answer = await call(spec.method.toUpperCase(), unknownPathOf(spec), exampleBody(spec), keyFor(spec.path));
       assert.equal(answer.status, 404, `${spec.operationId} ${pathOf(spec, true)}: ${JSON.stringify(answer.body)}`);
       assert.equal(answer.body.code, 'not_found', spec.operationId);
       // The same for an organization that signed up: its area answers it as it answers the fixtures.
-      const real = await call(
-        spec.method.toUpperCase(),
-        pathOf(spec, true) +
-          (spec.operationId === 'getValuation' ? '?mode=sale' : '') +
-          (spec.operationId === 'listDatasetRecords' ? '?propertyId=hdb-560102-4-room' : '') +
-          (spec.operationId === 'listShowflatSlots' ? '?date=2026-12-05' : ''),
-        exampleBody(spec),
-        realKeyFor(spec.path),
-      );
+      const real = await call(spec.method.toUpperCase(), unknownPathOf(spec), exampleBody(spec), realKeyFor(spec.path));
       assert.equal(real.status, 404, `a real organization: ${spec.operationId}: ${JSON.stringify(real.body)}`);
     }
   });

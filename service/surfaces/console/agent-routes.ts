@@ -6,6 +6,7 @@
 import { type Context, Hono } from 'hono';
 import type { Directory } from '../../core/directory/directory.js';
 import { actingAsPerson } from '../../core/events/acting.js';
+import type { Memberships } from '../../core/organizations/memberships.js';
 import { roleMay } from '../../core/grants/roles.js';
 import { html } from '../../web/html.js';
 import { validatorFor } from '../../web/platform-contract.js';
@@ -23,7 +24,10 @@ type Vars = Context<ConsoleEnv>;
 /** A team's name is `teamName` on the page (the agents' form beside it has a `name`). */
 const teamProblems = ({ name, ...others }: Record<string, string>) => (name ? { ...others, teamName: name } : others);
 
-export function agentRoutes({ agents, teams }: Pick<Directory, 'agents' | 'teams'>) {
+export function agentRoutes(
+  { agents, teams }: Pick<Directory, 'agents' | 'teams'>,
+  memberships: Pick<Memberships, 'members'>,
+) {
   const app = new Hono<ConsoleEnv>({ strict: false });
   const role = (c: Vars) => c.var.session.user!.role;
   const access = (c: Vars) =>
@@ -52,6 +56,7 @@ export function agentRoutes({ agents, teams }: Pick<Directory, 'agents' | 'teams
       agentsPage(c.var.session, {
         agents: seen === 'self' ? all.filter((a) => a.accountId === c.var.actor.userId) : all,
         teams: seen === 'self' ? [] : await teams.list(org),
+        members: seen === 'manage' ? await memberships.members(org) : [],
         access: seen,
         ...extra,
       }),
@@ -65,12 +70,15 @@ export function agentRoutes({ agents, teams }: Pick<Directory, 'agents' | 'teams
 
   app.post('/agents', async (c) => {
     if (access(c) !== 'manage') return refusedRole();
-    const values = Object.fromEntries(['name', 'ceaNumber', 'email', 'phone', 'role'].map((n) => [n, field(c, n)]));
+    const values = Object.fromEntries(
+      ['name', 'ceaNumber', 'email', 'phone', 'role', 'accountId'].map((n) => [n, field(c, n)]),
+    );
     const input = {
       name: values.name,
       ceaNumber: values.ceaNumber!.toUpperCase(),
       ...optional(c, 'email'),
       ...optional(c, 'phone'),
+      ...optional(c, 'accountId'),
       role: values.role || 'agent',
     };
     const errors = problemsAgainst(validAgent, input);

@@ -72,7 +72,7 @@ export const CONSOLE_CHANGES: ConsoleChange[] = [
     what: 'add, change or archive agents and teams',
   },
   {
-    path: /^\/console\/projects(\/proj_[a-z0-9]+\/(status\/[a-z_]+|unit-types(\/ut_[a-z0-9]+\/archive)?))?$/,
+    path: /^\/console\/projects(\/proj_[a-z0-9]+(\/(status\/[a-z_]+|unit-types(\/ut_[a-z0-9]+\/archive)?))?)?$/,
     needs: 'developers.write',
     what: 'add or change projects and their unit types',
   },

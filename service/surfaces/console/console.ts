@@ -298,7 +298,7 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   app.route('/', inventoryRoutes(services.inventory, services.directory.projects));
   app.route('/', leadRoutes(services.inventory.leads, services.directory.projects));
   app.route('/', distributionRoutes(services.listings));
-  app.route('/', agentRoutes(services.directory));
+  app.route('/', agentRoutes(services.directory, services.memberships));
   app.route('/', projectRoutes(services.directory.projects));
   app.route('/', siteProfileRoutes(services.directory.partnerSites));
   const liveLinks = services.settings.environment === 'live' ? services.links : options.live?.services.links;

@@ -20,6 +20,7 @@ import { problemsAgainst, storeProblems } from './schema-form.js';
 
 const validProject = validatorFor('#/components/schemas/ProjectCreate');
 const validUnitType = validatorFor('#/components/schemas/UnitTypeCreate');
+const validDetails = validatorFor('#/components/schemas/ProjectUpdate');
 type Vars = Context<ConsoleEnv>;
 const isStatus = (to: string): to is ProjectStatus => Object.hasOwn(PROJECT_TRANSITIONS, to);
 /** A whole number or decimal typed in a form, as the schema should see it; anything else as typed, for it to refuse. */
@@ -33,6 +34,7 @@ export function projectRoutes(projects: ProjectStore) {
     moved: 'Status changed: the change is in the audit log and on its way to your webhooks.',
     unit: 'Unit type added.',
     archived: 'Unit type archived: its batches stay.',
+    details: 'Details saved.',
   };
   const refusedRole = () => page(messagePage('Not changed', 'Your role reads the projects; ask an owner.'), 403);
   app.use('/projects', kindOnly('developer', 'projects', 'developers.read'));
@@ -72,25 +74,30 @@ export function projectRoutes(projects: ProjectStore) {
   });
 
   const noProject = () => page(messagePage('No such project', 'See the projects page for yours.'), 404);
-  const one = async (
-    c: Vars,
-    status = 200,
-    form?: { values: Record<string, string>; errors: Record<string, string> },
-  ) => {
+  type Form = { values: Record<string, string>; errors: Record<string, string> };
+  const one = async (c: Vars, status = 200, form?: Form, details?: Form) => {
     const project = await projects.get(c.var.actor.organizationId, c.req.param('id')!);
     if (!project) return noProject();
-    return page(
-      projectPage(c.var.session, {
-        project,
-        mayChange: mayChange(c),
-        form,
-        notice: NOTICES[c.req.query('notice') ?? ''],
-      }),
-      status,
-    );
+    const notice = NOTICES[c.req.query('notice') ?? ''];
+    return page(projectPage(c.var.session, { project, mayChange: mayChange(c), form, details, notice }), status);
   };
   const PROJECT = '/projects/:id{proj_[a-z0-9]+}';
   app.get(PROJECT, (c) => one(c));
+  app.post(PROJECT, async (c) => {
+    if (!mayChange(c)) return refusedRole();
+    const values = { projectName: field(c, 'projectName'), address: field(c, 'address') };
+    const input = { name: values.projectName, ...(values.address ? { address: values.address } : {}) };
+    const named = ({ name, ...others }: Record<string, string>) => (name ? { ...others, projectName: name } : others);
+    const errors = named(problemsAgainst(validDetails, input));
+    if (Object.keys(errors).length) return one(c, 400, undefined, { values, errors });
+    const { actor } = c.var;
+    const id = c.req.param('id');
+    const changed = await actingAsPerson(actor.userId, () => projects.update(actor.organizationId, id, input));
+    if (!changed) return noProject();
+    if ('refused' in changed) return page(messagePage('Not changed', 'The project is final.'), 409);
+    if ('errors' in changed) return one(c, 422, undefined, { values, errors: named(storeProblems(changed.errors)) });
+    return redirect(`/console/projects/${id}?notice=details`);
+  });
 
   app.get(`${PROJECT}/status/:to{[a-z_]+}`, async (c) => {
     const project = await projects.get(c.var.actor.organizationId, c.req.param('id'));

@@ -3,7 +3,16 @@ import type { components } from '../../../../contract/generated/platform.js';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { cardTable } from '../../../web/card-table.js';
 import { type Html, html } from '../../../web/html.js';
-import { choiceField, csrfField, emptyForm, type FormState, onceField, textField } from './form.js';
+import {
+  choiceField,
+  csrfField,
+  describedBy,
+  emptyForm,
+  fieldError,
+  type FormState,
+  onceField,
+  textField,
+} from './form.js';
 import { consolePage } from './frame.js';
 
 type Schemas = components['schemas'];
@@ -26,6 +35,8 @@ export function agentsPage(
   view: {
     agents: Agent[];
     teams: Team[];
+    /** The organization's members, one of whom an agent may be. */
+    members: { userId: string; name: string; email: string }[];
     /** What the person may do: manage (an owner), read (an engineer), or see only themselves (an agent). */
     access: 'manage' | 'read' | 'self';
     agentForm?: FormState;
@@ -33,7 +44,8 @@ export function agentsPage(
     notice?: string;
   },
 ): Html {
-  const { agents, teams, access, agentForm = emptyForm, teamForm = emptyForm, notice } = view;
+  const { agents, teams, members, access, agentForm = emptyForm, teamForm = emptyForm, notice } = view;
+  const chosenMember = String(agentForm.values.accountId ?? '');
   const manage = access === 'manage';
   const nameOf = (id: string) => agents.find((a) => a.id === id)?.name ?? id;
   const agentRows = agents.map((a) => [
@@ -90,6 +102,10 @@ ${textField(agentForm, 'ceaNumber', 'CEA registration number', { hint: 'R, six d
 ${textField(agentForm, 'email', 'E-mail (optional)', { type: 'email', autocomplete: 'off' })}
 ${textField(agentForm, 'phone', 'Phone (optional)', { hint: '+65 and eight digits, e.g. +6591234567.' })}
 ${choiceField({ ...agentForm, values: { role: 'agent', ...agentForm.values } }, 'role', 'Role', Object.entries(ROLE_WORDS))}
+<div class="field"><label for="accountId">Their console account (optional)</label><p class="hint" id="accountId-hint">A member who is this agent sees their own record here.</p>${fieldError(agentForm, 'accountId')}<select id="accountId" name="accountId" aria-describedby="${describedBy(agentForm, 'accountId', true)}"><option value="">None</option>${members.map(
+    (m) =>
+      html`<option value="${m.userId}"${m.userId === chosenMember && html` selected`}>${m.name} (${m.email})</option>`,
+  )}</select></div>
 <button type="submit">Add agent</button></form>`
 }
 ${

@@ -78,9 +78,13 @@ ${choiceField(
 
 export function projectPage(
   session: Session,
-  view: { project: Project; mayChange: boolean; form?: FormState; notice?: string },
+  view: { project: Project; mayChange: boolean; form?: FormState; details?: FormState; notice?: string },
 ): Html {
   const { project, mayChange, form = emptyForm, notice } = view;
+  const details = view.details ?? {
+    values: { projectName: project.name, address: project.address ?? '' },
+    errors: {},
+  };
   const rows = project.unitTypes.map((u) => [
     u.name,
     String(u.bedrooms),
@@ -128,6 +132,14 @@ ${textField(form, 'bedrooms', 'Bedrooms')}
 ${textField(form, 'floorAreaSqm', 'Floor area in square metres')}
 ${textField(form, 'units', 'Units of this type')}
 <button type="submit">Add unit type</button></form>`
+}
+${
+  mayChange &&
+  moves.length > 0 &&
+  html`<h2>Change its details</h2><form method="post" action="/console/projects/${project.id}" novalidate>${csrfField(session)}${onceField()}
+${textField(details, 'projectName', 'Project name', { autocomplete: 'off' })}
+${textField(details, 'address', 'Address', { hint: 'As buyers know it.' })}
+<button type="submit" class="secondary">Save details</button></form>`
 }
 <p><a href="/console/projects">All projects</a></p>`,
     '/console/projects',
