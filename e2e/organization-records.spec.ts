@@ -93,6 +93,11 @@ test('a new agency adds an agent and a team, and archives an agent after confirm
   await page.getByRole('button', { name: 'Make team' }).click();
   await expect(page.getByRole('table', { name: 'Teams' })).toContainText('Ong Bee Hoon, Farid Ismail');
   await expectServicePageAccessible(page);
+  await page.getByRole('link', { name: 'Change Kallang' }).click();
+  await expect(page.getByRole('heading', { name: 'Team Kallang', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Farid Ismail (R800002B)')).toBeChecked();
+  await expectServicePageAccessible(page);
+  await page.getByRole('link', { name: 'Cancel' }).click();
 
   // The agents are the organization's: live shows the same, and archiving there is asked first.
   await switchTo(page, 'live');

@@ -532,7 +532,11 @@ describe("organizations' own records", () => {
         assert.equal(asked.structured.status, 'awaiting_confirmation', JSON.stringify(asked));
       },
       list_webhook_deliveries: async () =>
-        assert.ok(Array.isArray((await call('list_webhook_deliveries', agency)).structured.data)),
+        assert.deepEqual(
+          (await call('list_webhook_deliveries', agency)).structured.data,
+          [],
+          'no endpoint, no delivery',
+        ),
       replay_webhook_delivery: async () => {
         const asked = await call('replay_webhook_delivery', agency, {
           deliveryId: 'dlv_zz99zz99zz99',

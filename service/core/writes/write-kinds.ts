@@ -4,60 +4,14 @@
  * once, as them. MCP's tools and the console's one confirmation page share this one description of each
  * write; adding the next write an app may ask for is adding a kind here.
  */
-import type { Inventory } from '../inventory/inventory.js';
-import type { ViewingStore } from '../listings/viewing-store.js';
 import type { Actor } from '../events/record-change.js';
-import type { Scope } from '../grants/scopes.js';
-import type { WidgetKeyAdmin } from '../keys/widget-key-admin.js';
-import type { WebhookService } from '../webhooks/webhook-service.js';
 import type { PendingAction } from '../organizations/pending-actions.js';
-import type { Directory } from '../directory/directory.js';
-import type { components } from '../../../contract/generated/platform.js';
-
-type Project = components['schemas']['Project'];
-/** A developer's project by id, in the environment's directory (core/directory). */
-export type ProjectLookup = (organizationId: string, projectId: unknown) => Promise<Project | undefined>;
-
-/** What the writes act on: a developer's inventory, an agency's viewings, the widget keys and webhooks. */
-export interface WriteStores {
-  inventory: Inventory;
-  viewings: ViewingStore;
-  widgetKeys: WidgetKeyAdmin;
-  webhooks: WebhookService;
-  projectOf: ProjectLookup;
-  /** An organization's own records: the agents an agency adds, the projects a developer adds. */
-  directory: Pick<Directory, 'agents' | 'projects'>;
-}
-
-export interface WriteKind {
-  /** The kind of workspace the write belongs to: any organization's, or only a developer's or an agency's. */
-  workspace: 'developer' | 'agency' | 'any';
-  /** What the person's role must allow, when the app asks and again when they confirm. */
-  scope: Scope;
-  /** The page's heading, what the app asks (after "…, an AI app you connected, asks"), and its two buttons. */
-  title: string;
-  asks: string;
-  /** What a person whose role does not allow it cannot do: "create widget keys". */
-  refused: string;
-  confirm: string;
-  decline: string;
-  /** What the person reads before confirming: label and value (the project, for a write about one). */
-  facts(input: Record<string, string | number>, project: Project | undefined): [string, string][];
-  /** Does the write as the person; the result the app learns, or why it could not be done. */
-  perform(
-    stores: WriteStores,
-    actor: Actor,
-    input: Record<string, string | number>,
-  ): Promise<{ result: Record<string, unknown> } | { failed: string }>;
-  /** The console page the person is taken to once it is done (the key made), instead of the action's own. */
-  doneAt?(result: Record<string, unknown>): string;
-}
+import { DIRECTORY_WRITE_KINDS } from './directory-write-kinds.js';
+import { fieldProblems, type Project, type WriteKind, type WriteStores } from './write-kind.js';
 
 const projectName = (project: Project | undefined, projectId: unknown) => project?.name ?? String(projectId);
 const singaporeTime = (iso: unknown) =>
   `${new Intl.DateTimeFormat('en-SG', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Singapore' }).format(new Date(String(iso)))} (Singapore)`;
-const fieldProblems = (errors: { parameter: string; detail: string }[]) =>
-  errors.map((e) => `${e.parameter.replace('body.', '')} ${e.detail}`).join('; ');
 
 export type WriteKindName =
   | 'book_showflat_slot'
@@ -65,8 +19,7 @@ export type WriteKindName =
   | 'request_viewing'
   | 'create_widget_key'
   | 'replay_webhook_delivery'
-  | 'create_project'
-  | 'add_agent';
+  | keyof typeof DIRECTORY_WRITE_KINDS;
 
 export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
   request_viewing: {
@@ -166,57 +119,7 @@ export const WRITE_KINDS: Record<WriteKindName, WriteKind> = {
         : { failed: fieldProblems(received.errors) };
     },
   },
-  create_project: {
-    workspace: 'developer',
-    scope: 'developers.write',
-    title: 'Confirm a new project',
-    asks: 'to add this project, planned',
-    refused: 'add projects',
-    confirm: 'Add the project',
-    decline: 'Do not add it',
-    facts: (input) => [
-      ['Project', String(input.name)],
-      ['District', String(input.district)],
-      ['Tenure', String(input.tenure)],
-      ...(input.address ? ([['Address', String(input.address)]] as [string, string][]) : []),
-    ],
-    async perform(stores, actor, input) {
-      const made = await stores.directory.projects.create(actor.organizationId, {
-        name: String(input.name),
-        district: Number(input.district),
-        tenure: input.tenure as Project['tenure'],
-        ...(input.address ? { address: String(input.address) } : {}),
-      });
-      return 'project' in made
-        ? { result: made.project as unknown as Record<string, unknown> }
-        : { failed: fieldProblems(made.errors) };
-    },
-  },
-  add_agent: {
-    workspace: 'agency',
-    scope: 'agents.write',
-    title: 'Confirm a new agent',
-    asks: 'to add this agent to the agency',
-    refused: 'add agents',
-    confirm: 'Add the agent',
-    decline: 'Do not add them',
-    facts: (input) => [
-      ['Agent', String(input.name)],
-      ['CEA registration', String(input.ceaNumber)],
-      ...(input.email ? ([['E-mail', String(input.email)]] as [string, string][]) : []),
-    ],
-    async perform(stores, actor, input) {
-      const made = await stores.directory.agents.create(actor.organizationId, {
-        name: String(input.name),
-        ceaNumber: String(input.ceaNumber),
-        role: 'agent',
-        ...(input.email ? { email: String(input.email) } : {}),
-      });
-      return 'agent' in made
-        ? { result: made.agent as unknown as Record<string, unknown> }
-        : { failed: fieldProblems(made.errors) };
-    },
-  },
+  ...DIRECTORY_WRITE_KINDS,
   create_widget_key: {
     workspace: 'any',
     scope: 'widget_keys.write',
