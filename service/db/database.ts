@@ -9,6 +9,7 @@ import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 import { type Environment, searchPathOf } from './environments.js';
 import { lockDataFolder } from './folder-lock.js';
+import { roleOf } from './roles.js';
 
 export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -19,7 +20,10 @@ export interface Database {
   readonly engine: 'pglite' | 'postgres';
   /** Whose tables an unqualified name reaches (environments.ts): the sandbox's, unless opened `in` live. */
   readonly environment: Environment;
-  /** The same database as `environment` sees it; closing either closes both. */
+  /**
+   * The same database as `environment` sees it (on PostgreSQL, as its role: roles.ts); closing either
+   * closes both. The database as opened is its owner's, on the sandbox's path: migrations and commands.
+   */
   in(environment: Environment): Database;
 }
 
@@ -71,22 +75,22 @@ function fromPglite(db: PGlite, release: () => Promise<void>): Database {
   return view('sandbox');
 }
 
-/** A pool per environment, each connection opened on its environment's search path. */
-function fromPools(makePool: (environment: Environment) => pg.Pool): Database {
-  const views = new Map<Environment, Database>();
+/**
+ * A pool per environment, each connection opened on its environment's search path as its role
+ * (roles.ts), and the owner's pool, which migrates and runs commands on the sandbox's path.
+ */
+function fromPools(makePool: (environment: Environment, role?: string) => pg.Pool): Database {
+  const views = new Map<string, Database>();
   const pools: pg.Pool[] = [];
-  const view = (environment: Environment): Database => {
-    if (!views.has(environment)) {
-      const pool = makePool(environment);
+  const close = () => Promise.all(pools.map((each) => each.end())).then(() => undefined);
+  const view = (environment: Environment, role?: string): Database => {
+    const key = role ?? 'owner';
+    if (!views.has(key)) {
+      const pool = makePool(environment, role);
       pools.push(pool);
-      views.set(environment, {
-        ...fromPool(pool),
-        environment,
-        in: view,
-        close: () => Promise.all(pools.map((each) => each.end())).then(() => undefined),
-      });
+      views.set(key, { ...fromPool(pool), environment, in: (to) => view(to, roleOf(to)), close });
     }
-    return views.get(environment)!;
+    return views.get(key)!;
   };
   return view('sandbox');
 }
@@ -120,16 +124,17 @@ function fromPool(pool: pg.Pool): Pick<Database, 'engine' | 'query' | 'transacti
  * after any `options=` the URL carries, so the URL cannot replace it. A connection whose path cannot
  * be set fails to open, with the server's reason.
  */
-export function connectionOn(url: string, environment: Environment): pg.ClientConfig {
+export function connectionOn(url: string, environment: Environment, role?: string): pg.ClientConfig {
   const config = parseIntoClientConfig(url);
   const searchPath = `-c search_path=${searchPathOf(environment).replace(/\s+/g, '')}`;
-  return { ...config, options: [config.options, searchPath].filter(Boolean).join(' ') };
+  const settings = [config.options, searchPath, role && `-c role=${role}`];
+  return { ...config, options: settings.filter(Boolean).join(' ') };
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
-    return fromPools((environment) => {
-      const pool = new pg.Pool({ ...connectionOn(options.url!, environment), max: options.poolSize ?? 10 });
+    return fromPools((environment, role) => {
+      const pool = new pg.Pool({ ...connectionOn(options.url!, environment, role), max: options.poolSize ?? 10 });
       // An idle connection that the server closes (a restart, a failover) is an event, not a crash:
       // without a listener node-postgres throws it as an uncaught exception. The pool replaces it.
       pool.on('error', (error) => console.error(`[database] an idle connection was closed: ${error.message}`));

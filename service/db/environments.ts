@@ -13,5 +13,3 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 /** What a connection of `environment` reads, first to last. */
 export const searchPathOf = (environment: Environment) => `${environment}, public`;
 
-/** An environment's table by its full name, for the few identity changes that reach into both (a reset revokes every AI app's token). */
-export const inEachEnvironment = (table: string) => ENVIRONMENTS.map((environment) => `${environment}.${table}`);

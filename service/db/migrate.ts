@@ -4,12 +4,14 @@
  * A file runs on the shared schema (`public`); a file named `*.each-environment.sql` changes what
  * environments own, and runs once in each environment's schema (db/environments.ts). A migration that
  * leaves a table in `public` that db/shared-tables.ts does not list is refused, and nothing migrates.
+ * On PostgreSQL each environment's role is then granted what exists (db/roles.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import type { Database } from './database.js';
 import { ENVIRONMENTS, searchPathOf } from './environments.js';
 import { LOCKS } from './locks.js';
 import { unlistedSharedTables } from './shared-tables.js';
+import { grantEnvironmentRoles } from './roles.js';
 
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
 
@@ -54,6 +56,7 @@ export async function migrate(
       throw new Error(
         `Migration ${ran.join(', ')} leaves ${unlisted.join(', ')} in public, shared by the sandbox and live. Name the file *.each-environment.sql for a table each environment owns, or add the table to SHARED_TABLES (db/shared-tables.ts) saying why both share it. Nothing was migrated.`,
       );
+    if (db.engine === 'postgres' && until === undefined) await grantEnvironmentRoles(tx);
     return ran;
   });
 }

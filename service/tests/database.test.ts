@@ -126,6 +126,23 @@ onEachEngine('database', (database, _engine, postgresUrl) => {
     );
   });
 
+  it('keeps each environment out of the other’s schema by its role: naming it is refused', async (t) => {
+    if (db?.engine !== 'postgres') return t.skip('PostgreSQL’s roles only');
+    const live = db.in('live');
+    const sandbox = db.in('sandbox');
+    assert.deepEqual(await live.query('select current_user as role'), [{ role: 'service_live' }]);
+    await assert.rejects(live.query('select count(*) from sandbox.widget_keys'), /permission denied for schema sandbox/);
+    await assert.rejects(sandbox.query('select count(*) from live.platform_keys'), /permission denied for schema live/);
+    await assert.rejects(
+      live.transaction((tx) => tx.query("update sandbox.widget_keys set name = 'reached' where false")),
+      /permission denied for schema sandbox/,
+    );
+    // Its own tables and the shared ones, yes; and what identity reads of both, through public's views.
+    assert.ok((await live.query('select count(*) from widget_keys')).length === 1);
+    assert.ok((await live.query('select count(*) from organizations')).length === 1);
+    assert.ok((await live.query('select count(*) from sandbox_onboarding_steps')).length === 1);
+  });
+
   it('survives the server closing its idle connections: the pool replaces them, nothing crashes', async (t) => {
     if (db?.engine !== 'postgres') return t.skip('a PostgreSQL pool only');
     // Two connections in the pool, one of them idle once this returns.

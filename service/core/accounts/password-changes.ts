@@ -3,7 +3,6 @@
  * whether or not the address has an account; the mail sender writes the message), or by the signed-in
  * person, who types the current one first. Either way the person is told by mail.
  */
-import { inEachEnvironment } from '../../db/environments.js';
 import type { Database } from '../../db/database.js';
 import type { ClaimedMail, Mail, MailOutbox } from '../mail/mail-outbox.js';
 import { recordAccountEvent } from './account-events.js';
@@ -108,8 +107,7 @@ export function createPasswordChanges(
         // Whoever knew the old password keeps nothing: sessions, sign-ins waiting for a second step, AI apps' tokens.
         await tx.query('delete from sessions where user_id = $1', [userId]);
         await tx.query('delete from second_steps where user_id = $1', [userId]);
-        for (const tokens of inEachEnvironment('oauth_tokens'))
-          await tx.query(`update ${tokens} set revoked_at = now() where user_id = $1 and revoked_at is null`, [userId]);
+        await tx.query('select revoke_ai_app_tokens($1, null)', [userId]);
         await limits.forgetFailures(tx, user.email);
         await recordAccountEvent(tx, userId, 'account.password_reset', requester);
         await mail.enqueue(tx, accountMail.passwordChanged(user.email, user.name, page('reset-password')));

@@ -3,7 +3,6 @@
  * own organization first). An AI app is connected for one of them, and acts only there.
  */
 import { randomBytes } from 'node:crypto';
-import { inEachEnvironment } from '../../db/environments.js';
 import type { Database } from '../../db/database.js';
 import { lockFor } from '../../db/locks.js';
 import { type Actor, recordChange, type Tx } from '../events/record-change.js';
@@ -81,12 +80,8 @@ export function createMemberships(db: Database) {
     async belongedSince(userId: string, organizationId: string, since: string): Promise<boolean> {
       const [row] = await db.query<{ belonged: boolean }>(
         `select exists (select 1 from memberships where user_id = $1 and organization_id = $2)
-             ${inEachEnvironment('audit_log')
-               .map(
-                 (log) => `or exists (select 1 from ${log} where organization_id = $2 and action = 'membership.removed'
-                             and target = $1 and at >= $3)`,
-               )
-               .join(' ')} as belonged`,
+             or exists (select 1 from membership_removals where user_id = $1 and organization_id = $2 and at >= $3)
+             as belonged`,
         [userId, organizationId, since],
       );
       return Boolean(row?.belonged);
@@ -179,11 +174,7 @@ export function createMemberships(db: Database) {
               and coalesce(s.organization_id, u.organization_id) = $2`,
           [userId, actor.organizationId],
         );
-        for (const tokens of inEachEnvironment('oauth_tokens'))
-          await tx.query(
-            `update ${tokens} set revoked_at = now() where user_id = $1 and organization_id = $2 and revoked_at is null`,
-            [userId, actor.organizationId],
-          );
+        await tx.query('select revoke_ai_app_tokens($1, $2)', [userId, actor.organizationId]);
         await recordChange(tx, actor, 'membership.removed', userId);
         return 'done';
       });

@@ -21,35 +21,19 @@ export const REVIEW_TRANSITIONS = platform.components.schemas.IntegrationReviewS
   ReviewStatus[]
 >;
 
-/** Each step: what to do, where, and when it was first done (null: not yet). The sandbox's seeded keys never count. */
-const STEPS: { id: StepId; name: string; help: string; firstDone: string }[] = [
-  {
-    id: 'platform_key_created',
-    name: 'Make a platform key',
-    help: 'API Console, Platform keys',
-    firstDone: `select min(created_at) as at from sandbox.platform_keys where organization_id = $1 and id not like 'pk_seed%'`,
-  },
-  {
-    id: 'widget_key_with_origin',
-    name: 'Make a widget key for your website',
-    help: 'API Console, Widget keys',
-    firstDone: `select min(k.created_at) as at from sandbox.widget_keys k
-      where k.organization_id = $1 and k.id not like 'wk_seed%' and k.revoked_at is null
-        and exists (select 1 from sandbox.widget_key_origins o where o.widget_key_id = k.id)`,
-  },
+/** Each step: what to do and where; when it was first done is public.sandbox_onboarding_steps (the sandbox's seeded keys never count). */
+const STEPS: { id: StepId; name: string; help: string }[] = [
+  { id: 'platform_key_created', name: 'Make a platform key', help: 'API Console, Platform keys' },
+  { id: 'widget_key_with_origin', name: 'Make a widget key for your website', help: 'API Console, Widget keys' },
   {
     id: 'webhook_endpoint_verified',
     name: 'Receive a test event at a webhook endpoint',
     help: 'API Console, Webhooks: Send test event',
-    firstDone: `select min(d.created_at) as at from sandbox.webhook_deliveries d join sandbox.webhook_endpoints e on e.id = d.endpoint_id
-      where e.organization_id = $1 and d.test and d.status = 'succeeded'`,
   },
   {
     id: 'valuation_called',
     name: 'Call the valuation route with your platform key',
     help: 'GET /v1/valuations/properties/{propertyId}/estimate',
-    firstDone: `select min(u.first_at) as at from sandbox.daily_usage u join sandbox.platform_keys k on k.id = u.subject
-      where u.kind = 'platform_estimate' and u.count > 0 and k.organization_id = $1 and k.id not like 'pk_seed%'`,
   },
 ];
 
@@ -85,13 +69,7 @@ export function createReadiness(
   }
 
   const holdsLiveKey = async (organizationId: string) =>
-    (
-      await db.query(
-        `select 1 from live.platform_keys where organization_id = $1 and revoked_at is null
-         union all select 1 from live.widget_keys where organization_id = $1 and revoked_at is null limit 1`,
-        [organizationId],
-      )
-    ).length > 0;
+    (await db.query('select 1 from live_keys_held where organization_id = $1 limit 1', [organizationId])).length > 0;
 
   /** Whether the organization may work in live: real accounts' (never the sandbox's shared ones), its review approved. */
   async function mayGoLive(organizationId: string): Promise<boolean> {
@@ -102,12 +80,14 @@ export function createReadiness(
   }
 
   async function of(organizationId: string): Promise<Onboarding> {
-    const steps = await Promise.all(
-      STEPS.map(async ({ id, name, help, firstDone }) => {
-        const [row] = await db.query<{ at: Date | null }>(firstDone, [organizationId]);
-        return { id, name, help, done: Boolean(row?.at), completedAt: iso(row?.at) };
-      }),
+    const firstDone = await db.query<{ step: StepId; at: Date }>(
+      'select step, at from sandbox_onboarding_steps where organization_id = $1',
+      [organizationId],
     );
+    const steps = STEPS.map(({ id, name, help }) => {
+      const at = firstDone.find((row) => row.step === id)?.at;
+      return { id, name, help, done: Boolean(at), completedAt: iso(at) };
+    });
     const r = await review(db, organizationId);
     const done = steps.filter((s) => s.done).length;
     // Approved is not yet live: live is when the organization holds a live key it has not revoked.

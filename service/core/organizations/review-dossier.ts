@@ -2,7 +2,7 @@
  * What the service's staff read before deciding an integration review: who the organization is (kind,
  * owners, members), what it did in the sandbox and when (the checklist's dates, the websites its widget
  * keys name, its webhook receivers), and how much it used the sandbox so far. Read from the sandbox's
- * tables, where the review's steps were done.
+ * tables, where the review's steps were done, through public's views of them (migration 045).
  */
 import type { Database } from '../../db/database.js';
 
@@ -25,20 +25,15 @@ export async function reviewDossier(db: Pick<Database, 'query'>, organizationId:
     [organizationId],
   );
   const websites = await db.query<{ origin: string }>(
-    `select distinct o.origin from sandbox.widget_key_origins o join sandbox.widget_keys k on k.id = o.widget_key_id
-      where k.organization_id = $1 and k.revoked_at is null order by o.origin`,
+    'select origin from sandbox_key_websites where organization_id = $1 order by origin',
     [organizationId],
   );
   const receivers = await db.query<{ url: string; enabled: boolean }>(
-    'select url, enabled from sandbox.webhook_endpoints where organization_id = $1 order by created_at',
+    'select url, enabled from sandbox_webhook_receivers where organization_id = $1 order by created_at',
     [organizationId],
   );
   const [use] = await db.query<{ widget: number; platform: number }>(
-    `select coalesce(sum(u.count) filter (where u.kind = 'widget_estimate'), 0)::int as widget,
-            coalesce(sum(u.count) filter (where u.kind = 'platform_estimate'), 0)::int as platform
-       from sandbox.daily_usage u
-      where u.subject in (select id from sandbox.widget_keys where organization_id = $1
-                          union all select id from sandbox.platform_keys where organization_id = $1)`,
+    'select widget, platform from sandbox_estimate_use where organization_id = $1',
     [organizationId],
   );
   return {
