@@ -1,13 +1,14 @@
 /**
  * `npm run data:fetch [-- --force]`: fetches the official sources this deployment is configured for
- * and imports what changed through the importer every file goes through (docs/data.md). HDB's
- * datasets come from data.gov.sg, which needs no key (DATA_GOV_SG_API_KEY raises its limits); URA and
- * OneMap need credentials and are skipped, with what to set, until given. DATA_GOV_SG_METADATA_URL and
- * DATA_GOV_SG_DOWNLOAD_URL point at another host (a local stand-in); the defaults are data.gov.sg's.
+ * and imports what changed through the importer every file goes through (docs/data.md), as the
+ * service's own schedule does, and never at the same time as it (one fetch at a time, across every
+ * process). HDB's datasets come from data.gov.sg, which needs no key (DATA_GOV_SG_API_KEY raises its
+ * limits); URA and OneMap need credentials and are skipped, with what to set, until given.
+ * DATA_GOV_SG_METADATA_URL and DATA_GOV_SG_DOWNLOAD_URL point at another host (a local stand-in).
  */
 import { parseArgs } from 'node:util';
-import { DATA_GOV_SG, dataGovSg } from './core/datasets/fetch/data-gov-sg.js';
-import { fetchHdb } from './core/datasets/fetch/fetch-hdb.js';
+import { createOfficialFetch } from './core/datasets/fetch/official-fetch.js';
+import { fetchSettingsFromEnv } from './core/datasets/fetch/fetch-settings.js';
 import { commandDatabaseName, openCommandDatabase } from './db/command-database.js';
 
 const { values } = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean' } } });
@@ -15,26 +16,25 @@ if (values.help) {
   console.log('Usage: npm run data:fetch [-- --force]   (--force downloads even what did not change)');
   process.exit(0);
 }
+const settings = fetchSettingsFromEnv({ ...process.env, DATA_FETCH: 'on' })!;
 const db = await openCommandDatabase('npm run data:fetch');
 console.log(`Fetching into ${commandDatabaseName()}.`);
-const source = dataGovSg({
-  hosts: {
-    metadata: process.env.DATA_GOV_SG_METADATA_URL ?? DATA_GOV_SG.metadata,
-    download: process.env.DATA_GOV_SG_DOWNLOAD_URL ?? DATA_GOV_SG.download,
-  },
-  apiKey: process.env.DATA_GOV_SG_API_KEY,
-});
+// The running service notices the new rows within a minute (workers/data-reloader.ts).
+const fetch = createOfficialFetch(db, settings, { now: () => new Date(), onImported: async () => {} });
+const outcome = await fetch.run({ force: values.force });
 let failed = false;
-for (const run of await fetchHdb(db, source, { force: values.force })) {
-  const line = {
-    imported: `${run.rowsAdded?.toLocaleString('en')} new rows, newest month ${run.newestMonth}`,
-    unchanged: 'unchanged since the last fetch',
-    busy: 'another process is fetching it now; nothing done',
-    failed: `failed: ${run.failure}`,
-  }[run.status];
-  console.log(`data.gov.sg ${run.dataset}: ${line}${run.warning ? ` (warning: ${run.warning})` : ''}`);
-  failed ||= run.status === 'failed';
-}
+if (outcome.busy) console.log('data.gov.sg: another process is fetching it now; nothing done');
+else
+  for (const run of outcome.runs) {
+    const line = {
+      imported: `${run.rowsAdded?.toLocaleString('en')} new rows, newest month ${run.newestMonth}`,
+      unchanged: 'unchanged since the last fetch',
+      busy: 'another process is fetching it now; nothing done',
+      failed: `failed: ${run.failure}`,
+    }[run.status];
+    console.log(`data.gov.sg ${run.dataset}: ${line}${run.warning ? ` (warning: ${run.warning})` : ''}`);
+    failed ||= run.status === 'failed';
+  }
 if (!process.env.URA_ACCESS_KEY) console.log('URA: skipped; set URA_ACCESS_KEY to fetch private sales and rents.');
 else console.log('URA: not fetched yet by this command; import its files with npm run data:import (docs/data.md).');
 if (!process.env.ONEMAP_EMAIL || !process.env.ONEMAP_PASSWORD)

@@ -15,7 +15,9 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { startKeptPostgres } from './db/test-postgres.js';
 import { freePort } from './web/free-ports.js';
-import { writeSandboxFiles } from './sandbox/official-files/sandbox-files.js';
+import { SANDBOX_FILES, writeSandboxFiles } from './sandbox/official-files/sandbox-files.js';
+import { startDataGovSgStandIn } from './sandbox/official-apis/data-gov-sg-stand-in.js';
+import { HDB_DATASETS } from './core/datasets/fetch/data-gov-sg.js';
 
 // Without DATABASE_URL, a development server of Debian's PostgreSQL in a folder of its own, kept across
 // restarts (an account, its keys and its review stay); `--fresh` starts it clean.
@@ -51,6 +53,13 @@ if (postgres || process.env.LIVE_SAMPLE_FILES === 'on') {
   }
   await db.close();
   console.log(`Live's data: ${paths.length} sample files in the official formats, imported from ${samples}`);
+  // Live fetches HDB's datasets on schedule as a real deployment does, here from a stand-in of data.gov.sg on
+  // loopback serving the same samples (each start's first run finds them imported already).
+  const standIn = await startDataGovSgStandIn(await hdbSamples(samples));
+  process.env.DATA_GOV_SG_METADATA_URL ??= standIn.hosts.metadata;
+  process.env.DATA_GOV_SG_DOWNLOAD_URL ??= standIn.hosts.download;
+  process.env.DATA_FETCH_ORIGIN ??= 'sample';
+  console.log(`data.gov.sg stand-in: ${standIn.hosts.metadata} (live fetches HDB's samples from it on schedule)`);
 }
 
 console.log(`Staff:               DATABASE_URL=${databaseUrl} npm run staff -- grant EMAIL  (who decides reviews)`);
@@ -71,6 +80,19 @@ process.env.SERVICE_LIVE = 'on';
 // Loopback websites on live keys: for the development server only.
 if (postgres) process.env.LIVE_LOOPBACK_ORIGINS ??= 'on';
 await import('./start.js');
+
+/** The HDB sample files as data.gov.sg's datasets, updated as of the start of this month. */
+async function hdbSamples(folder: string) {
+  const month = new Date().toISOString().slice(0, 8);
+  const dataset = async (file: string) => ({
+    text: await readFile(join(folder, file), 'utf8'),
+    lastUpdatedAt: `${month}01T09:00:00+08:00`,
+  });
+  return {
+    [HDB_DATASETS.hdb_resale]: await dataset(SANDBOX_FILES.hdbResale),
+    [HDB_DATASETS.hdb_rental]: await dataset(SANDBOX_FILES.hdbRental),
+  };
+}
 
 /** The key in `path`, made there (readable by this user only) the first time. */
 async function keptSecretsKey(path: string): Promise<string> {

@@ -13,6 +13,7 @@ import { startMailReceiver } from './mail/mail-receiver.js';
 import { DEFAULT_FROM } from './core/mail/mail-settings.js';
 import { health, LIVENESS_PATH, NotReady, READINESS_PATH } from './web/health.js';
 import { servedData } from './servers/served-data.js';
+import { fetchSettingsFromEnv } from './core/datasets/fetch/fetch-settings.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 // DEMO_PORT=off: no demo site (a process of a cluster, whose demo runs once beside the balancer).
@@ -67,6 +68,8 @@ const live =
         },
         // Only a deployment for development lets live widget keys list http://localhost and the like.
         loopbackOrigins: process.env.LIVE_LOOPBACK_ORIGINS === 'on',
+        // Live fetches HDB's datasets from data.gov.sg on schedule (DATA_FETCH=off: only npm run data:import).
+        fetch: fetchSettingsFromEnv(process.env),
       }
     : undefined;
 

@@ -12,4 +12,3 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** What a connection of `environment` reads, first to last. */
 export const searchPathOf = (environment: Environment) => `${environment}, public`;
-

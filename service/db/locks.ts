@@ -28,9 +28,31 @@ export const LOCKS = {
   teamsOfOrganization: 280044,
   projectsOfOrganization: 280045,
   unitTypesOfProject: 280046,
+  officialSourceFetch: 280047,
 } as const;
 
 export type LockKind = keyof typeof LOCKS;
+
+/**
+ * Runs `work` only if no other process holds `kind`'s lock for `key`, holding it until `work` ends
+ * (on PostgreSQL, in a transaction kept open for it; PGlite's one process needs none): undefined if
+ * another holds it. `work` runs on its own connections.
+ */
+export async function exclusively<T>(
+  db: Database,
+  kind: LockKind,
+  key: string,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  if (db.engine !== 'postgres') return work();
+  return db.transaction(async (tx) => {
+    const [{ held }] = await tx.query<{ held: boolean }>(
+      'select pg_try_advisory_xact_lock($1::int, hashtext($2)) as held',
+      [LOCKS[kind], key],
+    );
+    return held ? work() : undefined;
+  });
+}
 
 /** Takes `kind`'s lock for `key` until the transaction ends. */
 export async function lockFor(tx: Queryable, kind: LockKind, key: string): Promise<void> {

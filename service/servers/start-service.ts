@@ -54,6 +54,8 @@ export interface StartServiceOptions {
     publicUrls?: Partial<ServiceSettings['urls']>;
     /** Live widget keys may list loopback origins (a deployment for development). */
     loopbackOrigins?: boolean;
+    /** The official sources live fetches by itself, on schedule (workers/data-fetcher.ts). */
+    fetch?: ServiceSettings['fetch'];
   };
   mcp?: Pick<McpServerOptions, 'sessionLimits' | 'allowedOrigins' | 'registrationsPerHour'>;
 }
@@ -62,7 +64,7 @@ export interface StartedService {
   services: Services;
   /** Live's parts, origins and servers, when started. */
   live?: { services: Services; urls: ServiceSettings['urls']; servers: Partial<Record<Origin, Server>> };
-  /** Why the deployment cannot serve yet (live with no data), for its readiness. */
+  /** Why the deployment cannot serve yet (live with no data), for its readiness: read again each time, as data arrive. */
   notReady?: string;
   db: Database;
   /** Each origin's public URL: the widget host's ends with `/`; an origin not started is under `.invalid`. */
@@ -148,6 +150,7 @@ export async function startService(options: StartServiceOptions): Promise<Starte
       urls: liveUrls,
       data: live,
       loopbackOrigins: options.live?.loopbackOrigins,
+      fetch: options.live?.fetch,
     });
   const liveServices = liveComposed && (options.adjust?.(liveComposed) ?? liveComposed);
 
@@ -172,7 +175,9 @@ export async function startService(options: StartServiceOptions): Promise<Starte
   return {
     services,
     live: liveServices && liveUrls && { services: liveServices, urls: liveUrls, servers: liveServers },
-    notReady: live?.notReady,
+    get notReady() {
+      return liveServices?.data.notReady();
+    },
     db,
     urls,
     servers,

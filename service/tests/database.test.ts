@@ -131,7 +131,10 @@ onEachEngine('database', (database, _engine, postgresUrl) => {
     const live = db.in('live');
     const sandbox = db.in('sandbox');
     assert.deepEqual(await live.query('select current_user as role'), [{ role: 'service_live' }]);
-    await assert.rejects(live.query('select count(*) from sandbox.widget_keys'), /permission denied for schema sandbox/);
+    await assert.rejects(
+      live.query('select count(*) from sandbox.widget_keys'),
+      /permission denied for schema sandbox/,
+    );
     await assert.rejects(sandbox.query('select count(*) from live.platform_keys'), /permission denied for schema live/);
     await assert.rejects(
       live.transaction((tx) => tx.query("update sandbox.widget_keys set name = 'reached' where false")),

@@ -8,6 +8,8 @@ import { mailSender } from './mail-sender.js';
 import { idempotencyPruner } from './idempotency-pruner.js';
 import type { Worker } from './runner.js';
 import { webhookWorkers } from './webhook-workers.js';
+import { dataReloader } from './data-reloader.js';
+import { dataFetcher } from './data-fetcher.js';
 
 export const serviceWorkers = (services: Services): Worker[] => [
   ...environmentWorkers(services),
@@ -35,9 +37,11 @@ export const liveWorkers = (services: Services): Worker[] => [
   expirySweeper({ meter: services.meter, shared: [services.rates, services.mcpSessions] }),
 ];
 
-/** What one environment's own tables need: idempotency keys pruned, events delivered. */
+/** What one environment's own tables need: idempotency keys pruned, events delivered; and its data kept current. */
 const environmentWorkers = (services: Services): Worker[] => [
   idempotencyPruner(services.idempotency),
+  ...(services.settings.data.reload ? [dataReloader(services.data)] : []),
+  ...(services.officialFetch ? [dataFetcher(services.officialFetch)] : []),
   // The outbox's events become webhook deliveries, which the sender posts.
   ...webhookWorkers(services.db, services.webhooks),
 ];

@@ -59,7 +59,11 @@ type Distributed =
   | { errors: { parameter: string; detail: string }[] }
   | undefined;
 
-export function createDistributionStore(db: Database, properties: Map<string, PropertyRecord>, now = () => new Date()) {
+export function createDistributionStore(
+  db: Database,
+  properties: Pick<Map<string, PropertyRecord>, 'get' | 'has'>,
+  now = () => new Date(),
+) {
   const lockListing = async (tx: Tx, organizationId: string, listingId: string) =>
     (
       await tx.query<{ standard_status: StandardStatus; mode: 'sale' | 'rent'; property_id: string }>(

@@ -11,7 +11,7 @@ import { createViewingStore } from './viewing-store.js';
 
 export const createListingArea = (
   db: Database,
-  properties: Map<string, PropertyRecord>,
+  properties: Pick<Map<string, PropertyRecord>, 'get' | 'has'>,
   restore: RestoreFixtures,
   /** Who lists (the agency's agents) and where listings may be distributed (the environment's partner sites). */
   directory: Pick<Directory, 'agents' | 'partnerSites'>,

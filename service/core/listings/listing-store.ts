@@ -37,7 +37,11 @@ export interface ListingRow {
   created_at: Date;
 }
 
-export function createListingStore(db: Database, properties: Map<string, PropertyRecord>, now = () => new Date()) {
+export function createListingStore(
+  db: Database,
+  properties: Pick<Map<string, PropertyRecord>, 'get' | 'has'>,
+  now = () => new Date(),
+) {
   const toListing = (row: ListingRow): Listing => {
     const property = properties.get(row.property_id);
     return {

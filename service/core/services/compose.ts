@@ -18,7 +18,7 @@ import { createSecondSteps } from '../accounts/second-steps.js';
 import { createTotp } from '../accounts/totp.js';
 import { createMailOutbox } from '../mail/mail-outbox.js';
 import { createDatasetImports } from '../datasets/official/dataset-imports.js';
-import { createEstimateEngine } from '../estimates/engine.js';
+import { replaceableEngine } from '../estimates/replaceable-engine.js';
 import { createIdempotencyStore } from '../idempotency/idempotency-store.js';
 import { databaseMeter } from '../metering/daily-meter.js';
 import { sharedRates } from '../metering/shared-rates.js';
@@ -46,6 +46,8 @@ import { meteredEstimate } from '../valuations/metered-estimate.js';
 import { aiWrites } from '../writes/write-kinds.js';
 import { linksOf, type ServiceSettings } from './settings.js';
 import { environmentPolicy } from './environment-policy.js';
+import { currentData } from './current-data.js';
+import { createOfficialFetch } from '../datasets/fetch/official-fetch.js';
 
 /** The parts of one environment: `database` is read as `settings.environment` sees it (the sandbox by default). */
 export function composeServices(database: Database, given: ServiceSettings) {
@@ -53,7 +55,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
   const db = database.in(settings.environment);
   const now = settings.now ?? (() => new Date());
   const { homes, hdb, sources, fixtures } = settings.data;
-  const engine = createEstimateEngine({ serviceUrl: settings.urls.widgetHost, now, homes, hdb, sources });
+  const engine = replaceableEngine({ serviceUrl: settings.urls.widgetHost, now, homes, hdb, sources });
   const environment = environmentPolicy(settings.environment, settings);
   const widgetKeyAdmin = createWidgetKeyAdmin(db, now, environment.widgetOrigins);
   const meter = databaseMeter(db);
@@ -65,7 +67,9 @@ export function composeServices(database: Database, given: ServiceSettings) {
     environment: settings.environment,
   });
   const directory = createDirectory(db, settings.environment, now);
-  const listings = createListingArea(db, homes.byId, fixtures.restore, directory);
+  // The homes of the engine's current data: they are replaced when new data are imported.
+  const homesNow = { get: (id: string) => engine.homes.byId.get(id), has: (id: string) => engine.homes.byId.has(id) };
+  const listings = createListingArea(db, homesNow, fixtures.restore, directory);
   const inventory = createInventory(db, now);
   const links = linksOf(settings.urls, settings.environment);
   const rates = sharedRates(db);
@@ -74,6 +78,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
   const checkPassword = createPasswordCheck(db, signInLimits);
   const mayMail = createMailLimit(rates);
   const vetPassword = createPasswordVetting(rates);
+  const data = currentData(settings.data, engine);
   return {
     db,
     settings,
@@ -81,8 +86,12 @@ export function composeServices(database: Database, given: ServiceSettings) {
     environment,
     now,
     links,
-    /** One engine behind the widget host, the valuation pages, the Platform API and MCP. */
+    /** One engine behind the widget host, the valuation pages, the Platform API and MCP; replaced whole when new data are imported. */
     engine,
+    /** The data served now, and their reload when the imports change. */
+    data,
+    /** The official sources fetched by this environment itself (settings.fetch), or undefined. */
+    officialFetch: settings.fetch && createOfficialFetch(db, settings.fetch, { now, onImported: data.refresh }),
     /** Daily counts and short-lived limits, in the database so that every process shares them. */
     meter,
     /** The estimate as every surface gives it, counted under the one rule (only answered estimates count). */

@@ -1,5 +1,6 @@
 /** What a deployment decides and the parts of the service read: where each origin is reached, and its policies. */
 import type { EngineOptions } from '../estimates/engine.js';
+import type { FetchSettings } from '../datasets/fetch/official-fetch.js';
 import type { HdbData } from '../estimates/hdb-estimate.js';
 import type { Homes } from '../estimates/homes.js';
 import type { RestoreFixtures } from '../listings/sandbox-reset.js';
@@ -24,6 +25,12 @@ export interface DeploymentData {
   content?: DeploymentContent;
   /** Why these data cannot serve yet (live with nothing imported): the deployment reports not ready. */
   notReady?: string;
+  /**
+   * How to load these data again when another process imported more (a scheduled fetch, an operator's
+   * import): `fingerprint` says what the imports are now (imports-fingerprint.ts), `seen` what they were
+   * when these were loaded. Without it, the data are the deployment's for as long as it runs.
+   */
+  reload?: { seen: string; fingerprint(): Promise<string>; load(): Promise<DeploymentData> };
 }
 
 /** Content a deployment publishes, like its homes: the sandbox's is written for it; live's is what its operator loads. */
@@ -51,6 +58,8 @@ export interface ServiceSettings {
   /** Each visitor address's share of estimates; false for a QA suite that asks for hundreds from one machine. */
   visitorLimits: boolean;
   data: DeploymentData;
+  /** The official sources this environment fetches by itself, on schedule and on demand; without it, none. */
+  fetch?: FetchSettings;
   /** Where mail leaves (SMTP) and who it is from; without it mail waits in the outbox. */
   mail?: MailSettings;
   /** Where passkeys are made and used; by default the console's host (`localhost` for an IP address). */

@@ -17,7 +17,13 @@ export interface StandInDataset {
 }
 
 export async function startDataGovSgStandIn(datasets: Record<string, StandInDataset>) {
-  const state = { fault: 'none' as StandInFault, busyLeft: 0, expiredLeft: 0, requests: [] as string[] };
+  const state = {
+    fault: 'none' as StandInFault,
+    busyLeft: 0,
+    expiredLeft: 0,
+    fileDelayMs: 0,
+    requests: [] as string[],
+  };
   const json = (response: import('node:http').ServerResponse, status: number, body: unknown, headers = {}) => {
     response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
     response.end(JSON.stringify(body));
@@ -63,6 +69,12 @@ export async function startDataGovSgStandIn(datasets: Record<string, StandInData
       response.end('<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>');
       return;
     }
+    if (state.fileDelayMs) {
+      const delay = state.fileDelayMs;
+      state.fileDelayMs = 0;
+      setTimeout(() => response.end(dataset.text), delay);
+      return;
+    }
     const bytes = Buffer.from(dataset.text);
     const sent = state.fault === 'truncated' ? bytes.subarray(0, Math.floor(bytes.length * 0.6)) : bytes;
     response.writeHead(200, {
@@ -88,6 +100,10 @@ export async function startDataGovSgStandIn(datasets: Record<string, StandInData
       state.fault = fault;
       state.busyLeft = fault.startsWith('busy') ? times : 0;
       state.expiredLeft = fault === 'expired-url' ? times : 0;
+    },
+    /** Sends the next file only after `ms` (a slow download, to stop a fetch in the middle of). */
+    slowNextFile(ms: number) {
+      state.fileDelayMs = ms;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

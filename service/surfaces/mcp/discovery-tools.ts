@@ -12,10 +12,11 @@ import type { PublicTool, ToolResult } from './tool.js';
 import { READ_ONLY } from './tool.js';
 import { schemaOf } from './tools.js';
 
-const markets = new WeakMap<EstimateEngine, AreaMarket>();
+// One per set of homes: an engine's homes are replaced when new data are imported.
+const markets = new WeakMap<EstimateEngine['homes'], AreaMarket>();
 const marketOf = (engine: EstimateEngine) => {
-  if (!markets.has(engine)) markets.set(engine, createAreaMarket(engine.homes));
-  return markets.get(engine)!;
+  if (!markets.has(engine.homes)) markets.set(engine.homes, createAreaMarket(engine.homes));
+  return markets.get(engine.homes)!;
 };
 /** The line every discovery text ends with: where it comes from, how recent, under which licence. */
 const provenance = (a: { source: { name: string }; asOf: string; licence: { name: string }; synthetic: boolean }) =>

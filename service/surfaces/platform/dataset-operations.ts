@@ -19,15 +19,21 @@ export function createDatasetOperations(
   engine: EstimateEngine,
   imports: ReturnType<typeof createDatasetImports>,
 ): Record<DatasetOperation, Operation> {
-  const datasets = createDatasets(engine.homes);
+  // Built once per set of homes: the engine's are replaced when new data are imported.
+  const built = new WeakMap<object, ReturnType<typeof createDatasets>>();
+  const current = () => {
+    if (!built.has(engine.homes)) built.set(engine.homes, createDatasets(engine.homes));
+    return built.get(engine.homes)!;
+  };
   return {
-    listDatasets: (ctx) => page(datasets.list(), ctx),
+    listDatasets: (ctx) => page(current().list(), ctx),
     listDatasetImports: async (ctx) => page(await imports.list(), ctx, 'newest_first'),
     getDataset: ({ params }) => {
-      const dataset = datasets.get(String(params.datasetId));
+      const dataset = current().get(String(params.datasetId));
       return dataset ? { body: dataset } : noDataset(params.datasetId);
     },
     listDatasetRecords: ({ params }) => {
+      const datasets = current();
       if (!datasets.get(String(params.datasetId))) return noDataset(params.datasetId);
       const records = datasets.records(String(params.propertyId), params.mode as 'sale' | 'rent' | undefined);
       if (!records)

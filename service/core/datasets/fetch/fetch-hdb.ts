@@ -5,7 +5,8 @@
  * new rows), and record the run. A run never removes a row: a month with fewer rows than the last run
  * is a warning. A failed run changes nothing but its record. One run of a dataset at a time, across
  * every process (a unique index on the running row); one left running by a killed process is taken
- * over after an hour.
+ * over after an hour, or at once by a caller that holds the fetch's lock (official-fetch.ts), which
+ * knows no other process is running it.
  */
 import type { Database } from '../../../db/database.js';
 import { newTimeOrderedId } from '../../../db/ids.js';
@@ -40,7 +41,14 @@ function monthsOf(text: string): Record<string, number> {
 export async function fetchHdb(
   db: Database,
   source: DataGovSg,
-  options: { origin?: ImportOrigin; force?: boolean; now?: () => Date; datasets?: HdbDataset[] } = {},
+  options: {
+    origin?: ImportOrigin;
+    force?: boolean;
+    now?: () => Date;
+    datasets?: HdbDataset[];
+    /** How old a run left running must be to be taken over (an hour; 0 under the fetch's lock). */
+    takeOverAfterMs?: number;
+  } = {},
 ): Promise<FetchRun[]> {
   const origin = options.origin ?? 'official';
   const now = options.now ?? (() => new Date());
@@ -49,8 +57,8 @@ export async function fetchHdb(
     const id = newTimeOrderedId('run');
     await db.query(
       `update dataset_fetch_runs set status = 'failed', finished_at = $3, failure = 'left running by a process that stopped'
-       where dataset = $1 and origin = $2 and status = 'running' and started_at < $4`,
-      [dataset, origin, now(), new Date(now().getTime() - STALE_RUN_MS)],
+       where dataset = $1 and origin = $2 and status = 'running' and started_at <= $4`,
+      [dataset, origin, now(), new Date(now().getTime() - (options.takeOverAfterMs ?? STALE_RUN_MS))],
     );
     const started = await db.query(
       `insert into dataset_fetch_runs (id, source, dataset, origin, status, started_at)
