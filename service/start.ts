@@ -107,6 +107,9 @@ const service = await startService({
 health.ready(async () => {
   await service.db.query('select 1');
   if (service.notReady) throw new NotReady(service.notReady);
+  // Stale data keep the process ready (it answers from what it holds), and it says so.
+  const stale = (await (service.live?.services ?? service.services).freshness.list()).filter((each) => each.stale);
+  if (stale.length) return { data: stale.map((each) => `${each.dataset}: data stale since ${each.staleSince}`) };
 });
 const { links } = service.services;
 const demo =

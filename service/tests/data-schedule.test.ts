@@ -13,6 +13,8 @@ import { HDB_DATASETS } from '../core/datasets/fetch/data-gov-sg.js';
 import { nextFetchAt, scheduledAfter, staleSince } from '../core/datasets/fetch/fetch-schedule.js';
 import { createOfficialFetch, type FetchSettings } from '../core/datasets/fetch/official-fetch.js';
 import { composeServices } from '../core/services/compose.js';
+import { createFreshness } from '../core/datasets/freshness.js';
+import { announceStale } from '../core/datasets/dataset-events.js';
 import { liveData } from '../core/services/live-data.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -86,6 +88,11 @@ describe('live fetching by itself', () => {
       data: await liveData(started.db.in('live')),
     });
     assert.ok((await live.officialFetch!.nextAt()) <= new Date(), 'due at once: it never ran');
+    // An integrator listening for the data's events in live.
+    await started.db.in('live').query(
+      `insert into webhook_endpoints (id, organization_id, url, secret_sealed, event_types)
+         values ('we_datafresh', 'org_lionhomes', 'https://receiver.example/hooks', 'sealed', '{dataset.updated,dataset.stale}')`,
+    );
     const outcome = await live.officialFetch!.run();
     assert.ok(!outcome.busy);
     assert.deepEqual(
@@ -96,6 +103,18 @@ describe('live fetching by itself', () => {
       ],
     );
     assert.equal(started.notReady, undefined, 'ready: it has data now');
+    const events = await started.db
+      .in('live')
+      .query<{ type: string; organization_id: string; payload: { target: string; detail: unknown } }>(
+        `select type, organization_id, payload from outbox where type like 'dataset.%' order by audit_id`,
+      );
+    assert.deepEqual(
+      events.map((e) => [e.type, e.organization_id, e.payload.target, e.payload.detail]),
+      [
+        ['dataset.updated', 'org_lionhomes', 'hdb_resale', { rowsAdded: 40, newestMonth: '2026-10' }],
+        ['dataset.updated', 'org_lionhomes', 'hdb_rental', { rowsAdded: 2, newestMonth: '2026-10' }],
+      ],
+    );
     assert.ok(live.engine.search('ang mo kio ave 3').length > 0, 'the fetched blocks are found');
     assert.ok(other.engine.search('ang mo kio ave 3').length === 0);
     assert.equal(await other.data.refresh(), true);
@@ -104,6 +123,35 @@ describe('live fetching by itself', () => {
     const next = await live.officialFetch!.nextAt();
     assert.equal(next.toISOString(), scheduledAfter(new Date(Date.now() - 60_000)).toISOString());
     assert.equal(await live.officialFetch!.runIfDue(), undefined, 'not due again until the 10th');
+  });
+
+  it('says how current each dataset is, and when it goes stale', async () => {
+    const live = started.live!.services;
+    const [resale] = (await live.freshness.list()).filter((each) => each.dataset === 'hdb_resale');
+    assert.equal(resale?.newestMonth, '2026-10');
+    assert.equal(resale?.lastFetch?.status, 'imported');
+    assert.equal(resale?.nextFetchAt, (await live.officialFetch!.nextAt()).toISOString());
+    assert.deepEqual([resale?.stale, resale?.staleSince], [false, null]);
+    const later = createFreshness(started.db.in('live'), ['official'], {
+      now: () => new Date(Date.now() + 120 * 86_400_000),
+    });
+    const [stale] = (await later.list()).filter((each) => each.dataset === 'hdb_resale');
+    assert.equal(stale?.stale, true);
+    assert.equal(
+      stale?.staleSince,
+      staleSince(new Date(stale!.lastImportedAt!), new Date(Date.now() + 120 * 86_400_000))?.toISOString(),
+    );
+    assert.equal(stale?.nextFetchAt, null, 'not fetched by this reader');
+    const liveDb = started.db.in('live');
+    assert.equal(await announceStale(liveDb, await later.list()), 2, 'resale and rentals went stale');
+    assert.equal(await announceStale(liveDb, await later.list()), 0, 'each announced once');
+    const told = await liveDb.query<{ payload: { detail: { staleSince: string } } }>(
+      `select payload from outbox where type = 'dataset.stale' and payload->>'target' = 'hdb_resale'`,
+    );
+    assert.deepEqual(
+      told.map((e) => e.payload.detail.staleSince),
+      [stale!.staleSince],
+    );
   });
 });
 

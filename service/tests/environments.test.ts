@@ -440,8 +440,14 @@ describe('sandbox and live', () => {
       `select count(*)::int as generated from dataset_imports where origin = 'sandbox'`,
     );
     assert.ok(generated > 0, 'the database holds the sandbox’s generated imports');
-    const imports = (await api('live', 'GET', '/dataset-imports', keys.live)).body.data as Body[];
+    const listed = (await api('live', 'GET', '/dataset-imports', keys.live)).body;
+    const imports = listed.data as Body[];
     assert.ok(imports.length > 0);
+    const freshness = listed.freshness as { dataset: string; stale: boolean }[];
+    assert.ok(
+      freshness.length > 0 && freshness.every((each) => typeof each.stale === 'boolean'),
+      'and how current each dataset is',
+    );
     assert.deepEqual(
       imports.filter((i) => i.generated),
       [],

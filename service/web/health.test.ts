@@ -54,6 +54,15 @@ describe('health', () => {
     health.ready(async () => {});
   });
 
+  it('stays ready with stale data, and says so beside its status', async () => {
+    health.ready(async () => ({ data: ['hdb_resale: data stale since 2027-01-23T19:00:00.000Z'] }));
+    assert.deepEqual(await get('/readyz'), {
+      status: 200,
+      body: { status: 'ready', data: ['hdb_resale: data stale since 2027-01-23T19:00:00.000Z'] },
+    });
+    health.ready(async () => {});
+  });
+
   it('is not ready once the process drains, and stays live while it finishes', async () => {
     health.drain();
     assert.deepEqual(await get('/readyz'), { status: 503, body: { status: 'not_ready', reason: 'stopping' } });

@@ -2,13 +2,15 @@
  * Each process's health, answered by every origin's server before any route, for a balancer:
  * `/livez` says the process runs; `/readyz` says it should get traffic (the database migrated and
  * answering, and the process not stopping). Process-wide, as the process is what a balancer drains.
+ * Stale data do not take a process out (it answers from what it holds) but `/readyz` says so.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const LIVENESS_PATH = '/livez';
 export const READINESS_PATH = '/readyz';
 
-type Check = () => Promise<void>;
+/** Ready, or throws why not; what it returns is said beside `ready` (stale data: ready, and saying so). */
+type Check = () => Promise<void | Record<string, unknown>>;
 
 /** Thrown by a readiness check that knows why the process cannot serve (live with no data), not only that. */
 export class NotReady extends Error {}
@@ -26,13 +28,13 @@ export const health = {
   },
 };
 
-async function readiness(): Promise<{ ready: boolean; reason?: string }> {
+async function readiness(): Promise<{ ready: boolean; reason?: string; notes?: Record<string, unknown> }> {
   if (draining) return { ready: false, reason: 'stopping' };
   if (!check) return { ready: false, reason: 'starting: migrations have not run' };
   const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref());
   try {
-    await Promise.race([check(), timeout]);
-    return { ready: true };
+    const notes = await Promise.race([check(), timeout]);
+    return { ready: true, notes: notes ?? undefined };
   } catch (error) {
     return { ready: false, reason: error instanceof NotReady ? error.message : 'the database does not answer' };
   }
@@ -49,8 +51,8 @@ export function answerHealth(req: IncomingMessage, res: ServerResponse): boolean
   };
   if (path === LIVENESS_PATH) send(200, { status: 'live', pid: process.pid });
   else
-    void readiness().then(({ ready, reason }) =>
-      send(ready ? 200 : 503, ready ? { status: 'ready' } : { status: 'not_ready', reason }),
+    void readiness().then(({ ready, reason, notes }) =>
+      send(ready ? 200 : 503, ready ? { status: 'ready', ...notes } : { status: 'not_ready', reason }),
     );
   return true;
 }

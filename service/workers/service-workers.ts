@@ -10,6 +10,7 @@ import type { Worker } from './runner.js';
 import { webhookWorkers } from './webhook-workers.js';
 import { dataReloader } from './data-reloader.js';
 import { dataFetcher } from './data-fetcher.js';
+import { staleDataAnnouncer } from './stale-data-announcer.js';
 
 export const serviceWorkers = (services: Services): Worker[] => [
   ...environmentWorkers(services),
@@ -42,6 +43,7 @@ const environmentWorkers = (services: Services): Worker[] => [
   idempotencyPruner(services.idempotency),
   ...(services.settings.data.reload ? [dataReloader(services.data)] : []),
   ...(services.officialFetch ? [dataFetcher(services.officialFetch)] : []),
+  staleDataAnnouncer(services),
   // The outbox's events become webhook deliveries, which the sender posts.
   ...webhookWorkers(services.db, services.webhooks),
 ];

@@ -48,6 +48,7 @@ import { linksOf, type ServiceSettings } from './settings.js';
 import { environmentPolicy } from './environment-policy.js';
 import { currentData } from './current-data.js';
 import { createOfficialFetch } from '../datasets/fetch/official-fetch.js';
+import { createFreshness } from '../datasets/freshness.js';
 
 /** The parts of one environment: `database` is read as `settings.environment` sees it (the sandbox by default). */
 export function composeServices(database: Database, given: ServiceSettings) {
@@ -79,6 +80,7 @@ export function composeServices(database: Database, given: ServiceSettings) {
   const mayMail = createMailLimit(rates);
   const vetPassword = createPasswordVetting(rates);
   const data = currentData(settings.data, engine);
+  const officialFetch = settings.fetch && createOfficialFetch(db, settings.fetch, { now, onImported: data.refresh });
   return {
     db,
     settings,
@@ -91,7 +93,9 @@ export function composeServices(database: Database, given: ServiceSettings) {
     /** The data served now, and their reload when the imports change. */
     data,
     /** The official sources fetched by this environment itself (settings.fetch), or undefined. */
-    officialFetch: settings.fetch && createOfficialFetch(db, settings.fetch, { now, onImported: data.refresh }),
+    officialFetch,
+    /** How current each dataset is: its newest month, last and next fetch, and whether it is stale. */
+    freshness: createFreshness(db, environment.valuedOrigins, { now, fetch: officialFetch }),
     /** Daily counts and short-lived limits, in the database so that every process shares them. */
     meter,
     /** The estimate as every surface gives it, counted under the one rule (only answered estimates count). */

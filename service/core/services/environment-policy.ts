@@ -8,6 +8,7 @@ import type { Environment } from '../../db/environments.js';
 import { liveOrigins, type OriginRule, SANDBOX_ORIGINS } from '../keys/origins.js';
 import { platformKeyPrefix, widgetKeyPrefix } from '../keys/prefixes.js';
 import type { AddressPolicy } from '../webhooks/address-guard.js';
+import type { ImportOrigin } from '../datasets/official/official-datasets.js';
 
 export interface EnvironmentPolicy {
   name: Environment;
@@ -21,8 +22,10 @@ export interface EnvironmentPolicy {
   callableHosts: AddressPolicy;
   /** The websites a widget key may name. */
   widgetOrigins: OriginRule;
-  /** The origins of the imported data it reads. */
+  /** The origins of the imported data it lists. */
   dataOrigins: ('official' | 'sandbox')[];
+  /** The origins of the data it values, whose freshness it reports: live's samples on a development server too. */
+  valuedOrigins: ImportOrigin[];
 }
 
 export function environmentPolicy(
@@ -38,5 +41,6 @@ export function environmentPolicy(
     callableHosts: live ? { allowHosts: new Set() } : deployment.addresses,
     widgetOrigins: live ? liveOrigins(deployment.loopbackOrigins ?? false) : SANDBOX_ORIGINS,
     dataOrigins: live ? ['official'] : ['official', 'sandbox'],
+    valuedOrigins: live ? ['official', 'sample'] : ['official', 'sandbox'],
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { createDatasetImports } from '../../core/datasets/official/dataset-imports.js';
 import { createDatasets } from '../../core/datasets/transactions-dataset.js';
+import type { Freshness } from '../../core/datasets/freshness.js';
 import type { EstimateEngine } from '../../core/estimates/engine.js';
 import type { Answer, Operation } from './operation.js';
 import { cursorProblem, pageAnswer as page, paginate } from './pagination.js';
@@ -18,6 +19,7 @@ const noDataset = (id: unknown): Answer => ({
 export function createDatasetOperations(
   engine: EstimateEngine,
   imports: ReturnType<typeof createDatasetImports>,
+  freshness: Freshness,
 ): Record<DatasetOperation, Operation> {
   // Built once per set of homes: the engine's are replaced when new data are imported.
   const built = new WeakMap<object, ReturnType<typeof createDatasets>>();
@@ -27,7 +29,10 @@ export function createDatasetOperations(
   };
   return {
     listDatasets: (ctx) => page(current().list(), ctx),
-    listDatasetImports: async (ctx) => page(await imports.list(), ctx, 'newest_first'),
+    listDatasetImports: async (ctx) => {
+      const answer = page(await imports.list(), ctx, 'newest_first');
+      return 'body' in answer ? { body: { ...(answer.body as object), freshness: await freshness.list() } } : answer;
+    },
     getDataset: ({ params }) => {
       const dataset = current().get(String(params.datasetId));
       return dataset ? { body: dataset } : noDataset(params.datasetId);

@@ -59,7 +59,7 @@ export function createOperations(services: Services): Record<OperationId, Operat
     ...createInventoryOperations(inventory),
     ...createBatchOperations(inventory),
     ...createLeadOperations(inventory),
-    ...createDatasetOperations(engine, services.datasetImports),
+    ...createDatasetOperations(engine, services.datasetImports, services.freshness),
     ...createMediaOperations(listings, inventory),
     ...createDistributionOperations(listings),
     ...createDirectoryOperations(services.directory),

@@ -2,7 +2,8 @@
  * The service's own fetch of the official sources, for a deployment configured for it: the runs its
  * schedule starts (workers/data-fetcher.ts), a member of staff's "fetch now" and `npm run data:fetch`
  * all go through `run`, which only one process of a cluster does at a time (an advisory lock), and the
- * process that imported loads the new data at once (the others within a minute).
+ * process that imported loads the new data at once (the others within a minute) and announces the new
+ * rows (`dataset.updated`).
  */
 import type { Database } from '../../../db/database.js';
 import { exclusively } from '../../../db/locks.js';
@@ -10,6 +11,7 @@ import type { ImportOrigin } from '../official/import-file.js';
 import { dataGovSg, type DataGovSgOptions, HDB_DATASETS } from './data-gov-sg.js';
 import { fetchHdb, type FetchRun } from './fetch-hdb.js';
 import { type LastRun, nextFetchAt } from './fetch-schedule.js';
+import { announceUpdate } from '../dataset-events.js';
 
 export interface FetchSettings {
   /** data.gov.sg's hosts (the real ones by default; a local stand-in for development and tests) and key. */
@@ -51,7 +53,9 @@ export function createOfficialFetch(
       fetchHdb(db, source, { origin: settings.origin, force, now: options.now, takeOverAfterMs: 0 }),
     ).finally(() => (running = false));
     if (!runs) return { busy: true };
-    if (runs.some((each) => each.status === 'imported' && (each.rowsAdded ?? 0) > 0)) await options.onImported();
+    const added = runs.filter((each) => each.status === 'imported' && (each.rowsAdded ?? 0) > 0);
+    if (added.length) await options.onImported();
+    for (const each of added) await announceUpdate(db, each.dataset, each.rowsAdded!, each.newestMonth ?? null);
     return { busy: false, runs };
   }
 
