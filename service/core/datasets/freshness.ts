@@ -8,7 +8,6 @@ import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { HDB_DATASETS } from './fetch/data-gov-sg.js';
 import { staleSince } from './fetch/fetch-schedule.js';
-import type { OfficialFetch } from './fetch/official-fetch.js';
 import type { ImportOrigin } from './official/import-file.js';
 
 export type DatasetFreshness = components['schemas']['DatasetFreshness'];
@@ -28,7 +27,7 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
 export function createFreshness(
   db: Pick<Database, 'query'>,
   origins: readonly ImportOrigin[],
-  options: { now: () => Date; fetch?: Pick<OfficialFetch, 'nextAt' | 'origin'> },
+  options: { now: () => Date; fetch?: { origin: ImportOrigin; nextAt(): Promise<Date> } },
 ) {
   return {
     async list(): Promise<DatasetFreshness[]> {
