@@ -85,6 +85,11 @@ export const CONSOLE_CHANGES: ConsoleChange[] = [
     what: 'decide another organization’s integration review',
   },
   {
+    path: /^\/console\/data\/(sandbox|live)\/fetch$/,
+    needs: { checkedInRoute: 'the service’s staff' },
+    what: 'fetch the official data now',
+  },
+  {
     path: /^\/console\/oauth\/consent$/,
     needs: { checkedInRoute: 'an app gets no scope beyond the role in the workspace it is connected for' },
     what: 'connect an AI app',

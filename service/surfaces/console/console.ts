@@ -31,6 +31,7 @@ import { invitationRoutes } from './invitation-routes.js';
 import { memberRoutes } from './member-routes.js';
 import { securityRoutes } from './security-routes.js';
 import { reviewRoutes } from './review-routes.js';
+import { dataRoutes } from './data-routes.js';
 import { platformKeyRoutes } from './platform-key-routes.js';
 import { goLiveRoutes } from './go-live-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -276,6 +277,8 @@ export function createConsole(services: Services, options: ConsoleOptions) {
   app.route('/', securityRoutes(services));
   app.route('/', memberRoutes({ memberships, invitations: services.invitations }));
   app.route('/', reviewRoutes({ readiness: services.readiness, memberships }));
+  // The staff watch live's data where live runs, the sandbox's where it runs alone.
+  app.route('/', dataRoutes(options.live ? [options.live.services] : [services]));
   app.get('/', () => redirect('/console/widget-keys'));
   app.get('/audit', async (c) => {
     const action = c.req.query('action') || undefined;

@@ -110,7 +110,8 @@ export async function fetchHdb(
         : undefined;
       const name = `${dataset}-${metadata.lastUpdatedAt.slice(0, 10)}.csv`;
       const outcome = await importOfficialText(db, name, text, { origin, now });
-      if ('refused' in outcome) throw new SourceFault(outcome.refused, 'the previous data keep serving');
+      if ('refused' in outcome)
+        throw new SourceFault(outcome.refused.replace(/\.$/, ''), 'the previous data keep serving');
       const { rowsRead, rowsAdded, newestMonth } = outcome.imported;
       await finish('imported', {
         sourceUpdatedAt: metadata.lastUpdatedAt,

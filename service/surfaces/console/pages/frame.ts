@@ -40,8 +40,11 @@ const sectionsOf = (user: NonNullable<Session['user']>) =>
     return !only || (only[0] === user.organizationKind && roleMay(user.role, only[1]));
   });
 
-/** The service's staff also see the reviews waiting for them. */
-const STAFF_SECTIONS = [['/console/reviews', 'Integration reviews']] as const;
+/** The service's staff also see the reviews waiting for them, and how current the data are. */
+const STAFF_SECTIONS = [
+  ['/console/reviews', 'Integration reviews'],
+  ['/console/data', 'Data'],
+] as const;
 
 /** A console page: `within` is a path in the part of the navigation it belongs to, when its title is not that part's name. */
 export function consolePage(title: string, session: Session, body: Html, within?: string): Html {
