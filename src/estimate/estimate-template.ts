@@ -71,7 +71,7 @@ function renderEstimate(estimate: Estimate, view: EstimateController) {
           ${words.confidenceLevel[estimate.confidence]}<span class="visually-hidden">: ${words.confidenceHint[estimate.confidence]}</span>
         </dd>
       </div>
-      <div><dt>${words.asOf}</dt><dd>${words.date(estimate.asOf)}</dd></div>
+      <div><dt>${words.asOf}</dt><dd>${words.month(estimate.asOf)}</dd></div>
       <div><dt>${words.basedOn}</dt><dd>${words.transactionCount(estimate.comparables.length)}${widerReach(estimate)}</dd></div>
     </dl>
     <div class="estimate-actions">

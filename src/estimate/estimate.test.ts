@@ -24,7 +24,7 @@ describe('the estimate panel', () => {
     );
     expect(facts[0]).to.match(/^Per sq ft S\$[\d,]+ psf$/);
     expect(facts[1]).to.match(/^Confidence (High|Medium|Low)/);
-    expect(facts[2]).to.equal('As of 31 Oct 2026');
+    expect(facts[2]).to.equal('Transactions to Oct 2026');
     expect(facts[3]).to.match(/^Based on (5|6|7|8|9|10) transactions$/);
     const [low, high] = text(el)
       .match(/Likely between (S\$[\d,]+) and (S\$[\d,]+)/)!

@@ -56,7 +56,7 @@ const en = {
     medium: 'some spread among the transactions',
     low: 'few or scattered transactions',
   } satisfies Record<Estimate['confidence'], string>,
-  asOf: 'As of',
+  asOf: 'Transactions to',
   basedOn: 'Based on',
   transactionCount: (count: number) => `${count} transactions`,
   showSquareMetres: 'Show square metres',

@@ -43,7 +43,7 @@ const ms: Words = {
     medium: 'terdapat sedikit perbezaan antara urus niaga',
     low: 'urus niaga sedikit atau berselerak',
   },
-  asOf: 'Setakat',
+  asOf: 'Transaksi hingga',
   basedOn: 'Berdasarkan',
   transactionCount: (count) => `${count} urus niaga`,
   showSquareMetres: 'Tunjukkan meter persegi',

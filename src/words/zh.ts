@@ -41,7 +41,7 @@ const zh: Words = {
     medium: '成交价格有一定差异',
     low: '成交少或较分散',
   },
-  asOf: '截至',
+  asOf: '成交截至',
   basedOn: '依据',
   transactionCount: (count) => `${count} 笔成交`,
   showSquareMetres: '以平方米显示',

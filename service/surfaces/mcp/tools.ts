@@ -3,7 +3,7 @@
  * Schemas, with references resolved so any client can read them; inputs are checked by the same
  * JSON Schema 2020-12 validator as the Platform API's parameters.
  */
-import { formatDate, formatMoney } from '../../../src/format/format.js';
+import { formatMoney, formatMonth } from '../../../src/format/format.js';
 import en from '../../../src/words/en.js';
 import { ajv, contractDocument } from '../../web/platform-contract.js';
 import { readHome, readMode } from '../../core/estimates/parameters.js';
@@ -119,7 +119,7 @@ export const PUBLIC_TOOLS: PublicTool[] = [
       const text = [
         `${en.estimateHeading(mode)} for ${e.property.project ? `${e.property.project}, ` : ''}${e.property.address} (${en.propertyType[e.property.propertyType]} ${e.property.unitType})${e.property.storey === undefined ? '' : `, storey ${e.property.storey}`}, ${e.property.floorAreaSqm} m²: ${formatMoney(e.value)}${mode === 'rent' ? en.perMonth : ''}.`,
         ...otherTypes(e),
-        `${en.range(formatMoney(e.low), formatMoney(e.high))}. ${en.confidence}: ${en.confidenceLevel[e.confidence]}. ${en.asOf} ${formatDate(e.asOf)}, from ${e.comparables.length} transactions.${e.basis ? ` ${e.basis.text}.` : ''}`,
+        `${en.range(formatMoney(e.low), formatMoney(e.high))}. ${en.confidence}: ${en.confidenceLevel[e.confidence]}. Based on ${e.comparables.length} transactions to ${formatMonth(e.asOf)}.${e.basis ? ` ${e.basis.text}.` : ''}`,
         `${e.attribution.text}: ${e.attribution.url}`,
         // The datasets' own sentences, which their licences ask to be shown with the estimate.
         ...(e.attribution.sources ?? []).map((source) => `${source.text} ${source.url}`),

@@ -8,7 +8,7 @@ import { cardTable } from '../../web/card-table.js';
 import { areaRange, type HomeAsked, readHome, readMode } from '../../core/estimates/parameters.js';
 import { pageQuery } from '../../core/estimates/estimate.js';
 import type { components } from '../../../contract/generated/widget-host.js';
-import { formatDate, formatMoney } from '../../../src/format/format.js';
+import { formatDate, formatMoney, formatMonth } from '../../../src/format/format.js';
 import { distanceAway } from '../../../src/words/distance.js';
 import { formatArea, formatPricePerArea } from '../../../src/words/words.js';
 import en from '../../../src/words/en.js';
@@ -119,7 +119,7 @@ ${homeTypes(estimate)}${homeForm(estimate, asked)}
 <p class="range">${wordsAround(en.range, money(estimate.low, 'low'), money(estimate.high, 'high'))}</p>
 <dl class="facts"><div><dt>${en.per('sq ft / m²')}</dt><dd>${formatPricePerArea(estimate.value / property.floorAreaSqm, 'sqft')} / ${formatPricePerArea(estimate.value / property.floorAreaSqm, 'sqm')}</dd></div>
 <div><dt>${en.confidence}</dt><dd data-field="confidence" data-value="${estimate.confidence}">${en.confidenceLevel[estimate.confidence]}: ${en.confidenceHint[estimate.confidence]}</dd></div>
-<div><dt>${en.asOf}</dt><dd><time datetime="${estimate.asOf}" data-field="asOf">${formatDate(estimate.asOf)}</time></dd></div>
+<div><dt>${en.asOf}</dt><dd><time datetime="${estimate.asOf}" data-field="asOf">${formatMonth(estimate.asOf)}</time></dd></div>
 <div><dt>${en.basedOn}</dt><dd>${en.transactionCount(estimate.comparables.length)}${estimate.basis ? html`<br><span class="basis">${estimate.basis.text}</span>` : ''}</dd></div></dl>
 ${cardTable(en.tableCaption(estimate.comparables.length, mode), columns, rows, '')}
 <p class="meta">${estimate.attribution.text}. You may keep this estimate until ${formatDate(estimate.retainUntil)}.</p>
