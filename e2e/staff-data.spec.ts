@@ -24,6 +24,7 @@ let standIn: Awaited<ReturnType<typeof startDataGovSgStandIn>>;
 let base = '';
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   standIn = await startDataGovSgStandIn({
     [HDB_DATASETS.hdb_resale]: { text: RESALE, lastUpdatedAt: '2026-11-03T09:00:00+08:00' },
     [HDB_DATASETS.hdb_rental]: { text: RENTAL, lastUpdatedAt: '2026-11-03T09:00:00+08:00' },
@@ -47,6 +48,8 @@ test.afterAll(async () => {
 });
 
 test('a member of staff sees how current the data are and fetches them now, after confirming', async ({ page }) => {
+  // Axe runs six times (light and dark, 1,280 and 360 px, three pages): longer than one page's check.
+  test.setTimeout(120_000);
   await page.goto(`${base}/console/sign-in`);
   await page.getByLabel('E-mail address').fill('huimin@service.test');
   await page.getByLabel('Password').fill(PASSWORD);
@@ -65,10 +68,11 @@ test('a member of staff sees how current the data are and fetches them now, afte
   await expect(async () => {
     await page.reload();
     await expect(live.getByRole('table', { name: 'Live’s latest fetch runs' })).toContainText('imported');
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   const datasets = live.getByRole('table', { name: 'Live’s datasets' });
   await expect(datasets).toContainText('2026-10');
   await expect(datasets).toContainText('Current');
+  await expect(live).toContainText('Fetched by the service from data.gov.sg. Archive: 0 answers');
   await expectServicePageAccessible(page);
 });
 

@@ -3,7 +3,8 @@
  * and imports what changed through the importer every file goes through (docs/data.md), as the
  * service's own schedule does, and never at the same time as it (one fetch at a time, across every
  * process). HDB's datasets come from data.gov.sg, which needs no key (DATA_GOV_SG_API_KEY raises its
- * limits); URA and OneMap need credentials and are skipped, with what to set, until given.
+ * limits); URA's with URA_ACCESS_KEY, every answer archived; OneMap needs credentials and is skipped,
+ * with what to set.
  * DATA_GOV_SG_METADATA_URL and DATA_GOV_SG_DOWNLOAD_URL point at another host (a local stand-in).
  */
 import { parseArgs } from 'node:util';
@@ -23,7 +24,7 @@ console.log(`Fetching into ${commandDatabaseName()}.`);
 const fetch = createOfficialFetch(db, settings, { now: () => new Date(), onImported: async () => {} });
 const outcome = await fetch.run({ force: values.force });
 let failed = false;
-if (outcome.busy) console.log('data.gov.sg: another process is fetching it now; nothing done');
+if (outcome.busy) console.log('Another process is fetching now; nothing done.');
 else
   for (const run of outcome.runs) {
     const line = {
@@ -32,11 +33,10 @@ else
       busy: 'another process is fetching it now; nothing done',
       failed: `failed: ${run.failure}`,
     }[run.status];
-    console.log(`data.gov.sg ${run.dataset}: ${line}${run.warning ? ` (warning: ${run.warning})` : ''}`);
+    console.log(`${run.dataset}: ${line}${run.warning ? ` (warning: ${run.warning})` : ''}`);
     failed ||= run.status === 'failed';
   }
-if (!process.env.URA_ACCESS_KEY) console.log('URA: skipped; set URA_ACCESS_KEY to fetch private sales and rents.');
-else console.log('URA: not fetched yet by this command; import its files with npm run data:import (docs/data.md).');
+if (!settings.ura) console.log('URA: skipped; set URA_ACCESS_KEY to fetch private sales and rents.');
 if (!process.env.ONEMAP_EMAIL || !process.env.ONEMAP_PASSWORD)
   console.log('OneMap: skipped; set ONEMAP_EMAIL and ONEMAP_PASSWORD to place new blocks.');
 else console.log('OneMap: not fetched yet by this command; import its file with npm run data:import (docs/data.md).');

@@ -17,6 +17,8 @@ import { startKeptPostgres } from './db/test-postgres.js';
 import { freePort } from './web/free-ports.js';
 import { SANDBOX_FILES, writeSandboxFiles } from './sandbox/official-files/sandbox-files.js';
 import { startDataGovSgStandIn } from './sandbox/official-apis/data-gov-sg-stand-in.js';
+import { startUraStandIn, type UraStandInData } from './sandbox/official-apis/ura-stand-in.js';
+import { recentQuarters } from './core/datasets/fetch/ura-data-service.js';
 import { HDB_DATASETS } from './core/datasets/fetch/data-gov-sg.js';
 
 // Without DATABASE_URL, a development server of Debian's PostgreSQL in a folder of its own, kept across
@@ -60,6 +62,13 @@ if (postgres || process.env.LIVE_SAMPLE_FILES === 'on') {
   process.env.DATA_GOV_SG_DOWNLOAD_URL ??= standIn.hosts.download;
   process.env.DATA_FETCH_ORIGIN ??= 'sample';
   console.log(`data.gov.sg stand-in: ${standIn.hosts.metadata} (live fetches HDB's samples from it on schedule)`);
+  // And URA's, with a development access key: the samples' sales as batch 1, their rental contracts as last quarter.
+  const ura = await startUraStandIn(await uraSamples(samples));
+  if (!process.env.URA_ACCESS_KEY) {
+    process.env.URA_ACCESS_KEY = ura.data.accessKey;
+    process.env.URA_HOST = ura.host;
+    console.log(`URA stand-in:        ${ura.host} (live fetches URA's samples from it weekly, archiving each answer)`);
+  }
 }
 
 console.log(`Staff:               DATABASE_URL=${databaseUrl} npm run staff -- grant EMAIL  (who decides reviews)`);
@@ -91,6 +100,17 @@ async function hdbSamples(folder: string) {
   return {
     [HDB_DATASETS.hdb_resale]: await dataset(SANDBOX_FILES.hdbResale),
     [HDB_DATASETS.hdb_rental]: await dataset(SANDBOX_FILES.hdbRental),
+  };
+}
+
+/** The URA sample files as URA's Data Service answers them. */
+async function uraSamples(folder: string): Promise<UraStandInData> {
+  const result = async (file: string) =>
+    (JSON.parse(await readFile(join(folder, file), 'utf8')) as { Result: unknown[] }).Result;
+  return {
+    accessKey: 'development-access-key',
+    sales: { 1: await result(SANDBOX_FILES.uraTransactions) },
+    rentals: { [recentQuarters(new Date())[0]!]: await result(SANDBOX_FILES.uraRentals) },
   };
 }
 

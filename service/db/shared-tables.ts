@@ -31,6 +31,7 @@ export const SHARED_TABLES = {
   home_transactions: 'official data: the transactions the estimates value',
   addresses: 'official data: where each block and building is',
   dataset_fetch_runs: 'official data: each fetch of an official source and what it left',
+  official_archive: 'official data: every answer a source gave, kept after it leaves the source’s window',
 } as const;
 
 /** The tables in `public` that the list does not name: each one a table a plain migration made by mistake. */

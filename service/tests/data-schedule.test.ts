@@ -87,7 +87,7 @@ describe('live fetching by itself', () => {
       ...live.settings,
       data: await liveData(started.db.in('live')),
     });
-    assert.ok((await live.officialFetch!.nextAt()) <= new Date(), 'due at once: it never ran');
+    assert.ok((await live.officialFetch!.nextAt())! <= new Date(), 'due at once: it never ran');
     // An integrator listening for the data's events in live.
     await started.db.in('live').query(
       `insert into webhook_endpoints (id, organization_id, url, secret_sealed, event_types)
@@ -121,7 +121,7 @@ describe('live fetching by itself', () => {
     assert.ok(other.engine.search('ang mo kio ave 3').length > 0, 'the other process serves them too');
     assert.equal(await other.data.refresh(), false, 'nothing new: nothing loaded again');
     const next = await live.officialFetch!.nextAt();
-    assert.equal(next.toISOString(), scheduledAfter(new Date(Date.now() - 60_000)).toISOString());
+    assert.equal(next!.toISOString(), scheduledAfter(new Date(Date.now() - 60_000)).toISOString());
     assert.equal(await live.officialFetch!.runIfDue(), undefined, 'not due again until the 10th');
   });
 
@@ -130,7 +130,7 @@ describe('live fetching by itself', () => {
     const [resale] = (await live.freshness.list()).filter((each) => each.dataset === 'hdb_resale');
     assert.equal(resale?.newestMonth, '2026-10');
     assert.equal(resale?.lastFetch?.status, 'imported');
-    assert.equal(resale?.nextFetchAt, (await live.officialFetch!.nextAt()).toISOString());
+    assert.equal(resale?.nextFetchAt, (await live.officialFetch!.nextAt('hdb_resale'))!.toISOString());
     assert.deepEqual([resale?.stale, resale?.staleSince], [false, null]);
     const later = createFreshness(started.db.in('live'), ['official'], {
       now: () => new Date(Date.now() + 120 * 86_400_000),

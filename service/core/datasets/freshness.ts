@@ -6,7 +6,6 @@
  */
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
-import { HDB_DATASETS } from './fetch/data-gov-sg.js';
 import { staleSince } from './fetch/fetch-schedule.js';
 import type { ImportOrigin } from './official/import-file.js';
 
@@ -27,7 +26,7 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
 export function createFreshness(
   db: Pick<Database, 'query'>,
   origins: readonly ImportOrigin[],
-  options: { now: () => Date; fetch?: { origin: ImportOrigin; nextAt(): Promise<Date> } },
+  options: { now: () => Date; fetch?: { origin: ImportOrigin; nextAt(dataset: string): Promise<Date | null> } },
 ) {
   return {
     async list(): Promise<DatasetFreshness[]> {
@@ -52,13 +51,13 @@ export function createFreshness(
         [origins],
       );
       const fetched = options.fetch && origins.includes(options.fetch.origin) ? options.fetch : undefined;
-      const nextFetchAt = fetched ? iso(await fetched.nextAt()) : null;
+      const nextFetchAt = new Map<string, string | null>();
+      for (const row of imports) nextFetchAt.set(row.dataset, fetched ? iso(await fetched.nextAt(row.dataset)) : null);
       const now = options.now();
       return imports.map((row) => {
         const run = runs.find((each) => each.dataset === row.dataset);
         const checks = [row.last_imported_at, run?.last_success].filter(Boolean).map((at) => new Date(at!).getTime());
         const since = AGES[row.dataset] ? staleSince(new Date(Math.max(...checks)), now) : undefined;
-        const byService = fetched && Object.hasOwn(HDB_DATASETS, row.dataset);
         return {
           object: 'dataset_freshness' as const,
           dataset: row.dataset,
@@ -73,7 +72,7 @@ export function createFreshness(
                 failure: run.failure,
               }
             : null,
-          nextFetchAt: byService ? nextFetchAt : null,
+          nextFetchAt: nextFetchAt.get(row.dataset) ?? null,
           stale: Boolean(since),
           staleSince: iso(since),
         };

@@ -1,6 +1,7 @@
 /** The service's staff's Data page: how current each environment's data are, and "Fetch now". */
 import { Hono } from 'hono';
 import { recentFetchRuns } from '../../core/datasets/fetch/fetch-runs.js';
+import { archiveSize } from '../../core/datasets/fetch/archive.js';
 import type { Services } from '../../core/services/compose.js';
 import { type ConsoleEnv, page, redirect } from './context.js';
 import { messagePage } from './pages/frame.js';
@@ -25,6 +26,8 @@ export function dataRoutes(environments: DataServices[]) {
         freshness: await each.freshness.list(),
         runs: await recentFetchRuns(each.db, each.environment.valuedOrigins),
         fetches: Boolean(each.officialFetch),
+        sources: each.officialFetch?.sources ?? [],
+        archive: await archiveSize(each.db),
       })),
     );
     const notice =

@@ -8,6 +8,7 @@
  */
 
 import { splitCsvLine } from '../official/csv.js';
+import { SourceFault } from './source-fault.js';
 
 /** HDB's datasets on data.gov.sg: resale prices from January 2017, and flats rented out from 2021. */
 export const HDB_DATASETS = {
@@ -37,16 +38,6 @@ export interface DatasetMetadata {
   name: string;
   lastUpdatedAt: string;
   coverageEnd?: string;
-}
-
-export class SourceFault extends Error {
-  constructor(
-    message: string,
-    /** What an operator can do about it. */
-    readonly advice: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Whether the last line has fewer fields than the header: what a download cut mid-line leaves. */

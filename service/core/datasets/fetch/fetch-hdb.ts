@@ -9,10 +9,11 @@
  * knows no other process is running it.
  */
 import type { Database } from '../../../db/database.js';
-import { newTimeOrderedId } from '../../../db/ids.js';
 import { importOfficialText, type ImportOrigin } from '../official/import-file.js';
 import { splitCsvLine } from '../official/csv.js';
-import { type DataGovSg, HDB_DATASETS, SourceFault } from './data-gov-sg.js';
+import { type DataGovSg, HDB_DATASETS } from './data-gov-sg.js';
+import { failureOf, SourceFault } from './source-fault.js';
+import { startRun } from './fetch-run-record.js';
 
 export type HdbDataset = keyof typeof HDB_DATASETS;
 export interface FetchRun {
@@ -24,7 +25,6 @@ export interface FetchRun {
   failure?: string;
 }
 
-const STALE_RUN_MS = 3_600_000;
 /** The months a run compares with the last one: the latest fill in after publication. */
 const RECENT_MONTHS = 3;
 
@@ -54,39 +54,18 @@ export async function fetchHdb(
   const now = options.now ?? (() => new Date());
   const runs: FetchRun[] = [];
   for (const dataset of options.datasets ?? (Object.keys(HDB_DATASETS) as HdbDataset[])) {
-    const id = newTimeOrderedId('run');
-    await db.query(
-      `update dataset_fetch_runs set status = 'failed', finished_at = $3, failure = 'left running by a process that stopped'
-       where dataset = $1 and origin = $2 and status = 'running' and started_at <= $4`,
-      [dataset, origin, now(), new Date(now().getTime() - (options.takeOverAfterMs ?? STALE_RUN_MS))],
-    );
-    const started = await db.query(
-      `insert into dataset_fetch_runs (id, source, dataset, origin, status, started_at)
-       values ($1, 'data.gov.sg', $2, $3, 'running', $4)
-       on conflict (dataset, origin) where status = 'running' do nothing returning id`,
-      [id, dataset, origin, now()],
-    );
-    if (!started.length) {
+    const run = await startRun(db, {
+      source: 'data.gov.sg',
+      dataset,
+      origin,
+      now,
+      takeOverAfterMs: options.takeOverAfterMs,
+    });
+    if (!run) {
       runs.push({ dataset, status: 'busy' });
       continue;
     }
-    const finish = (status: FetchRun['status'], figures: Record<string, unknown>) =>
-      db.query(
-        `update dataset_fetch_runs set status = $2, finished_at = $3, source_updated_at = $4, rows_read = $5,
-           rows_added = $6, newest_month = $7, months = $8, warning = $9, failure = $10 where id = $1`,
-        [
-          id,
-          status,
-          now(),
-          figures.sourceUpdatedAt ?? null,
-          figures.rowsRead ?? null,
-          figures.rowsAdded ?? null,
-          figures.newestMonth ?? null,
-          figures.months ? JSON.stringify(figures.months) : null,
-          figures.warning ?? null,
-          figures.failure ?? null,
-        ],
-      );
+    const { finish } = run;
     try {
       const metadata = await source.metadata(HDB_DATASETS[dataset]);
       const [last] = await db.query<{ source_updated_at: string; months: Record<string, number> | null }>(
@@ -123,8 +102,7 @@ export async function fetchHdb(
       });
       runs.push({ dataset, status: 'imported', rowsAdded, newestMonth, warning });
     } catch (error) {
-      const failure =
-        error instanceof SourceFault ? `${error.message}: ${error.advice}` : `${(error as Error).message ?? error}`;
+      const failure = failureOf(error);
       await finish('failed', { failure });
       runs.push({ dataset, status: 'failed', failure });
     }

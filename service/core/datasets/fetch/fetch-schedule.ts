@@ -2,7 +2,8 @@
  * When the service fetches an official source by itself. HDB updates its data.gov.sg datasets monthly
  * (../shared/guides/OFFICIAL-DATA-APIS.md), and the latest months fill in afterwards: the service reads
  * them on the 10th of each month at 03:00 in Singapore, a few days after the usual update, and each
- * run re-reads what changed. A failed run is tried again a day later. How old the data may grow before
+ * run re-reads what changed. URA's data are fetched weekly (its clients assume updates twice a week).
+ * A failed run is tried again a day later. How old the data may grow before
  * they are stale: 45 days past the next expected run.
  */
 const SINGAPORE_OFFSET_MS = 8 * 3_600_000;
@@ -31,6 +32,12 @@ export function nextFetchAt(last: LastRun | undefined, now: Date): Date {
   if (!last) return now;
   if (last.status === 'failed') return new Date(last.startedAt.getTime() + RETRY_AFTER_FAILURE_MS);
   return scheduledAfter(last.startedAt);
+}
+
+/** URA's weekly fetch: a week after the last round, a day after a failure, now if there was none. */
+export function nextWeeklyFetchAt(last: LastRun | undefined, now: Date): Date {
+  if (!last) return now;
+  return new Date(last.startedAt.getTime() + (last.status === 'failed' ? RETRY_AFTER_FAILURE_MS : 7 * DAY_MS));
 }
 
 /** Since when data last fetched (or imported) at `lastSuccessAt` count as stale; undefined while fresh. */

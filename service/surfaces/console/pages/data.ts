@@ -17,9 +17,14 @@ export interface EnvironmentData {
   describes: string;
   freshness: DatasetFreshness[];
   runs: FetchRunRow[];
-  /** Whether the environment fetches by itself (the schedule and "Fetch now"). */
+  /** Whether the environment fetches by itself (the schedule and "Fetch now"), and from which sources. */
   fetches: boolean;
+  sources: string[];
+  /** What the archive of the sources' answers holds. */
+  archive: { answers: number; storedBytes: number; originalBytes: number };
 }
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
 
 const title = (name: EnvironmentData['name']) => (name === 'live' ? 'Live' : 'Sandbox');
 const when = (iso: string | null, none = '—') => (iso ? date(iso) : none);
@@ -71,7 +76,8 @@ function section(data: EnvironmentData): Html {
     'No fetch has run.',
   );
   const fetchNow = data.fetches
-    ? html`<p><a class="button" href="/console/data/${data.name}/fetch">Fetch now…</a></p>`
+    ? html`<p>Fetched by the service from ${data.sources.join(' and ')}. Archive: ${data.archive.answers.toLocaleString('en')} answers, ${megabytes(data.archive.storedBytes)} stored (${megabytes(data.archive.originalBytes)} as they came).</p>
+<p><a class="button" href="/console/data/${data.name}/fetch">Fetch now…</a></p>`
     : html`<p class="hint">The ${data.name} does not fetch by itself: its files are imported with <code>npm run data:import</code>.</p>`;
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${title(data.name)}: ${data.describes}</h2>
 ${datasets}${fetchNow}${runs}</section>`;
@@ -81,7 +87,7 @@ export function dataPage(session: Session, environments: EnvironmentData[], noti
   return consolePage(
     'Data',
     session,
-    html`${notice && html`<p class="notice" role="status">${notice}</p>`}<p>How current the data behind every estimate are. HDB’s datasets are fetched from data.gov.sg on the 10th of each month; a failed fetch is tried again a day later; data not refreshed for 45 days past the next expected fetch are stale (estimates still answer, and say the month they rest on). docs/data.md says what to do when a source fails.</p>
+    html`${notice && html`<p class="notice" role="status">${notice}</p>`}<p>How current the data behind every estimate are. HDB’s datasets are fetched from data.gov.sg on the 10th of each month, URA’s weekly; a failed fetch is tried again a day later; data not refreshed for 45 days past the next expected fetch are stale (estimates still answer, and say the month they rest on). docs/data.md says what to do when a source fails.</p>
 ${environments.map(section)}`,
   );
 }
@@ -91,7 +97,7 @@ export function fetchConfirmPage(session: Session, environment: 'sandbox' | 'liv
   return consolePage(
     'Fetch now?',
     session,
-    html`<p>Fetch HDB’s resale and rental datasets from data.gov.sg into the ${environment} now. Only what changed since the last fetch is downloaded and imported; nothing already imported is removed, and a failure changes nothing. It runs in the background: this page’s Data list shows it running, then its outcome.</p>
+    html`<p>Fetch the official sources into the ${environment} now: HDB’s resale and rental datasets from data.gov.sg, and URA’s private sales and rents where its access key is set. Only what is new is imported; nothing already imported is removed, and a failure imports nothing. It runs in the background: this page’s Data list shows it running, then its outcome.</p>
 <form method="post" action="/console/data/${environment}/fetch">${csrfField(session)}${onceField()}<button type="submit">Fetch now</button> <a href="/console/data">Cancel</a></form>`,
     '/console/data',
   );
