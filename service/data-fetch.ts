@@ -3,8 +3,9 @@
  * and imports what changed through the importer every file goes through (docs/data.md), as the
  * service's own schedule does, and never at the same time as it (one fetch at a time, across every
  * process). HDB's datasets come from data.gov.sg, which needs no key (DATA_GOV_SG_API_KEY raises its
- * limits); URA's with URA_ACCESS_KEY, every answer archived; OneMap needs credentials and is skipped,
- * with what to set.
+ * limits); URA's with URA_ACCESS_KEY, every answer archived; OneMap places the blocks no address
+ * places yet with ONEMAP_EMAIL and ONEMAP_PASSWORD. A source without its credentials is skipped, saying
+ * what to set.
  * DATA_GOV_SG_METADATA_URL and DATA_GOV_SG_DOWNLOAD_URL point at another host (a local stand-in).
  */
 import { parseArgs } from 'node:util';
@@ -37,8 +38,6 @@ else
     failed ||= run.status === 'failed';
   }
 if (!settings.ura) console.log('URA: skipped; set URA_ACCESS_KEY to fetch private sales and rents.');
-if (!process.env.ONEMAP_EMAIL || !process.env.ONEMAP_PASSWORD)
-  console.log('OneMap: skipped; set ONEMAP_EMAIL and ONEMAP_PASSWORD to place new blocks.');
-else console.log('OneMap: not fetched yet by this command; import its file with npm run data:import (docs/data.md).');
+if (!settings.oneMap) console.log('OneMap: skipped; set ONEMAP_EMAIL and ONEMAP_PASSWORD to place new blocks.');
 await db.close();
 process.exit(failed ? 1 : 0);

@@ -19,6 +19,7 @@ import { SANDBOX_FILES, writeSandboxFiles } from './sandbox/official-files/sandb
 import { startDataGovSgStandIn } from './sandbox/official-apis/data-gov-sg-stand-in.js';
 import { startUraStandIn, type UraStandInData } from './sandbox/official-apis/ura-stand-in.js';
 import { recentQuarters } from './core/datasets/fetch/ura-data-service.js';
+import { startOneMapStandIn, type OneMapStandInData } from './sandbox/official-apis/onemap-stand-in.js';
 import { HDB_DATASETS } from './core/datasets/fetch/data-gov-sg.js';
 
 // Without DATABASE_URL, a development server of Debian's PostgreSQL in a folder of its own, kept across
@@ -69,6 +70,13 @@ if (postgres || process.env.LIVE_SAMPLE_FILES === 'on') {
     process.env.URA_HOST = ura.host;
     console.log(`URA stand-in:        ${ura.host} (live fetches URA's samples from it weekly, archiving each answer)`);
   }
+  // And OneMap's, with a development account, placing any block the samples' addresses leave out.
+  const oneMap = await startOneMapStandIn(await oneMapSamples(samples));
+  if (!process.env.ONEMAP_EMAIL) {
+    Object.assign(process.env, { ONEMAP_EMAIL: oneMap.data.email, ONEMAP_PASSWORD: oneMap.data.password });
+    process.env.ONEMAP_HOST = oneMap.host;
+    console.log(`OneMap stand-in:     ${oneMap.host} (live places new HDB blocks with it after each HDB fetch)`);
+  }
 }
 
 console.log(`Staff:               DATABASE_URL=${databaseUrl} npm run staff -- grant EMAIL  (who decides reviews)`);
@@ -112,6 +120,14 @@ async function uraSamples(folder: string): Promise<UraStandInData> {
     sales: { 1: await result(SANDBOX_FILES.uraTransactions) },
     rentals: { [recentQuarters(new Date())[0]!]: await result(SANDBOX_FILES.uraRentals) },
   };
+}
+
+/** The OneMap sample file as OneMap's search answers it. */
+async function oneMapSamples(folder: string): Promise<OneMapStandInData> {
+  const document = JSON.parse(await readFile(join(folder, SANDBOX_FILES.oneMap), 'utf8')) as {
+    results: Record<string, string>[];
+  };
+  return { email: 'development@service.test', password: 'development-password', addresses: document.results };
 }
 
 /** The key in `path`, made there (readable by this user only) the first time. */

@@ -31,6 +31,7 @@ export const SHARED_TABLES = {
   home_transactions: 'official data: the transactions the estimates value',
   addresses: 'official data: where each block and building is',
   dataset_fetch_runs: 'official data: each fetch of an official source and what it left',
+  onemap_lookups: 'official data: each block OneMap was asked to place, so none is asked twice',
   official_archive: 'official data: every answer a source gave, kept after it leaves the source’s window',
 } as const;
 

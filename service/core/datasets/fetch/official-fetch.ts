@@ -1,6 +1,7 @@
 /**
  * The service's own fetch of the official sources, for a deployment configured for it: data.gov.sg
- * (HDB's datasets, no key needed) and URA (with URA_ACCESS_KEY). The runs its schedule starts
+ * (HDB's datasets, no key needed), then OneMap for the blocks they name that are not placed yet (with
+ * ONEMAP_EMAIL and ONEMAP_PASSWORD), and URA (with URA_ACCESS_KEY). The runs its schedule starts
  * (workers/data-fetcher.ts), a member of staff's "fetch now" and `npm run data:fetch` all go through
  * `run`, which only one process of a cluster does for a source at a time (an advisory lock); the
  * process that imported loads the new data at once (the others within a minute) and announces the new
@@ -15,24 +16,21 @@ import { fetchHdb } from './fetch-hdb.js';
 import { type LastRun, nextFetchAt, nextWeeklyFetchAt } from './fetch-schedule.js';
 import { fetchUra, URA_DATASETS } from './fetch-ura.js';
 import { uraDataService, type UraOptions } from './ura-data-service.js';
+import type { SourceRun } from './official-fetch-types.js';
+import { oneMapSearch, type OneMapOptions } from './onemap-search.js';
+import { placeBlocks } from './place-blocks.js';
+
+export type { SourceRun } from './official-fetch-types.js';
 
 export interface FetchSettings {
   /** data.gov.sg's hosts (the real ones by default; a local stand-in for development and tests) and key. */
   dataGovSg: DataGovSgOptions;
   /** URA's Data Service: its access key (and host); without it URA is not fetched. */
   ura?: UraOptions;
+  /** OneMap: the account (and host) that places new HDB blocks after each HDB import; without it, none is placed. */
+  oneMap?: OneMapOptions;
   /** What the fetched files are: `official`, or `sample` for a stand-in's generated figures. */
   origin: ImportOrigin;
-}
-
-/** One dataset's run: what it did, with its figures or why it failed (`busy`: another process was fetching it). */
-export interface SourceRun {
-  dataset: string;
-  status: 'imported' | 'unchanged' | 'failed' | 'busy';
-  rowsAdded?: number;
-  newestMonth?: string | null;
-  warning?: string;
-  failure?: string;
 }
 
 export type FetchOutcome = { busy: true } | { busy: false; runs: SourceRun[] };
@@ -53,12 +51,20 @@ export function createOfficialFetch(
   const { origin } = settings;
   const common = { origin, now: options.now, takeOverAfterMs: 0 };
   const hdb = dataGovSg(settings.dataGovSg);
+  // OneMap follows HDB: it places the blocks HDB's rows name that no address places yet, then waits for the next run.
+  const oneMap = settings.oneMap && oneMapSearch({ now: options.now, ...settings.oneMap });
+  const placeNewBlocks = async (): Promise<SourceRun[]> =>
+    oneMap
+      ? ((await exclusively(db, 'officialSourceFetch', 'OneMap', () => placeBlocks(db, oneMap, common))) ?? [
+          { dataset: 'onemap_addresses', status: 'busy' },
+        ])
+      : [];
   const sources: Source[] = [
     {
       name: 'data.gov.sg',
       datasets: Object.keys(HDB_DATASETS),
       due: nextFetchAt,
-      fetch: (force) => fetchHdb(db, hdb, { ...common, force }),
+      fetch: async (force) => [...(await fetchHdb(db, hdb, { ...common, force })), ...(await placeNewBlocks())],
     },
   ];
   if (settings.ura) {
@@ -115,7 +121,7 @@ export function createOfficialFetch(
   return {
     origin,
     /** The sources fetched, by name. */
-    sources: sources.map((source) => source.name),
+    sources: [...sources.map((source) => source.name), ...(oneMap ? ['OneMap'] : [])],
     /** When the schedule next fetches `dataset` (any source's, without one); null if no source fetches it. */
     async nextAt(dataset?: string): Promise<Date | null> {
       const chosen = sources.filter((source) => !dataset || source.datasets.includes(dataset));
