@@ -36,7 +36,7 @@ export function startPlatformServer(options: PlatformServerOptions): {
   const reference = referencePages(baseUrl, services.links.consolePage('platform-keys'));
   const referenceHeaders = { 'Content-Security-Policy': REFERENCE_POLICY };
   // Postman's environment for this deployment: its own base URL, the key left for the reader to set.
-  const environment = services.settings.environment === 'live' ? liveEnvironment : sandboxEnvironment;
+  const environment = { live: liveEnvironment, sandbox: sandboxEnvironment }[services.environment.name];
   const postmanEnvironment = {
     ...environment,
     values: environment.values.map((v) => (v.key === 'baseUrl' ? { ...v, value: baseUrl } : v)),

@@ -44,11 +44,10 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
   const baseUrl = services.links.widgetHost;
   const { meter, rates, now } = services;
   const visitorLimit = services.settings.visitorLimits ? createVisitorLimit(meter, now, { store: rates }) : null;
-  const { environment } = services.settings;
   // The console is on the service's own origin (the sandbox's widget host), whichever environment it shows.
   const consoleOrigin = new URL(services.links.consolePage('')).origin;
   const widgetHost = createWidgetHost({
-    environment,
+    foreignKey: services.environment.foreignWidgetKey,
     magic: services.environment.makesUpData ? SANDBOX_MAGIC : undefined,
     keyStore: services.widgetKeys,
     meter,

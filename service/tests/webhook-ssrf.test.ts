@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns';
 import { after, before, describe, it } from 'node:test';
 import { isReservedAddress, policyFromEnv } from '../core/webhooks/address-guard.js';
+import { environmentPolicy } from '../core/services/environment-policy.js';
 import { checkEndpointUrl } from '../core/webhooks/endpoint-url.js';
 import { createSecretBox } from '../core/webhooks/secret-box.js';
 import { createWebhookService, type WebhookService } from '../core/webhooks/webhook-service.js';
@@ -144,9 +145,12 @@ describe('where webhooks may go', () => {
   });
 
   it('asks for https only in live, and never takes credentials or over-long URLs', () => {
-    assert.ok('problem' in checkEndpointUrl('http://hooks.example.sg/x', NOBODY_ALLOWED, 'live'));
-    assert.ok('url' in checkEndpointUrl('https://hooks.example.sg/x', NOBODY_ALLOWED, 'live'));
-    assert.ok('url' in checkEndpointUrl('http://hooks.example.sg/x', NOBODY_ALLOWED, 'sandbox'));
+    const [live, sandbox] = (['live', 'sandbox'] as const).map((name) =>
+      environmentPolicy(name, { addresses: NOBODY_ALLOWED }),
+    );
+    assert.ok('problem' in checkEndpointUrl('http://hooks.example.sg/x', NOBODY_ALLOWED, live.webhookSchemes));
+    assert.ok('url' in checkEndpointUrl('https://hooks.example.sg/x', NOBODY_ALLOWED, live.webhookSchemes));
+    assert.ok('url' in checkEndpointUrl('http://hooks.example.sg/x', NOBODY_ALLOWED, sandbox.webhookSchemes));
     assert.ok('problem' in checkEndpointUrl('https://a:b@hooks.example.sg/x', NOBODY_ALLOWED));
     assert.ok('problem' in checkEndpointUrl(`https://hooks.example.sg/${'x'.repeat(2048)}`, NOBODY_ALLOWED));
     assert.ok('problem' in checkEndpointUrl('javascript:alert(1)', NOBODY_ALLOWED));

@@ -6,7 +6,6 @@
  */
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
-import type { Environment } from '../../db/environments.js';
 import { createAgentStore } from './agent-store.js';
 import { createPartnerSiteStore, type PartnerSite } from './partner-site-store.js';
 import { createProjectStore } from './project-store.js';
@@ -55,11 +54,11 @@ const productsOf = (kind: OrganizationKind): Schemas['Product'][] =>
     status: 'active',
   }));
 
-export function createDirectory(db: Database, environment: Environment, now = () => new Date()) {
+export function createDirectory(db: Database, partnerSitesOffered: 'every' | 'reviewed', now = () => new Date()) {
   const agents = createAgentStore(db, now);
   const teams = createTeamStore(db, now);
   const projects = createProjectStore(db, now);
-  const partnerSites = createPartnerSiteStore(db, environment, now);
+  const partnerSites = createPartnerSiteStore(db, partnerSitesOffered, now);
 
   /** The agent context a key acts for: the agent, their agency and their active teams with head counts. */
   async function agentContext(organizationId: string, name: string, licence: string) {

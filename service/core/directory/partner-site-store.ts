@@ -5,7 +5,6 @@
  * organizations approved for live, never the sandbox's demo people.
  */
 import type { components } from '../../../contract/generated/platform.js';
-import type { Environment } from '../../db/environments.js';
 import type { Database } from '../../db/database.js';
 import { recordChange, serviceActor, type Tx } from '../events/record-change.js';
 import { randomBytes } from 'node:crypto';
@@ -43,9 +42,10 @@ const siteIdFor = (name: string) =>
       .slice(0, 20) || 'site'
   }${randomBytes(2).toString('hex')}`;
 
-export function createPartnerSiteStore(db: Database, environment: Environment, now = () => new Date()) {
-  const offered =
-    environment === 'sandbox'
+/** `offered`: every partner site (the sandbox), or only real organizations' whose review was approved (live). */
+export function createPartnerSiteStore(db: Database, offered: 'every' | 'reviewed', now = () => new Date()) {
+  const offeredSql =
+    offered === 'every'
       ? 'true'
       : `o.people = 'accounts' and exists (select 1 from integration_reviews r
            where r.organization_id = o.id and r.status = 'approved')`;
@@ -54,14 +54,14 @@ export function createPartnerSiteStore(db: Database, environment: Environment, n
     async list(): Promise<PartnerSite[]> {
       const rows = await db.query<Row>(
         `select p.* from partner_site_profiles p join organizations o on o.id = p.organization_id
-         where ${offered} order by p.name, p.id`,
+         where ${offeredSql} order by p.name, p.id`,
       );
       return rows.map(toSite);
     },
     async get(id: string): Promise<PartnerSite | undefined> {
       const [row] = await db.query<Row>(
         `select p.* from partner_site_profiles p join organizations o on o.id = p.organization_id
-         where p.id = $1 and ${offered}`,
+         where p.id = $1 and ${offeredSql}`,
         [id],
       );
       return row && toSite(row);

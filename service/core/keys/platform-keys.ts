@@ -5,7 +5,13 @@
  */
 import type { components } from '../../../contract/generated/platform.js';
 import { hashSecret } from '../../db/secrets.js';
-import { KEY_PREFIXES, type KeyEnvironment, platformKeyPrefix, platformKeyShape } from './prefixes.js';
+import {
+  ENVIRONMENT_KEYS,
+  KEY_PREFIXES,
+  type KeyEnvironment,
+  platformKeyPrefix,
+  platformKeyShape,
+} from './prefixes.js';
 
 type Scope = components['schemas']['Scope'];
 type ProblemCode = components['schemas']['ProblemCode'];
@@ -35,8 +41,8 @@ export async function authenticate(
   environment: KeyEnvironment = 'sandbox',
 ): Promise<Authentication> {
   const own = platformKeyPrefix(environment);
-  const name = environment === 'live' ? 'live' : 'sandbox';
-  if (!header) return { problem: 'missing_key', detail: `Send your ${name} key as "Authorization: Bearer ${own}…".` };
+  if (!header)
+    return { problem: 'missing_key', detail: `Send your ${environment} key as "Authorization: Bearer ${own}…".` };
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match)
     return { problem: 'malformed_key', detail: 'The Authorization header must be "Bearer " followed by your key.' };
@@ -47,20 +53,8 @@ export async function authenticate(
       detail: `This is a widget key (svce_…). Widget keys identify a website to the widget and never authenticate the Platform API: use a platform key (${own}…).`,
     };
   }
-  if (environment === 'sandbox' && token.startsWith(KEY_PREFIXES.platformLive)) {
-    return {
-      problem: 'live_key_in_sandbox',
-      detail:
-        'This is a live key (svcp_live_…), and this is the sandbox: live keys work only against the live host, because sandbox and live are always isolated. Send it to the live base URL, or use a svcp_test_ key here.',
-    };
-  }
-  if (environment === 'live' && token.startsWith(KEY_PREFIXES.platformSandbox)) {
-    return {
-      problem: 'sandbox_key_in_live',
-      detail:
-        'This is a sandbox key (svcp_test_…), and this is the live host: sandbox keys work only against the sandbox, because sandbox and live are always isolated. Make a live key in the API Console (switched to live) or send this one to the sandbox base URL.',
-    };
-  }
+  const foreign = ENVIRONMENT_KEYS[environment].foreignPlatformKey;
+  if (token.startsWith(foreign.prefix)) return { problem: foreign.problem, detail: foreign.refusal };
   if (!platformKeyShape(environment).test(token))
     return {
       problem: 'malformed_key',

@@ -65,9 +65,9 @@ export function composeServices(database: Database, given: ServiceSettings) {
     // Live calls no loopback or private receiver, whatever the deployment allows its sandbox.
     policy: environment.callableHosts,
     clock: now,
-    environment: settings.environment,
+    schemes: environment.webhookSchemes,
   });
-  const directory = createDirectory(db, settings.environment, now);
+  const directory = createDirectory(db, environment.partnerSites, now);
   // The homes of the engine's current data: they are replaced when new data are imported.
   const homesNow = { get: (id: string) => engine.homes.byId.get(id), has: (id: string) => engine.homes.byId.has(id) };
   const listings = createListingArea(db, homesNow, fixtures.restore, directory);

@@ -8,10 +8,12 @@ import { createDeliveries } from './deliveries.js';
 import { createDeliveryLog } from './delivery-log.js';
 import { createWebhookEndpoints } from './endpoint-store.js';
 import type { SecretBox } from './secret-box.js';
+import { HTTPS_OR_HTTP, type SchemeRule } from './endpoint-url.js';
 
 export interface WebhookServiceOptions {
   policy: AddressPolicy;
-  environment?: 'sandbox' | 'live';
+  /** The schemes a receiver may use (the environment's policy: https only in live). */
+  schemes?: SchemeRule;
   clock?: () => Date;
 }
 
@@ -25,7 +27,7 @@ export function createWebhookService(db: Database, box: SecretBox, options: Webh
     deliveries,
     log,
     policy: options.policy,
-    environment: options.environment ?? 'sandbox',
+    schemes: options.schemes ?? HTTPS_OR_HTTP,
     clock,
     /**
      * One delivery of the organization's sent again, as the console, the API and an AI app's confirmed

@@ -13,7 +13,7 @@ import { messagePage } from './pages/frame.js';
 import { confirmPage } from './pages/key-confirmations.js';
 import { html } from '../../web/html.js';
 
-export function aiAppRoutes({ oauth, members, memberships, actions, writes, readiness, settings }: Services) {
+export function aiAppRoutes({ oauth, members, memberships, actions, writes, readiness, environment }: Services) {
   const app = new Hono<ConsoleEnv>({ strict: false });
 
   /**
@@ -47,7 +47,7 @@ export function aiAppRoutes({ oauth, members, memberships, actions, writes, read
     // In live, only the workspaces whose organization passed its review: an app never reaches live for another.
     const all = await memberships.of(actor.userId);
     const workspaces =
-      settings.environment === 'live'
+      environment.aiAppWorkspaces === 'reviewed'
         ? (await Promise.all(all.map(async (w) => ((await readiness.mayGoLive(w.organizationId)) ? [w] : [])))).flat()
         : all;
     const asked = form?.get('workspace') ?? c.req.query('workspace');

@@ -28,7 +28,7 @@ function readEndpointForm(form: URLSearchParams, webhooks: WebhookService) {
     enabled: form.get('enabled') ?? '',
   };
   const errors: Record<string, string> = {};
-  const checked = checkEndpointUrl(values.url, webhooks.policy, webhooks.environment);
+  const checked = checkEndpointUrl(values.url, webhooks.policy, webhooks.schemes);
   if ('problem' in checked) errors.url = values.url ? `The URL ${checked.problem}.` : 'Enter the URL to send to.';
   if (values.description.length > 500) errors.description = 'Keep the description to 500 characters.';
   if (!values.events.every(isEventType)) errors.events = 'Choose event types from the list.';

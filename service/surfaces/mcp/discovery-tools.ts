@@ -157,9 +157,8 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     outputSchema: schemaOf('ServiceOfferings'),
     annotations: READ_ONLY,
-    run(_args, { services: { engine, settings } }): ToolResult {
+    run(_args, { services: { engine, settings, environment } }): ToolResult {
       // Offerings are the deployment's content: the sandbox's written for it, live's what its operator loads.
-      const live = settings.environment === 'live';
       const offerings = settings.data.content?.offerings ?? {};
       const products = Object.entries(offerings).map(([kind, o]) => ({
         kind: kind as keyof typeof offerings,
@@ -170,10 +169,10 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
       const answer = {
         object: 'service_offerings' as const,
         products,
-        source: { name: `Service Valuations (${live ? 'live' : 'sandbox'})`, url: engine.serviceUrl },
+        source: { name: `Service Valuations (${environment.name})`, url: engine.serviceUrl },
         asOf: engine.homes.cutOff,
         licence: { name: 'Service Valuations terms of use', url: new URL('docs/mcp', engine.serviceUrl).href },
-        synthetic: !live,
+        synthetic: environment.makesUpData,
       };
       const text = [
         ...(products.length ? [] : ['This deployment publishes no offerings here yet: see its website.']),
@@ -199,9 +198,8 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
     },
     outputSchema: schemaOf('NewsList'),
     annotations: READ_ONLY,
-    run(args, { services: { engine, settings } }): ToolResult {
+    run(args, { services: { engine, settings, environment } }): ToolResult {
       // News is the deployment's content: the sandbox's made up for it, live's none until its operator loads some.
-      const live = settings.environment === 'live';
       const news = settings.data.content?.news;
       const items = (news?.items ?? [])
         .filter((n) => !args.topic || n.topic === args.topic)
@@ -209,10 +207,10 @@ export const DISCOVERY_TOOLS: PublicTool[] = [
       const answer = {
         object: 'news' as const,
         items,
-        source: { name: `Service Valuations news (${live ? 'live' : 'sandbox'})`, url: engine.serviceUrl },
+        source: { name: `Service Valuations news (${environment.name})`, url: engine.serviceUrl },
         asOf: news?.asOf ?? engine.homes.cutOff,
         licence: { name: 'Each item’s own source', url: engine.serviceUrl },
-        synthetic: !live,
+        synthetic: environment.makesUpData,
       };
       const text = [
         ...(news?.items.length ? [] : ['This deployment publishes no news yet.']),

@@ -72,7 +72,7 @@ export function createWebhookOperations(webhooks: WebhookService): Record<Webhoo
 
     createWebhookEndpoint: withWebhooks(async (ctx, service) => {
       const body = ctx.body as Schemas['WebhookEndpointCreate'];
-      const checked = checkEndpointUrl(body.url, service.policy, service.environment);
+      const checked = checkEndpointUrl(body.url, service.policy, service.schemes);
       if ('problem' in checked) return badUrl(checked.problem);
       const created = await service.endpoints.create(
         { organizationId: org(ctx), url: checked.url, description: body.description, eventTypes: body.events },
@@ -94,7 +94,7 @@ export function createWebhookOperations(webhooks: WebhookService): Record<Webhoo
     updateWebhookEndpoint: withWebhooks(async (ctx, service) => {
       const change = ctx.body as Schemas['WebhookEndpointUpdate'];
       if (change.url !== undefined) {
-        const checked = checkEndpointUrl(change.url, service.policy, service.environment);
+        const checked = checkEndpointUrl(change.url, service.policy, service.schemes);
         if ('problem' in checked) return badUrl(checked.problem);
         change.url = checked.url;
       }

@@ -24,8 +24,8 @@ export interface Magic {
 export interface HostOptions {
   /** The sandbox's magic values (sandbox/magic.ts), answered before the data; none in live. */
   magic?: Magic;
-  /** Which environment it serves: the sandbox (the default) or live (real data only, never magic values). */
-  environment?: 'sandbox' | 'live';
+  /** The other environment's widget keys: their prefix and what to tell their holder (the sandbox's policy by default). */
+  foreignKey?: { prefix: string; refusal: string };
   /** Keys in memory (MSW, unit tests), or … */
   keys?: WidgetKeyConfig[];
   /** … the store the service keeps them in (the database). */

@@ -18,7 +18,7 @@ import { createTokenBuckets } from '../../core/metering/token-bucket.js';
 import { createVisitorLimit } from '../../core/metering/visitor-limit.js';
 import { secondsToUtcMidnight } from '../../core/metering/utc-day.js';
 import { meteredEstimate } from '../../core/valuations/metered-estimate.js';
-import { KEY_PREFIXES } from '../../core/keys/prefixes.js';
+import { ENVIRONMENT_KEYS } from '../../core/keys/prefixes.js';
 import { memoryWidgetKeys, type WidgetKeyRecord } from '../../core/keys/widget-keys.js';
 
 import type { HostOptions } from './host-options.js';
@@ -61,13 +61,12 @@ export function createWidgetHost(options: HostOptions) {
     options.visitorLimit === undefined ? createVisitorLimit(meter, now, { store }) : options.visitorLimit;
   const estimates = options.estimates ?? meteredEstimate({ engine, meter });
   const secondsToReset = () => secondsToUtcMidnight(now());
-  const live = options.environment === 'live';
-  // The sandbox's documented failures and delays on request; live answers only what its data say.
+  // The sandbox's documented failures and delays, where its servers mount them; live is given none.
   const magicOf = {
-    suggestions: (q: string) => (live ? undefined : options.magic?.suggestions(q)),
-    estimate: (id: string) => (live ? undefined : options.magic?.estimate(id)),
+    suggestions: (q: string) => options.magic?.suggestions(q),
+    estimate: (id: string) => options.magic?.estimate(id),
   };
-  const otherEnvironment = live ? KEY_PREFIXES.widgetSandbox : KEY_PREFIXES.widgetLive;
+  const foreignKey = options.foreignKey ?? ENVIRONMENT_KEYS.sandbox.foreignWidgetKey;
 
   function rateLimitHeaders(usedToday: number): Record<string, string> {
     return {
@@ -114,14 +113,7 @@ export function createWidgetHost(options: HostOptions) {
         'The key parameter must be a widget key: svce_test_ or svce_live_ followed by 16 to 64 letters, digits or underscores.',
       );
     const key: WidgetKeyRecord | undefined = await keys.find(keyParam);
-    if (!key && keyParam.startsWith(otherEnvironment)) {
-      return fail(
-        'invalid_key',
-        live
-          ? 'This is a sandbox widget key (svce_test_), and this is the live widget host: sandbox keys work only with the sandbox, because sandbox and live are always isolated. Make a live widget key in the API Console (switched to live) and paste it into the live snippet.'
-          : 'This is a live widget key (svce_live_), and this is the sandbox widget host: live keys work only on the live widget host, because sandbox and live are always isolated. Load the widget from the live host (the live snippet in the API Console), or use a svce_test_ key with the sandbox.',
-      );
-    }
+    if (!key && keyParam.startsWith(foreignKey.prefix)) return fail('invalid_key', foreignKey.refusal);
     if (!key) return fail('invalid_key', 'This widget key does not exist. Copy it again from the API Console.');
     if (!origin || !(key.origins.includes(origin) || origin === options.previewOrigin)) {
       return fail(

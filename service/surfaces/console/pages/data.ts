@@ -26,7 +26,7 @@ export interface EnvironmentData {
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
 
-const title = (name: EnvironmentData['name']) => (name === 'live' ? 'Live' : 'Sandbox');
+const title = (name: EnvironmentData['name']) => ({ live: 'Live', sandbox: 'Sandbox' })[name];
 const when = (iso: string | null, none = '—') => (iso ? date(iso) : none);
 const state = (f: DatasetFreshness) =>
   f.stale ? html`<strong>Stale since ${date(f.staleSince!)}</strong>` : 'Current';
