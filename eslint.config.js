@@ -18,7 +18,15 @@ const FLOORS = {
   src: [['api', 'format'], ['internal', 'words', 'events'], ['search', 'estimate'], ['element']],
   service: [
     ['db', 'web', 'geo'],
-    ['core/estimates', 'core/finance', 'core/metering', 'core/events', 'core/idempotency'],
+    [
+      'core/estimates',
+      'core/finance',
+      'core/metering',
+      'core/events',
+      'core/idempotency',
+      // The contract's state machines, read once: every store moves its rows by them.
+      'core/state-machines',
+    ],
     // The official files and the markets read from the homes the estimates value.
     ['core/datasets'],
     ['core/media'],

@@ -3,7 +3,7 @@
  * type with what batches hold of it (sold units, every unit they name), a project with its active
  * unit types, and a project refused once final.
  */
-import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import { TRANSITIONS } from '../state-machines/transitions.js';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Tx } from '../events/record-change.js';
 
@@ -11,10 +11,7 @@ type Schemas = components['schemas'];
 export type Project = Schemas['Project'];
 export type UnitType = Schemas['UnitType'];
 export type ProjectStatus = Schemas['ProjectStatus'];
-export const PROJECT_TRANSITIONS = platform.components.schemas.ProjectStatus['x-transitions'] as Record<
-  ProjectStatus,
-  ProjectStatus[]
->;
+export const PROJECT_TRANSITIONS = TRANSITIONS.ProjectStatus;
 const FINAL: ProjectStatus[] = ['completed', 'withdrawn'];
 
 export interface ProjectRow {

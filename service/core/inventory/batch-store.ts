@@ -3,7 +3,7 @@
  * released again or sold, as `x-transitions` of the contract's InventoryBatchStatus say. Each release
  * and move is one transaction with its audit entry and `inventory_batch.*` event.
  */
-import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import { TRANSITIONS } from '../state-machines/transitions.js';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
@@ -15,10 +15,7 @@ import { ownedRow, roomInOrganization } from '../../db/organization-rows.js';
 type Schemas = components['schemas'];
 export type InventoryBatch = Schemas['InventoryBatch'];
 export type BatchStatus = Schemas['InventoryBatchStatus'];
-export const BATCH_TRANSITIONS = platform.components.schemas.InventoryBatchStatus['x-transitions'] as Record<
-  BatchStatus,
-  BatchStatus[]
->;
+export const BATCH_TRANSITIONS = TRANSITIONS.InventoryBatchStatus;
 /** Most batches one developer keeps in the sandbox. */
 export const MAX_BATCHES = 500;
 

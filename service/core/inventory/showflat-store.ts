@@ -4,7 +4,7 @@
  * processes make one booking; the others are told the slot is taken. The moves are the contract's
  * (`x-transitions` of ShowflatBookingStatus); each booking and move is an audit entry and an event.
  */
-import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import { TRANSITIONS } from '../state-machines/transitions.js';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { type Actor, recordChange, serviceActor } from '../events/record-change.js';
@@ -15,10 +15,7 @@ import { moveAlong } from '../events/move-along.js';
 type Schemas = components['schemas'];
 export type ShowflatBooking = Schemas['ShowflatBooking'];
 export type BookingStatus = Schemas['ShowflatBookingStatus'];
-export const BOOKING_TRANSITIONS = platform.components.schemas.ShowflatBookingStatus['x-transitions'] as Record<
-  BookingStatus,
-  BookingStatus[]
->;
+export const BOOKING_TRANSITIONS = TRANSITIONS.ShowflatBookingStatus;
 
 const SLOT_MS = 30 * 60_000;
 const HOUR = 3_600_000;

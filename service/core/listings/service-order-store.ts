@@ -4,7 +4,7 @@
  * `x-transitions` of ServiceOrderStatus with its audit entry and `service_order.*` event. An event
  * names the listing, the kind and the window, never the provider's phone.
  */
-import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import { TRANSITIONS } from '../state-machines/transitions.js';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
@@ -16,10 +16,7 @@ import { SLOT_WINDOW } from './viewing-store.js';
 type Schemas = components['schemas'];
 export type ServiceOrder = Schemas['ServiceOrder'];
 export type OrderStatus = Schemas['ServiceOrderStatus'];
-export const ORDER_TRANSITIONS = platform.components.schemas.ServiceOrderStatus['x-transitions'] as Record<
-  OrderStatus,
-  OrderStatus[]
->;
+export const ORDER_TRANSITIONS = TRANSITIONS.ServiceOrderStatus;
 /** Most orders one agency keeps; the longest window one may hold. */
 export const MAX_ORDERS = 1000;
 const LONGEST_WINDOW_MS = 12 * 3_600_000;

@@ -3,20 +3,14 @@
  * `StandardStatus` and `ViewingStatus`), so the reference, the SDK's types and the checks here are
  * one description.
  */
-import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import { TRANSITIONS } from '../state-machines/transitions.js';
 import type { components } from '../../../contract/generated/platform.js';
 
 export type StandardStatus = components['schemas']['StandardStatus'];
 export type ViewingStatus = components['schemas']['ViewingStatus'];
 
-export const LISTING_TRANSITIONS = platform.components.schemas.StandardStatus['x-transitions'] as Record<
-  StandardStatus,
-  StandardStatus[]
->;
-export const VIEWING_TRANSITIONS = platform.components.schemas.ViewingStatus['x-transitions'] as Record<
-  ViewingStatus,
-  ViewingStatus[]
->;
+export const LISTING_TRANSITIONS = TRANSITIONS.StandardStatus;
+export const VIEWING_TRANSITIONS = TRANSITIONS.ViewingStatus;
 
 /** Statuses in which a listing takes viewings, and those in which its open viewings end. */
 export const VIEWABLE: StandardStatus[] = ['active', 'active_under_contract'];

@@ -4,7 +4,7 @@
  * MortgageJourneyStatus, each move checking its figures against the rules and the steps before it,
  * and recording its step, its audit entry and its `mortgage_journey.*` event in one transaction.
  */
-import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import { TRANSITIONS } from '../state-machines/transitions.js';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { newTimeOrderedId } from '../../db/ids.js';
@@ -24,10 +24,7 @@ import {
 export type { JourneyStatus, Step };
 type Schemas = components['schemas'];
 export type MortgageJourney = Schemas['MortgageJourney'];
-export const JOURNEY_TRANSITIONS = platform.components.schemas.MortgageJourneyStatus['x-transitions'] as Record<
-  JourneyStatus,
-  JourneyStatus[]
->;
+export const JOURNEY_TRANSITIONS = TRANSITIONS.MortgageJourneyStatus;
 /** Most journeys one organization keeps. */
 export const MAX_JOURNEYS = 1000;
 

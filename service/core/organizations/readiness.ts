@@ -5,7 +5,7 @@
  * organization's review: the service's staff decide those of real accounts' organizations; the
  * sandbox's own organizations are decided on the sandbox reviewer's part of their page.
  */
-import platform from '../../../contract/platform.openapi.json' with { type: 'json' };
+import { TRANSITIONS } from '../state-machines/transitions.js';
 import type { components } from '../../../contract/generated/platform.js';
 import type { Database } from '../../db/database.js';
 import { type Actor, recordChange } from '../events/record-change.js';
@@ -16,10 +16,7 @@ export type Onboarding = components['schemas']['Onboarding'];
 type StepId = components['schemas']['OnboardingStepId'];
 export type ReviewStatus = components['schemas']['IntegrationReviewStatus'];
 
-export const REVIEW_TRANSITIONS = platform.components.schemas.IntegrationReviewStatus['x-transitions'] as Record<
-  ReviewStatus,
-  ReviewStatus[]
->;
+export const REVIEW_TRANSITIONS = TRANSITIONS.IntegrationReviewStatus;
 
 /** Each step: what to do and where; when it was first done is public.sandbox_onboarding_steps (the sandbox's seeded keys never count). */
 const STEPS: { id: StepId; name: string; help: string }[] = [
