@@ -42,6 +42,8 @@ const FLOORS = {
       'core/mortgages',
     ],
     // Mail waits sealed under the webhook secrets' key.
+    // The work agencies arrange for the homes they list.
+    ['core/service-orders'],
     ['core/keys', 'core/mail'],
     // Every write an AI app may ask for, each a kind of one pending action; real people's accounts.
     ['core/writes', 'core/accounts'],

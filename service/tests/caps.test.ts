@@ -13,7 +13,7 @@ import { createBatchStore, MAX_BATCHES } from '../core/inventory/batch-store.js'
 import { recordQuotaReached } from '../core/keys/quota-reached.js';
 import { createLeadStore, MAX_LEADS, MAX_RULES } from '../core/inventory/lead-store.js';
 import { createListingStore, MAX_LISTINGS } from '../core/listings/listing-store.js';
-import { createServiceOrderStore, MAX_ORDERS } from '../core/listings/service-order-store.js';
+import { createServiceOrderStore, MAX_ORDERS } from '../core/service-orders/service-order-store.js';
 import { createJourneyStore, MAX_JOURNEYS } from '../core/mortgages/journey-store.js';
 import { createMediaStore, MAX_MEDIA } from '../core/media/media-store.js';
 import { createWebhookEndpoints, MAX_ENDPOINTS } from '../core/webhooks/endpoint-store.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ORDER_TRANSITIONS, type OrderStatus } from '../core/listings/service-order-store.js';
+import { ORDER_TRANSITIONS, type OrderStatus } from '../core/service-orders/service-order-store.js';
 import { ORDER_FIXTURES } from '../sandbox/service-order-fixtures.js';
 import { type Body, platformSandbox } from './platform-sandbox.js';
 

@@ -28,7 +28,7 @@ import { createInventory } from '../inventory/inventory.js';
 import { createDirectory } from '../directory/directory.js';
 import { createListingArea } from '../listings/listing-area.js';
 import { createJourneyStore } from '../mortgages/journey-store.js';
-import { createServiceOrderStore } from '../listings/service-order-store.js';
+import { createServiceOrderStore } from '../service-orders/service-order-store.js';
 import { createMembers } from '../organizations/members.js';
 import { createMemberships } from '../organizations/memberships.js';
 import { createPendingActions } from '../organizations/pending-actions.js';

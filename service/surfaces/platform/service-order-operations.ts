@@ -3,7 +3,7 @@
  * agency's listed homes, on their store, moved along the contract's state machine.
  */
 import type { components } from '../../../contract/generated/platform.js';
-import type { OrderStatus, OrderStep, ServiceOrderStore } from '../../core/listings/service-order-store.js';
+import type { OrderStatus, OrderStep, ServiceOrderStore } from '../../core/service-orders/service-order-store.js';
 import { refused, unprocessable } from './answers.js';
 import type { Answer, Operation, OperationContext } from './operation.js';
 import { pageAnswer as page } from './pagination.js';

@@ -11,7 +11,7 @@ import { newTimeOrderedId } from '../../db/ids.js';
 import { ownedRow, roomInOrganization } from '../../db/organization-rows.js';
 import { moveAlong } from '../events/move-along.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
-import { SLOT_WINDOW } from './viewing-store.js';
+import { SLOT_WINDOW } from '../listings/viewing-store.js';
 
 type Schemas = components['schemas'];
 export type ServiceOrder = Schemas['ServiceOrder'];
