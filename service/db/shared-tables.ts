@@ -21,6 +21,8 @@ export const SHARED_TABLES = {
   totp_factors: 'identity: a person’s authenticator app',
   recovery_codes: 'identity: a person’s recovery codes',
   second_steps: 'identity: a sign-in’s second step',
+  person_rate_buckets: 'identity: a person’s limits count once, whichever console asks',
+  person_rate_windows: 'identity: a person’s hourly limits (account mail, invitations, password forms)',
   mail_outbox: 'identity: account mail is a person’s, whichever environment sends it',
   integration_reviews: 'identity: the review that opens live',
   agents: 'who the organization is: an agency’s agents are the same people in both',

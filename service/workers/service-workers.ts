@@ -19,6 +19,7 @@ export const serviceWorkers = (services: Services): Worker[] => [
     meter: services.meter,
     shared: [
       services.rates,
+      services.personRates,
       services.mcpSessions,
       services.signInLimits,
       services.accountTokens,

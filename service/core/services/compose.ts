@@ -21,7 +21,7 @@ import { createDatasetImports } from '../datasets/official/dataset-imports.js';
 import { replaceableEngine } from '../estimates/replaceable-engine.js';
 import { createIdempotencyStore } from '../idempotency/idempotency-store.js';
 import { databaseMeter } from '../metering/daily-meter.js';
-import { sharedRates } from '../metering/shared-rates.js';
+import { PERSON_RATES, sharedRates } from '../metering/shared-rates.js';
 import { createOAuthStore } from '../grants/oauth-store.js';
 import { databaseSessions } from '../grants/mcp-session-store.js';
 import { createInventory } from '../inventory/inventory.js';
@@ -77,8 +77,10 @@ export function composeServices(database: Database, given: ServiceSettings) {
   const mailOutbox = createMailOutbox(db, secretBox);
   const signInLimits = createSignInLimits(db);
   const checkPassword = createPasswordCheck(db, signInLimits);
-  const mayMail = createMailLimit(rates);
-  const vetPassword = createPasswordVetting(rates);
+  // A person's limits count once, whichever environment's console asks: identity is shared (migration 048).
+  const personRates = sharedRates(db, PERSON_RATES);
+  const mayMail = createMailLimit(personRates);
+  const vetPassword = createPasswordVetting(personRates);
   const data = currentData(settings.data, engine);
   const officialFetch = settings.fetch && createOfficialFetch(db, settings.fetch, { now, onImported: data.refresh });
   return {
@@ -101,6 +103,8 @@ export function composeServices(database: Database, given: ServiceSettings) {
     /** The estimate as every surface gives it, counted under the one rule (only answered estimates count). */
     estimates: meteredEstimate({ engine, meter }),
     rates,
+    /** A person's short-lived limits (account mail, invitations, password forms), shared by both environments. */
+    personRates,
     idempotency: createIdempotencyStore(db, now),
     oauth: createOAuthStore(db, now),
     mcpSessions: databaseSessions(db),
@@ -138,7 +142,12 @@ export function composeServices(database: Database, given: ServiceSettings) {
     /** A signed-in person's password asked again, counted like a sign-in. */
     checkPassword,
     /** An owner's invitations to join, by e-mail with a role. */
-    invitations: createInvitations(db, { mail: mailOutbox, consolePage: links.consolePage, rates, vetPassword }),
+    invitations: createInvitations(db, {
+      mail: mailOutbox,
+      consolePage: links.consolePage,
+      rates: personRates,
+      vetPassword,
+    }),
     /** Spent and expired mail links, swept a day later. */
     accountTokens: { sweep: () => sweepTokens(db) },
     /** A change of address, confirmed at both addresses. */
