@@ -58,6 +58,8 @@ export default defineConfig<{ engine: Engine }>({
         // The account walks open the links the service mails from the sandbox inbox's page.
         MAIL_INBOX_PORT: String(MAIL_INBOX_PORT),
         SANDBOX_VISITOR_LIMITS: 'off',
+        // The visitors' flows need no fetch of the world at start (service/tests/data-*.test.ts walk that road).
+        SANDBOX_FETCH: 'off',
         // The webhook walk's receiver runs on loopback (e2e/webhooks.spec.ts), as a developer's own would.
         WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       },

@@ -14,6 +14,7 @@ import { DEFAULT_FROM } from './core/mail/mail-settings.js';
 import { health, LIVENESS_PATH, NotReady, READINESS_PATH } from './web/health.js';
 import { servedData } from './servers/served-data.js';
 import { fetchSettingsFromEnv } from './core/datasets/fetch/fetch-settings.js';
+import { startSandboxSources } from './sandbox/official-apis/sandbox-sources.js';
 
 const widgetPort = Number(process.env.WIDGET_HOST_PORT ?? 8787);
 // DEMO_PORT=off: no demo site (a process of a cluster, whose demo runs once beside the balancer).
@@ -73,6 +74,10 @@ const live =
       }
     : undefined;
 
+// The sandbox fetches its world from stand-ins of the official sources, as live fetches the real ones
+// (SANDBOX_FETCH=off: a process of a cluster, or a test server, serves the world as imported at start).
+const sandboxSources = process.env.SANDBOX_FETCH === 'off' ? undefined : await startSandboxSources();
+
 const service = await startService({
   live,
   database: databaseUrl
@@ -95,6 +100,7 @@ const service = await startService({
     // A QA suite that asks for hundreds of estimates from one machine turns the per-visitor share off.
     visitorLimits: process.env.SANDBOX_VISITOR_LIMITS !== 'off',
     mail,
+    fetch: sandboxSources?.settings,
   },
   seed: { demoOrigins: [`http://localhost:${demoOriginPort}`, `http://127.0.0.1:${demoOriginPort}`] },
   // SERVICE_HOMES=imported: value the official files loaded with npm run data:import (docs/data.md).
@@ -125,6 +131,10 @@ if (receiver)
   console.log(`Sandbox inbox:       ${receiver.inboxUrl}  (mail the service sends; MAIL_SMTP_URL sends it elsewhere)`);
 const served = servedData(service.services.engine.homes);
 console.log(`Data:                ${served.line}`);
+if (sandboxSources)
+  console.log(
+    `Sandbox sources:     stand-ins of data.gov.sg (${sandboxSources.hosts.dataGovSg}), URA and OneMap, fetched on start and on schedule`,
+  );
 console.log(`Valuation page:      ${links.widgetHost}${served.valuationPath}`);
 console.log(`Platform API:        ${links.apiBase}  (sandbox keys: docs/integrators.md)`);
 console.log(`API reference:       ${links.apiReference}`);

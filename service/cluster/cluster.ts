@@ -73,6 +73,8 @@ export async function startCluster(options: ClusterOptions) {
     MCP_PUBLIC_ORIGIN: `http://127.0.0.1:${ports.mcp}`,
     TRUSTED_PROXIES: '127.0.0.1',
     DEMO_PORT: 'off',
+    // The processes serve the sandbox's world as imported at start: no stand-ins of the sources per process.
+    SANDBOX_FETCH: 'off',
     // A stopping process fails its readiness, then waits out two health checks before it stops accepting.
     DRAIN_DELAY_MS: '1200',
     ...(receiver ? { MAIL_SMTP_URL: receiver.smtpUrl, MAIL_INBOX_URL: receiver.inboxUrl } : {}),

@@ -20,6 +20,8 @@ import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { startTestPostgres } from '../db/test-postgres.js';
 import { startDataGovSgStandIn } from '../sandbox/official-apis/data-gov-sg-stand-in.js';
+import { startSandboxSources } from '../sandbox/official-apis/sandbox-sources.js';
+import { importSandboxWorld } from '../sandbox/import-sandbox-world.js';
 import { type StartedService, startService } from '../servers/start-service.js';
 import { freePort } from '../web/free-ports.js';
 
@@ -221,5 +223,48 @@ describe('a cluster’s fetch on PostgreSQL', () => {
       `select failure from dataset_fetch_runs where status = 'failed' order by started_at limit 1`,
     );
     assert.equal(left?.failure, 'left running by a process that stopped');
+  });
+});
+
+describe('the sandbox’s road', () => {
+  it('fetches its world from stand-ins of data.gov.sg, URA and OneMap through live’s code, and fails when they stop', async () => {
+    const sources = await startSandboxSources();
+    const sandbox = await startService({ origins: {}, settings: { fetch: sources.settings } });
+    try {
+      const fetch = sandbox.services.officialFetch!;
+      assert.deepEqual(fetch.sources, ['data.gov.sg', 'URA', 'OneMap']);
+      const outcome = await fetch.run();
+      assert.ok(!outcome.busy);
+      assert.deepEqual(
+        outcome.runs.map((run) => [run.dataset, run.status, run.rowsAdded ?? 0]),
+        [
+          ['hdb_resale', 'imported', 0],
+          ['hdb_rental', 'imported', 0],
+          ['onemap_addresses', 'imported', 0],
+          ['ura_sales', 'imported', 0],
+          ['ura_rentals', 'imported', 0],
+        ],
+        'the world it imported at start, fetched again: nothing new; the blocks its addresses leave out asked once',
+      );
+      const again = await fetch.run();
+      assert.ok(!again.busy);
+      assert.equal(again.runs.find((run) => run.dataset === 'onemap_addresses')!.status, 'unchanged', 'asked once');
+      // A restart finds its world as it left it: the fetched files are the start's, byte for byte.
+      const imports = async () =>
+        (await sandbox.db.query<{ n: number }>(`select count(*)::int as n from dataset_imports`))[0]!.n;
+      const before = await imports();
+      await importSandboxWorld(sandbox.db);
+      assert.equal(await imports(), before, 'not imported again');
+      const archive = await sandbox.db.query<{ n: number }>(`select count(*)::int as n from official_archive`);
+      assert.equal(archive[0]!.n, 12, 'URA’s answers archived, each run’s');
+      await sources.stop();
+      const [resale] = ((await fetch.run({ force: true })) as { runs: { status: string; failure?: string }[] }).runs;
+      assert.equal(resale!.status, 'failed');
+      const [fresh] = (await sandbox.services.freshness.list()).filter((f) => f.dataset === 'hdb_resale');
+      assert.equal(fresh!.lastFetch!.status, 'failed', 'the Data page and the API say so');
+    } finally {
+      await sandbox.stop();
+      await sources.stop();
+    }
   });
 });
