@@ -26,7 +26,7 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
 export function createFreshness(
   db: Pick<Database, 'query'>,
   origins: readonly ImportOrigin[],
-  options: { now: () => Date; fetch?: { origin: ImportOrigin; nextAt(dataset: string): Promise<Date | null> } },
+  options: { now: () => Date; fetch?: { origin: ImportOrigin; nextByDataset(): Promise<Map<string, Date>> } },
 ) {
   return {
     async list(): Promise<DatasetFreshness[]> {
@@ -51,8 +51,8 @@ export function createFreshness(
         [origins],
       );
       const fetched = options.fetch && origins.includes(options.fetch.origin) ? options.fetch : undefined;
-      const nextFetchAt = new Map<string, string | null>();
-      for (const row of imports) nextFetchAt.set(row.dataset, fetched ? iso(await fetched.nextAt(row.dataset)) : null);
+      // /readyz asks on every probe: each source's last round is read once, not once per dataset.
+      const nextFetchAt = fetched ? await fetched.nextByDataset() : new Map<string, Date>();
       const now = options.now();
       return imports.map((row) => {
         const run = runs.find((each) => each.dataset === row.dataset);
@@ -72,7 +72,7 @@ export function createFreshness(
                 failure: run.failure,
               }
             : null,
-          nextFetchAt: nextFetchAt.get(row.dataset) ?? null,
+          nextFetchAt: iso(nextFetchAt.get(row.dataset)),
           stale: Boolean(since),
           staleSince: iso(since),
         };

@@ -123,6 +123,15 @@ export function createOfficialFetch(
     /** The sources fetched, by name. */
     sources: [...sources.map((source) => source.name), ...(oneMap ? ['OneMap'] : [])],
     /** When the schedule next fetches `dataset` (any source's, without one); null if no source fetches it. */
+    /** When the schedule next fetches each dataset a source fetches: one read of each source's last round. */
+    async nextByDataset(): Promise<Map<string, Date>> {
+      const next = new Map<string, Date>();
+      for (const source of sources) {
+        const at = await dueAt(source);
+        for (const dataset of source.datasets) next.set(dataset, at);
+      }
+      return next;
+    },
     async nextAt(dataset?: string): Promise<Date | null> {
       const chosen = sources.filter((source) => !dataset || source.datasets.includes(dataset));
       if (!chosen.length) return null;
