@@ -58,13 +58,13 @@ export async function authenticate(
   if (!platformKeyShape(environment).test(token))
     return {
       problem: 'malformed_key',
-      detail: `A ${name} key is ${own} followed by 16 to 64 letters, digits or underscores.`,
+      detail: `A ${environment} key is ${own} followed by 16 to 64 letters, digits or underscores.`,
     };
   const key = await findByHash(hashSecret(token));
   if (!key)
     return {
       problem: 'unknown_key',
-      detail: `No ${name} key ends in ${token.slice(-4)}: it was revoked, or never existed. Copy it again from the API Console.`,
+      detail: `No ${environment} key ends in ${token.slice(-4)}: it was revoked, or never existed. Copy it again from the API Console.`,
     };
   return { key };
 }
