@@ -10,5 +10,8 @@
 export const ENVIRONMENTS = ['sandbox', 'live'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
+/** Whether `text` (a query's, a form's) names an environment. */
+export const isEnvironment = (text: unknown): text is Environment => ENVIRONMENTS.includes(text as Environment);
+
 /** What a connection of `environment` reads, first to last. */
 export const searchPathOf = (environment: Environment) => `${environment}, public`;

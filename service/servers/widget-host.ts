@@ -80,8 +80,8 @@ export function startWidgetHostServer(options: WidgetHostServerOptions): { serve
   const { links } = services;
   if (consoleHere)
     app
-      .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env))
-      .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env));
+      .all('/console/*', (c) => consoleApp.fetch(c.req.raw, c.env as object))
+      .all('/console', (c) => consoleApp.fetch(c.req.raw, c.env as object));
   else
     app
       .get('/console', (c) => c.redirect(links.consolePage(''), 302))

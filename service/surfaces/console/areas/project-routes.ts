@@ -5,18 +5,18 @@
  * the person, in the environment the console shows.
  */
 import { type Context, Hono } from 'hono';
-import type { ProjectStatus, ProjectStore } from '../../core/directory/project-store.js';
-import { PROJECT_TRANSITIONS } from '../../core/directory/project-store.js';
-import { actingAsPerson } from '../../core/events/acting.js';
-import { roleMay } from '../../core/grants/roles.js';
-import { html } from '../../web/html.js';
-import { validatorFor } from '../../web/platform-contract.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { kindOnly } from './kind-only.js';
-import { messagePage } from './pages/frame.js';
-import { confirmPage } from './pages/key-confirmations.js';
-import { MOVE_WORDS, projectPage, projectsPage, STATUS_WORDS } from './pages/projects.js';
-import { problemsAgainst, storeProblems } from './schema-form.js';
+import type { ProjectStatus, ProjectStore } from '../../../core/directory/project-store.js';
+import { PROJECT_TRANSITIONS } from '../../../core/directory/project-store.js';
+import { actingAsPerson } from '../../../core/events/acting.js';
+import { roleMay } from '../../../core/grants/roles.js';
+import { html } from '../../../web/html.js';
+import { validatorFor } from '../../../web/platform-contract.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { kindOnly } from '../kind-only.js';
+import { messagePage } from '../pages/frame.js';
+import { confirmPage } from '../pages/key-confirmations.js';
+import { MOVE_WORDS, projectPage, projectsPage, STATUS_WORDS } from '../pages/projects.js';
+import { problemsAgainst, storeProblems } from '../schema-form.js';
 
 const validProject = validatorFor('#/components/schemas/ProjectCreate');
 const validUnitType = validatorFor('#/components/schemas/UnitTypeCreate');

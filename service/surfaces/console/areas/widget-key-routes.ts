@@ -1,15 +1,15 @@
 /** The console's widget key routes: list and create, one key (change, rotate, revoke), its snippet. */
 import { Hono } from 'hono';
-import { readMode } from '../../core/estimates/parameters.js';
-import { ROTATION_GRACE_HOURS, type WidgetKeyAdmin } from '../../core/keys/widget-key-admin.js';
-import { revokeWidgetKeyPage, rotateWidgetKeyPage } from './pages/key-confirmations.js';
-import { DAILY_LIMITS } from '../../core/metering/limits.js';
-import type { BuiltLoader } from '../../web/built-loader.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import type { FormState } from './pages/form.js';
-import { messagePage } from './pages/frame.js';
-import { SNIPPET_LANGUAGES, snippetPage, type SnippetOptions } from './pages/snippet.js';
-import { widgetKeyPage, widgetKeysPage } from './pages/widget-keys.js';
+import { readMode } from '../../../core/estimates/parameters.js';
+import { ROTATION_GRACE_HOURS, type WidgetKeyAdmin } from '../../../core/keys/widget-key-admin.js';
+import { revokeWidgetKeyPage, rotateWidgetKeyPage } from '../pages/key-confirmations.js';
+import { DAILY_LIMITS } from '../../../core/metering/limits.js';
+import type { BuiltLoader } from '../../../web/built-loader.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import type { FormState } from '../pages/form.js';
+import { messagePage } from '../pages/frame.js';
+import { SNIPPET_LANGUAGES, snippetPage, type SnippetOptions } from '../pages/snippet.js';
+import { widgetKeyPage, widgetKeysPage } from '../pages/widget-keys.js';
 
 const QUERY_MAX = 100;
 const LIMIT = DAILY_LIMITS.widget_estimate;

@@ -1,12 +1,12 @@
 /** A signed-in account's passkeys and authenticator app: the security page and its forms. */
 import { type Context, Hono } from 'hono';
-import type { Services } from '../../core/services/compose.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { messagePage } from './pages/frame.js';
-import { removePasskeyPage, securityPage, type SecurityView } from './pages/security.js';
-import { passwordCheckProblem } from '../../core/accounts/password-check.js';
-import { accountMail } from '../../core/accounts/account-mail.js';
-import { clientAddress } from '../../web/client-address.js';
+import type { Services } from '../../../core/services/compose.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { messagePage } from '../pages/frame.js';
+import { removePasskeyPage, securityPage, type SecurityView } from '../pages/security.js';
+import { passwordCheckProblem } from '../../../core/accounts/password-check.js';
+import { accountMail } from '../../../core/accounts/account-mail.js';
+import { clientAddress } from '../../../web/client-address.js';
 
 const NOTICES: Record<string, string> = {
   'passkey-added': 'Passkey added: it signs you in alone, and is the second step after your password.',

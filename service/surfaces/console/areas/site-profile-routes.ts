@@ -3,15 +3,15 @@
  * against the contract's PartnerSiteProfile as the API checks it, written by an owner.
  */
 import { type Context, Hono } from 'hono';
-import type { PartnerSiteStore } from '../../core/directory/partner-site-store.js';
-import { actingAsPerson } from '../../core/events/acting.js';
-import { roleMay } from '../../core/grants/roles.js';
-import { validatorFor } from '../../web/platform-contract.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { kindOnly } from './kind-only.js';
-import { messagePage } from './pages/frame.js';
-import { siteProfilePage } from './pages/site-profile.js';
-import { problemsAgainst, storeProblems } from './schema-form.js';
+import type { PartnerSiteStore } from '../../../core/directory/partner-site-store.js';
+import { actingAsPerson } from '../../../core/events/acting.js';
+import { roleMay } from '../../../core/grants/roles.js';
+import { validatorFor } from '../../../web/platform-contract.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { kindOnly } from '../kind-only.js';
+import { messagePage } from '../pages/frame.js';
+import { siteProfilePage } from '../pages/site-profile.js';
+import { problemsAgainst, storeProblems } from '../schema-form.js';
 
 const validProfile = validatorFor('#/components/schemas/PartnerSiteProfile');
 type Vars = Context<ConsoleEnv>;

@@ -1,11 +1,11 @@
 /** The links of an address change, opened from either address on any device: each page asks before it confirms. */
 import { Hono } from 'hono';
-import type { EmailChanges } from '../../core/accounts/email-changes.js';
-import { html } from '../../web/html.js';
-import { layout } from '../../web/layout.js';
-import { type ConsoleEnv, page } from './context.js';
-import { csrfField } from './pages/form.js';
-import { messagePage } from './pages/frame.js';
+import type { EmailChanges } from '../../../core/accounts/email-changes.js';
+import { html } from '../../../web/html.js';
+import { layout } from '../../../web/layout.js';
+import { type ConsoleEnv, page } from '../context.js';
+import { csrfField } from '../pages/form.js';
+import { messagePage } from '../pages/frame.js';
 
 const TOKEN = /^[\w-]{43}$/;
 const OUTCOMES = {

@@ -1,8 +1,8 @@
 /** The console's Go live page: the readiness checklist, the request for live access, the sandbox's reviewer. */
 import { Hono } from 'hono';
-import type { Readiness, ReviewStatus } from '../../core/organizations/readiness.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { goLivePage, type LiveHosts } from './pages/go-live.js';
+import type { Readiness, ReviewStatus } from '../../../core/organizations/readiness.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { goLivePage, type LiveHosts } from '../pages/go-live.js';
 
 /** `live`: where live is reached, when this deployment serves it. */
 export function goLiveRoutes(readiness: Readiness, apiReference: string, live?: LiveHosts) {

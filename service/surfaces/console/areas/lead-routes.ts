@@ -3,18 +3,18 @@
  * LeadRoutingRuleCreate, as the API checks them) and deleted after asking, and the leads they routed.
  */
 import { Hono } from 'hono';
-import { actingAsPerson } from '../../core/events/acting.js';
-import { roleMay } from '../../core/grants/roles.js';
-import type { LeadStore } from '../../core/inventory/lead-store.js';
-import type { ProjectStore } from '../../core/directory/project-store.js';
-import { html } from '../../web/html.js';
-import { validatorFor } from '../../web/platform-contract.js';
-import { describeSchemaError } from '../../web/schema-errors.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { kindOnly } from './kind-only.js';
-import { messagePage } from './pages/frame.js';
-import { confirmPage } from './pages/key-confirmations.js';
-import { leadsPage, matchWords } from './pages/leads.js';
+import { actingAsPerson } from '../../../core/events/acting.js';
+import { roleMay } from '../../../core/grants/roles.js';
+import type { LeadStore } from '../../../core/inventory/lead-store.js';
+import type { ProjectStore } from '../../../core/directory/project-store.js';
+import { html } from '../../../web/html.js';
+import { validatorFor } from '../../../web/platform-contract.js';
+import { describeSchemaError } from '../../../web/schema-errors.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { kindOnly } from '../kind-only.js';
+import { messagePage } from '../pages/frame.js';
+import { confirmPage } from '../pages/key-confirmations.js';
+import { leadsPage, matchWords } from '../pages/leads.js';
 
 const validRule = validatorFor('#/components/schemas/LeadRoutingRuleCreate');
 /** Where each of the contract's fields is on the form. */

@@ -4,19 +4,19 @@
  * the person, so the audit log names them, and reaches webhooks as the API's does.
  */
 import { Hono } from 'hono';
-import type { BatchStatus } from '../../core/inventory/batch-store.js';
-import type { Inventory } from '../../core/inventory/inventory.js';
-import { actingAsPerson } from '../../core/events/acting.js';
-import { roleMay } from '../../core/grants/roles.js';
-import type { ProjectStore } from '../../core/directory/project-store.js';
-import { html } from '../../web/html.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { kindOnly } from './kind-only.js';
-import { messagePage } from './pages/frame.js';
-import { BATCH_MOVE_MEANS, inventoryPage, MOVE_WORDS, priceListPage } from './pages/inventory.js';
-import { validatorFor } from '../../web/platform-contract.js';
-import { describeSchemaError } from '../../web/schema-errors.js';
-import { confirmPage } from './pages/key-confirmations.js';
+import type { BatchStatus } from '../../../core/inventory/batch-store.js';
+import type { Inventory } from '../../../core/inventory/inventory.js';
+import { actingAsPerson } from '../../../core/events/acting.js';
+import { roleMay } from '../../../core/grants/roles.js';
+import type { ProjectStore } from '../../../core/directory/project-store.js';
+import { html } from '../../../web/html.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { kindOnly } from '../kind-only.js';
+import { messagePage } from '../pages/frame.js';
+import { BATCH_MOVE_MEANS, inventoryPage, MOVE_WORDS, priceListPage } from '../pages/inventory.js';
+import { validatorFor } from '../../../web/platform-contract.js';
+import { describeSchemaError } from '../../../web/schema-errors.js';
+import { confirmPage } from '../pages/key-confirmations.js';
 
 const validPriceList = validatorFor('#/components/schemas/PriceListCreate');
 

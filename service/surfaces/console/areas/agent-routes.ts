@@ -4,19 +4,19 @@
  * manages; an engineer reads; an agent sees their own record. Each change runs as the person.
  */
 import { type Context, Hono } from 'hono';
-import type { Directory } from '../../core/directory/directory.js';
-import { actingAsPerson } from '../../core/events/acting.js';
-import type { Memberships } from '../../core/organizations/memberships.js';
-import { roleMay } from '../../core/grants/roles.js';
-import { html } from '../../web/html.js';
-import { validatorFor } from '../../web/platform-contract.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { kindOnly } from './kind-only.js';
-import { agentsPage, teamPage } from './pages/agents.js';
-import type { FormState } from './pages/form.js';
-import { messagePage } from './pages/frame.js';
-import { confirmPage } from './pages/key-confirmations.js';
-import { problemsAgainst, storeProblems } from './schema-form.js';
+import type { Directory } from '../../../core/directory/directory.js';
+import { actingAsPerson } from '../../../core/events/acting.js';
+import type { Memberships } from '../../../core/organizations/memberships.js';
+import { roleMay } from '../../../core/grants/roles.js';
+import { html } from '../../../web/html.js';
+import { validatorFor } from '../../../web/platform-contract.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { kindOnly } from '../kind-only.js';
+import { agentsPage, teamPage } from '../pages/agents.js';
+import type { FormState } from '../pages/form.js';
+import { messagePage } from '../pages/frame.js';
+import { confirmPage } from '../pages/key-confirmations.js';
+import { problemsAgainst, storeProblems } from '../schema-form.js';
 
 const validAgent = validatorFor('#/components/schemas/AgentCreate');
 const validTeam = validatorFor('#/components/schemas/TeamCreate');

@@ -4,10 +4,10 @@
  * every answer that could tell whether an address has an account reads the same for both.
  */
 import { Hono } from 'hono';
-import type { Accounts } from '../../core/accounts/accounts.js';
-import type { PasswordChanges } from '../../core/accounts/password-changes.js';
-import { clientAddress } from '../../web/client-address.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
+import type { Accounts } from '../../../core/accounts/accounts.js';
+import type { PasswordChanges } from '../../../core/accounts/password-changes.js';
+import { clientAddress } from '../../../web/client-address.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
 import {
   checkInboxPage,
   confirmPage,
@@ -16,7 +16,7 @@ import {
   resetRequestPage,
   signUpPage,
   tooManyPage,
-} from './pages/sign-up.js';
+} from '../pages/sign-up.js';
 
 const SIGN_UP_FIELDS = ['name', 'email', 'organizationName', 'organizationKind', 'password'] as const;
 const TOKEN = /^[\w-]{43}$/;

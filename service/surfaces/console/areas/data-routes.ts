@@ -1,11 +1,11 @@
 /** The service's staff's Data page: how current each environment's data are, and "Fetch now". */
 import { Hono } from 'hono';
-import { recentFetchRuns } from '../../core/datasets/fetch/fetch-runs.js';
-import { archiveSize } from '../../core/datasets/fetch/archive.js';
-import type { Services } from '../../core/services/compose.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { messagePage } from './pages/frame.js';
-import { dataPage, fetchConfirmPage } from './pages/data.js';
+import { recentFetchRuns } from '../../../core/datasets/fetch/fetch-runs.js';
+import { archiveSize } from '../../../core/datasets/fetch/archive.js';
+import type { Services } from '../../../core/services/compose.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { messagePage } from '../pages/frame.js';
+import { dataPage, fetchConfirmPage } from '../pages/data.js';
 
 type DataServices = Pick<Services, 'db' | 'environment' | 'freshness' | 'officialFetch'>;
 

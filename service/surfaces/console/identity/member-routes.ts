@@ -1,12 +1,12 @@
 /** The console's Members page: an owner invites by e-mail with a role, changes a role, removes a member, withdraws an invitation. */
 import { Hono } from 'hono';
-import type { Invitations } from '../../core/accounts/invitations.js';
-import { roleMay, type Role } from '../../core/grants/roles.js';
-import type { Memberships, MembershipChange } from '../../core/organizations/memberships.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { messagePage } from './pages/frame.js';
-import { membersPage, removeMemberPage } from './pages/members.js';
-import type { FormState } from './pages/form.js';
+import type { Invitations } from '../../../core/accounts/invitations.js';
+import { roleMay, type Role } from '../../../core/grants/roles.js';
+import type { Memberships, MembershipChange } from '../../../core/organizations/memberships.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { messagePage } from '../pages/frame.js';
+import { membersPage, removeMemberPage } from '../pages/members.js';
+import type { FormState } from '../pages/form.js';
 
 const REFUSED: Record<Exclude<MembershipChange, 'done'>, [number, string]> = {
   not_found: [404, 'This person is not a member of your organization (any more).'],

@@ -3,6 +3,10 @@
  * `Origin` is not the console's own. Browsers send one or both with every POST; a request with
  * neither (curl, an old browser) is left to the CSRF token.
  */
+import { createMiddleware } from 'hono/factory';
+import { type ConsoleEnv, page } from '../context.js';
+import { messagePage } from '../pages/frame.js';
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Why the request is refused, in one sentence, or undefined when it may go on. */
@@ -16,3 +20,10 @@ export function crossSiteWrite(request: Request): string | undefined {
     return 'It was sent from a page of another origin, and the console accepts changes only from its own pages.';
   return undefined;
 }
+
+/** Refuses a change sent from another site whatever it carries (defence in depth beside the token). */
+export const refuseCrossSite = createMiddleware<ConsoleEnv>(async (c, next) => {
+  const refused = crossSiteWrite(c.req.raw);
+  if (refused) return page(messagePage('This form came from another site', `${refused} Nothing was changed.`), 403);
+  await next();
+});

@@ -3,18 +3,18 @@
  * endpoint's page (edit, test event, replay a window, rotate and delete after asking), and one
  * delivery with its evidence and a replay button. The same webhook service as the Platform API.
  */
-import type { EnvironmentPolicy } from '../../core/services/environment-policy.js';
+import type { EnvironmentPolicy } from '../../../core/services/environment-policy.js';
 import { Hono } from 'hono';
-import { isEventType } from '../../core/webhooks/event-types.js';
-import { checkEndpointUrl } from '../../core/webhooks/endpoint-url.js';
-import type { WebhookService } from '../../core/webhooks/webhook-service.js';
-import { html } from '../../web/html.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { confirmPage } from './pages/key-confirmations.js';
-import { messagePage } from './pages/frame.js';
-import { REPLAY_WINDOWS, webhookEndpointPage } from './pages/webhook-endpoint.js';
-import { webhookDeliveryPage } from './pages/webhook-delivery.js';
-import { webhooksPage } from './pages/webhooks.js';
+import { isEventType } from '../../../core/webhooks/event-types.js';
+import { checkEndpointUrl } from '../../../core/webhooks/endpoint-url.js';
+import type { WebhookService } from '../../../core/webhooks/webhook-service.js';
+import { html } from '../../../web/html.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { confirmPage } from '../pages/key-confirmations.js';
+import { messagePage } from '../pages/frame.js';
+import { REPLAY_WINDOWS, webhookEndpointPage } from '../pages/webhook-endpoint.js';
+import { webhookDeliveryPage } from '../pages/webhook-delivery.js';
+import { webhooksPage } from '../pages/webhooks.js';
 
 const ID = '{we_[a-z0-9]+}';
 const DELIVERY = '{msg_[a-z0-9]+}';

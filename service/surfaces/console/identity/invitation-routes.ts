@@ -3,13 +3,13 @@
  * account, sign in as the invited one, or make the account), and joining starts a session in the new workspace.
  */
 import { type Context, Hono } from 'hono';
-import type { Invitations } from '../../core/accounts/invitations.js';
-import type { Sessions } from '../../core/organizations/sessions.js';
-import { clientAddress } from '../../web/client-address.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { sessionCookie } from './cookies.js';
-import { messagePage } from './pages/frame.js';
-import { invitationPage } from './pages/invitation.js';
+import type { Invitations } from '../../../core/accounts/invitations.js';
+import type { Sessions } from '../../../core/organizations/sessions.js';
+import { clientAddress } from '../../../web/client-address.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { sessionCookie } from '../cookies.js';
+import { messagePage } from '../pages/frame.js';
+import { invitationPage } from '../pages/invitation.js';
 
 const TOKEN = /^[\w-]{43}$/;
 const spent = () =>

@@ -3,17 +3,17 @@
  * withdrawn after asking, as the Platform API's distribution operations do it.
  */
 import { Hono } from 'hono';
-import { actingAsPerson } from '../../core/events/acting.js';
-import { roleMay } from '../../core/grants/roles.js';
-import { DISTRIBUTABLE } from '../../core/listings/distribution-store.js';
-import type { createListingArea } from '../../core/listings/listing-area.js';
-import { publicSite } from '../../core/directory/partner-site-store.js';
-import { html } from '../../web/html.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { kindOnly } from './kind-only.js';
-import { distributionPage } from './pages/distribution.js';
-import { messagePage } from './pages/frame.js';
-import { confirmPage } from './pages/key-confirmations.js';
+import { actingAsPerson } from '../../../core/events/acting.js';
+import { roleMay } from '../../../core/grants/roles.js';
+import { DISTRIBUTABLE } from '../../../core/listings/distribution-store.js';
+import type { createListingArea } from '../../../core/listings/listing-area.js';
+import { publicSite } from '../../../core/directory/partner-site-store.js';
+import { html } from '../../../web/html.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { kindOnly } from '../kind-only.js';
+import { distributionPage } from '../pages/distribution.js';
+import { messagePage } from '../pages/frame.js';
+import { confirmPage } from '../pages/key-confirmations.js';
 
 type ListingArea = ReturnType<typeof createListingArea>;
 type Action = 'distribute' | 'withdraw';

@@ -1,12 +1,12 @@
 /** The console's platform key routes: list, create (shown once), revoke. */
 import { Hono } from 'hono';
-import type { PlatformKeyAdmin } from '../../core/keys/platform-key-admin.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { html } from '../../web/html.js';
-import { confirmPage } from './pages/key-confirmations.js';
-import { platformKeysPage } from './pages/platform-keys.js';
-import { messagePage } from './pages/frame.js';
-import { aRole } from '../../core/grants/roles.js';
+import type { PlatformKeyAdmin } from '../../../core/keys/platform-key-admin.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { html } from '../../../web/html.js';
+import { confirmPage } from '../pages/key-confirmations.js';
+import { platformKeysPage } from '../pages/platform-keys.js';
+import { messagePage } from '../pages/frame.js';
+import { aRole } from '../../../core/grants/roles.js';
 
 export function platformKeyRoutes(keys: PlatformKeyAdmin) {
   const app = new Hono<ConsoleEnv>({ strict: false });

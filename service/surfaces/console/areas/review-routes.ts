@@ -1,10 +1,10 @@
 /** The service's staff decide integration reviews, never their own organization's. */
 import { Hono } from 'hono';
-import type { Memberships } from '../../core/organizations/memberships.js';
-import type { Readiness, ReviewStatus } from '../../core/organizations/readiness.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { messagePage } from './pages/frame.js';
-import { reviewsPage } from './pages/reviews.js';
+import type { Memberships } from '../../../core/organizations/memberships.js';
+import type { Readiness, ReviewStatus } from '../../../core/organizations/readiness.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { messagePage } from '../pages/frame.js';
+import { reviewsPage } from '../pages/reviews.js';
 
 export function reviewRoutes(parts: { readiness: Readiness; memberships: Memberships }) {
   const { readiness, memberships } = parts;

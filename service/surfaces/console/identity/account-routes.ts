@@ -1,16 +1,16 @@
 /** A signed-in person's own account: the page, a password change, and ending sessions. */
 import { Hono } from 'hono';
-import type { PasswordChanges } from '../../core/accounts/password-changes.js';
-import type { EmailChanges } from '../../core/accounts/email-changes.js';
-import { accountEventsOf } from '../../core/accounts/account-events.js';
-import { recordAccountEvent } from '../../core/accounts/account-events.js';
-import type { Database } from '../../db/database.js';
-import type { Sessions } from '../../core/organizations/sessions.js';
-import { clientAddress } from '../../web/client-address.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { ACCOUNT_NOTICES, accountPage } from './pages/account.js';
-import { messagePage } from './pages/frame.js';
-import type { Memberships } from '../../core/organizations/memberships.js';
+import type { PasswordChanges } from '../../../core/accounts/password-changes.js';
+import type { EmailChanges } from '../../../core/accounts/email-changes.js';
+import { accountEventsOf } from '../../../core/accounts/account-events.js';
+import { recordAccountEvent } from '../../../core/accounts/account-events.js';
+import type { Database } from '../../../db/database.js';
+import type { Sessions } from '../../../core/organizations/sessions.js';
+import { clientAddress } from '../../../web/client-address.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { ACCOUNT_NOTICES, accountPage } from '../pages/account.js';
+import { messagePage } from '../pages/frame.js';
+import type { Memberships } from '../../../core/organizations/memberships.js';
 
 export function accountRoutes(parts: {
   passwordChanges: PasswordChanges;

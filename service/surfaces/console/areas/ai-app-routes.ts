@@ -3,15 +3,15 @@
  * connected apps (each can be disconnected), and the one confirmation page of every write an app asks for.
  */
 import { Hono } from 'hono';
-import { aRole, roleMay, scopesBeyondRole } from '../../core/grants/roles.js';
-import type { Scope } from '../../core/grants/scopes.js';
-import type { PendingAction } from '../../core/organizations/pending-actions.js';
-import type { Services } from '../../core/services/compose.js';
-import { type ConsoleEnv, page, redirect } from './context.js';
-import { actionPage, connectedAppsPage, consentPage } from './pages/ai-apps.js';
-import { messagePage } from './pages/frame.js';
-import { confirmPage } from './pages/key-confirmations.js';
-import { html } from '../../web/html.js';
+import { aRole, roleMay, scopesBeyondRole } from '../../../core/grants/roles.js';
+import type { Scope } from '../../../core/grants/scopes.js';
+import type { PendingAction } from '../../../core/organizations/pending-actions.js';
+import type { Services } from '../../../core/services/compose.js';
+import { type ConsoleEnv, page, redirect } from '../context.js';
+import { actionPage, connectedAppsPage, consentPage } from '../pages/ai-apps.js';
+import { messagePage } from '../pages/frame.js';
+import { confirmPage } from '../pages/key-confirmations.js';
+import { html } from '../../../web/html.js';
 
 export function aiAppRoutes({ oauth, members, memberships, actions, writes, readiness, environment }: Services) {
   const app = new Hono<ConsoleEnv>({ strict: false });
