@@ -20,6 +20,8 @@ const MCP_URL = `http://127.0.0.1:${MCP_PORT}/mcp`;
 const CALLBACK = 'http://127.0.0.1:8899/callback';
 
 test('an AI client signs in through the console, calls a private tool, and is disconnected', async ({ page }) => {
+  // Three consents, a confirmation and seven axe runs: about 26 s on an idle machine, past 30 s on CI's busy one.
+  test.slow();
   let information: OAuthClientInformationMixed | undefined;
   let tokens: OAuthTokens | undefined;
   let verifier = '';
