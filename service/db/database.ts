@@ -44,6 +44,7 @@ export interface DatabaseOptions {
  * `set local` ends with it), so no statement of one environment ever runs on the other's path.
  */
 function fromPglite(db: PGlite, release: () => Promise<void>): Database {
+  const asOpened: Environment = 'sandbox';
   const views = new Map<Environment, Database>();
   const close = async () => {
     await db.close();
@@ -54,7 +55,7 @@ function fromPglite(db: PGlite, release: () => Promise<void>): Database {
     if (known) return known;
     const transaction: Database['transaction'] = (work) =>
       db.transaction(async (tx) => {
-        if (environment !== 'sandbox')
+        if (environment !== asOpened)
           await tx.query(`select set_config('search_path', $1, true)`, [searchPathOf(environment)]);
         return work({ query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows });
       });
@@ -63,7 +64,7 @@ function fromPglite(db: PGlite, release: () => Promise<void>): Database {
       environment,
       in: view,
       query: async <T>(sql: string, params: unknown[] = []): Promise<T[]> =>
-        environment === 'sandbox'
+        environment === asOpened
           ? (await db.query<T>(sql, params)).rows
           : transaction((tx) => tx.query<T>(sql, params)),
       transaction,
@@ -72,7 +73,7 @@ function fromPglite(db: PGlite, release: () => Promise<void>): Database {
     views.set(environment, made);
     return made;
   };
-  return view('sandbox');
+  return view(asOpened);
 }
 
 /**

@@ -10,6 +10,9 @@
 export const ENVIRONMENTS = ['sandbox', 'live'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
+/** Whether an organization reaches the environment only once its integration review is approved. */
+export const AFTER_REVIEW: Record<Environment, boolean> = { sandbox: false, live: true };
+
 /** Whether `text` (a query's, a form's) names an environment. */
 export const isEnvironment = (text: unknown): text is Environment => ENVIRONMENTS.includes(text as Environment);
 

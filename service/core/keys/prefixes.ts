@@ -4,6 +4,8 @@
  * `WidgetKey` pattern and the widget's own check agree with these (a test holds them together).
  * No Node built-ins here: the widget host also runs in a page (MSW).
  */
+import type { Environment } from '../../db/environments.js';
+
 export const KEY_PREFIXES = {
   widgetSandbox: 'svce_test_',
   widgetLive: 'svce_live_',
@@ -12,7 +14,7 @@ export const KEY_PREFIXES = {
 } as const;
 
 /** Which environment a prefix belongs to: `test` keys are the sandbox's, `live` keys live's. */
-export type KeyEnvironment = 'sandbox' | 'live';
+export type KeyEnvironment = Environment;
 
 /** Each environment's prefixes, and the widget key of the other one with the words that send its holder to the right host. */
 export const ENVIRONMENT_KEYS = {

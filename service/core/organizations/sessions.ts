@@ -9,6 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { hashSecret, newSecret } from '../../db/secrets.js';
+import { AFTER_REVIEW, type Environment } from '../../db/environments.js';
 
 export const LIFETIME_HOURS = 12;
 export const IDLE_MINUTES = 120;
@@ -36,7 +37,7 @@ export interface Session {
   publicId?: string;
   csrfToken: string;
   /** The environment the console shows: live only while `user.mayUseLive`. */
-  environment: 'sandbox' | 'live';
+  environment: Environment;
   user?: {
     id: string;
     name: string;
@@ -107,7 +108,7 @@ export function createSessions(db: Database) {
       organization_id: string;
       organization_name: string;
       organization_kind: 'agency' | 'developer' | 'partner_site';
-      environment: 'sandbox' | 'live';
+      environment: Environment;
       may_use_live: boolean;
     }>(
       `select s.id_sha256, s.public_id, s.csrf_token, u.id as user_id, u.name, u.email, m.role, u.kind, u.staff,
@@ -160,8 +161,8 @@ export function createSessions(db: Database) {
     },
 
     /** Shows the console in `environment`: live only where the person may use it (whether it switched). */
-    async show(session: Session, environment: 'sandbox' | 'live'): Promise<boolean> {
-      if (environment === 'live' && !session.user?.mayUseLive) return false;
+    async show(session: Session, environment: Environment): Promise<boolean> {
+      if (AFTER_REVIEW[environment] && !session.user?.mayUseLive) return false;
       await db.query('update sessions set environment = $2 where id_sha256 = $1', [
         session.idSha256 ?? '',
         environment,

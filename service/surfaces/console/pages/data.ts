@@ -6,13 +6,14 @@
 import type { DatasetFreshness } from '../../../core/datasets/freshness.js';
 import type { FetchRunRow } from '../../../core/datasets/fetch/fetch-runs.js';
 import type { Session } from '../../../core/organizations/sessions.js';
+import type { Environment } from '../../../db/environments.js';
 import { cardTable } from '../../../web/card-table.js';
 import { type Html, html } from '../../../web/html.js';
 import { csrfField, date, onceField } from './form.js';
 import { consolePage } from './frame.js';
 
 export interface EnvironmentData {
-  name: 'sandbox' | 'live';
+  name: Environment;
   /** What the environment values, in a few words. */
   describes: string;
   freshness: DatasetFreshness[];
@@ -93,7 +94,7 @@ ${environments.map(section)}`,
 }
 
 /** "Fetch now", confirmed: what it does before it does it. */
-export function fetchConfirmPage(session: Session, environment: 'sandbox' | 'live'): Html {
+export function fetchConfirmPage(session: Session, environment: Environment): Html {
   return consolePage(
     'Fetch now?',
     session,

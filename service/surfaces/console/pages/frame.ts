@@ -2,7 +2,7 @@
 import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html } from '../../../web/html.js';
 import { layout } from '../../../web/layout.js';
-import { MESSAGES_PATH } from '../../../../src/api/console-messages.js';
+import { ENVIRONMENT_WORDS } from './environment-words.js';
 import { csrfField } from './form.js';
 import { roleMay } from '../../../core/grants/roles.js';
 import type { Scope } from '../../../core/grants/scopes.js';
@@ -49,7 +49,6 @@ const STAFF_SECTIONS = [
 /** A console page: `within` is a path in the part of the navigation it belongs to, when its title is not that part's name. */
 export function consolePage(title: string, session: Session, body: Html, within?: string): Html {
   const user = session.user!;
-  const live = session.environment === 'live';
   const section =
     SECTIONS.find(([href, name]) => title === name || within === href || within?.startsWith(`${href}/`))?.[0] ??
     '/console/widget-keys';
@@ -64,7 +63,7 @@ export function consolePage(title: string, session: Session, body: Html, within?
     html`${environmentBar(session, section)}<header class="console"><div><h1>${title}</h1><p class="meta">${user.name}${user.kind === 'sandbox' && ' (a sandbox person)'} · ${user.organizationName} · ${session.environment}</p></div>
 <form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
 <nav aria-label="Console"><ul>${[...sectionsOf(user), ...(user.staff ? STAFF_SECTIONS : [])].map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${current(href, name)}>${name}</a></li>`)}</ul></nav>${body}`,
-    live ? LIVE_FOOTER : CONSOLE_FOOTER,
+    ENVIRONMENT_WORDS[session.environment].footer,
   );
 }
 
@@ -73,21 +72,12 @@ export function consolePage(title: string, session: Session, body: Html, within?
  * one switch between them (for an organization whose review was approved).
  */
 function environmentBar(session: Session, section: string): Html {
-  const live = session.environment === 'live';
-  const words = live
-    ? 'Live: real data, live keys (svcp_live_, svce_live_) and real websites. Changes here reach your customers.'
-    : 'Sandbox: test data and test keys (svcp_test_, svce_test_). Nothing here reaches live.';
+  const { bar, switchTo } = ENVIRONMENT_WORDS[session.environment];
   const toggle = session.user?.mayUseLive
-    ? html`<form class="inline" method="post" action="/console/environment">${csrfField(session)}<input type="hidden" name="to" value="${live ? 'sandbox' : 'live'}"><input type="hidden" name="next" value="${section}"><button class="secondary" type="submit">${live ? 'Switch to sandbox' : 'Switch to live'}</button></form>`
+    ? html`<form class="inline" method="post" action="/console/environment">${csrfField(session)}<input type="hidden" name="to" value="${switchTo.environment}"><input type="hidden" name="next" value="${section}"><button class="secondary" type="submit">${switchTo.words}</button></form>`
     : '';
-  return html`<div class="environment ${session.environment}" role="region" aria-label="Environment"><p>${words}</p>${toggle}</div>`;
+  return html`<div class="environment ${session.environment}" role="region" aria-label="Environment"><p>${bar}</p>${toggle}</div>`;
 }
-
-const LIVE_FOOTER = html`<p>Live API Console: keys made here work only against the live hosts, never the sandbox.</p>
-<p>Docs: <a href="/docs/api">Platform API reference</a> · <a href="/${MESSAGES_PATH}">Console messages and error codes</a> · <a href="/docs/mcp">MCP endpoint for AI clients</a></p>`;
-
-const CONSOLE_FOOTER = html`<p>Sandbox API Console: keys made here work only against the sandbox.</p>
-<p>Docs: <a href="/docs/api">Platform API reference</a> · <a href="/${MESSAGES_PATH}">Console messages and error codes</a> · <a href="/docs/mcp">MCP endpoint for AI clients</a> · <a href="/">The sandbox</a></p>`;
 
 export const messagePage = (title: string, message: string) =>
   layout(

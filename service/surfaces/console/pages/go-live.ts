@@ -7,6 +7,7 @@ import type { Onboarding } from '../../../core/organizations/readiness.js';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html } from '../../../web/html.js';
 import { csrfField, date } from './form.js';
+import { ENVIRONMENT_WORDS } from './environment-words.js';
 import { consolePage } from './frame.js';
 
 const WHERE: Record<string, string> = {
@@ -36,7 +37,7 @@ function whatComesNext(session: Session, live: LiveHosts | undefined): Html {
   if (!live)
     return html`<p>Approved: your integration passed review. This deployment serves no live environment; live keys are made on the deployment that does.</p>`;
   const switchForm =
-    session.environment === 'sandbox'
+    ENVIRONMENT_WORDS[session.environment].goLiveSwitch === 'offered'
       ? html`<form class="inline" method="post" action="/console/environment">${csrfField(session)}<input type="hidden" name="to" value="live"><input type="hidden" name="next" value="/console/platform-keys"><button type="submit">Switch the console to live</button></form>`
       : html`<p>The console shows live now.</p>`;
   return html`<h2>What comes next</h2>

@@ -5,6 +5,7 @@ import type { PlatformKeyView } from '../../../core/keys/platform-key-admin.js';
 import type { Session } from '../../../core/organizations/sessions.js';
 import { type Html, html, joined } from '../../../web/html.js';
 import { codes, csrfField, date, emptyForm, fieldError, type FormState, textField } from './form.js';
+import { ENVIRONMENT_WORDS } from './environment-words.js';
 import { consolePage } from './frame.js';
 
 export function platformKeysPage(
@@ -31,11 +32,7 @@ export function platformKeysPage(
   return consolePage(
     'Platform keys',
     session,
-    html`${shownOnce}<p>Platform keys are secrets for server-side code: never put one in a web page or a repository. ${
-      session.environment === 'live'
-        ? html`Live keys (<code>svcp_live_</code>) work only against the live Platform API, never the sandbox.`
-        : html`Sandbox keys (<code>svcp_test_</code>) work only against the sandbox; live keys are made in the live console after integration review.`
-    }</p>
+    html`${shownOnce}<p>Platform keys are secrets for server-side code: never put one in a web page or a repository. ${ENVIRONMENT_WORDS[session.environment].platformKeys}</p>
 ${cardTable(
   'Your platform keys',
   [{ name: 'Label' }, { name: 'Key' }, { name: 'Scopes' }, { name: 'Created' }, { name: 'Status' }],

@@ -4,6 +4,7 @@ import type { Session } from '../../../core/organizations/sessions.js';
 import { cardTable } from '../../../web/card-table.js';
 import { type Html, html } from '../../../web/html.js';
 import { choiceField, csrfField, emptyForm, type FormState, onceField, textField } from './form.js';
+import { ENVIRONMENT_WORDS } from './environment-words.js';
 import { consolePage } from './frame.js';
 
 type Schemas = components['schemas'];
@@ -45,7 +46,7 @@ export function projectsPage(
     'Projects',
     session,
     html`${notice && html`<p class="notice" role="status">${notice}</p>`}
-<p>Your projects in the ${session.environment}${session.environment === 'sandbox' ? ' (test data: live keeps its own)' : ''}, with the unit types your batches, price lists and leads name. Your integration does the same with the Platform API (<a href="/docs/api#Developers">Developers</a>).</p>
+<p>Your projects in the ${session.environment}${ENVIRONMENT_WORDS[session.environment].projectsNote}, with the unit types your batches, price lists and leads name. Your integration does the same with the Platform API (<a href="/docs/api#Developers">Developers</a>).</p>
 ${!mayChange && html`<p class="hint">Your role reads the projects; an owner changes them.</p>`}
 ${cardTable(
   'Projects',
