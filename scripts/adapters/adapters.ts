@@ -8,7 +8,8 @@ import { bundled } from './bundle.js';
 import { mcpServerJson } from './mcp-server-json.js';
 import { EXAMPLE_KEYS, type ExampleKind } from '../../service/surfaces/docs/example-keys.js';
 import { environmentFile } from './postman-runs.js';
-import { postmanCollection, postmanEnvironments, type Contract } from './postman.js';
+import type { Contract } from './contract-walk.js';
+import { postmanCollection, postmanEnvironments } from './postman.js';
 import { zapierOperations } from './zapier-operations.js';
 
 export const ROOT = new URL('../../', import.meta.url);

@@ -10,7 +10,8 @@ import newman, { type NewmanRunSummary } from 'newman';
 import { serviceForTests } from '../../service/tests/service-for-tests.js';
 import { startReceiver } from '../../service/tests/webhook-receiver.js';
 import { postmanRuns, newmanLine } from './postman-runs.js';
-import { EXAMPLE_WEBHOOK_SECRET, operationFolders, operationsOf, type Contract } from './postman.js';
+import { type Contract, operationsOf } from './contract-walk.js';
+import { EXAMPLE_WEBHOOK_SECRET, operationFolders } from './postman.js';
 
 const read = async (path: string) => JSON.parse(await readFile(new URL(`../../${path}`, import.meta.url), 'utf8'));
 const collection = await read('contract/postman/platform.postman_collection.json');

@@ -7,74 +7,11 @@
  */
 import { EXAMPLE_KEYS, type ExampleKind, exampleKind } from '../../service/surfaces/docs/example-keys.js';
 import { AS_A, folderOf, kindOfTag } from './postman-runs.js';
+import { type Contract, exampleOf, type Operation, operationsOf, parametersOf } from './contract-walk.js';
 
 const COLLECTION_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 /** An example secret in the shape the API gives (`whsec_` and the base64 of 32 bytes); never a real one. */
 export const EXAMPLE_WEBHOOK_SECRET = `whsec_${Buffer.from('postman-example-secret-32-bytes!').toString('base64')}`;
-
-interface Schema {
-  $ref?: string;
-  examples?: unknown[];
-  enum?: unknown[];
-  default?: unknown;
-  allOf?: Schema[];
-}
-interface Parameter {
-  $ref?: string;
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  description?: string;
-  schema: Schema;
-}
-interface Operation {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  'x-required-scope'?: string;
-  deprecated?: boolean;
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }>;
-}
-export interface Contract {
-  info: { title: string; version: string; description?: string };
-  servers: { url: string; description?: string }[];
-  tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation>>;
-  webhooks: Record<
-    string,
-    {
-      post: {
-        summary: string;
-        description?: string;
-        requestBody: { content: { 'application/json': { schema: Schema } } };
-      };
-    }
-  >;
-  components: { schemas: Record<string, Schema>; parameters: Record<string, Parameter> };
-}
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
-
-/** Every operation of the contract with its path and method, in the contract's order. */
-export function operationsOf(contract: Contract) {
-  return Object.entries(contract.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] })),
-  );
-}
-
-export function exampleOf(contract: Contract, schema: Schema | undefined): unknown {
-  if (!schema) return undefined;
-  if (schema.$ref) return exampleOf(contract, contract.components.schemas[refName(schema.$ref)]);
-  return schema.examples?.[0] ?? schema.enum?.[0];
-}
-
-export function parametersOf(contract: Contract, op: Operation): Parameter[] {
-  return (op.parameters ?? []).map((p) => (p.$ref ? contract.components.parameters[refName(p.$ref)] : p));
-}
 
 const script = (listen: 'test' | 'prerequest', lines: string[]) => ({
   listen,

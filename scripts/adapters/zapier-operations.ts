@@ -3,7 +3,7 @@
  * an action per write, a search per read. The app's code turns these into Zapier's definitions; nothing
  * about an operation is written twice. A nested object's fields are flattened with `__` (`contact__email`).
  */
-import { exampleOf, operationsOf, parametersOf, type Contract } from './postman.js';
+import { type Contract, exampleOf, operationsOf, parametersOf } from './contract-walk.js';
 
 interface Schema {
   $ref?: string;
