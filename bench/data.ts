@@ -22,8 +22,8 @@ import { buildIndex, rank, suggest, words } from '../service/core/estimates/sear
 import { median, medianInterval, quantile } from '../service/core/estimates/statistics.js';
 import type { PropertyRecord } from '../service/core/estimates/homes.js';
 import { condos, towns } from '../service/sandbox/fixtures/places.js';
-import { loadHdbSales } from '../service/core/valuations/hdb-sales.js';
-import { loadImportedHomes } from '../service/core/valuations/imported-homes.js';
+import { loadHdbSales } from '../service/core/datasets/official/hdb-sales.js';
+import { loadImportedHomes } from '../service/core/datasets/official/imported-homes.js';
 import { type Database, openDatabase } from '../service/db/database.js';
 import { migrate } from '../service/db/migrate.js';
 import { startTestPostgres } from '../service/db/test-postgres.js';

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { importOfficialText } from '../core/datasets/official/import-file.js';
-import { loadImportedHomes } from '../core/valuations/imported-homes.js';
+import { loadImportedHomes } from '../core/datasets/official/imported-homes.js';
 import type { Database } from '../db/database.js';
 import { STARTUP_LOCK } from '../db/migrate.js';
 import { sandboxStartFiles } from './official-files/sandbox-text.js';

@@ -4,7 +4,7 @@
  */
 import type { DeploymentData } from '../core/services/settings.js';
 import type { RestoreFixtures } from '../core/listings/sandbox-reset.js';
-import { loadImportedHomes } from '../core/valuations/imported-homes.js';
+import { loadImportedHomes } from '../core/datasets/official/imported-homes.js';
 import type { Database } from '../db/database.js';
 import { insertInventoryFixtures, insertMediaFixtures } from './inventory-fixtures.js';
 import { insertJourneyFixtures } from './mortgage-fixtures.js';

@@ -4,8 +4,8 @@
  * on start, made into homes by the same code (imported-homes.ts). Read once a process.
  */
 import { readOfficialText } from '../core/datasets/official/read-text.js';
-import { homesFromRows, type ImportedHomes } from '../core/valuations/imported-homes.js';
-import { type Address, type Row, rowOf } from '../core/valuations/imported-rows.js';
+import { homesFromRows, type ImportedHomes } from '../core/datasets/official/imported-homes.js';
+import { type Address, type Row, rowOf } from '../core/datasets/official/imported-rows.js';
 import { sandboxStartFiles } from './official-files/sandbox-text.js';
 
 let world: Promise<ImportedHomes> | undefined;

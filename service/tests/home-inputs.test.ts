@@ -8,7 +8,7 @@ import { after, describe, it } from 'node:test';
 import widgetKeys from '../sandbox/widget-keys.json' with { type: 'json' };
 import { createEstimateEngine } from '../core/estimates/engine.js';
 import { areaRange } from '../core/estimates/parameters.js';
-import { loadImportedHomes } from '../core/valuations/imported-homes.js';
+import { loadImportedHomes } from '../core/datasets/official/imported-homes.js';
 import type { Database } from '../db/database.js';
 import { importedWorld } from './imported-world.js';
 import { rawMcpClient } from './mcp-raw-client.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { importOfficialFile } from '../core/datasets/official/import-file.js';
 import { createEstimateEngine } from '../core/estimates/engine.js';
-import { loadImportedHomes } from '../core/valuations/imported-homes.js';
+import { loadImportedHomes } from '../core/datasets/official/imported-homes.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { wgs84ToSvy21 } from '../geo/svy21.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { importOfficialFile } from '../core/datasets/official/import-file.js';
-import { loadHdbRents } from '../core/valuations/hdb-sales.js';
+import { loadHdbRents } from '../core/datasets/official/hdb-sales.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { hdbMarket, hdbStreet } from '../sandbox/official-files/hdb-market.js';

@@ -9,7 +9,7 @@ import type { DeploymentData } from './settings.js';
 import { homesOf } from '../estimates/homes.js';
 import type { Database } from '../../db/database.js';
 import { importsFingerprint } from '../datasets/imports-fingerprint.js';
-import { loadImportedHomes } from '../valuations/imported-homes.js';
+import { loadImportedHomes } from '../datasets/official/imported-homes.js';
 
 const NO_FIXTURES: DeploymentData['fixtures'] = { restore: async () => {} };
 const LIVE_ORIGINS = ['official', 'sample'] as const;

@@ -5,12 +5,12 @@
  * when those were imported; without them a block has neither, and is valued from its own street and
  * town. Each estimate names the datasets it rests on, as their licences ask.
  */
-import type { Database } from '../../db/database.js';
-import { OFFICIAL_DATASETS, type OfficialDataset } from '../datasets/official/official-datasets.js';
-import type { HdbData, HdbPlace, HdbRent } from '../estimates/hdb-estimate.js';
-import type { HdbHome, HdbSale } from '../estimates/hdb-sale.js';
-import { blockKey, monthName, monthNumber } from '../estimates/hdb-sale.js';
-import { setAsideOutliers } from '../estimates/rent-outliers.js';
+import type { Database } from '../../../db/database.js';
+import { OFFICIAL_DATASETS, type OfficialDataset } from './official-datasets.js';
+import type { HdbData, HdbPlace, HdbRent } from '../../estimates/hdb-estimate.js';
+import type { HdbHome, HdbSale } from '../../estimates/hdb-sale.js';
+import { blockKey, monthName, monthNumber } from '../../estimates/hdb-sale.js';
+import { setAsideOutliers } from '../../estimates/rent-outliers.js';
 import {
   type DataSource,
   homesOf,
@@ -19,9 +19,9 @@ import {
   type LoadedDataset,
   type PropertyRecord,
   type Transaction,
-} from '../estimates/homes.js';
-import { median } from '../estimates/statistics.js';
-import type { ImportOrigin } from '../datasets/official/import-file.js';
+} from '../../estimates/homes.js';
+import { median } from '../../estimates/statistics.js';
+import type { ImportOrigin } from './import-file.js';
 import { canonically } from './imported-row-order.js';
 import {
   type Address,

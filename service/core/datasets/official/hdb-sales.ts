@@ -2,9 +2,9 @@
  * The HDB resale prices and rents loaded from official files (home_transactions), as the backtest reads
  * them; the sandbox's generated world, imported beside them, is not among them.
  */
-import type { Database } from '../../db/database.js';
-import type { HdbSale } from '../estimates/hdb-model.js';
-import { setAsideOutliers } from '../estimates/rent-outliers.js';
+import type { Database } from '../../../db/database.js';
+import type { HdbSale } from '../../estimates/hdb-model.js';
+import { setAsideOutliers } from '../../estimates/rent-outliers.js';
 
 const OFFICIAL = "import_id in (select id from dataset_imports where origin = 'official')";
 

@@ -2,11 +2,11 @@
  * One row of the imported transactions as a home: which home it belongs to (its key), that home's record
  * (id, address, postal code and place), and an HDB resale as the HDB model reads it.
  */
-import type { OfficialDataset } from '../datasets/official/official-datasets.js';
-import type { HomeTransaction } from '../datasets/official/rows.js';
-import { streetInFull, streetKey, titleCase } from '../datasets/official/street-names.js';
-import type { HdbSale } from '../estimates/hdb-sale.js';
-import type { PropertyRecord } from '../estimates/homes.js';
+import type { OfficialDataset } from './official-datasets.js';
+import type { HomeTransaction } from './rows.js';
+import { streetInFull, streetKey, titleCase } from './street-names.js';
+import type { HdbSale } from '../../estimates/hdb-sale.js';
+import type { PropertyRecord } from '../../estimates/homes.js';
 import { bedroomsOf, hdbUnitType, homeId, landedUnitType } from './imported-home-keys.js';
 
 /** A row of home_transactions as the loader reads it. */
