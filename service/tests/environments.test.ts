@@ -437,7 +437,7 @@ describe('sandbox and live', () => {
         'no live listing goes to a made-up site',
       );
     const [{ generated }] = await db.query<{ generated: number }>(
-      `select count(*)::int as generated from dataset_imports where origin = 'sandbox'`,
+      `select count(*)::int as generated from dataset_imports where origin = 'generated'`,
     );
     assert.ok(generated > 0, 'the database holds the sandbox’s generated imports');
     const listed = (await api('live', 'GET', '/dataset-imports', keys.live)).body;

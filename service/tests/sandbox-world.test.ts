@@ -54,7 +54,7 @@ describe("the sandbox's world", () => {
     const before = await count('select count(*) as n from home_transactions');
     await importSandboxWorld(db);
     assert.equal(await count('select count(*) as n from home_transactions'), before);
-    assert.equal(await count("select count(*) as n from dataset_imports where origin = 'sandbox'"), 5);
+    assert.equal(await count("select count(*) as n from dataset_imports where origin = 'generated'"), 5);
   });
 
   it('replaces a world another version of the generator wrote, whole', async () => {
@@ -62,11 +62,11 @@ describe("the sandbox's world", () => {
     const old = `month,town,flat_type,block,street_name,storey_range,floor_area_sqm,flat_model,lease_commence_date,remaining_lease,resale_price
 2020-01,BEDOK,4 ROOM,999,OLD ST,01 TO 03,90,Model A,1990,70 years 00 months,400000
 `;
-    await importOfficialText(db, 'Old.csv', old, { origin: 'sandbox' });
+    await importOfficialText(db, 'Old.csv', old, { origin: 'generated' });
     assert.equal(await count('select count(*) as n from home_transactions'), rows + 1);
     await importSandboxWorld(db);
     assert.equal(await count('select count(*) as n from home_transactions'), rows);
-    assert.equal(await count("select count(*) as n from dataset_imports where origin = 'sandbox'"), 5);
+    assert.equal(await count("select count(*) as n from dataset_imports where origin = 'generated'"), 5);
     assert.equal(await count("select count(*) as n from home_transactions where block = '999'"), 0);
   });
 
@@ -122,7 +122,7 @@ describe("the sandbox's world, imported by processes starting together on one Po
       await Promise.all(processes.map((db) => importSandboxWorld(db)));
       const [shared] = processes;
       const imports = await shared.query<{ n: number }>(
-        "select count(*)::int as n from dataset_imports where origin = 'sandbox'",
+        "select count(*)::int as n from dataset_imports where origin = 'generated'",
       );
       assert.equal(imports[0].n, 5, 'five files, each imported once');
       const homes = await sandboxHomesIn(shared);

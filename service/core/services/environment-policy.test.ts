@@ -15,6 +15,6 @@ it('gives the sandbox its made-up data and the deployment’s hosts, and live ne
   assert.deepEqual([sandbox.keys.widget, live.keys.widget], ['svce_test_', 'svce_live_']);
   assert.deepEqual(live.widgetOrigins, { httpsOnly: true, loopback: false });
   assert.equal(environmentPolicy('live', { ...deployment, loopbackOrigins: true }).widgetOrigins.loopback, true);
-  assert.deepEqual([sandbox.dataOrigins, live.dataOrigins], [['official', 'sandbox'], ['official']]);
+  assert.deepEqual([sandbox.dataOrigins, live.dataOrigins], [['official', 'generated'], ['official']]);
   assert.match(live.sandboxOnly('A reset'), /^A reset exists only in the sandbox/);
 });

@@ -32,7 +32,7 @@ export interface EnvironmentPolicy {
   /** The partner sites an agency may distribute to: in live, only real organizations whose review was approved. */
   partnerSites: 'every' | 'reviewed';
   /** The origins of the imported data it lists. */
-  dataOrigins: ('official' | 'sandbox')[];
+  dataOrigins: ImportOrigin[];
   /** The origins of the data it values, whose freshness it reports: live's samples on a development server too. */
   valuedOrigins: ImportOrigin[];
 }
@@ -53,7 +53,7 @@ export function environmentPolicy(
     webhookSchemes: live ? HTTPS_ONLY : HTTPS_OR_HTTP,
     aiAppWorkspaces: live ? 'reviewed' : 'every',
     partnerSites: live ? 'reviewed' : 'every',
-    dataOrigins: live ? ['official'] : ['official', 'sandbox'],
-    valuedOrigins: live ? ['official', 'sample'] : ['official', 'sandbox'],
+    dataOrigins: live ? ['official'] : ['official', 'generated'],
+    valuedOrigins: live ? ['official', 'sample'] : ['official', 'generated'],
   };
 }

@@ -35,7 +35,7 @@ export async function startSandboxSources(now = new Date()) {
     dataGovSg: { hosts: dataGovSg.hosts },
     ura: { accessKey: ura.data.accessKey, host: ura.host },
     oneMap: { email: oneMap.data.email, password: oneMap.data.password, host: oneMap.host },
-    origin: 'sandbox',
+    origin: 'generated',
   };
   return {
     settings,

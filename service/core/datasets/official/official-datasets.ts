@@ -67,4 +67,4 @@ export const OFFICIAL_DATASETS: Record<OfficialDataset, DatasetSource> = {
  * Where imported figures come from: an operator's official files, the sandbox's generated world, or the
  * generated sample files a development live values (npm run start:live). Only official ones credit a publisher.
  */
-export type ImportOrigin = 'official' | 'sandbox' | 'sample';
+export type ImportOrigin = 'official' | 'generated' | 'sample';
