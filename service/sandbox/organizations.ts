@@ -153,7 +153,7 @@ export const ORGANIZATIONS: Record<string, OrganizationFixture> = {
 export async function insertOrganizationFixtures(tx: Pick<Database, 'query'>) {
   for (const { organization, ceaLicence } of Object.values(ORGANIZATIONS))
     await tx.query(
-      `insert into organizations (id, name, kind, people, cea_licence) values ($1, $2, $3, 'sandbox', $4)
+      `insert into organizations (id, name, kind, people, cea_licence) values ($1, $2, $3, 'demo', $4)
        on conflict (id) do update set cea_licence = excluded.cea_licence`,
       [organization.id, organization.name, organization.kind, ceaLicence ?? null],
     );

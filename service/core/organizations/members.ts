@@ -28,11 +28,11 @@ export interface AuditQuery {
 
 export function createMembers(db: Database) {
   return {
-    /** The sandbox's people, whom the sign-in page lets anyone choose (never a real account). */
-    sandboxPeople: () =>
+    /** The demo people (the sandbox's), whom the sign-in page lets anyone choose (never a real account). */
+    demoPeople: () =>
       db.query<{ id: string; name: string; email: string; role: string; organization_name: string }>(
         `select u.id, u.name, u.email, u.role, o.name as organization_name from users u join organizations o on o.id = u.organization_id
-          where u.kind = 'sandbox' order by o.name, u.name`,
+          where u.kind = 'demo' order by o.name, u.name`,
       ),
 
     /** Records a change made outside the keys (connecting an AI app, say): audit entry and event, together. */

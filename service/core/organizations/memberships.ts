@@ -15,7 +15,7 @@ export interface Member {
   name: string;
   email: string;
   role: Role;
-  kind: 'account' | 'sandbox';
+  kind: 'account' | 'demo';
 }
 
 /** How a change to a membership ended: made (or already so), no such member, or refused as it would leave no owner. */
@@ -89,7 +89,7 @@ export function createMemberships(db: Database) {
 
     /** The organization's members, owners first. */
     async members(organizationId: string): Promise<Member[]> {
-      const rows = await db.query<{ id: string; name: string; email: string; role: Role; kind: 'account' | 'sandbox' }>(
+      const rows = await db.query<{ id: string; name: string; email: string; role: Role; kind: 'account' | 'demo' }>(
         `select u.id, u.name, u.email, m.role, u.kind from memberships m join users u on u.id = m.user_id
           where m.organization_id = $1 order by array_position(array['owner','engineer','agent'], m.role), u.name`,
         [organizationId],

@@ -46,11 +46,11 @@ export interface Session {
     organizationId: string;
     organizationName: string;
     /** Whose people the workspace has: the sandbox's, or real accounts'. */
-    organizationPeople: 'sandbox' | 'accounts';
+    organizationPeople: 'demo' | 'accounts';
     /** What the organization is: the console shows each kind its own areas (inventory, distribution). */
     organizationKind: 'agency' | 'developer' | 'partner_site';
     /** A real account, or one of the sandbox's people (chosen without a password). */
-    kind: 'account' | 'sandbox';
+    kind: 'account' | 'demo';
     /** One of the service's staff, who decide integration reviews. */
     staff: boolean;
     /** A real account whose organization passed its integration review: the console may switch to live. */
@@ -97,9 +97,9 @@ export function createSessions(db: Database) {
       id_sha256: string;
       public_id: string;
       touch: boolean;
-      kind: 'account' | 'sandbox';
+      kind: 'account' | 'demo';
       staff: boolean;
-      people: 'sandbox' | 'accounts';
+      people: 'demo' | 'accounts';
       csrf_token: string;
       user_id: string;
       name: string;

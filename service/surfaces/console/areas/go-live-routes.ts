@@ -21,7 +21,7 @@ export function goLiveRoutes(readiness: Readiness, apiReference: string, live?: 
 
   app.post('/go-live/decide', async (c) => {
     // Only the sandbox's own organizations play their reviewer: a real account's is decided by the service's staff.
-    if (c.var.session.user!.organizationPeople !== 'sandbox')
+    if (c.var.session.user!.organizationPeople !== 'demo')
       return show(c, 'The service’s staff decide your review: nobody decides their own organization’s.', 403);
     const decision = c.var.form!.get('decision');
     if (decision !== 'approved' && decision !== 'changes_requested')

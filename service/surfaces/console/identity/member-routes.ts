@@ -47,7 +47,7 @@ export function memberRoutes(parts: { memberships: Memberships; invitations: Inv
 
   // The sandbox's organizations are shared by every visitor: their members never change, and they send no invitations.
   app.post('/members/*', async (c, next) => {
-    if (c.var.session.user!.organizationPeople === 'sandbox')
+    if (c.var.session.user!.organizationPeople === 'demo')
       return page(
         messagePage(
           'Not in the sandbox’s organizations',

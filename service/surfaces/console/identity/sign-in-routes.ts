@@ -26,15 +26,15 @@ export function signInRoutes(services: Services) {
   };
 
   const view = async (c: Context<ConsoleEnv>, shown: Omit<SignInView, 'people'>) =>
-    signInPage(c.var.session, { people: await members.sandboxPeople(), passkeys: true, ...shown });
+    signInPage(c.var.session, { people: await members.demoPeople(), passkeys: true, ...shown });
 
   const start = async (
     c: Context<ConsoleEnv>,
     userId: string,
     next: string,
     extra: Record<string, string> = {},
-    /** Whose session: a sandbox person's (shared by every visitor) keeps no device or address. */
-    who: 'account' | 'sandbox' = 'account',
+    /** Whose session: a demo person's (shared by every visitor) keeps no device or address. */
+    who: 'account' | 'demo' = 'account',
   ) => {
     const origin = who === 'account' ? { userAgent: c.req.header('user-agent'), clientAddress: clientAddress(c) } : {};
     let signedIn = await sessions.signIn(c.var.session, userId, origin);
@@ -63,9 +63,9 @@ export function signInRoutes(services: Services) {
     const { session, form, setCookie } = c.var;
     const next = safeNext(form?.get('next') ?? c.req.query('next') ?? '');
     if (form?.has('user')) {
-      const chosen = (await members.sandboxPeople()).find((u) => u.id === form.get('user'));
+      const chosen = (await members.demoPeople()).find((u) => u.id === form.get('user'));
       if (!chosen) return page(await view(c, { next }), 400, setCookie);
-      return start(c, chosen.id, next, {}, 'sandbox');
+      return start(c, chosen.id, next, {}, 'demo');
     }
     if (form) {
       const email = form.get('email') ?? '';

@@ -60,7 +60,7 @@ export function consolePage(title: string, session: Session, body: Html, within?
         : '';
   return layout(
     `${title} · API Console (${session.environment})`,
-    html`${environmentBar(session, section)}<header class="console"><div><h1>${title}</h1><p class="meta">${user.name}${user.kind === 'sandbox' && ' (a sandbox person)'} · ${user.organizationName} · ${session.environment}</p></div>
+    html`${environmentBar(session, section)}<header class="console"><div><h1>${title}</h1><p class="meta">${user.name}${user.kind === 'demo' && ' (a sandbox person)'} · ${user.organizationName} · ${session.environment}</p></div>
 <form class="inline" method="post" action="/console/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></header>
 <nav aria-label="Console"><ul>${[...sectionsOf(user), ...(user.staff ? STAFF_SECTIONS : [])].map(([href, name], i) => html`${i ? '\n' : ''}<li><a href="${href}"${current(href, name)}>${name}</a></li>`)}</ul></nav>${body}`,
     ENVIRONMENT_WORDS[session.environment].footer,

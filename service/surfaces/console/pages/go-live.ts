@@ -32,7 +32,7 @@ export interface LiveHosts {
 
 /** What an approved organization does next, in order (as Stripe's and Adyen's go-live lists say it). */
 function whatComesNext(session: Session, live: LiveHosts | undefined): Html {
-  if (session.user!.organizationPeople === 'sandbox')
+  if (session.user!.organizationPeople === 'demo')
     return html`<p>Approved. The sandbox’s own organizations never go live, since anyone may act as them: <a href="/console/sign-up">make an account</a> for your own organization to take it live.</p>`;
   if (!live)
     return html`<p>Approved: your integration passed review. This deployment serves no live environment; live keys are made on the deployment that does.</p>`;
@@ -81,7 +81,7 @@ export function goLivePage(
 <button type="submit">Request live access</button></form>`
         : html`<p>Request live access once every step above is done (${onboarding.steps.length - done} to go).</p>`
       : '';
-  const sandboxReviewer = session.user!.organizationPeople === 'sandbox';
+  const sandboxReviewer = session.user!.organizationPeople === 'demo';
   const reviewer =
     review.status === 'in_review' && !sandboxReviewer
       ? html`<p>The service’s staff review your integration: nobody decides their own organization’s review. This page shows their decision.</p>`

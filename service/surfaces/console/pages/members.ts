@@ -31,7 +31,7 @@ export function membersPage(session: Session, view: MembersView): Html {
     html`<form class="inline" method="post" action="/console/members/${m.userId}/role">${csrfField(session)}${onceField()}<label class="visually-hidden" for="role-${m.userId}">Role of ${m.name}</label>
 <select id="role-${m.userId}" name="role">${ROLES.map((r) => html`<option value="${r}"${r === m.role && html` selected`}>${r}</option>`)}</select> <button class="secondary" type="submit">Change role</button></form>`;
   const rows = members.map((m) => [
-    html`${m.name}${m.userId === me && ' (you)'}${m.kind === 'sandbox' && html` <span class="hint">a sandbox person</span>`}`,
+    html`${m.name}${m.userId === me && ' (you)'}${m.kind === 'demo' && html` <span class="hint">a sandbox person</span>`}`,
     m.email,
     mayChange ? roleForm(m) : m.role,
     ...(mayChange
@@ -61,7 +61,7 @@ ${textField(form, 'email', 'Their e-mail address', { type: 'email', autocomplete
         (r) =>
           html`<p><input type="radio" name="role" id="invite-${r}" value="${r}"${r === role && html` checked`}><label class="inline" for="invite-${r}">${ROLE_WORDS[r]}</label></p>`,
       )}</fieldset><button type="submit">Send the invitation</button></form>`
-    : session.user!.organizationPeople === 'sandbox'
+    : session.user!.organizationPeople === 'demo'
       ? html`<p>Every visitor shares the sandbox’s organizations, so their members do not change here. <a href="/console/sign-up">Make an account</a> to invite people to your own.</p>`
       : html`<p>Only an owner of ${session.user!.organizationName} invites, changes or removes members.</p>`;
   return consolePage(

@@ -5,7 +5,7 @@ import { layout } from '../../../web/layout.js';
 import { csrfField, emptyForm, type FormState, textField } from './form.js';
 import { passkeyForm } from './passkey-form.js';
 
-export interface SandboxPerson {
+export interface DemoPerson {
   id: string;
   name: string;
   role: string;
@@ -20,7 +20,7 @@ export const SIGN_IN_NOTICES = {
 } as const;
 
 export interface SignInView {
-  people: SandboxPerson[];
+  people: DemoPerson[];
   next?: string;
   /** The AI app waiting for this sign-in, named so the person knows why they are asked. */
   app?: string;
