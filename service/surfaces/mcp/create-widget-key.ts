@@ -8,6 +8,7 @@
 import { NAME_MAX } from '../../core/keys/names.js';
 import { ORIGINS_MAX } from '../../core/keys/origins.js';
 import { askThePerson } from './ask-the-person.js';
+import { IDEMPOTENCY_KEY, unfinishedWrite, writeStatus } from './write-answer.js';
 import type { SignedInContext } from './tool.js';
 
 export const CREATE_WIDGET_KEY = {
@@ -29,19 +30,14 @@ export const CREATE_WIDGET_KEY = {
         items: { type: 'string' },
         description: `Exact origins, such as https://www.example.com: 1 to ${ORIGINS_MAX}.`,
       },
-      idempotencyKey: {
-        type: 'string',
-        minLength: 8,
-        maxLength: 100,
-        description: 'Unique per intended key; reuse it to retry safely.',
-      },
+      idempotencyKey: IDEMPOTENCY_KEY,
     },
   },
   outputSchema: {
     type: 'object',
     required: ['status'],
     properties: {
-      status: { type: 'string', enum: ['created', 'awaiting_confirmation', 'declined', 'expired', 'failed'] },
+      status: writeStatus({ created: 'the key exists: widgetKey' }),
       reason: { type: 'string', description: 'With failed: why no key was made.' },
       widgetKey: {
         type: 'object',
@@ -69,11 +65,6 @@ export interface CreateArgs {
 
 type Result = { structured: Record<string, unknown>; text: string } | { error: string };
 
-const declined: Result = {
-  structured: { status: 'declined' },
-  text: 'The person declined; no widget key was created.',
-};
-
 /** Runs the tool: the key is made only once the person confirms on the service's page (ask-the-person.ts). */
 export async function createWidgetKey(args: CreateArgs, context: SignedInContext): Promise<Result> {
   const checked = context.services.widgetKeyAdmin.checkInput(args.name, args.origins, true);
@@ -83,26 +74,16 @@ export async function createWidgetKey(args: CreateArgs, context: SignedInContext
   const asked = await askThePerson(context, 'create_widget_key', args.idempotencyKey, input);
   if ('error' in asked) return asked;
   const { action, confirmUrl } = asked;
-  // Confirmed and made: the key (a confirmation still being carried out has no result yet, and waits).
-  if (action.status === 'confirmed' && action.result?.id) {
-    const key = await context.services.widgetKeyAdmin.widgetKey(context.caller, String(action.result.id));
-    if (!key) return { error: 'The widget key this request made is no longer in the workspace.' };
-    const widgetKey = { id: key.id, name: key.name, key: key.key, origins: key.origins };
-    return {
-      structured: { status: 'created', widgetKey },
-      text: `Created widget key "${key.name}" (${key.key}) for ${key.origins.join(', ')}.`,
-    };
-  }
-  if (action.status === 'declined') return declined;
-  if (action.status === 'expired' || action.status === 'failed') {
-    const why = action.status === 'expired' ? 'the person did not confirm in time' : String(action.result?.reason);
-    return {
-      structured: { status: action.status, ...(action.status === 'failed' ? { reason: why } : {}) },
-      text: `No widget key was created: ${why}. Ask again with a new idempotencyKey.`,
-    };
-  }
+  const words = { notDone: 'No widget key was created' };
+  const unfinished = unfinishedWrite(action, confirmUrl, words);
+  if (unfinished) return unfinished;
+  // Confirmed, and still being carried out: no key yet, so it waits.
+  if (!action.result?.id) return unfinishedWrite({ ...action, status: 'pending' }, confirmUrl, words)!;
+  const key = await context.services.widgetKeyAdmin.widgetKey(context.caller, String(action.result.id));
+  if (!key) return { error: 'The widget key this request made is no longer in the workspace.' };
+  const widgetKey = { id: key.id, name: key.name, key: key.key, origins: key.origins };
   return {
-    structured: { status: 'awaiting_confirmation', confirmUrl },
-    text: `Ask the person to confirm at ${confirmUrl}; then call again with the same idempotencyKey.`,
+    structured: { status: 'created', widgetKey },
+    text: `Created widget key "${key.name}" (${key.key}) for ${key.origins.join(', ')}.`,
   };
 }

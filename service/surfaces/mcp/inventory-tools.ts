@@ -7,6 +7,7 @@ import { schemaOf } from './tools.js';
 import { type PrivateTool, READ_ONLY } from './tool.js';
 import { WRITE_KINDS } from '../../core/writes/write-kinds.js';
 import { askThePerson } from './ask-the-person.js';
+import { IDEMPOTENCY_KEY, unfinishedWrite, writeStatus } from './write-answer.js';
 
 export const INVENTORY_TOOLS: PrivateTool[] = [
   {
@@ -49,8 +50,6 @@ export const INVENTORY_TOOLS: PrivateTool[] = [
   },
 ];
 
-const IDEMPOTENCY_KEY = { type: 'string', minLength: 8, maxLength: 100, description: 'Reuse it to learn the outcome.' };
-
 /**
  * A write in a developer's workspace that waits for the person: the call returns a preview, an
  * action id, its expiry and the service's page; nothing changes until the person confirms there, and
@@ -82,7 +81,7 @@ function confirmedWrite(tool: {
       type: 'object',
       required: ['status', 'actionId'],
       properties: {
-        status: { type: 'string', enum: ['awaiting_confirmation', 'done', 'declined', 'failed', 'expired'] },
+        status: writeStatus({ done: 'confirmed and done: result holds what was made' }),
         actionId: { type: 'string' },
         expiresAt: { type: 'string' },
         confirmUrl: { type: 'string' },
@@ -109,27 +108,14 @@ function confirmedWrite(tool: {
       const asked = await askThePerson(context, tool.name, String(idempotencyKey), input);
       if ('error' in asked) return asked;
       const { action, confirmUrl } = asked;
-      const base = { actionId: action.id, expiresAt: action.expiresAt };
-      switch (action.status) {
-        case 'confirmed':
-          return { structured: { status: 'done', ...base, result: action.result }, text: tool.done(action.result!) };
-        case 'declined':
-        case 'expired':
-          return {
-            structured: { status: action.status, ...base },
-            text: `Not done: the person ${action.status === 'declined' ? 'declined' : 'did not confirm in time'}.`,
-          };
-        case 'failed':
-          return {
-            structured: { status: 'failed', ...base, reason: String(action.result?.reason) },
-            text: `Not done: ${String(action.result?.reason)}`,
-          };
-      }
-      const preview = Object.fromEntries(await context.services.writes.facts(kind, input, workspace.organization.id));
-      return {
-        structured: { status: 'awaiting_confirmation', ...base, confirmUrl, preview },
-        text: `Nothing is done yet. Ask the person to confirm at ${confirmUrl} before ${action.expiresAt}; then call again with the same idempotencyKey.`,
-      };
+      const about = { actionId: action.id, expiresAt: action.expiresAt };
+      if (action.status === 'confirmed')
+        return { structured: { status: 'done', ...about, result: action.result }, text: tool.done(action.result!) };
+      const preview =
+        action.status === 'pending'
+          ? Object.fromEntries(await context.services.writes.facts(kind, input, workspace.organization.id))
+          : undefined;
+      return unfinishedWrite(action, confirmUrl, { notDone: 'Not done', about, waiting: { preview } })!;
     },
   };
 }

@@ -5,6 +5,7 @@
  * confirms on the service's page; the same idempotency key with another delivery is refused.
  */
 import { askThePerson } from './ask-the-person.js';
+import { IDEMPOTENCY_KEY, unfinishedWrite, writeStatus } from './write-answer.js';
 import { type PrivateTool, READ_ONLY } from './tool.js';
 
 export const WEBHOOK_TOOLS: PrivateTool[] = [
@@ -82,18 +83,17 @@ export const WEBHOOK_TOOLS: PrivateTool[] = [
       additionalProperties: false,
       properties: {
         deliveryId: { type: 'string', pattern: '^msg_[a-z0-9]{8,40}$' },
-        idempotencyKey: { type: 'string', minLength: 8, maxLength: 100, description: 'Unique per intended replay.' },
+        idempotencyKey: IDEMPOTENCY_KEY,
       },
     },
     outputSchema: {
       type: 'object',
       required: ['status', 'deliveryId'],
       properties: {
-        status: {
-          type: 'string',
-          enum: ['awaiting_confirmation', 'queued', 'replayed', 'declined', 'expired', 'failed'],
-          description: 'queued: confirmed, and the attempt not made yet (call again in a few seconds).',
-        },
+        status: writeStatus({
+          queued: 'confirmed, and the attempt not made yet (call again in a few seconds)',
+          replayed: 'sent again: outcome says how it went',
+        }),
         deliveryId: { type: 'string' },
         confirmUrl: {
           type: 'string',
@@ -121,24 +121,8 @@ export const WEBHOOK_TOOLS: PrivateTool[] = [
       });
       if ('error' in asked) return asked;
       const { action, confirmUrl } = asked;
-      switch (action.status) {
-        case 'pending':
-          return {
-            structured: { status: 'awaiting_confirmation', deliveryId, confirmUrl },
-            text: `Ask the person to confirm the replay at ${confirmUrl}; then call again with the same idempotencyKey.`,
-          };
-        case 'declined':
-        case 'expired':
-          return {
-            structured: { status: action.status, deliveryId },
-            text: `Not replayed: the person ${action.status === 'declined' ? 'declined' : 'did not confirm in time'}.`,
-          };
-        case 'failed':
-          return {
-            structured: { status: 'failed', deliveryId, reason: String(action.result?.reason) },
-            text: `Not replayed: ${String(action.result?.reason)}`,
-          };
-      }
+      const unfinished = unfinishedWrite(action, confirmUrl, { notDone: 'Not replayed', about: { deliveryId } });
+      if (unfinished) return unfinished;
       // Confirmed: the replayed attempt is the manual one made since the person confirmed.
       const since = String(action.result?.replayedAt);
       const replayed = (delivery.attempts ?? []).find((a) => a.trigger === 'manual' && a.attemptedAt >= since);
