@@ -144,14 +144,19 @@ export async function startService(options: StartServiceOptions): Promise<Starte
   const liveComposed =
     live &&
     liveUrls &&
-    composeServices(db, {
-      ...settings,
-      environment: 'live',
-      urls: liveUrls,
-      data: live,
-      loopbackOrigins: options.live?.loopbackOrigins,
-      fetch: options.live?.fetch,
-    });
+    composeServices(
+      db,
+      {
+        ...settings,
+        environment: 'live',
+        urls: liveUrls,
+        data: live,
+        loopbackOrigins: options.live?.loopbackOrigins,
+        fetch: options.live?.fetch,
+      },
+      // Who people are is one part for both environments (core/services/identity.ts).
+      { identity: services.identity },
+    );
   const liveServices = liveComposed && (options.adjust?.(liveComposed) ?? liveComposed);
 
   const hostOptions = { ...options.widgetHost, live: liveServices };

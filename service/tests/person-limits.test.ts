@@ -16,6 +16,16 @@ before(async () => {
 after(() => started?.stop());
 
 describe('a person’s limits, across the sandbox and live', () => {
+  it('holds one identity: live’s services reference the very parts the sandbox’s composed', () => {
+    const { services } = started;
+    const live = started.live!.services;
+    assert.equal(live.identity, services.identity);
+    for (const part of ['accounts', 'sessions', 'passkeys', 'totp', 'mailOutbox', 'personRates'] as const)
+      assert.equal(live[part], services[part], part);
+    // An invitation or a membership is recorded in its environment's audit log, so each keeps its own.
+    assert.notEqual(live.invitations, services.invitations);
+  });
+
   it('meets one count of a person’s account mail, whichever environment asks', async () => {
     const sandbox = createMailLimit(started.services.personRates);
     const live = createMailLimit(started.live!.services.personRates);

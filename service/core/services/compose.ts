@@ -4,24 +4,12 @@
  * whole object. A part is made once, so two surfaces never hold two copies of one store.
  */
 import type { Database } from '../../db/database.js';
-import { createAccounts } from '../accounts/accounts.js';
-import { createSignInLimits } from '../accounts/sign-in-limits.js';
-import { createPasswordCheck } from '../accounts/password-check.js';
-import { createMailLimit } from '../accounts/mail-limit.js';
-import { createPasswordVetting } from '../accounts/password-forms.js';
-import { createPasswordChanges } from '../accounts/password-changes.js';
-import { sweepTokens } from '../accounts/account-tokens.js';
 import { createInvitations } from '../accounts/invitations.js';
-import { createEmailChanges } from '../accounts/email-changes.js';
-import { createPasskeys, passkeySettingsFor } from '../accounts/passkeys.js';
-import { createSecondSteps } from '../accounts/second-steps.js';
-import { createTotp } from '../accounts/totp.js';
-import { createMailOutbox } from '../mail/mail-outbox.js';
 import { createDatasetImports } from '../datasets/official/dataset-imports.js';
 import { replaceableEngine } from '../estimates/replaceable-engine.js';
 import { createIdempotencyStore } from '../idempotency/idempotency-store.js';
 import { databaseMeter } from '../metering/daily-meter.js';
-import { PERSON_RATES, sharedRates } from '../metering/shared-rates.js';
+import { sharedRates } from '../metering/shared-rates.js';
 import { createOAuthStore } from '../grants/oauth-store.js';
 import { databaseSessions } from '../grants/mcp-session-store.js';
 import { createInventory } from '../inventory/inventory.js';
@@ -34,7 +22,6 @@ import { createMemberships } from '../organizations/memberships.js';
 import { createPendingActions } from '../organizations/pending-actions.js';
 import { createReadiness } from '../organizations/readiness.js';
 import { reviewMail } from '../accounts/review-mail.js';
-import { createSessions } from '../organizations/sessions.js';
 import { createSecretBox } from '../webhooks/secret-box.js';
 import { createWebhookService } from '../webhooks/webhook-service.js';
 import { createPlatformKeyAdmin } from '../keys/platform-key-admin.js';
@@ -46,12 +33,17 @@ import { meteredEstimate } from '../valuations/metered-estimate.js';
 import { aiWrites } from '../writes/write-kinds.js';
 import { linksOf, type ServiceSettings } from './settings.js';
 import { environmentPolicy } from './environment-policy.js';
+import { composeIdentity, type Identity } from './identity.js';
 import { currentData } from './current-data.js';
 import { createOfficialFetch } from '../datasets/fetch/official-fetch.js';
 import { createFreshness } from '../datasets/freshness.js';
 
-/** The parts of one environment: `database` is read as `settings.environment` sees it (the sandbox by default). */
-export function composeServices(database: Database, given: ServiceSettings) {
+/**
+ * The parts of one environment: `database` is read as `settings.environment` sees it (the sandbox by
+ * default). `shared.identity`: the identity another environment's services composed (identity.ts), so
+ * both hold one; composed here when not given.
+ */
+export function composeServices(database: Database, given: ServiceSettings, shared: { identity?: Identity } = {}) {
   const settings = { ...given, environment: given.environment ?? 'sandbox' };
   const db = database.in(settings.environment);
   const now = settings.now ?? (() => new Date());
@@ -74,13 +66,8 @@ export function composeServices(database: Database, given: ServiceSettings) {
   const inventory = createInventory(db, now);
   const links = linksOf(settings.urls, settings.environment);
   const rates = sharedRates(db);
-  const mailOutbox = createMailOutbox(db, secretBox);
-  const signInLimits = createSignInLimits(db);
-  const checkPassword = createPasswordCheck(db, signInLimits);
-  // A person's limits count once, whichever environment's console asks: identity is shared (migration 048).
-  const personRates = sharedRates(db, PERSON_RATES);
-  const mayMail = createMailLimit(personRates);
-  const vetPassword = createPasswordVetting(personRates);
+  const identity = shared.identity ?? composeIdentity(db, settings, { now, secretBox, consolePage: links.consolePage });
+  const { mailOutbox, personRates, vetPassword } = identity;
   const data = currentData(settings.data, engine);
   const officialFetch = settings.fetch && createOfficialFetch(db, settings.fetch, { now, onImported: data.refresh });
   return {
@@ -103,8 +90,6 @@ export function composeServices(database: Database, given: ServiceSettings) {
     /** The estimate as every surface gives it, counted under the one rule (only answered estimates count). */
     estimates: meteredEstimate({ engine, meter }),
     rates,
-    /** A person's short-lived limits (account mail, invitations, password forms), shared by both environments. */
-    personRates,
     idempotency: createIdempotencyStore(db, now),
     oauth: createOAuthStore(db, now),
     mcpSessions: databaseSessions(db),
@@ -135,46 +120,15 @@ export function composeServices(database: Database, given: ServiceSettings) {
       projectOf: (organizationId, projectId) => directory.projects.get(organizationId, String(projectId)),
       directory,
     }),
-    sessions: createSessions(db),
-    /** Mail waiting to leave through SMTP (workers/mail-sender.ts), sealed at rest. */
-    mailOutbox,
-    signInLimits,
-    /** A signed-in person's password asked again, counted like a sign-in. */
-    checkPassword,
-    /** An owner's invitations to join, by e-mail with a role. */
+    /** Who people are: accounts, sessions, second steps, mail and a person's limits, one for both environments. */
+    identity,
+    ...identity,
+    /** An owner's invitations to join, by e-mail with a role (recorded in this environment's audit log). */
     invitations: createInvitations(db, {
       mail: mailOutbox,
       consolePage: links.consolePage,
       rates: personRates,
       vetPassword,
-    }),
-    /** Spent and expired mail links, swept a day later. */
-    accountTokens: { sweep: () => sweepTokens(db) },
-    /** A change of address, confirmed at both addresses. */
-    emailChanges: createEmailChanges(db, { mail: mailOutbox, consolePage: links.consolePage, checkPassword }),
-    /** A person's second steps: passkeys (which also sign in alone), an authenticator app, recovery codes. */
-    passkeys: createPasskeys(
-      db,
-      settings.passkeys ?? passkeySettingsFor(settings.urls.console ?? settings.urls.widgetHost),
-    ),
-    totp: createTotp(db, secretBox, now),
-    secondSteps: createSecondSteps(db),
-    /** Real people's accounts: sign-up, sign-in, resets. */
-    accounts: createAccounts(db, {
-      mail: mailOutbox,
-      consolePage: links.consolePage,
-      mayMail,
-      limits: signInLimits,
-      vetPassword,
-    }),
-    /** Resets and changes of a password. */
-    passwordChanges: createPasswordChanges(db, {
-      mail: mailOutbox,
-      consolePage: links.consolePage,
-      mayMail,
-      checkPassword,
-      vetPassword,
-      limits: signInLimits,
     }),
     members: createMembers(db),
     memberships: createMemberships(db),
