@@ -182,7 +182,7 @@ export default tseslint.config(
   },
   {
     // The service's tests stand on floors too (whole-service ones in service/tests/); the widget's component
-    // tests are exempt: they run the sandbox widget host in the page (service/servers/msw.ts).
+    // tests are exempt: they run the sandbox widget host in the page (service/sandbox/in-page-host.ts).
     files: ['src/**/*.ts', 'service/**/*.ts'],
     ignores: ['src/**/*.test.ts', 'src/test/**'],
     plugins: { floors: floorsPlugin },

@@ -50,5 +50,5 @@ export function magicEstimate(id: string): MagicAnswer | undefined {
   }
 }
 
-/** The magic values as a widget host takes them (servers/widget-host.ts, servers/msw.ts). */
+/** The magic values as a widget host takes them (servers/widget-host.ts, sandbox/in-page-host.ts). */
 export const SANDBOX_MAGIC: Magic = { suggestions: magicSuggestions, estimate: magicEstimate };

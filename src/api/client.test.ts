@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { delay, http, HttpResponse } from 'msw';
-import { DEMO_KEY } from '../../service/servers/msw.js';
+import { DEMO_KEY } from '../../service/sandbox/in-page-host.js';
 import { sentRequests, useSandbox, API_BASE } from '../test/sandbox-worker.js';
 import { createClient } from './client.js';
 import { WidgetError } from './widget-error.js';

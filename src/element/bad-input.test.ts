@@ -1,7 +1,7 @@
 /** What the network or the page may hand the widget, and how it stays safe and legible. */
 import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
-import { sandboxHandlers } from '../../service/servers/msw.js';
+import { sandboxHandlers } from '../../service/sandbox/in-page-host.js';
 import { estimateWith, useSandbox, sentRequests } from '../test/sandbox-worker.js';
 import { $, options, searchAndChoose, text, type, until, widget } from '../test/widget-fixture.js';
 

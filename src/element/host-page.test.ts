@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { delay, http } from 'msw';
-import { sandboxHandlers } from '../../service/servers/msw.js';
+import { sandboxHandlers } from '../../service/sandbox/in-page-host.js';
 import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
 import { $, searchAndChoose, text, until, widget } from '../test/widget-fixture.js';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { QUOTA_SPENT_KEY } from '../../service/servers/msw.js';
+import { QUOTA_SPENT_KEY } from '../../service/sandbox/in-page-host.js';
 import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
 import { $, input, searchAndChoose, text, until, widget } from '../test/widget-fixture.js';
 

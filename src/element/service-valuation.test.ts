@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { getResponse, http, HttpResponse } from 'msw';
-import { faults, OTHER_SITE_KEY, QUOTA_SPENT_KEY, sandboxHandlers } from '../../service/servers/msw.js';
+import { faults, OTHER_SITE_KEY, QUOTA_SPENT_KEY, sandboxHandlers } from '../../service/sandbox/in-page-host.js';
 import { sentRequests, useSandbox } from '../test/sandbox-worker.js';
 import { $, $$, input, options, press, searchAndChoose, text, type, until, widget } from '../test/widget-fixture.js';
 

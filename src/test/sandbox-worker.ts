@@ -1,7 +1,7 @@
 /** Component tests talk to the sandbox host through MSW; each test can layer a scenario on top. */
 import { setupWorker } from 'msw/browser';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { sandboxHandlers } from '../../service/servers/msw.js';
+import { sandboxHandlers } from '../../service/sandbox/in-page-host.js';
 
 const sandbox = await sandboxHandlers();
 const worker = setupWorker(...sandbox);

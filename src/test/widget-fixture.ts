@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../element/service-valuation.js';
 import type { ServiceValuation } from '../element/service-valuation.js';
-import { DEMO_KEY } from '../../service/servers/msw.js';
+import { DEMO_KEY } from '../../service/sandbox/in-page-host.js';
 import { API_BASE } from './sandbox-worker.js';
 
 /** Mounts a widget against the sandbox and opens every test with an accessibility assertion. */

@@ -1,6 +1,6 @@
 /**
  * The widget host's `/v1` API as one route table over host.ts: the Node server mounts it beside the
- * built files, and MSW calls its `fetch` in the page (servers/msw.ts), so both transports share one router.
+ * built files, and MSW calls its `fetch` in the page (sandbox/in-page-host.ts), so both transports share one router.
  */
 import { type Context, Hono } from 'hono';
 import type { WidgetHost } from './host.js';

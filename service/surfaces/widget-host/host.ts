@@ -1,6 +1,6 @@
 /**
  * The widget host (sandbox and live): one implementation of contract/widget-host.openapi.json, with no
- * transport of its own. Its routes on the service's origin (routes.ts) and MSW (servers/msw.ts) both
+ * transport of its own. Its routes on the service's origin (routes.ts) and MSW (sandbox/in-page-host.ts) both
  * call `handle`, which checks who asks (asking.ts) and answers the operation (suggestions.ts,
  * estimates.ts).
  */

@@ -7,9 +7,9 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { widgetHostApi } from '../surfaces/widget-host/api.js';
 import { createWidgetHost, type WidgetKeyConfig } from '../surfaces/widget-host/host.js';
-import { SANDBOX_MAGIC } from '../sandbox/magic.js';
-import { sandboxWorld } from '../sandbox/sandbox-homes.js';
-import keys from '../sandbox/widget-keys.json' with { type: 'json' };
+import { SANDBOX_MAGIC } from './magic.js';
+import { sandboxWorld } from './sandbox-homes.js';
+import keys from './widget-keys.json' with { type: 'json' };
 
 export const DEMO_KEY = keys.keys[0].key;
 export const QUOTA_SPENT_KEY = keys.keys[1].key;
