@@ -6,7 +6,7 @@
  * town. Each estimate names the datasets it rests on, as their licences ask.
  */
 import type { Database } from '../../../db/database.js';
-import { OFFICIAL_DATASETS, type OfficialDataset } from './official-datasets.js';
+import type { OfficialDataset } from './official-datasets.js';
 import type { HdbData, HdbPlace, HdbRent } from '../../estimates/hdb-estimate.js';
 import type { HdbHome, HdbSale } from '../../estimates/hdb-sale.js';
 import { blockKey, monthName, monthNumber } from '../../estimates/hdb-sale.js';
@@ -21,6 +21,7 @@ import {
   type Transaction,
 } from '../../estimates/homes.js';
 import { median } from '../../estimates/statistics.js';
+import { sourcesOf } from './dataset-attributions.js';
 import type { ImportOrigin } from './import-file.js';
 import { canonically } from './imported-row-order.js';
 import {
@@ -65,7 +66,7 @@ const lastDayOf = (month: string) => {
 };
 
 /**
- * The homes imported from official files (or, for `sandbox`, the sandbox's generated world imported in
+ * The homes imported from official files (or, for `generated`, the sandbox's generated world imported in
  * their formats), or undefined when no transaction has been.
  */
 export async function loadImportedHomes(
@@ -232,20 +233,4 @@ function assemble(
         return source ? [{ text: source.text, url: source.url }] : [];
       }),
   };
-}
-
-/** The newest import of each dataset, as its attribution names it. */
-async function sourcesOf(db: Pick<Database, 'query'>): Promise<Map<OfficialDataset, LoadedDataset>> {
-  const imports = await db.query<{ dataset: OfficialDataset; imported_at: Date }>(
-    `select dataset, max(imported_at) as imported_at from dataset_imports where origin = 'official'
-      group by dataset order by dataset`,
-  );
-  return new Map(
-    imports.map(({ dataset, imported_at }) => {
-      const source = OFFICIAL_DATASETS[dataset];
-      const day = new Date(imported_at).toISOString().slice(0, 10);
-      const { title, url, licence } = source;
-      return [dataset, { text: source.attribution.replace('{date}', day), url, title, licence }];
-    }),
-  );
 }

@@ -2,7 +2,9 @@
  * A person's own pages: signing in, accounts and invitations before sign-in; and, once signed in, the
  * session's switch and sign-out, their account, their security and the organization's members.
  */
+import { Hono } from 'hono';
 import type { Services } from '../../../core/services/compose.js';
+import type { ConsoleEnv } from '../context.js';
 import { accountEntryRoutes } from './account-entry-routes.js';
 import { accountRoutes } from './account-routes.js';
 import { emailChangeRoutes } from './email-change-routes.js';
@@ -11,8 +13,6 @@ import { memberRoutes } from './member-routes.js';
 import { securityRoutes } from './security-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
-import { Hono } from 'hono';
-import type { ConsoleEnv } from '../context.js';
 
 /** Before sign-in: the routes, and the sign-in page that asks a person to sign in first. */
 export function entryRoutes(services: Services) {
