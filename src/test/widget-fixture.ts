@@ -55,10 +55,14 @@ export async function until(condition: () => unknown, message: string, timeout =
 }
 
 export async function searchAndChoose(el: ServiceValuation, query: string, index = 0): Promise<void> {
+  // From an empty field: a focused field shows the last search's list until this query's answer replaces it.
+  type(el, '');
   type(el, query);
   await until(() => options(el).length > index, `suggestions for ${query}`);
   for (let i = 0; i <= index; i++) press(el, 'ArrowDown');
   await el.updateComplete;
   press(el, 'Enter');
+  // The chosen home's request drawn first: the estimate on show until then is the last address's.
+  await el.updateComplete;
   await until(() => $(el, '.estimate:not(.skeleton)') || $(el, '[part="estimate-error"]'), `estimate for ${query}`);
 }
