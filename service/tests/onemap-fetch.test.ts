@@ -2,12 +2,13 @@
  * HDB's blocks placed with OneMap from a local stand-in (its shapes, on loopback; no test reaches the
  * internet): only the blocks no address places yet are asked, each once (found or not), what OneMap found
  * is imported as addresses, a token that expired mid-run is renewed (OneMap says so with HTTP 200 and an
- * `error`), and an account OneMap refuses fails the run without recording anything.
+ * `error`), a 429 is waited out, and an account OneMap refuses fails the run without recording anything.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { oneMapSearch } from '../core/datasets/fetch/onemap-search.js';
 import { placeBlocks } from '../core/datasets/fetch/place-blocks.js';
+import { failureOf } from '../core/datasets/fetch/source-fault.js';
 import { importOfficialText } from '../core/datasets/official/import-file.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -36,8 +37,14 @@ const address = (block: string, road: string, postal: string, x: number, y: numb
 
 let db: Database;
 let standIn: Awaited<ReturnType<typeof startOneMapStandIn>>;
+const slept: number[] = [];
 const onemap = (password = 'correct horse') =>
-  oneMapSearch({ email: 'data@service.test', password, host: standIn.host, sleep: async () => {} });
+  oneMapSearch({
+    email: 'data@service.test',
+    password,
+    host: standIn.host,
+    sleep: async (ms) => void slept.push(ms),
+  });
 const postals = async () =>
   (await db.query<{ postal: string }>('select postal from addresses order by postal')).map((row) => row.postal);
 
@@ -96,5 +103,27 @@ describe('placing HDB’s blocks with OneMap', () => {
     assert.deepEqual([run!.status, run!.rowsAdded], ['imported', 1]);
     assert.equal(standIn.tokensIssued, tokens + 1, 'one new token');
     assert.deepEqual(await postals(), ['560101', '560102', '560103']);
+  });
+
+  it('waits out a 429 as Retry-After says, never taking it for the account’s problem', async () => {
+    const client = onemap();
+    await client.search('101 ANG MO KIO AVE 3'); // a token in hand
+    const tokens = standIn.tokensIssued;
+    slept.length = 0;
+    standIn.busy(2, '3');
+    assert.equal((await client.search('102 ANG MO KIO AVE 3'))[0]!.POSTAL, '560102');
+    assert.deepEqual(
+      slept.filter((ms) => ms > 500),
+      [3000, 3000],
+      'two waits of Retry-After’s 3 s (searches are otherwise spaced 500 ms)',
+    );
+    assert.equal(standIn.tokensIssued, tokens, 'the token kept');
+    standIn.busy(9);
+    await assert.rejects(client.search('102 ANG MO KIO AVE 3'), (error) =>
+      /^OneMap kept answering 429 .*: run the fetch again later \(OneMap allows 250 calls a minute\)$/.test(
+        failureOf(error),
+      ),
+    );
+    standIn.busy(0);
   });
 });

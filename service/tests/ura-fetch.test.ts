@@ -50,7 +50,9 @@ const [previousQuarter, thisQuarter] = recentQuarters(NOW);
 
 let db: Database;
 let standIn: Awaited<ReturnType<typeof startUraStandIn>>;
-const ura = (accessKey = 'key-0001') => uraDataService({ accessKey, host: standIn.host, now: () => NOW });
+const slept: number[] = [];
+const ura = (accessKey = 'key-0001') =>
+  uraDataService({ accessKey, host: standIn.host, now: () => NOW, sleep: async (ms) => void slept.push(ms) });
 const rows = async (dataset: string) =>
   (await db.query<{ n: number }>('select count(*)::int as n from home_transactions where dataset = $1', [dataset]))[0]!
     .n;
@@ -125,6 +127,23 @@ describe('fetching URA’s private sales and rents', () => {
     const answer = await client.sales()[1]!();
     assert.match(answer.text, /PARC ESTA/);
     assert.equal(standIn.tokensIssued, before + 2, 'a first token, then one more when it expired');
+  });
+
+  it('waits out a 429 as Retry-After says (seconds or a date), or 10 s, then gives up naming it', async () => {
+    slept.length = 0;
+    const client = ura();
+    standIn.busy(1, '7');
+    assert.match((await client.sales()[0]!()).text, /"Status":"Success"/);
+    standIn.busy(1, new Date(NOW.getTime() + 30_000).toUTCString());
+    await client.sales()[1]!();
+    standIn.busy(1);
+    await client.sales()[2]!();
+    assert.deepEqual(slept, [7000, 30_000, 10_000]);
+    standIn.busy(9);
+    const [gaveUp] = await fetchUra(db, ura(), { now: () => NOW });
+    standIn.busy(0);
+    assert.equal(gaveUp!.status, 'failed');
+    assert.match(gaveUp!.failure!, /URA kept answering 429 \(too many requests\).*run the fetch again later/);
   });
 
   it('refuses a firewall’s page, a refused access key and a changed shape, importing nothing', async () => {

@@ -2,7 +2,8 @@
  * A local stand-in for OneMap, on loopback, in its shapes: `api/auth/post/getToken` (a token for the
  * account, three days) and `api/common/elastic/search` (the addresses it is given whose block and street
  * the query names, HDB's abbreviations read as OneMap's full names). Authentication problems come with
- * HTTP 200 and an `error` field, as OneMap's do; `fault('token-expires')` expires the token once.
+ * HTTP 200 and an `error` field, as OneMap's do; `expireToken()` expires the token once, and `busy(n)`
+ * answers the next n requests 429.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,13 +17,26 @@ export interface OneMapStandInData {
 }
 
 export async function startOneMapStandIn(data: OneMapStandInData) {
-  const state = { tokens: new Set<string>(), issued: 0, searches: [] as string[], expireNext: false };
+  const state = {
+    tokens: new Set<string>(),
+    issued: 0,
+    searches: [] as string[],
+    expireNext: false,
+    busy: { left: 0, retryAfter: undefined as string | undefined },
+  };
   const json = (response: ServerResponse, body: unknown) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(body));
   };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    if (state.busy.left > 0) {
+      state.busy.left--;
+      const retry = state.busy.retryAfter ? { 'Retry-After': state.busy.retryAfter } : {};
+      response.writeHead(429, { 'Content-Type': 'application/json', ...retry });
+      response.end(JSON.stringify({ error: 'Too Many Requests' }));
+      return;
+    }
     if (url.pathname === '/api/auth/post/getToken' && request.method === 'POST') {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
@@ -62,6 +76,10 @@ export async function startOneMapStandIn(data: OneMapStandInData) {
     searches: state.searches,
     get tokensIssued() {
       return state.issued;
+    },
+    /** The next `times` requests answer 429, as past OneMap's 250 calls a minute (with `Retry-After`, where given). */
+    busy(times: number, retryAfter?: string) {
+      state.busy = { left: times, retryAfter };
     },
     /** The token in use expires at the next search. */
     expireToken() {

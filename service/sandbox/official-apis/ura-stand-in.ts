@@ -2,7 +2,8 @@
  * A local stand-in for URA's Data Service, on loopback, in its shapes: `insertNewToken/v1` (a token for
  * the access key) and `invokeUraDS/v1` (PMI_Resi_Transaction by batch, PMI_Resi_Rental by quarter),
  * answering with the documents it is given. `fault` makes it answer as the real one does on a bad day:
- * a firewall's HTML page, or a token that expired mid-run. No test or sandbox start reaches the internet.
+ * a firewall's HTML page, or a token that expired mid-run; `busy(n)` answers the next n requests 429.
+ * No test or sandbox start reaches the internet.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,13 @@ export interface UraStandInData {
 }
 
 export async function startUraStandIn(data: UraStandInData) {
-  const state = { fault: 'none' as UraFault, tokens: new Set<string>(), issued: 0, requests: [] as string[] };
+  const state = {
+    fault: 'none' as UraFault,
+    tokens: new Set<string>(),
+    issued: 0,
+    requests: [] as string[],
+    busy: { left: 0, retryAfter: undefined as string | undefined },
+  };
   const json = (response: ServerResponse, body: unknown) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(body));
@@ -26,6 +33,13 @@ export async function startUraStandIn(data: UraStandInData) {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     state.requests.push(`${url.pathname}${url.search}`);
+    if (state.busy.left > 0) {
+      state.busy.left--;
+      const retry = state.busy.retryAfter ? { 'Retry-After': state.busy.retryAfter } : {};
+      response.writeHead(429, { 'Content-Type': 'application/json', ...retry });
+      response.end(JSON.stringify({ Status: 'Error', Message: 'Too Many Requests', Result: null }));
+      return;
+    }
     if (state.fault === 'html') {
       response.writeHead(200, { 'Content-Type': 'text/html' });
       response.end('<html><body>The requested URL was rejected. Please consult with your administrator.</body></html>');
@@ -66,6 +80,10 @@ export async function startUraStandIn(data: UraStandInData) {
     },
     fault(fault: UraFault) {
       state.fault = fault;
+    },
+    /** The next `times` requests answer 429 (with `Retry-After`, where given). */
+    busy(times: number, retryAfter?: string) {
+      state.busy = { left: times, retryAfter };
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,12 +2,13 @@
  * data.gov.sg's public API, as its developer guide and the code that calls it describe it
  * (../shared/guides/OFFICIAL-DATA-APIS.md): a dataset's metadata (`lastUpdatedAt`, coverage) and its
  * full download, initiated then polled until a presigned URL answers. Every fault is a named error
- * with what to do: a 429 waits as `Retry-After` says (or 10 s, the window the limits count in), a page
- * of HTML where JSON was due (a firewall, a maintenance page) is refused, a poll that never completes
- * gives up, an expired presigned URL is asked again once, and a download cut short is refused.
+ * with what to do: a 429 is waited out (busy-source.ts), a page of HTML where JSON was due (a firewall,
+ * a maintenance page) is refused, a poll that never completes gives up, an expired presigned URL is
+ * asked again once, and a download cut short is refused.
  */
 
 import { splitCsvLine } from '../official/csv.js';
+import { waitingOutBusy } from './busy-source.js';
 import { SourceFault } from './source-fault.js';
 
 /** HDB's datasets on data.gov.sg: resale prices from January 2017, and flats rented out from 2021. */
@@ -47,7 +48,6 @@ function lastLineCut(text: string) {
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const RETRIES_ON_429 = 4;
 
 export function dataGovSg(options: DataGovSgOptions = {}) {
   const hosts = options.hosts ?? DATA_GOV_SG;
@@ -56,20 +56,14 @@ export function dataGovSg(options: DataGovSgOptions = {}) {
   const polls = options.polls ?? { attempts: 30, intervalMs: 2_000 };
   const headers = options.apiKey ? { 'x-api-key': options.apiKey } : undefined;
 
-  /** A request, waited out while the source says it is busy (429). */
-  async function request(url: string, init: RequestInit = {}): Promise<Response> {
-    for (let attempt = 0; ; attempt++) {
-      const response = await get(url, { ...init, headers: { ...headers, ...init.headers } });
-      if (response.status !== 429) return response;
-      if (attempt === RETRIES_ON_429)
-        throw new SourceFault(
-          `data.gov.sg kept answering 429 (too many requests) for ${new URL(url).pathname}`,
-          'set DATA_GOV_SG_API_KEY for higher limits, or run the fetch again later',
-        );
-      const seconds = Number(response.headers.get('retry-after'));
-      await sleep(Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 120) * 1000 : 10_000);
-    }
-  }
+  const busy = waitingOutBusy({
+    name: 'data.gov.sg',
+    advice: 'set DATA_GOV_SG_API_KEY for higher limits, or run the fetch again later',
+    fetch: get,
+    sleep,
+  });
+  const request = (url: string, init: RequestInit = {}) =>
+    busy(url, { ...init, headers: { ...headers, ...init.headers } });
 
   /** The answer's JSON envelope (`{ code, data, errorMsg }`), or why it is not one. */
   async function json<T>(response: Response, what: string): Promise<T> {

@@ -3,8 +3,10 @@
  * (../shared/guides/OFFICIAL-DATA-APIS.md): a token from the account's e-mail and password (three days,
  * renewed an hour before it expires), then `elastic/search` with it. OneMap says an authentication
  * problem with HTTP 200 and an `error` field: renewed once, then the search repeated; a second is the
- * account's problem. Searches are spaced (2 a second, well under the 250 a minute it allows).
+ * account's problem. Searches are spaced (2 a second, well under the 250 a minute it allows), and a 429
+ * is waited out (busy-source.ts), never taken for the account's problem.
  */
+import { waitingOutBusy } from './busy-source.js';
 import { SourceFault } from './source-fault.js';
 
 export const ONEMAP_HOST = 'https://www.onemap.gov.sg';
@@ -28,9 +30,15 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 export function oneMapSearch(options: OneMapOptions) {
   const host = options.host ?? ONEMAP_HOST;
-  const get = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
   const sleep = options.sleep ?? wait;
+  const get = waitingOutBusy({
+    name: 'OneMap',
+    advice: 'run the fetch again later (OneMap allows 250 calls a minute)',
+    fetch: options.fetch ?? fetch,
+    sleep,
+    now,
+  });
   let token: { value: string; expiresAt: number } | undefined;
   let lastCall = 0;
 

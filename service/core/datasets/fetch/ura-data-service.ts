@@ -5,8 +5,10 @@
  * (`refPeriod=26q3`). URA keeps five years: every answer is archived before it is imported, so a
  * transaction that leaves URA's window stays with the service. Faults are named with what to do: an
  * access key refused, a page of HTML where JSON was due (URA's firewall), a token expired mid-run
- * (renewed once, then the call repeated), an answer that is not URA's shape.
+ * (renewed once, then the call repeated), an answer that is not URA's shape; a 429 is waited out
+ * (busy-source.ts).
  */
+import { waitingOutBusy } from './busy-source.js';
 import { SourceFault } from './source-fault.js';
 
 export const URA_HOST = 'https://eservice.ura.gov.sg/uraDataService';
@@ -19,6 +21,8 @@ export interface UraOptions {
   host?: string;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** Waits `ms` (a test passes one that does not). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** A URA answer as it came: its text (archived and imported as it is) and what was asked. */
@@ -39,10 +43,18 @@ export function recentQuarters(now: Date): string[] {
   return [quarter === 1 ? name(year - 1, 4) : name(year, quarter - 1), name(year, quarter)];
 }
 
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function uraDataService(options: UraOptions) {
   const host = options.host ?? URA_HOST;
-  const get = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
+  const get = waitingOutBusy({
+    name: 'URA',
+    advice: 'run the fetch again later',
+    fetch: options.fetch ?? fetch,
+    sleep: options.sleep ?? wait,
+    now,
+  });
   // URA's gateway turns away clients without a browser's User-Agent (code that calls it sends one).
   const userAgent = 'Mozilla/5.0 (compatible; ServiceValuations/1.0; +https://service.example/docs/data)';
   let token: { value: string; day: string } | undefined;
