@@ -10,27 +10,30 @@ const RETRIES_ON_429 = 4;
 const DEFAULT_WAIT_MS = 10_000;
 const LONGEST_WAIT_MS = 120_000;
 
+/** Waits `ms`: the sources' one timer (their tests pass a `sleep` that does not wait). */
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export interface BusySource {
   /** The source as an operator knows it: `data.gov.sg`, `URA`, `OneMap`. */
   name: string;
   /** What an operator can do when it stays busy. */
   advice: string;
   fetch: typeof fetch;
-  sleep: (ms: number) => Promise<void>;
+  sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
 }
 
 /** How long `Retry-After` asks for, in milliseconds, or the default where it says nothing usable. */
 export function retryAfterMs(header: string | null, now: Date): number {
   if (!header) return DEFAULT_WAIT_MS;
-  const seconds = Number(header);
-  const ms = /^\s*\d+\s*$/.test(header) ? seconds * 1000 : Date.parse(header) - now.getTime();
+  const ms = /^\s*\d+\s*$/.test(header) ? Number(header) * 1000 : Date.parse(header) - now.getTime();
   if (!Number.isFinite(ms) || ms <= 0) return DEFAULT_WAIT_MS;
   return Math.min(ms, LONGEST_WAIT_MS);
 }
 
 export function waitingOutBusy(source: BusySource) {
   const now = source.now ?? (() => new Date());
+  const sleep = source.sleep ?? wait;
   return async function request(url: string, init: RequestInit = {}): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const response = await source.fetch(url, init);
@@ -41,7 +44,7 @@ export function waitingOutBusy(source: BusySource) {
           `${source.name} kept answering 429 (too many requests) for ${new URL(url).pathname}`,
           source.advice,
         );
-      await source.sleep(retryAfterMs(response.headers.get('retry-after'), now()));
+      await sleep(retryAfterMs(response.headers.get('retry-after'), now()));
     }
   };
 }

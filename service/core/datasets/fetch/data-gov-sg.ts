@@ -8,7 +8,7 @@
  */
 
 import { splitCsvLine } from '../official/csv.js';
-import { waitingOutBusy } from './busy-source.js';
+import { wait, waitingOutBusy } from './busy-source.js';
 import { SourceFault } from './source-fault.js';
 
 /** HDB's datasets on data.gov.sg: resale prices from January 2017, and flats rented out from 2021. */
@@ -46,8 +46,6 @@ function lastLineCut(text: string) {
   const lines = text.trimEnd().split(/\r?\n/);
   return lines.length > 1 && splitCsvLine(lines.at(-1)!).length < splitCsvLine(lines[0]!).length;
 }
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function dataGovSg(options: DataGovSgOptions = {}) {
   const hosts = options.hosts ?? DATA_GOV_SG;

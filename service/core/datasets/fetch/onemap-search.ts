@@ -6,7 +6,7 @@
  * account's problem. Searches are spaced (2 a second, well under the 250 a minute it allows), and a 429
  * is waited out (busy-source.ts), never taken for the account's problem.
  */
-import { waitingOutBusy } from './busy-source.js';
+import { wait, waitingOutBusy } from './busy-source.js';
 import { SourceFault } from './source-fault.js';
 
 export const ONEMAP_HOST = 'https://www.onemap.gov.sg';
@@ -25,8 +25,6 @@ export interface OneMapOptions {
 
 /** One result as OneMap gives it: every value a string, `NIL` for none. */
 export type OneMapResult = Record<string, string>;
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function oneMapSearch(options: OneMapOptions) {
   const host = options.host ?? ONEMAP_HOST;

@@ -43,8 +43,6 @@ export function recentQuarters(now: Date): string[] {
   return [quarter === 1 ? name(year - 1, 4) : name(year, quarter - 1), name(year, quarter)];
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function uraDataService(options: UraOptions) {
   const host = options.host ?? URA_HOST;
   const now = options.now ?? (() => new Date());
@@ -52,7 +50,7 @@ export function uraDataService(options: UraOptions) {
     name: 'URA',
     advice: 'run the fetch again later',
     fetch: options.fetch ?? fetch,
-    sleep: options.sleep ?? wait,
+    sleep: options.sleep,
     now,
   });
   // URA's gateway turns away clients without a browser's User-Agent (code that calls it sends one).
