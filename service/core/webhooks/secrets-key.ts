@@ -5,7 +5,7 @@
  * database in memory, made for the process.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export function loadSecretsKey(options: { value?: string; databaseUrl?: string; dataDir: string }): Buffer {
@@ -21,6 +21,8 @@ export function loadSecretsKey(options: { value?: string; databaseUrl?: string; 
     );
   if (options.dataDir.startsWith('memory://')) return randomBytes(32);
   const file = join(dirname(options.dataDir), 'webhook-secrets.key');
+  // A fresh clone has no .data/ yet: the key is the first thing written there.
+  mkdirSync(dirname(file), { recursive: true });
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
