@@ -18,6 +18,7 @@ import { bothEnvironments, type Environment, platformKeyOn as platformKey } from
 import { ConsoleBrowser } from './console-browser.js';
 import { rawMcpClient } from './mcp-raw-client.js';
 import { makeAccount, signInWith } from './test-mail.js';
+import { singaporeTimeAhead } from './days-ahead.js';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -275,7 +276,7 @@ describe('sandbox and live', () => {
         key,
         {
           listingId: listing.body.id,
-          startsAt: '2026-12-05T02:00:00Z',
+          startsAt: singaporeTimeAhead(7, '10:00'),
           durationMinutes: 30,
           attendee: { name: 'Tan Wei Ming' },
         },

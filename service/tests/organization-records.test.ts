@@ -13,6 +13,7 @@ import { TOOLS } from '../surfaces/mcp/server.js';
 import type { PrivateTool } from '../surfaces/mcp/tool.js';
 import { bothEnvironments, type Environment, platformKeyOn as platformKey } from './both-environments.js';
 import { makeAccount, signInWith } from './test-mail.js';
+import { singaporeDayAhead, singaporeTimeAhead } from './days-ahead.js';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ENVIRONMENTS: Environment[] = ['sandbox', 'live'];
@@ -279,7 +280,7 @@ describe("organizations' own records", () => {
       assert.deepEqual([fewer.status, fewer.body.errors[0].parameter], [422, 'body.units']);
 
       const prices = await call('POST', `/developers/current/projects/${id}/price-lists`, {
-        effectiveFrom: '2026-12-01',
+        effectiveFrom: singaporeDayAhead(1),
         prices: [{ unitType: '2-bedroom', priceFrom: 1280000 }],
       });
       assert.equal(prices.status, 201, JSON.stringify(prices.body));
@@ -288,7 +289,10 @@ describe("organizations' own records", () => {
         url: 'https://media.example.sg/kallang-bay.jpg',
       });
       assert.equal(media.status, 201, JSON.stringify(media.body));
-      const slots = await call('GET', `/developers/current/projects/${id}/showflat-slots?date=2026-12-12`);
+      const slots = await call(
+        'GET',
+        `/developers/current/projects/${id}/showflat-slots?date=${singaporeDayAhead(12)}`,
+      );
       assert.equal(slots.status, 200, JSON.stringify(slots.body));
       const open = slots.body.slots.find((s: Body) => s.available);
       const booking = await call('POST', '/developers/current/showflat-bookings', {
@@ -554,7 +558,7 @@ describe("organizations' own records", () => {
       book_showflat_slot: async () => {
         const asked = await call('book_showflat_slot', developer, {
           projectId,
-          startsAt: '2026-12-12T02:00:00Z',
+          startsAt: singaporeTimeAhead(12, '10:00'),
           visitorName: 'Goh Siew Lan',
           idempotencyKey: 'mcp-showflat-1',
         });
@@ -572,7 +576,7 @@ describe("organizations' own records", () => {
       request_viewing: async () => {
         const asked = await call('request_viewing', agency, {
           listingId,
-          startsAt: '2026-12-12T02:00:00Z',
+          startsAt: singaporeTimeAhead(12, '10:00'),
           attendeeName: 'Goh Siew Lan',
           idempotencyKey: 'mcp-viewing-1',
         });
