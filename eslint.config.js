@@ -19,6 +19,8 @@ const FLOORS = {
   service: [
     ['db', 'web', 'geo'],
     [
+      // Singapore's calendar, where every part counts its days.
+      'core/calendar',
       'core/estimates',
       'core/finance',
       'core/metering',

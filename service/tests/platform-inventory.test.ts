@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { importOfficialFile } from '../core/datasets/official/import-file.js';
 import { BATCH_TRANSITIONS, type BatchStatus } from '../core/inventory/batch-store.js';
-import { singaporeDate } from '../core/inventory/price-list-store.js';
+import { singaporeDay as singaporeDate } from '../core/calendar/singapore-day.js';
 import { resetSandboxData } from '../core/listings/sandbox-reset.js';
 import { restoreSandboxFixtures } from '../sandbox/sandbox-data.js';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';

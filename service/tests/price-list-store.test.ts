@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { ORGANIZATIONS } from '../sandbox/organizations.js';
 import { onEachEngine } from '../sandbox/test-engines.js';
-import { createPriceListStore, singaporeDate } from '../core/inventory/price-list-store.js';
+import { createPriceListStore } from '../core/inventory/price-list-store.js';
+import { singaporeDay as singaporeDate } from '../core/calendar/singapore-day.js';
 
 const ORG = 'org_marinaheights';
 const project = ORGANIZATIONS[ORG]!.projects.find((p) => p.id === 'proj_0005')!;

@@ -9,20 +9,15 @@ import { newTimeOrderedId } from '../../db/ids.js';
 import { recordChange, serviceActor } from '../events/record-change.js';
 import { type FieldError, noSuchProject, problemInUnitType, type Project } from './project-checks.js';
 import { lockFor } from '../../db/locks.js';
+import { addDays, singaporeDay } from '../calendar/singapore-day.js';
 
 type Schemas = components['schemas'];
 export type PriceList = Schemas['PriceList'];
 type Price = Schemas['PriceListCreate']['prices'][number];
 
 const SQFT_PER_SQM = 10.7639;
-const DAY_MS = 86_400_000;
 /** Most versions one project keeps in the sandbox. */
 export const MAX_VERSIONS = 100;
-
-/** A day in Singapore (UTC+8, no daylight saving) as YYYY-MM-DD. */
-export const singaporeDate = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) =>
-  new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 interface Row {
   id: string;
@@ -64,7 +59,7 @@ export function createPriceListStore(db: Database, now = () => new Date()) {
       projectId,
     ]);
   const answer = (rows: Row[], project: Project) =>
-    rows.map((row, i) => toPriceList(row, project, rows[i + 1], singaporeDate(now())));
+    rows.map((row, i) => toPriceList(row, project, rows[i + 1], singaporeDay(now())));
 
   return {
     /** Every version, version 1 first; with `effectiveOn`, only the one that applies that day. */
@@ -93,7 +88,7 @@ export function createPriceListStore(db: Database, now = () => new Date()) {
         else if (seen.has(unitType)) errors.push({ parameter, detail: `${unitType} is priced twice` });
         seen.add(unitType);
       });
-      const today = singaporeDate(now());
+      const today = singaporeDay(now());
       const from = input.effectiveFrom;
       if (Number.isNaN(new Date(`${from}T00:00:00Z`).getTime()) || addDays(from, 0) !== from)
         errors.push({ parameter: 'body.effectiveFrom', detail: 'must be a day of the calendar (YYYY-MM-DD)' });

@@ -10,6 +10,7 @@ import {
   problemInAffordability,
   type AffordabilityInput,
 } from '../finance/affordability.js';
+import { singaporeDay } from '../calendar/singapore-day.js';
 
 type Schemas = components['schemas'];
 export type JourneyStatus = Schemas['MortgageJourneyStatus'];
@@ -36,8 +37,6 @@ export interface JourneyRow {
   updated_at: Date;
 }
 
-/** Today in Singapore, where the approvals' days are counted (YYYY-MM-DD). */
-const singaporeDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 /** A calendar day that exists (`2026-02-31` does not), as YYYY-MM-DD. */
 const isDay = (text: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;

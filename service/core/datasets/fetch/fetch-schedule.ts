@@ -6,7 +6,7 @@
  * A failed run is tried again a day later. How old the data may grow before
  * they are stale: 45 days past the next expected run.
  */
-const SINGAPORE_OFFSET_MS = 8 * 3_600_000;
+import { SINGAPORE_OFFSET_MS } from '../../calendar/singapore-day.js';
 const DAY_MS = 86_400_000;
 export const FETCH_DAY_OF_MONTH = 10;
 export const RETRY_AFTER_FAILURE_MS = DAY_MS;

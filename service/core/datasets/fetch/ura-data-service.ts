@@ -10,6 +10,7 @@
  */
 import { waitingOutBusy } from './busy-source.js';
 import { SourceFault } from './source-fault.js';
+import { SINGAPORE_OFFSET_MS, singaporeDay } from '../../calendar/singapore-day.js';
 
 export const URA_HOST = 'https://eservice.ura.gov.sg/uraDataService';
 export const URA_SALES_BATCHES = [1, 2, 3, 4] as const;
@@ -30,9 +31,6 @@ export interface UraAnswer {
   request: string;
   text: string;
 }
-
-const SINGAPORE_OFFSET_MS = 8 * 3_600_000;
-const singaporeDay = (at: Date) => new Date(at.getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
 
 /** The rental quarters to read at `now`: the current one (filling in) and the one before, as `YYqN`. */
 export function recentQuarters(now: Date): string[] {

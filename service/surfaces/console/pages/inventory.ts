@@ -42,11 +42,14 @@ export function inventoryPage(
     STATUS_WORDS[b.status],
     ...(mayChange ? [moves(b)] : []),
   ]);
+  // The store's clock says which version is in effect; those after it are yet to come, those before replaced.
+  const versionInEffect = (projectId: string) =>
+    priceLists.find((q) => q.projectId === projectId && q.inEffect)?.version ?? 0;
   const priceRows = priceLists.map((p) => [
     projectName(p.projectId),
     `Version ${p.version}`,
     p.effectiveUntil ? `${p.effectiveFrom} to ${p.effectiveUntil}` : `From ${p.effectiveFrom}`,
-    p.inEffect ? 'In effect' : p.effectiveFrom > new Date().toISOString().slice(0, 10) ? 'Not yet' : 'Replaced',
+    p.inEffect ? 'In effect' : p.version > versionInEffect(p.projectId) ? 'Not yet' : 'Replaced',
     p.prices.map((u) => `${u.unitType} from ${formatMoney(u.priceFrom)}`).join('; '),
     date(p.createdAt),
   ]);
