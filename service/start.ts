@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startDemoServer } from '../demo/server.js';
 import { policyFromEnv } from './core/webhooks/address-guard.js';
 import { loadSecretsKey } from './core/webhooks/secrets-key.js';
+import { passwordCostFrom } from './core/accounts/password-cost.js';
 import { startService } from './servers/start-service.js';
 import { startMailReceiver } from './mail/mail-receiver.js';
 import { DEFAULT_FROM } from './core/mail/mail-settings.js';
@@ -28,6 +29,12 @@ const fail = (message: string): never => {
   console.error(message);
   process.exit(1);
 };
+// The test-only password cost never reaches a deployment that serves live or shares a PostgreSQL server.
+try {
+  passwordCostFrom(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
 const secretsKey = (() => {
   try {
     return loadSecretsKey({ value: process.env.WEBHOOK_SECRETS_KEY, databaseUrl, dataDir });

@@ -26,6 +26,8 @@ async function startLive(args: string[] = []) {
     env: {
       ...process.env,
       DATABASE_URL: '',
+      // With live served, passwords are hashed at production cost: start.ts refuses the test run's.
+      SERVICE_PASSWORD_COST: '',
       LIVE_DATA_DIR: folder,
       DEMO_PORT: 'off',
       MAIL_INBOX_PORT: '0',

@@ -1,12 +1,14 @@
 /**
  * Passwords at rest: scrypt (memory-hard, in Node's own crypto, so no native module to build) with
- * OWASP's parameters, N = 2^17, r = 8, p = 1: 128 MiB and about 250 ms a hash on this project's test
- * machine. The stored text names its parameters, so stronger ones can come later without a migration.
- * A password is never logged, stored or compared in plain.
+ * OWASP's parameters (password-cost.ts). The stored text names its parameters, so stronger ones can
+ * come later without a migration. A password is never logged, stored or compared in plain.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { type PasswordCost, passwordCostFrom } from './password-cost.js';
 
-const PARAMETERS = { N: 2 ** 17, r: 8, p: 1 };
+// Read at the first hash, not at import: a process refused the test cost fails where it hashes, too.
+let cost: PasswordCost | undefined;
+const costInForce = () => (cost ??= passwordCostFrom(process.env));
 const KEY_BYTES = 64;
 
 /**
@@ -52,11 +54,11 @@ const derive = (password: string, salt: Buffer, options: ScryptOptions) =>
     ),
   );
 
-/** `scrypt$N$r$p$salt$key`, base64url. */
-export async function hashPassword(password: string): Promise<string> {
+/** `scrypt$N$r$p$salt$key`, base64url; at the cost in force unless one is given (a measure of production's). */
+export async function hashPassword(password: string, given: PasswordCost = costInForce()): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMETERS);
-  const { N, r, p } = PARAMETERS;
+  const { N, r, p } = given;
+  const key = await scrypt(password, salt, { N, r, p });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
