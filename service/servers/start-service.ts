@@ -11,6 +11,7 @@ import { composeServices, type Services } from '../core/services/compose.js';
 import type { DeploymentData, ServiceSettings } from '../core/services/settings.js';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { testTemplate } from '../db/templates.js';
 import { importSandboxWorld } from '../sandbox/import-sandbox-world.js';
 import { sandboxData, sandboxOnImportedHomes } from '../sandbox/sandbox-data.js';
 import { seed, type SeedOptions } from '../sandbox/seed.js';
@@ -82,7 +83,9 @@ const isDatabase = (value: StartServiceOptions['database']): value is Database =
 
 export async function startService(options: StartServiceOptions): Promise<StartedService> {
   const given = options.database;
-  const db = isDatabase(given) ? given : await openDatabase(given ?? { dataDir: 'memory://' });
+  // In a test run, a database in memory starts as the sandbox already started once (db/templates.ts).
+  const template = options.homes === 'imported' ? undefined : await testTemplate('world');
+  const db = isDatabase(given) ? given : await openDatabase(given ?? { dataDir: 'memory://', from: template });
   const servers: Partial<Record<Origin, Server>> = {};
   const liveServers: Partial<Record<Origin, Server>> = {};
   const closeServers = async (graceMs: number) => {
@@ -97,7 +100,8 @@ export async function startService(options: StartServiceOptions): Promise<Starte
   let live: DeploymentData | undefined;
   try {
     await migrate(db);
-    await seed(db, options.seed);
+    // A copy of the seeded template (a test run's) holds what seed() would write again, row for row.
+    if (!(template && !given && !options.seed)) await seed(db, options.seed);
     if (options.homes === 'imported') data = await sandboxOnImportedHomes(db);
     else {
       await importSandboxWorld(db);
