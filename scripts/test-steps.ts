@@ -18,6 +18,7 @@ const STEPS = [
   'build',
   'build:package',
   'check:package',
+  'test:package',
   'test:e2e',
   'size',
 ] as const;
