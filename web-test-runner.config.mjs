@@ -15,9 +15,9 @@ export default {
   nodeResolve: true,
   testRunnerHtml,
   concurrency: 1,
-  // One engine at a time: with three at once on a loaded two-core machine, one file's run stalled in two engines
-  // together (CI, twice) while each engine alone runs it in under 30 s.
-  concurrentBrowsers: 1,
+  // Chromium and Firefox side by side, one file each, on the two cores. The stalls that once kept them one at a
+  // time were failures lost on the way to the runner (e2e/engines/wtr-test-page.ts reports them now).
+  concurrentBrowsers: 2,
   // A file's whole run, not one test: a loaded two-core CI machine took over the 120 s default.
   testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 8000 } },
