@@ -15,16 +15,27 @@ import { after, describe, it } from 'node:test';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const WAIT_MS = 240_000;
+const PORTS = ['WIDGET_HOST_PORT', 'PLATFORM_PORT', 'MCP_PORT', 'DEMO_PORT', 'MAIL_INBOX_PORT'];
+
+/** A signal to every process of a group; a group that has ended already is no failure. */
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
 
 describe('a fresh clone', () => {
   const folder = mkdtempSync(join(tmpdir(), 'fresh-clone-'));
   let start: ChildProcess | undefined;
+  let exited: Promise<number | null> | undefined;
   after(async () => {
-    // npm start's whole process group: npm, tsx and the service under it.
-    if (start?.pid && start.exitCode === null) {
-      process.kill(-start.pid, 'SIGTERM');
-      await delay(2_000);
-      if (start.exitCode === null) process.kill(-start.pid, 'SIGKILL');
+    // npm start's whole process group (npm, tsx and the service under it): asked to stop, then ended.
+    if (start?.pid) {
+      signalGroup(start.pid, 'SIGTERM');
+      await Promise.race([exited, delay(5_000)]);
+      signalGroup(start.pid, 'SIGKILL');
     }
     rmSync(folder, { recursive: true, force: true });
   });
@@ -36,7 +47,7 @@ describe('a fresh clone', () => {
       const clone = join(folder, 'repository');
       execFileSync('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone], { stdio: 'pipe' });
       symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-      // Only what a person's shell has: none of the test run's switches, free ports instead of the usual ones.
+      // Only what a person's shell has: none of the test run's switches, and free ports for the usual ones.
       const env = Object.fromEntries(
         Object.entries(process.env).filter(([name]) => !/^(SERVICE_|SANDBOX_|NODE_TEST|DATABASE_URL)/.test(name)),
       );
@@ -44,24 +55,16 @@ describe('a fresh clone', () => {
         cwd: clone,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...env,
-          ...Object.fromEntries(
-            ['WIDGET_HOST_PORT', 'PLATFORM_PORT', 'MCP_PORT', 'DEMO_PORT', 'MAIL_INBOX_PORT'].map((name) => [
-              name,
-              '0',
-            ]),
-          ),
-        },
+        env: { ...env, ...Object.fromEntries(PORTS.map((name) => [name, '0'])) },
       });
       let output = '';
       for (const stream of [start.stdout!, start.stderr!]) stream.on('data', (chunk: Buffer) => (output += chunk));
-      const exited = new Promise<number | null>((resolve) => start!.on('exit', resolve));
+      exited = new Promise((resolve) => start!.once('exit', resolve));
 
       const deadline = Date.now() + WAIT_MS;
       let first: string | undefined;
       while (!first && Date.now() < deadline) {
-        const code = await Promise.race([exited, delay(500, 'running' as const)]);
+        const code: number | null | 'running' = await Promise.race([exited!, delay(500, 'running' as const)]);
         assert.equal(code, 'running', `npm start exited (${code}) on a fresh clone:\n${output.slice(-3_000)}`);
         first = /Sandbox widget host: (\S+)/.exec(output)?.[1];
       }
