@@ -51,21 +51,10 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
 
 const tsx = 'node_modules/.bin/tsx';
 const nodeTests = (files: string[], concurrency: number) =>
-  run(
-    tsx,
-    [
-      '--test',
-      '--test-force-exit',
-      '--test-timeout=300000',
-      `--test-concurrency=${concurrency}`,
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=./scripts/test-node/file-times.mjs',
-      '--test-reporter-destination=stdout',
-      ...files,
-    ],
-    { SERVICE_TEST_DATABASES: TEMPLATES, SERVICE_PASSWORD_COST: 'test' },
-  );
+  run(tsx, ['scripts/test-node/run-files.ts', String(concurrency), ...files], {
+    SERVICE_TEST_DATABASES: TEMPLATES,
+    SERVICE_PASSWORD_COST: 'test',
+  });
 
 const asked = process.argv.slice(2);
 const files = asked.length ? asked : testFiles();
