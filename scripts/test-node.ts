@@ -24,11 +24,14 @@ export const ALONE: Record<string, string> = {
  */
 const LONGEST_FIRST = [
   'service/tests/start-live.test.ts',
-  'service/tests/environments.test.ts',
-  'service/tests/organization-records.test.ts',
-  'service/tests/members.test.ts',
-  'service/tests/accounts.test.ts',
+  'service/tests/data-folder.test.ts',
   'service/tests/data-schedule.test.ts',
+  'service/tests/data-import.test.ts',
+  'service/tests/floods.test.ts',
+  'service/tests/members.test.ts',
+  'scripts/fresh-clone.test.ts',
+  'service/tests/hdb-accuracy.test.ts',
+  'service/tests/nearby.test.ts',
 ];
 
 const testFiles = () =>

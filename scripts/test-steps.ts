@@ -47,7 +47,7 @@ for (const step of steps) {
     rows.push({ step, outcome: 'not run' });
     continue;
   }
-  console.log(`\n▶ npm run ${step}`);
+  console.log(`\n── npm test: ${step} ──`);
   const started = performance.now();
   const code = await run(step);
   const seconds = (performance.now() - started) / 1000;

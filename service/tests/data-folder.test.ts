@@ -51,6 +51,8 @@ async function startService(folder: string): Promise<Service> {
       PLATFORM_PORT: '0',
       MCP_PORT: '0',
       SANDBOX_VISITOR_LIMITS: 'off',
+      // The folder's writes are what this file checks: no fetch of the world from the sources' stand-ins at each start.
+      SANDBOX_FETCH: 'off',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
