@@ -1,6 +1,6 @@
 /**
  * `npm run test:node`: every Node test file (service, sdk, scripts, bench, e2e/engines, the Zapier app),
- * two at a time on this project's two cores, then the few that cannot share the machine, one at a time.
+ * three at a time on this project's two cores, then the few that cannot share the machine, one at a time.
  * Before them, the run's database templates are prepared once (service/tests/database-templates.ts), and
  * passwords are hashed at the test cost (core/accounts/password-cost.ts). `npm run test:node -- FILE…`
  * runs only those files.
@@ -9,6 +9,11 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+/**
+ * Files at once (TEST_NODE_CONCURRENCY): three on two cores, since a file spends part of its time waiting on
+ * its servers, browsers and timers (the commit that chose three has the figures).
+ */
+const CONCURRENCY = Number(process.env.TEST_NODE_CONCURRENCY ?? 3);
 const ROOTS = ['service', 'sdk', 'scripts', 'bench', 'e2e/engines', 'packages/zapier/test'];
 const TEMPLATES = '.data/test-databases';
 
@@ -69,8 +74,8 @@ const shared = inOrder(files.filter((file) => !(file in ALONE)));
 const alone = files.filter((file) => file in ALONE);
 let failed = false;
 if (shared.length) {
-  console.log(`\n${shared.length} test files, two at a time`);
-  failed = (await nodeTests(shared, 2)) !== 0;
+  console.log(`\n${shared.length} test files, ${CONCURRENCY} at a time`);
+  failed = (await nodeTests(shared, CONCURRENCY)) !== 0;
 }
 if (alone.length) {
   console.log(`\n${alone.length} alone: ${alone.map((file) => `${file} (${ALONE[file]})`).join('; ')}`);
