@@ -84,7 +84,7 @@ const isDatabase = (value: StartServiceOptions['database']): value is Database =
 export async function startService(options: StartServiceOptions): Promise<StartedService> {
   const given = options.database;
   // In a test run, a database in memory starts as the sandbox already started once (db/templates.ts).
-  const template = options.homes === 'imported' ? undefined : await testTemplate('world');
+  const template = given || options.homes === 'imported' ? undefined : await testTemplate('world');
   const db = isDatabase(given) ? given : await openDatabase(given ?? { dataDir: 'memory://', from: template });
   const servers: Partial<Record<Origin, Server>> = {};
   const liveServers: Partial<Record<Origin, Server>> = {};
@@ -101,7 +101,7 @@ export async function startService(options: StartServiceOptions): Promise<Starte
   try {
     await migrate(db);
     // A copy of the seeded template (a test run's) holds what seed() would write again, row for row.
-    if (!(template && !given && !options.seed)) await seed(db, options.seed);
+    if (!template || options.seed) await seed(db, options.seed);
     if (options.homes === 'imported') data = await sandboxOnImportedHomes(db);
     else {
       await importSandboxWorld(db);
