@@ -1,13 +1,15 @@
 /**
  * `npm run test:node`: every Node test file (service, sdk, scripts, bench, e2e/engines, the Zapier app),
  * three at a time on this project's two cores, then the few that cannot share the machine, one at a time.
- * Before them, the run's database templates are prepared once (service/tests/database-templates.ts), and
- * passwords are hashed at the test cost (core/accounts/password-cost.ts). `npm run test:node -- FILE…`
+ * Before them, the run's database templates are prepared once (service/tests/database-templates.ts), one
+ * PostgreSQL server is started for the whole run with its seeded template (service/sandbox/run-postgres.ts),
+ * and passwords are hashed at the test cost (core/accounts/password-cost.ts). `npm run test:node -- FILE…`
  * runs only those files.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { startRunPostgres } from '../service/sandbox/run-postgres.js';
 
 /**
  * Files at once (TEST_NODE_CONCURRENCY): three on two cores, since a file spends part of its time waiting on
@@ -58,10 +60,11 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   });
 
 const tsx = 'node_modules/.bin/tsx';
-const nodeTests = (files: string[], concurrency: number) =>
+const nodeTests = (files: string[], concurrency: number, env: NodeJS.ProcessEnv) =>
   run(tsx, ['scripts/test-node/run-files.ts', String(concurrency), ...files], {
     SERVICE_TEST_DATABASES: TEMPLATES,
     SERVICE_PASSWORD_COST: 'test',
+    ...env,
   });
 
 const asked = process.argv.slice(2);
@@ -72,13 +75,23 @@ if (missing.length) throw new Error(`ALONE names files that are not there: ${mis
 if ((await run(tsx, ['service/tests/database-templates.ts', TEMPLATES])) !== 0) process.exit(1);
 const shared = inOrder(files.filter((file) => !(file in ALONE)));
 const alone = files.filter((file) => file in ALONE);
+const postgres = await startRunPostgres();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    postgres?.stop();
+    process.exit(1);
+  });
 let failed = false;
-if (shared.length) {
-  console.log(`\n${shared.length} test files, ${CONCURRENCY} at a time`);
-  failed = (await nodeTests(shared, CONCURRENCY)) !== 0;
-}
-if (alone.length) {
-  console.log(`\n${alone.length} alone: ${alone.map((file) => `${file} (${ALONE[file]})`).join('; ')}`);
-  failed = (await nodeTests(alone, 1)) !== 0 || failed;
+try {
+  if (shared.length) {
+    console.log(`\n${shared.length} test files, ${CONCURRENCY} at a time`);
+    failed = (await nodeTests(shared, CONCURRENCY, postgres?.env ?? {})) !== 0;
+  }
+  if (alone.length) {
+    console.log(`\n${alone.length} alone: ${alone.map((file) => `${file} (${ALONE[file]})`).join('; ')}`);
+    failed = (await nodeTests(alone, 1, postgres?.env ?? {})) !== 0 || failed;
+  }
+} finally {
+  postgres?.stop();
 }
 process.exit(failed ? 1 : 0);

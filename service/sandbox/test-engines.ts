@@ -1,14 +1,14 @@
 /**
- * Runs a suite on both engines the service supports: PGlite in memory, and Debian's PostgreSQL
- * started on a free port of loopback (skipped, with a line saying so, where it is not installed). Each
- * engine's database is migrated and seeded once for the suite.
+ * Runs a suite on both engines the service supports: PGlite in memory, and Debian's PostgreSQL on
+ * loopback (skipped, with a line saying so, where it is not installed). Each engine's database is
+ * migrated and seeded once for the suite; on PostgreSQL it is a copy of the test run's seeded template
+ * (run-postgres.ts).
  */
 import { after, before, describe } from 'node:test';
 import { seed } from './seed.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { startTestPostgres } from '../db/test-postgres.js';
-import { freePort } from '../web/free-ports.js';
+import { type TestPostgres, testPostgresDatabase } from './run-postgres.js';
 
 /** The suite's database: undefined where its engine is not installed (the test skips itself). */
 export type DatabaseOf = () => Database | undefined;
@@ -20,23 +20,23 @@ export function onEachEngine(
   for (const engine of ['pglite', 'postgres'] as const) {
     describe(`${title} (${engine === 'pglite' ? 'PGlite, in memory' : 'PostgreSQL, on loopback'})`, () => {
       let db: Database | undefined;
-      let postgres: Awaited<ReturnType<typeof startTestPostgres>>;
+      let postgres: TestPostgres | undefined;
       before(async () => {
         if (engine === 'postgres') {
-          postgres = await startTestPostgres(await freePort());
+          postgres = await testPostgresDatabase('seeded');
           if (!postgres) console.log('# PostgreSQL is not installed here: its suite is skipped (.ci/run installs it).');
         }
         db =
           engine === 'pglite'
             ? await openDatabase({ dataDir: 'memory://' })
             : postgres && (await openDatabase({ url: postgres.url }));
-        if (!db) return;
+        if (!db || postgres?.seeded) return;
         await migrate(db);
         await seed(db);
       });
       after(async () => {
         await db?.close();
-        postgres?.stop();
+        await postgres?.stop();
       });
       body(
         () => db,

@@ -18,12 +18,11 @@ import { announceStale } from '../core/datasets/dataset-events.js';
 import { liveData } from '../core/services/live-data.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { startTestPostgres } from '../db/test-postgres.js';
 import { startDataGovSgStandIn } from '../sandbox/official-apis/data-gov-sg-stand-in.js';
 import { startSandboxSources } from '../sandbox/official-apis/sandbox-sources.js';
 import { importSandboxWorld } from '../sandbox/import-sandbox-world.js';
 import { type StartedService, startService } from '../servers/start-service.js';
-import { freePort } from '../web/free-ports.js';
+import { type TestPostgres, testPostgresDatabase } from '../sandbox/run-postgres.js';
 
 const RESALE_HEADER =
   'month,town,flat_type,block,street_name,storey_range,floor_area_sqm,flat_model,lease_commence_date,remaining_lease,resale_price';
@@ -158,12 +157,12 @@ describe('live fetching by itself', () => {
 });
 
 describe('a cluster’s fetch on PostgreSQL', () => {
-  let postgres: Awaited<ReturnType<typeof startTestPostgres>>;
+  let postgres: TestPostgres | undefined;
   let standIn: StandIn;
   let first: Database;
   let second: Database;
   before(async () => {
-    postgres = await startTestPostgres(await freePort());
+    postgres = await testPostgresDatabase('empty');
     if (!postgres) return;
     standIn = await startDataGovSgStandIn(datasets());
     first = await openDatabase({ url: postgres.url });
@@ -174,7 +173,7 @@ describe('a cluster’s fetch on PostgreSQL', () => {
     await first?.close();
     await second?.close();
     await standIn?.stop();
-    postgres?.stop();
+    await postgres?.stop();
   });
   const fetchOn = (db: Database) =>
     createOfficialFetch(db.in('live'), settingsFor(standIn), { now: () => new Date(), onImported: async () => {} });

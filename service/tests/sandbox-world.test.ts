@@ -13,8 +13,7 @@ import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { importSandboxWorld, sandboxHomesIn } from '../sandbox/import-sandbox-world.js';
 import { sandboxWorld } from '../sandbox/sandbox-homes.js';
-import { startTestPostgres } from '../db/test-postgres.js';
-import { freePort } from '../web/free-ports.js';
+import { testPostgresDatabase } from '../sandbox/run-postgres.js';
 
 let db: Database;
 before(async () => {
@@ -114,7 +113,7 @@ describe("the sandbox's world", () => {
 
 describe("the sandbox's world, imported by processes starting together on one PostgreSQL", () => {
   it('is imported once: the others wait their turn and find it there', async (t) => {
-    const postgres = await startTestPostgres(await freePort());
+    const postgres = await testPostgresDatabase('empty');
     if (!postgres) return t.skip('PostgreSQL is not installed here (.ci/run installs it).');
     const processes = await Promise.all([1, 2, 3].map(() => openDatabase({ url: postgres.url })));
     try {
@@ -129,7 +128,7 @@ describe("the sandbox's world, imported by processes starting together on one Po
       assert.equal(homes.homes.transactions.length, (await sandboxWorld()).homes.transactions.length);
     } finally {
       await Promise.all(processes.map((db) => db.close()));
-      postgres.stop();
+      await postgres.stop();
     }
   });
 });
