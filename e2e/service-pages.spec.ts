@@ -21,7 +21,7 @@ const PUBLIC_PAGES = [
   `${API_BASE}/valuation/?q=ang+mo+kio`,
   `${API_BASE}/valuation/hdb-560102-4-room?mode=sale`,
   `${API_BASE}/valuation/hdb-560102-4-room?mode=sale&storey=3&floorAreaSqm=100`,
-  `${API_BASE}/valuation/condo-the-sail-marina-bay-2br?mode=rent`,
+  `${API_BASE}/valuation/condo-the-sail-marina-bay-marina-boulevard-2br?mode=rent`,
   `http://127.0.0.1:${PLATFORM_PORT}/reference`,
   `http://127.0.0.1:${PLATFORM_PORT}/reference/webhooks`,
   `http://127.0.0.1:${PLATFORM_PORT}/reference/schemas`,

@@ -45,7 +45,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const path of [
       '/valuation/',
-      '/valuation/condo-parc-esta-2br?mode=rent',
+      '/valuation/condo-parc-esta-sims-ave-2br?mode=rent',
       '/valuation/landed-jln-kembangan-terrace?mode=sale',
       '/valuation/hdb-560102-4-room?mode=sale',
     ]) {

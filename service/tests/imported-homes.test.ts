@@ -220,7 +220,7 @@ describe('homes valued from official files', () => {
     });
   });
 
-  it('prices a URA sale of several units per unit, and keeps one project spelt two ways one home', async () => {
+  it('leaves a URA sale of several units out of the model, and keeps one project spelt two ways one home', async () => {
     const { easting, northing } = wgs84ToSvy21(1.2986, 103.8456);
     const sale = (month: string, units: number, area: number, price: number) => ({
       area: String(area),
@@ -261,11 +261,12 @@ describe('homes valued from official files', () => {
     const condos = imported.homes.properties.filter((p) => p.propertyType === 'condo');
     assert.deepEqual(
       condos.map((p) => [p.id, p.floorAreaSqm]),
-      [['condo-the-oxley-rise-3br', 100]],
+      [['condo-the-oxley-rise-oxley-rise-3br', 100]],
     );
-    const estimate = e.estimate('condo-the-oxley-rise-3br', 'sale');
+    const estimate = e.estimate('condo-the-oxley-rise-oxley-rise-3br', 'sale');
     assert.ok('estimate' in estimate);
     assert.deepEqual(new Set(estimate.estimate.comparables.map((c) => c.pricePerSqm)), new Set([20_000]));
+    assert.equal(estimate.estimate.comparables.length, 5, 'the bulk sale of two units is not a comparable');
     assert.equal(estimate.estimate.value, 2_000_000);
   });
 

@@ -9,7 +9,7 @@ import { quantile } from './statistics.js';
 import { COMPARABLES, valueFromComparables } from './comparables.js';
 import type { Valuation } from './estimate.js';
 import { homesOf, type Homes, type PropertyRecord } from './homes.js';
-import { nearbyIndex, type Reach, usualReach } from './nearby.js';
+import { hasPlace, nearbyIndex, type Reach, usualReach } from './nearby.js';
 import { storeysOf } from './storeys.js';
 
 type Mode = components['schemas']['Mode'];
@@ -50,12 +50,12 @@ function uncalibrated(
     // A visitor who gives no storey is told where homes of this type sell, whatever their floor: a wider range.
     const scale = scales[mode][storey === undefined ? 'typical' : 'asked'];
     const usual = usualReach(subject, mode);
-    for (const reach of wider(usual)) {
+    for (const reach of hasPlace(subject) ? wider(usual) : withinItsProject(usual)) {
       const neighbourhood = nearby(subject, mode, reach);
       if (neighbourhood.best.length < COMPARABLES.min) continue;
       const valued = valueFromComparables(neighbourhood, subject, mode, adjustment, scale);
       if (!valued) continue;
-      const district = reach.radiusM === Infinity;
+      const district = reach.radiusM === Infinity && !reach.within;
       return {
         ...valued,
         comparables: district
@@ -81,9 +81,25 @@ const wider = (usual: Reach): Reach[] => [
 ];
 const WIDEST_MONTHS = 36;
 
+/**
+ * For a home without a place (URA's downloaded files give none): its project's transactions, over the
+ * usual months and then 36; its street's; then its postal district's.
+ */
+const withinItsProject = (usual: Reach): Reach[] => [
+  { radiusM: Infinity, windowMonths: usual.windowMonths, within: 'project' },
+  { radiusM: Infinity, windowMonths: WIDEST_MONTHS, within: 'project' },
+  { radiusM: Infinity, windowMonths: WIDEST_MONTHS, within: 'street' },
+  { radiusM: Infinity, windowMonths: WIDEST_MONTHS },
+];
+
 function basisOf(subject: PropertyRecord, mode: Mode, reach: Reach, usual: Reach): NonNullable<Valuation['basis']> {
   const what = mode === 'sale' ? 'sales' : 'rents';
   const months = reach.windowMonths;
+  if (reach.within) {
+    const widened = reach.within !== 'project' || months !== usual.windowMonths;
+    const whose = reach.within === 'project' ? "its project's" : "its street's";
+    return { scope: reach.within, months, widened, text: `From ${whose} ${what} of the last ${months} months` };
+  }
   const widened = reach.radiusM !== usual.radiusM || months !== usual.windowMonths;
   if (reach.radiusM === Infinity) {
     const hdb = subject.propertyType === 'hdb';

@@ -49,6 +49,8 @@ export interface Near {
   /** Its place in `homes.transactions` (newest first): of two alike, the newer counts first. */
   index: number;
   score: number;
+  /** false where either home's place is unknown: `distance` is then what its project, street or district count as. */
+  distanceKnown?: false;
 }
 
 /** A comparable's price carried to the subject's storey: the premium a storey up, and the storey valued. */
@@ -88,7 +90,19 @@ export const comparableScore = (
   distance / 1000 +
   monthsAgo / 12 +
   (3 * Math.abs(floorAreaSqm - subject.floorAreaSqm)) / subject.floorAreaSqm +
-  (subject.project && other.project !== subject.project ? 2 : 0);
+  (subject.project && !ofOneProject(subject, other) ? 2 : 0);
+
+/** Two homes of one project: by their address key where they have one (a project is its name on its street). */
+const ofOneProject = (a: PropertyRecord, b: PropertyRecord) =>
+  a.addressKey !== undefined ? a.addressKey === b.addressKey : a.project === b.project;
+
+/** Where a comparable of another project lies: nearby where both places are known, else its street or its district. */
+const nearOf = (c: Near, subject: PropertyRecord) =>
+  c.distanceKnown !== false
+    ? ('nearby' as const)
+    : c.property.address === subject.address
+      ? ('same_street' as const)
+      : ('same_district' as const);
 
 /**
  * Values a property from its comparables: similar type and size, nearby and recent, each
@@ -132,9 +146,9 @@ export function valueFromComparables(
     comparables: [...comparables]
       .sort((a, b) => (a.tx.date < b.tx.date ? 1 : -1))
       .map((c) => ({
-        ...comparableOf(c.tx, c.property, c.distance),
-        near:
-          subject.project && c.property.project === subject.project ? ('same_project' as const) : ('nearby' as const),
+        ...comparableOf(c.tx, c.property, c.distanceKnown === false ? 0 : c.distance),
+        near: subject.project && ofOneProject(subject, c.property) ? ('same_project' as const) : nearOf(c, subject),
+        ...(c.distanceKnown === false ? { distanceKnown: false } : {}),
       })),
     ...(at !== undefined && at !== storey!.subject ? { storey: Math.round(at) } : {}),
   };

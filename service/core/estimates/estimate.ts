@@ -100,6 +100,7 @@ export const comparableOf = (tx: Transaction, property: PropertyRecord, distance
   price: tx.price,
   pricePerSqm: Math.round(tx.price / tx.floorAreaSqm),
   distanceM: Math.round(distance / 10) * 10,
+  ...(tx.saleType ? { saleType: tx.saleType } : {}),
 });
 
 /** The estimate every surface gives: a valuation of the property, as of the data's cut-off, with its attribution. */

@@ -36,6 +36,8 @@ export interface Transaction {
   price: number;
   /** The storey, where the data names one: the middle of its band ("06-10" is 8). */
   storey?: number;
+  /** A private sale's type, where the data say (URA's): a new sale, a sub sale or a resale. */
+  saleType?: 'new_sale' | 'sub_sale' | 'resale';
 }
 
 /** The day that stands for a month of the official data, which give the month only: its 15th. */

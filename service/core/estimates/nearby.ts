@@ -7,6 +7,10 @@
  * not at each of their transactions: the growth adds the homes' sums, and the best comparables are
  * read home by home, the most promising first, until no home left can beat the tenth best found.
  * The answer is the one reading every transaction gives (nearby.test.ts holds them equal).
+ *
+ * A home whose place the data do not give (a project known from URA's downloaded files by its name,
+ * street and district) is sought by what the data do say: within its project, its street, then its
+ * district; its distance is unknown, and counts in the score as one of those steps away.
  */
 import type { components } from '../../../contract/generated/widget-host.js';
 import {
@@ -33,11 +37,31 @@ const kindOf = (home: PropertyRecord) =>
 
 /**
  * How far a neighbourhood is sought: within `radiusM` (Infinity: anywhere in the subject's town, a
- * private home's postal district) and `windowMonths` back. The usual reach is COMPARABLES'.
+ * private home's postal district) and `windowMonths` back, or, for a home without a place, `within`
+ * its project or its street. The usual reach is COMPARABLES'.
  */
 export interface Reach {
   radiusM: number;
   windowMonths: number;
+  within?: 'project' | 'street';
+}
+
+export const hasPlace = (home: Pick<PropertyRecord, 'lat' | 'lng'>) =>
+  Number.isFinite(home.lat) && Number.isFinite(home.lng);
+
+/** What a distance unknown counts as in a comparable's score: the project's, the street's, or the district's. */
+const UNKNOWN_DISTANCE_M = { project: 0, street: 1000, district: 3000 };
+
+/** Metres between two homes, or, where either's place is unknown, what their project, street or district say. */
+export function distanceApart(subject: PropertyRecord, other: PropertyRecord): { distance: number; known: boolean } {
+  if (hasPlace(subject) && hasPlace(other)) return { distance: distanceMeters(subject, other), known: true };
+  const distance =
+    subject.addressKey !== undefined && subject.addressKey === other.addressKey
+      ? UNKNOWN_DISTANCE_M.project
+      : subject.address === other.address
+        ? UNKNOWN_DISTANCE_M.street
+        : UNKNOWN_DISTANCE_M.district;
+  return { distance, known: false };
 }
 
 export const usualReach = (subject: PropertyRecord, mode: Mode): Reach => ({
@@ -58,22 +82,27 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
   const buckets = new Map<string, HomeTransactions[]>();
   /** Every home of a kind and mode in a town, for a district-wide reach. */
   const towns = new Map<string, HomeTransactions[]>();
+  /** Every home of a kind and mode in a project, and on a street, for a home without a place. */
+  const projects = new Map<string, HomeTransactions[]>();
+  const streets = new Map<string, HomeTransactions[]>();
   const ofHome = new Map<string, HomeTransactions>();
+  const add = (map: Map<string, HomeTransactions[]>, key: string, own: HomeTransactions) => {
+    const list = map.get(key);
+    if (list) list.push(own);
+    else map.set(key, [own]);
+  };
   homes.transactions.forEach((tx, i) => {
     const property = homes.byId.get(tx.propertyId);
-    if (!property || !Number.isFinite(property.lat) || !Number.isFinite(property.lng)) return;
+    if (!property) return;
     let own = ofHome.get(`${tx.mode}|${property.id}`);
     if (!own) {
       own = { property, indexes: [], monthsAgo: [], line: { n: 0, x: 0, y: 0, xy: 0, xx: 0 } };
       ofHome.set(`${tx.mode}|${property.id}`, own);
-      const key = `${kindOf(property)}|${tx.mode}|${cellOf(property.lat, property.lng).join(',')}`;
-      const bucket = buckets.get(key);
-      if (bucket) bucket.push(own);
-      else buckets.set(key, [own]);
-      const townKey = `${kindOf(property)}|${tx.mode}|${property.town}`;
-      const town = towns.get(townKey);
-      if (town) town.push(own);
-      else towns.set(townKey, [own]);
+      const kind = `${kindOf(property)}|${tx.mode}`;
+      if (hasPlace(property)) add(buckets, `${kind}|${cellOf(property.lat, property.lng).join(',')}`, own);
+      add(towns, `${kind}|${property.town}`, own);
+      if (property.addressKey) add(projects, `${kind}|${property.addressKey}`, own);
+      add(streets, `${kind}|${property.address}`, own);
     }
     const monthsAgo = (cutOff - Date.parse(tx.date)) / COMPARABLES.monthMs;
     own.indexes.push(i);
@@ -81,9 +110,13 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
     addToLine(own.line, monthsAgo, tx.price / tx.floorAreaSqm);
   });
 
-  /** The homes of the subject's kind a reach may hold: the cells around it, or its whole town. */
-  const around = (subject: PropertyRecord, mode: Mode, radius: number): HomeTransactions[] => {
-    if (radius === Infinity) return towns.get(`${kindOf(subject)}|${mode}|${subject.town}`) ?? [];
+  /** The homes of the subject's kind a reach may hold: its project's, its street's, the cells around it, or its whole town. */
+  const around = (subject: PropertyRecord, mode: Mode, { radiusM: radius, within }: Reach): HomeTransactions[] => {
+    const kind = `${kindOf(subject)}|${mode}`;
+    if (within === 'project') return projects.get(`${kind}|${subject.addressKey}`) ?? [];
+    if (within === 'street') return streets.get(`${kind}|${subject.address}`) ?? [];
+    if (radius === Infinity) return towns.get(`${kind}|${subject.town}`) ?? [];
+    if (!hasPlace(subject)) return [];
     const [row, column] = cellOf(subject.lat, subject.lng);
     const cells = Math.ceil(radius / 1000 / (CELL_DEGREES * 111));
     const found: HomeTransactions[] = [];
@@ -97,14 +130,13 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
   return function neighbourhood(
     subject: PropertyRecord,
     mode: Mode,
-    { radiusM: radius, windowMonths: window }: Reach = usualReach(subject, mode),
+    reach: Reach = usualReach(subject, mode),
   ): Neighbourhood {
-    const none = { best: [], growth: 0 };
-    if (!Number.isFinite(subject.lat) || !Number.isFinite(subject.lng)) return none;
+    const { radiusM: radius, windowMonths: window } = reach;
     const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
-    const near: { home: HomeTransactions; distance: number; atBest: number }[] = [];
-    for (const home of around(subject, mode, radius)) {
-      const distance = distanceMeters(subject, home.property);
+    const near: { home: HomeTransactions; distance: number; known: boolean; atBest: number }[] = [];
+    for (const home of around(subject, mode, reach)) {
+      const { distance, known } = distanceApart(subject, home.property);
       if (!(distance <= radius)) continue;
       line.n += home.line.n;
       line.x += home.line.x;
@@ -113,7 +145,7 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
       line.xx += home.line.xx;
       // The lowest score any of its transactions can have: its newest, at the subject's own size.
       const atBest = comparableScore(subject, distance, home.monthsAgo[0], home.property, subject.floorAreaSqm);
-      near.push({ home, distance, atBest });
+      near.push({ home, distance, known, atBest });
     }
     near.sort((a, b) => a.atBest - b.atBest);
 
@@ -121,7 +153,7 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
     const worst = () => best[COMPARABLES.max - 1];
     // Scores are sums of floating-point parts: a bound is trusted only past this.
     const beyond = (bound: number) => best.length === COMPARABLES.max && bound > worst().score + 1e-9;
-    for (const { home, distance, atBest } of near) {
+    for (const { home, distance, known, atBest } of near) {
       if (beyond(atBest)) break;
       for (let k = 0; k < home.indexes.length; k++) {
         const monthsAgo = home.monthsAgo[k];
@@ -135,6 +167,7 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
           monthsAgo,
           index: home.indexes[k],
           score: comparableScore(subject, distance, monthsAgo, home.property, tx.floorAreaSqm),
+          ...(known ? {} : { distanceKnown: false as const }),
         };
         insertBest(best, candidate);
       }
@@ -158,7 +191,7 @@ export function everyTransactionNear(
   homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff'>,
   subject: PropertyRecord,
   mode: Mode,
-  { radiusM: radius, windowMonths: window }: Reach = usualReach(subject, mode),
+  { radiusM: radius, windowMonths: window, within }: Reach = usualReach(subject, mode),
 ): Neighbourhood {
   const cutOff = Date.parse(homes.cutOff);
   const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
@@ -166,14 +199,17 @@ export function everyTransactionNear(
   homes.transactions.forEach((tx: Transaction, index) => {
     const property = homes.byId.get(tx.propertyId);
     if (tx.mode !== mode || !property || kindOf(property) !== kindOf(subject)) return;
-    if (radius === Infinity && property.town !== subject.town) return;
-    const distance = distanceMeters(subject, property);
+    if (within === 'project' && property.addressKey !== subject.addressKey) return;
+    if (within === 'street' && property.address !== subject.address) return;
+    if (!within && radius === Infinity && property.town !== subject.town) return;
+    if (!within && radius !== Infinity && !(hasPlace(subject) && hasPlace(property))) return;
+    const { distance, known } = distanceApart(subject, property);
     if (!(distance <= radius)) return;
     const monthsAgo = (cutOff - Date.parse(tx.date)) / COMPARABLES.monthMs;
     addToLine(line, monthsAgo, tx.price / tx.floorAreaSqm);
     if (monthsAgo > window) return;
     const score = comparableScore(subject, distance, monthsAgo, property, tx.floorAreaSqm);
-    all.push({ tx, property, distance, monthsAgo, index, score });
+    all.push({ tx, property, distance, monthsAgo, index, score, ...(known ? {} : { distanceKnown: false as const }) });
   });
   const best = all.sort((a, b) => a.score - b.score || a.index - b.index).slice(0, COMPARABLES.max);
   return { best, growth: fittedYearlyGrowth(line) };

@@ -90,7 +90,7 @@ export async function loadImportedHomes(
     : [];
   const rows = await db.query<Row>(
     `select dataset, mode, property_type, month, town, block, street, project, home_kind, storey_low, storey_high,
-            floor_area_sqm, lease_commence_year, district, lat, lng, price, units
+            floor_area_sqm, lease_commence_year, district, lat, lng, price, units, sale_type
        from home_transactions where ${ofOrigin} and month >= $2 and month <= $3`,
     [origin, since, newest],
   );
@@ -126,7 +126,8 @@ export function homesFromRows(
   );
   const asideRows = new Set(setAside.map((rent) => rent.row));
   for (const row of rows) {
-    if (asideRows.has(row)) continue;
+    // A bulk sale (URA's several units at one price) is counted by the import, and left out of the models.
+    if (asideRows.has(row) || Number(row.units) > 1) continue;
     const home = gather(homes, row, book);
     if (!home) continue;
     const area = row.floor_area_sqm === null ? null : Number(row.floor_area_sqm);
@@ -136,11 +137,11 @@ export function homesFromRows(
       mode: row.mode,
       date: midMonth(row.month),
       floorAreaSqm: area,
-      // URA states a sale of several units at their total price and one unit's area.
-      price: Number(row.price) / Number(row.units),
+      price: Number(row.price),
       ...(row.storey_low !== null && row.storey_high !== null
         ? { storey: (Number(row.storey_low) + Number(row.storey_high)) / 2 }
         : {}),
+      ...(row.sale_type ? { saleType: row.sale_type } : {}),
     });
     if (row.dataset === 'hdb_resale') home.sales.push(hdbSaleOf(row, area!));
     if (row.dataset === 'hdb_rental') home.rents.push({ month: row.month, rent: Number(row.price) });

@@ -29,6 +29,7 @@ export interface Row {
   lng: number | null;
   price: number;
   units: number;
+  sale_type: HomeTransaction['saleType'];
 }
 
 /** A OneMap address, as the join reads it. */
@@ -78,6 +79,7 @@ export const rowOf = (dataset: OfficialDataset, t: HomeTransaction): Row => ({
   lng: t.lng,
   price: t.price,
   units: t.units,
+  sale_type: t.saleType,
 });
 
 /** A home's record, less its floor area (the median of its sales, known once all are read). */
@@ -87,8 +89,15 @@ export function homeKey(row: Row): string {
   if (row.property_type === 'hdb') return `hdb|${streetKey(row.street)}|${row.block}|${row.home_kind}`;
   if (row.property_type === 'landed') return homeId('landed', streetKey(row.street), landedUnitType(row.home_kind));
   // By the id it will have, so that two spellings of one project ("THE SAIL @ MARINA BAY") are one home.
-  return homeId('condo', row.project!, condoUnitType(row).replace('-bedroom', 'br'));
+  return condoId(row);
 }
+
+/**
+ * A project is its name on its street: a generic name (`RESIDENTIAL APARTMENTS`) is shared by dozens of
+ * developments, one on each street. Its homes are its bedroom bands.
+ */
+const projectKey = (row: Row) => homeId(row.project!, streetKey(row.street));
+const condoId = (row: Row) => homeId('condo', projectKey(row), condoUnitType(row).replace('-bedroom', 'br'));
 
 const condoUnitType = (row: Row) =>
   /^\d+-bedroom$/.test(row.home_kind) ? row.home_kind : bedroomsOf(Number(row.floor_area_sqm));
@@ -110,13 +119,13 @@ export function hdbRecord(row: Row, addresses: AddressBook): HomeRecord {
 }
 
 /**
- * A private home where URA gives its place; one without coordinates cannot be compared by distance. A
- * condo takes its postal code from OneMap's address of its building, where one was imported.
+ * A private home, with its place where URA's API gives it (its downloaded files give none: such a home is
+ * compared within its project, street and postal district, as an HDB block without OneMap's addresses is).
+ * A condo takes its postal code and place from OneMap's address of its building, where one was imported.
  */
-export function privateRecord(row: Row, addresses: AddressBook): HomeRecord | undefined {
-  if (row.lat === null || row.lng === null) return undefined;
+export function privateRecord(row: Row, addresses: AddressBook): HomeRecord {
   const town = row.district ? `District ${Number(row.district)}` : 'Singapore';
-  const place = { town, lat: Number(row.lat), lng: Number(row.lng) };
+  const given = row.lat !== null && row.lng !== null;
   if (row.property_type === 'landed') {
     const unitType = landedUnitType(row.home_kind);
     return {
@@ -126,21 +135,25 @@ export function privateRecord(row: Row, addresses: AddressBook): HomeRecord | un
       address: titleCase(row.street),
       propertyType: 'landed',
       unitType,
-      ...place,
+      town,
+      lat: given ? Number(row.lat) : NaN,
+      lng: given ? Number(row.lng) : NaN,
     };
   }
   const unitType = condoUnitType(row);
   const address = addresses.buildings.get(homeId(row.project!));
   return {
-    id: homeId('condo', row.project!, unitType.replace('-bedroom', 'br')),
+    id: condoId(row),
     // One project, however it is spelt ("THE SAIL @ MARINA BAY", "THE SAIL@MARINA BAY").
-    addressKey: `condo|${homeId(row.project!)}`,
+    addressKey: `condo|${projectKey(row)}`,
     address: titleCase(address?.block ? `${address.block} ${address.street}` : row.street),
     project: titleCase(row.project!),
     ...(address ? { postalCode: address.postal } : {}),
     propertyType: 'condo',
     unitType,
-    ...place,
+    town,
+    lat: given ? Number(row.lat) : (address?.lat ?? NaN),
+    lng: given ? Number(row.lng) : (address?.lng ?? NaN),
   };
 }
 

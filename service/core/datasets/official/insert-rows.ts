@@ -26,6 +26,7 @@ const TRANSACTION_COLUMNS: [string, string, (r: HomeTransaction) => unknown][] =
   ['lng', 'float8', (r) => r.lng],
   ['price', 'float8', (r) => r.price],
   ['units', 'int', (r) => r.units],
+  ['sale_type', 'text', (r) => r.saleType],
 ];
 const INSERT_TRANSACTIONS = `insert into home_transactions (row_key, dataset, import_id, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')})
   select k, $1, $2, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')}

@@ -9,6 +9,7 @@ import type { OfficialDataset } from './official-datasets.js';
 import { ONEMAP_COLUMNS, readOneMapRow } from './onemap.js';
 import { type Address, type HomeTransaction, type ReadRow, stringsOf } from './rows.js';
 import { readUraRentals, readUraSales } from './ura.js';
+import { readUraRentalRow, readUraSaleRow, URA_RENTALS_COLUMNS, URA_SALES_COLUMNS } from './ura-download.js';
 
 export type OfficialFile =
   | { dataset: Exclude<OfficialDataset, 'onemap_addresses'>; rows: AsyncIterable<ReadRow<HomeTransaction>> }
@@ -60,7 +61,7 @@ async function* each<T>(rows: T[]) {
 export const EMPTY = 'it has no rows, only a header or an empty list (an interrupted download?)';
 
 export const KNOWN_FILES =
-  "HDB resale flat prices or renting out of flats (data.gov.sg CSV), URA's PMI_Resi_Transaction or PMI_Resi_Rental (JSON), or OneMap search results (JSON or CSV)";
+  "HDB resale flat prices or renting out of flats (data.gov.sg CSV), URA's PMI_Resi_Transaction or PMI_Resi_Rental (JSON), URA's private residential transactions or rental contracts as its search downloads them (CSV), or OneMap search results (JSON or CSV)";
 
 /** A file to recognise: its first few kilobytes, all of it (for JSON), and its lines (for CSV). */
 export interface FileSource {
@@ -115,6 +116,11 @@ export async function readOfficial(source: FileSource): Promise<OfficialFile | {
     return { dataset: 'hdb_resale', rows: csvRows(source.lines, readResaleRow, lower) };
   if (sameColumns(lowered, RENTAL_COLUMNS))
     return { dataset: 'hdb_rental', rows: csvRows(source.lines, readRentalRow, lower) };
+  const asUra = (column: string) => column.replace(/\s+/g, ' ');
+  if (sameColumns(header.map(asUra), URA_SALES_COLUMNS))
+    return { dataset: 'ura_sales', rows: csvRows(source.lines, readUraSaleRow, asUra) };
+  if (sameColumns(header.map(asUra), URA_RENTALS_COLUMNS))
+    return { dataset: 'ura_rentals', rows: csvRows(source.lines, readUraRentalRow, asUra) };
   if (sameColumns(header.map(upper), ONEMAP_COLUMNS))
     return { dataset: 'onemap_addresses', rows: csvRows(source.lines, readOneMapRow, upper) };
   return { problem: `its first line (${header.join(',').slice(0, 120)}) is the header of none of ${KNOWN_FILES}` };

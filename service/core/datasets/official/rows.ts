@@ -23,7 +23,11 @@ export interface HomeTransaction {
   /** Sale price or monthly rent, SGD (for a sale of several units, all of them). */
   price: number;
   units: number;
+  /** URA's type of sale; null where the file does not say (HDB's resales, rents). */
+  saleType: SaleType | null;
 }
+
+export type SaleType = 'new_sale' | 'sub_sale' | 'resale';
 
 type Given = Pick<HomeTransaction, 'mode' | 'propertyType' | 'month' | 'street' | 'homeKind' | 'price'>;
 
@@ -42,6 +46,7 @@ export const homeTransaction = (given: Given & Partial<HomeTransaction>): HomeTr
   lat: null,
   lng: null,
   units: 1,
+  saleType: null,
   ...given,
 });
 
@@ -99,12 +104,14 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * A row's key: its dataset and parsed values (so that a re-download that writes 365000.0 for 365000, or
- * a flat model in capitals, is the same row), and its occurrence among identical rows of its file.
+ * a flat model in capitals, is the same row), and its occurrence among identical rows of its file. The
+ * type of sale is left out: rows imported before it was read keep their keys, so a re-import adds nothing.
  */
 export function rowKeyOf(dataset: string, record: HomeTransaction): string {
-  return [dataset, ...Object.values(record).map((v) => (typeof v === 'string' ? v.toUpperCase() : String(v)))].join(
-    '\u001f',
+  const values = Object.entries(record).flatMap(([key, v]) =>
+    key === 'saleType' ? [] : [typeof v === 'string' ? v.toUpperCase() : String(v)],
   );
+  return [dataset, ...values].join('\u001f');
 }
 
 /** YYYY-MM within the years official records cover. */

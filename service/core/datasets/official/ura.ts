@@ -3,7 +3,7 @@
  * each holding its transactions or rental contracts. Months come as MMYY; rentals give the floor area
  * and bedrooms as ranges.
  */
-import { fieldReader, type HomeTransaction, homeTransaction, type ReadRow, stringsOf } from './rows.js';
+import { fieldReader, type HomeTransaction, homeTransaction, type ReadRow, type SaleType, stringsOf } from './rows.js';
 import { inSingapore, svy21ToWgs84 } from '../../../geo/svy21.js';
 
 type Json = Record<string, unknown>;
@@ -19,6 +19,8 @@ const monthOf = (mmyy: string) => {
   const [, mm, yy] = MMYY.exec(mmyy)!;
   return `${Number(yy) < 70 ? '20' : '19'}${yy}-${mm}`;
 };
+/** The API's typeOfSale: 1 a new sale, 2 a sub sale, 3 a resale. */
+const SALE_TYPES: Record<string, SaleType> = { '1': 'new_sale', '2': 'sub_sale', '3': 'resale' };
 const storey = (floor: string) => (floor.startsWith('B') ? -Number(floor.slice(1)) : Number(floor));
 
 /** A project's place: its coordinates when URA gives them (some projects have none). */
@@ -122,6 +124,7 @@ export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
         tenure: (row.tenure ?? '').trim() || null,
         price: price!,
         units: units!,
+        saleType: SALE_TYPES[(row.typeOfSale ?? '').trim()] ?? null,
       }),
     };
   });
