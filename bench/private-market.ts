@@ -114,7 +114,7 @@ function gridRead(homes: Homes) {
       for (let dc = -1; dc <= 1; dc++)
         found.push(...(buckets.get(`${kindOf(subject)}|${mode}|${cell(subject, dr, dc)}`) ?? []));
     found.sort((a, b) => a - b);
-    const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
+    const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0, yy: 0 };
     const near: Near[] = [];
     for (const index of found) {
       const tx = homes.transactions[index];

@@ -129,12 +129,23 @@ if (report) {
 
 if (privateReport) {
   console.log(
-    `\nURA's private sales of ${privateReport.months[0]} to ${privateReport.months.at(-1)}, each valued from the comparables before its month:`,
+    `\nURA's private sales of ${privateReport.months[0]} to ${privateReport.months.at(-1)}, each valued from the comparables before its month (resales and sub sales; new sales apart):`,
   );
   table('In all', {
     'its storey and size': privateReport.all,
+    'project median (baseline)': privateReport.baseline,
     'typical (none given)': privateReport.typical,
+    "developers' new sales": privateReport.newSales,
   });
+  console.log(
+    `Median signed error: the model ${percent(privateReport.bias.model)}, the baseline ${percent(privateReport.bias.baseline)}.`,
+  );
+  table('By type of sale', privateReport.bySaleType);
+  table('By the confidence the estimate states', privateReport.byConfidence);
+  table('By what it valued from', privateReport.byBasis);
+  console.log(`\nBy district (the last column: median signed error)\n${header} ${'bias'.padStart(7)}`);
+  for (const [name, a] of Object.entries(privateReport.byDistrict))
+    console.log(`${row(name, a)} ${percent(a.bias).padStart(7)}`);
   table('By property type', privateReport.byPropertyType);
   table('By unit type', privateReport.byUnitType);
 } else console.log("\nNo private sales to test: none of URA's are loaded, or too few months of them.");

@@ -87,7 +87,8 @@ const WIDEST_MONTHS = 36;
  */
 const withinItsProject = (usual: Reach): Reach[] => [
   { radiusM: Infinity, windowMonths: usual.windowMonths, within: 'project' },
-  { radiusM: Infinity, windowMonths: WIDEST_MONTHS, within: 'project' },
+  { radiusM: Infinity, windowMonths: usual.windowMonths, within: 'project', anyBand: true },
+  { radiusM: Infinity, windowMonths: WIDEST_MONTHS, within: 'project', anyBand: true },
   { radiusM: Infinity, windowMonths: WIDEST_MONTHS, within: 'street' },
   { radiusM: Infinity, windowMonths: WIDEST_MONTHS },
 ];
@@ -96,7 +97,7 @@ function basisOf(subject: PropertyRecord, mode: Mode, reach: Reach, usual: Reach
   const what = mode === 'sale' ? 'sales' : 'rents';
   const months = reach.windowMonths;
   if (reach.within) {
-    const widened = reach.within !== 'project' || months !== usual.windowMonths;
+    const widened = reach.within !== 'project' || months !== usual.windowMonths || reach.anyBand === true;
     const whose = reach.within === 'project' ? "its project's" : "its street's";
     return { scope: reach.within, months, widened, text: `From ${whose} ${what} of the last ${months} months` };
   }
@@ -127,9 +128,11 @@ function basisOf(subject: PropertyRecord, mode: Mode, reach: Reach, usual: Reach
 function rangeScales(homes: Data, valuedElsewhere?: PropertyRecord['propertyType']): Scales {
   const ours = homes.transactions.filter((tx) => homes.byId.get(tx.propertyId)?.propertyType !== valuedElsewhere);
   const last = ours[0]?.date.slice(0, 7);
+  // A visitor's home is not a developer's new unit: the range is learned on resales and sub sales.
+  const resold = (tx: Homes['transactions'][number]) => tx.saleType !== 'new_sale';
   if (!last) return UNSCALED;
   const start = `${last}-01`;
-  const held = (mode: Mode) => ours.filter((tx) => tx.date >= start && tx.mode === mode);
+  const held = (mode: Mode) => ours.filter((tx) => tx.date >= start && tx.mode === mode && resold(tx));
   const heldOut = { sale: held('sale'), rent: held('rent') };
   // Too few to learn from: no second index is built (a deployment of HDB's files alone has none).
   if (heldOut.sale.length < ENOUGH && heldOut.rent.length < ENOUGH) return UNSCALED;

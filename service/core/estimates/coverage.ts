@@ -33,17 +33,26 @@ export function coverageOf(engine: Pick<EstimateEngine, 'estimate' | 'homes'>): 
   return coverage;
 }
 
-/** The share valued of HDB homes, or of private ones (condos and landed), in `mode`s given. */
-export function shareValued(coverage: Coverage, kind: 'hdb' | 'private', modes: Mode[] = ['sale', 'rent']): number {
+/**
+ * The share valued of HDB homes, or of private ones (condos and landed), in `mode`s given; undefined
+ * where none are loaded: no such home, or none with a transaction of that mode to value it from.
+ */
+export function shareValued(
+  coverage: Coverage,
+  kind: 'hdb' | 'private',
+  modes: Mode[] = ['sale', 'rent'],
+): number | undefined {
   let homes = 0;
   let valued = 0;
+  let unloaded = 0;
   for (const [key, share] of Object.entries(coverage)) {
     const [type, mode] = key.split(' ');
     if ((kind === 'hdb') !== (type === 'hdb') || !modes.includes(mode as Mode)) continue;
     homes += share.homes;
     valued += share.valued;
+    unloaded += share.refused.no_data_for_mode ?? 0;
   }
-  return homes ? valued / homes : 1;
+  return homes && unloaded < homes ? valued / homes : undefined;
 }
 
 /** The coverage as a table of text, one line a kind and mode, with the reasons for what was refused. */
@@ -58,8 +67,12 @@ export function coverageTable(coverage: Coverage): string {
       `${key.padEnd(12)} ${String(share.homes).padStart(7)} ${String(share.valued).padStart(7)} ${percent(share.valued / share.homes).padStart(8)}  ${refused}`.trimEnd(),
     );
   }
+  const said = (kind: 'hdb' | 'private', mode: Mode) => {
+    const share = shareValued(coverage, kind, [mode]);
+    return `${mode} ${share === undefined ? 'none loaded' : percent(share)}`;
+  };
   lines.push(
-    `HDB homes valued: ${percent(shareValued(coverage, 'hdb'))}; private homes: ${percent(shareValued(coverage, 'private'))}.`,
+    `HDB homes valued: ${said('hdb', 'sale')}, ${said('hdb', 'rent')}; private homes: ${said('private', 'sale')}, ${said('private', 'rent')}.`,
   );
   return lines.join('\n');
 }

@@ -44,6 +44,8 @@ export interface Reach {
   radiusM: number;
   windowMonths: number;
   within?: 'project' | 'street';
+  /** With `within: 'project'`: its homes of any bedroom band count (their price per m² carried to the subject's size). */
+  anyBand?: boolean;
 }
 
 export const hasPlace = (home: Pick<PropertyRecord, 'lat' | 'lng'>) =>
@@ -96,12 +98,15 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
     if (!property) return;
     let own = ofHome.get(`${tx.mode}|${property.id}`);
     if (!own) {
-      own = { property, indexes: [], monthsAgo: [], line: { n: 0, x: 0, y: 0, xy: 0, xx: 0 } };
+      own = { property, indexes: [], monthsAgo: [], line: { n: 0, x: 0, y: 0, xy: 0, xx: 0, yy: 0 } };
       ofHome.set(`${tx.mode}|${property.id}`, own);
       const kind = `${kindOf(property)}|${tx.mode}`;
       if (hasPlace(property)) add(buckets, `${kind}|${cellOf(property.lat, property.lng).join(',')}`, own);
       add(towns, `${kind}|${property.town}`, own);
-      if (property.addressKey) add(projects, `${kind}|${property.addressKey}`, own);
+      if (property.addressKey) {
+        add(projects, `${kind}|${property.addressKey}`, own);
+        add(projects, `${property.propertyType}|${tx.mode}|${property.addressKey}`, own);
+      }
       add(streets, `${kind}|${property.address}`, own);
     }
     const monthsAgo = (cutOff - Date.parse(tx.date)) / COMPARABLES.monthMs;
@@ -111,9 +116,10 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
   });
 
   /** The homes of the subject's kind a reach may hold: its project's, its street's, the cells around it, or its whole town. */
-  const around = (subject: PropertyRecord, mode: Mode, { radiusM: radius, within }: Reach): HomeTransactions[] => {
+  const around = (subject: PropertyRecord, mode: Mode, { radiusM: radius, within, anyBand }: Reach) => {
     const kind = `${kindOf(subject)}|${mode}`;
-    if (within === 'project') return projects.get(`${kind}|${subject.addressKey}`) ?? [];
+    if (within === 'project')
+      return projects.get(`${anyBand ? `${subject.propertyType}|${mode}` : kind}|${subject.addressKey}`) ?? [];
     if (within === 'street') return streets.get(`${kind}|${subject.address}`) ?? [];
     if (radius === Infinity) return towns.get(`${kind}|${subject.town}`) ?? [];
     if (!hasPlace(subject)) return [];
@@ -133,7 +139,7 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
     reach: Reach = usualReach(subject, mode),
   ): Neighbourhood {
     const { radiusM: radius, windowMonths: window } = reach;
-    const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
+    const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0, yy: 0 };
     const near: { home: HomeTransactions; distance: number; known: boolean; atBest: number }[] = [];
     for (const home of around(subject, mode, reach)) {
       const { distance, known } = distanceApart(subject, home.property);
@@ -143,6 +149,7 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
       line.y += home.line.y;
       line.xy += home.line.xy;
       line.xx += home.line.xx;
+      line.yy += home.line.yy;
       // The lowest score any of its transactions can have: its newest, at the subject's own size.
       const atBest = comparableScore(subject, distance, home.monthsAgo[0], home.property, subject.floorAreaSqm);
       near.push({ home, distance, known, atBest });
@@ -191,14 +198,16 @@ export function everyTransactionNear(
   homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff'>,
   subject: PropertyRecord,
   mode: Mode,
-  { radiusM: radius, windowMonths: window, within }: Reach = usualReach(subject, mode),
+  { radiusM: radius, windowMonths: window, within, anyBand }: Reach = usualReach(subject, mode),
 ): Neighbourhood {
   const cutOff = Date.parse(homes.cutOff);
-  const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0 };
+  const line: LineSums = { n: 0, x: 0, y: 0, xy: 0, xx: 0, yy: 0 };
   const all: Near[] = [];
   homes.transactions.forEach((tx: Transaction, index) => {
     const property = homes.byId.get(tx.propertyId);
-    if (tx.mode !== mode || !property || kindOf(property) !== kindOf(subject)) return;
+    if (tx.mode !== mode || !property) return;
+    const alike = anyBand ? property.propertyType === subject.propertyType : kindOf(property) === kindOf(subject);
+    if (!alike) return;
     if (within === 'project' && property.addressKey !== subject.addressKey) return;
     if (within === 'street' && property.address !== subject.address) return;
     if (!within && radius === Infinity && property.town !== subject.town) return;
