@@ -70,3 +70,32 @@ it('finds St. George’s Road however it is typed: St, St., Saint, with or witho
   assert.deepEqual(words('Bedok North St 3'), ['bedok', 'north', 'street', '3']);
   assert.deepEqual(words('Market St'), ['market', 'street']);
 });
+
+it("finds a block as an HDB letter writes it: C'WEALTH, GDNS, HTS and the other abbreviations of HDB's files", () => {
+  const home = (id: string, address: string, town: string) => ({
+    id,
+    address,
+    town,
+    propertyType: 'hdb' as const,
+    unitType: '4-room',
+    floorAreaSqm: 90,
+    lat: NaN,
+    lng: NaN,
+  });
+  const letters = buildIndex({
+    properties: [
+      home('hdb-411-cwealth', 'Blk 411 Commonwealth Avenue West', 'Clementi'),
+      home('hdb-33-teban', 'Blk 33 Teban Gardens Road', 'Jurong East'),
+      home('hdb-5-tg-pagar', 'Blk 5 Tanjong Pagar Plaza', 'Bukit Merah'),
+      home('hdb-1-telok-blangah', 'Blk 1 Telok Blangah Heights', 'Bukit Merah'),
+    ],
+  });
+  for (const [query, id] of [
+    ["411 C'WEALTH AVE WEST", 'hdb-411-cwealth'],
+    ['411 c’wealth ave w', 'hdb-411-cwealth'],
+    ['33 TEBAN GDNS RD', 'hdb-33-teban'],
+    ['5 TG PAGAR PLAZA', 'hdb-5-tg-pagar'],
+    ['1 TELOK BLANGAH HTS', 'hdb-1-telok-blangah'],
+  ])
+    assert.equal(suggest(letters, query, 8)[0]?.id, id, query);
+});

@@ -3,12 +3,19 @@
  * the postal codes in order, and the candidates a query's words can match (search.ts ranks them).
  */
 import type { Homes, PropertyRecord } from './homes.js';
+import { HDB_ABBREVIATIONS } from './street-abbreviations.js';
 
 /** Suggestions with the same rank read in this order (block 9 before block 10). */
 export const BY_TEXT = new Intl.Collator('en', { numeric: true });
 
-/** How Singaporeans shorten addresses, mapped to the words the homes use. */
+/**
+ * How Singaporeans shorten addresses, mapped to the words the homes use: HDB's own abbreviations (as a
+ * word is searched: C'WEALTH is cwealth), and the ones people type, which win where both name one.
+ */
 const ABBREVIATIONS: Record<string, string> = {
+  ...Object.fromEntries(
+    HDB_ABBREVIATIONS.map(([short, full]) => [short.toLowerCase().replace(/'/g, ''), full.toLowerCase()]),
+  ),
   ave: 'avenue',
   av: 'avenue',
   st: 'street',

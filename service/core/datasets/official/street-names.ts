@@ -3,33 +3,8 @@
  * them in full ("ANG MO KIO AVENUE 10", "COMMONWEALTH CLOSE"): one key both give, so that a block in
  * HDB's files finds its postal code and coordinates, and the name in full for people to read.
  */
+import { HDB_ABBREVIATIONS as ABBREVIATIONS } from '../../estimates/street-abbreviations.js';
 
-/** Every abbreviation HDB's resale and rental files use, each with the word it stands for. */
-const ABBREVIATIONS: [short: string, full: string][] = [
-  ['AVE', 'AVENUE'],
-  ['BT', 'BUKIT'],
-  ["C'WEALTH", 'COMMONWEALTH'],
-  ['CTRL', 'CENTRAL'],
-  ['CTR', 'CENTRE'],
-  ['CL', 'CLOSE'],
-  ['CRES', 'CRESCENT'],
-  ['DR', 'DRIVE'],
-  ['GDNS', 'GARDENS'],
-  ['HTS', 'HEIGHTS'],
-  ['JLN', 'JALAN'],
-  ['KG', 'KAMPONG'],
-  ['LOR', 'LORONG'],
-  ['MKT', 'MARKET'],
-  ['NTH', 'NORTH'],
-  ['PK', 'PARK'],
-  ['PL', 'PLACE'],
-  ['RD', 'ROAD'],
-  ['ST', 'STREET'],
-  ['STH', 'SOUTH'],
-  ['TER', 'TERRACE'],
-  ['TG', 'TANJONG'],
-  ['UPP', 'UPPER'],
-];
 const TO_SHORT = new Map(ABBREVIATIONS.map(([short, full]) => [full, short]));
 const TO_FULL = new Map(ABBREVIATIONS);
 
