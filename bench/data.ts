@@ -10,7 +10,8 @@
  * - the service's start on that data (SERVICE_HOMES=imported): the homes of the last five years read and
  *   the engine built, and one whole estimate as every surface asks it (engine.estimate), with the heap;
  * - an address search over 100,000 addresses: the inverted index beside a look at every address;
- * - the private market at the same volumes, made in memory (private-market.ts).
+ * - the private market at the same volumes, made in memory (private-market.ts);
+ * - URA's downloaded CSV at the real download's volume: its import, and a condo estimate (ura-download.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -29,6 +30,7 @@ import { migrate } from '../service/db/migrate.js';
 import { startTestPostgres } from '../service/db/test-postgres.js';
 import { writeHdbFiles } from '../service/sandbox/official-files/hdb-files.js';
 import { privateMarket } from './private-market.js';
+import { uraDownload } from './ura-download.js';
 import { freePort } from '../service/web/free-ports.js';
 
 const RUNS = Number(process.env.BENCH_DATA_RUNS ?? 3);
@@ -80,12 +82,13 @@ function latencies(run: () => unknown, times: number): number[] {
 console.log(
   `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}, ${round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
 );
-/** BENCH_DATA_ONLY=search (or private) measures the address search (or the private market) alone. */
+/** BENCH_DATA_ONLY=search (private, ura) measures the address search (the private market, URA's download) alone. */
 const ONLY = process.env.BENCH_DATA_ONLY;
 try {
   if (!ONLY) await importsAndEstimates();
   if (!ONLY || ONLY === 'search') await addressSearch();
   if (!ONLY || ONLY === 'private') privateMarket();
+  if (!ONLY || ONLY === 'ura') await uraDownload(dir, RUNS);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
