@@ -14,65 +14,22 @@ import { loadImportedHomes } from '../core/datasets/official/imported-homes.js';
 import { createEstimateEngine } from '../core/estimates/engine.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import {
+  type DownloadSale,
+  downloadRentalsText,
+  downloadSalesText,
+} from '../sandbox/official-files/ura-download-text.js';
 
-const HEADER =
-  'Project Name,Transacted Price ($),Area (SQFT),Unit Price ($ PSF),Sale Date,Street Name,Type of Sale,Type of Area,Area (SQM),Unit Price ($ PSM),Nett Price($),Property Type,Number of Units,Tenure,Postal District,Market Segment,Floor Level';
-const RENTAL_HEADER =
-  'Project Name,Street Name,Postal District,Property Type,No of Bedroom,Monthly Rent ($),Floor Area (SQM),Floor Area (SQFT),Lease Commencement Date';
-
-interface Sale {
-  project: string;
-  street: string;
-  month: string;
-  sqm: number;
-  price: number;
-  type?: 'New Sale' | 'Sub Sale' | 'Resale';
-  floors?: string;
-  units?: number;
-  district?: string;
-}
-
-const thousands = (n: number) => `"${n.toLocaleString('en')}"`;
-const saleLine = ({
-  project,
-  street,
-  month,
-  sqm,
-  price,
-  type = 'Resale',
-  floors = '06 to 10',
-  units = 1,
-  district = '15',
-}: Sale) =>
-  [
-    project,
-    thousands(price),
-    (sqm * 10.7639).toFixed(2),
-    thousands(Math.round(price / (sqm * 10.7639))),
-    month,
-    street,
-    type,
-    'Strata',
-    String(sqm),
-    thousands(Math.round(price / sqm)),
-    '-',
-    'Condominium',
-    String(units),
-    '99 yrs lease commencing from 2015',
-    district,
-    'Outside Central Region',
-    floors,
-  ].join(',');
-
-/** A download as URA writes it: CRLF line endings, and Latin-1 bytes where a name has an accent. */
-const write = (dir: string, name: string, header: string, lines: string[]) => {
+/** A download as URA writes it, in Latin-1 where a name has an accent (downloadSalesText writes CRLF). */
+const write = (dir: string, name: string, text: string) => {
   const path = join(dir, name);
-  writeFileSync(path, Buffer.from(`${[header, ...lines].join('\r\n')}\r\n`, 'latin1'));
+  writeFileSync(path, Buffer.from(text, 'latin1'));
   return path;
 };
+const salesFile = (list: DownloadSale[]) => downloadSalesText(list);
 
-const months = ['Jan-26', 'Feb-26', 'Mar-26', 'Apr-26', 'May-26', 'Jun-26'];
-const marine = (month: string, i: number): Sale => ({
+const months = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
+const marine = (month: string, i: number): DownloadSale => ({
   project: 'THE SEAWIND @ MARINE PARADE',
   street: 'MARINE PARADE ROAD',
   month,
@@ -100,18 +57,18 @@ describe("URA's downloaded private transactions", () => {
   };
 
   it('imports two overlapping downloads, each transaction once, and two identical new sales in one file as two', async () => {
-    const twin: Sale = {
+    const twin: DownloadSale = {
       project: 'THE SEAWIND @ MARINE PARADE',
       street: 'MARINE PARADE ROAD',
-      month: 'Jun-26',
+      month: '2026-06',
       sqm: 75,
       price: 1_500_000,
       type: 'New Sale',
     };
-    const firstHalf = months.slice(0, 4).flatMap((m, i) => [saleLine(marine(m, i)), saleLine(marine(m, i + 10))]);
-    const later = months.slice(2).flatMap((m, i) => [saleLine(marine(m, i + 2)), saleLine(marine(m, i + 12))]);
-    const d15 = write(dir, 'd15-jan-apr.csv', HEADER, firstHalf);
-    const overlap = write(dir, 'd15-mar-jun.csv', HEADER, [...later, saleLine(twin), saleLine(twin)]);
+    const firstHalf = months.slice(0, 4).flatMap((m, i) => [marine(m, i), marine(m, i + 10)]);
+    const later = months.slice(2).flatMap((m, i) => [marine(m, i + 2), marine(m, i + 12)]);
+    const d15 = write(dir, 'd15-jan-apr.csv', salesFile(firstHalf));
+    const overlap = write(dir, 'd15-mar-jun.csv', salesFile([...later, twin, twin]));
     const first = await load(d15);
     const second = await load(overlap);
     assert.equal(first.dataset, 'ura_sales');
@@ -130,7 +87,7 @@ describe("URA's downloaded private transactions", () => {
   });
 
   it('reads a Latin-1 name, basement and unknown floors, and keeps a bulk sale counted but out of the model', async () => {
-    const enchante = (month: string, i: number, floors: string): Sale => ({
+    const enchante = (month: string, i: number, floors: string): DownloadSale => ({
       project: 'ENCHANT\u00c9',
       street: 'EVELYN ROAD',
       month,
@@ -140,10 +97,10 @@ describe("URA's downloaded private transactions", () => {
       district: '11',
     });
     const lines = [
-      ...months.map((m, i) => saleLine(enchante(m, i, i % 2 ? 'B1 to B5' : '-'))),
-      saleLine({ ...enchante('Jun-26', 0, '01 to 05'), units: 4, price: 9_000_000, sqm: 400, type: 'New Sale' }),
+      ...months.map((m, i) => enchante(m, i, i % 2 ? 'B1 to B5' : '-')),
+      { ...enchante('2026-06', 0, '01 to 05'), units: 4, price: 9_000_000, sqm: 400, type: 'New Sale' as const },
     ];
-    const imported = await load(write(dir, 'd11.csv', HEADER, lines));
+    const imported = await load(write(dir, 'd11.csv', salesFile(lines)));
     assert.equal(imported.rowsRead, 7);
     const rows = await db.query<{ project: string; storey_low: number | null; units: number }>(
       "select project, storey_low, units from home_transactions where street = 'EVELYN ROAD' order by month, storey_low",
@@ -162,18 +119,16 @@ describe("URA's downloaded private transactions", () => {
 
   it('keeps one generic name on two streets two projects, each without a place, and values each from its own sales', async () => {
     const generic = (street: string, psm: number) =>
-      months.map((month, i) =>
-        saleLine({
-          project: 'RESIDENTIAL APARTMENTS',
-          street,
-          month,
-          sqm: 60,
-          price: psm * 60 + i * 1000,
-          district: '14',
-        }),
-      );
+      months.map((month, i) => ({
+        project: 'RESIDENTIAL APARTMENTS',
+        street,
+        month,
+        sqm: 60,
+        price: psm * 60 + i * 1000,
+        district: '14',
+      }));
     await load(
-      write(dir, 'generic.csv', HEADER, [...generic('GEYLANG ROAD', 12_000), ...generic('SIMS AVENUE', 16_000)]),
+      write(dir, 'generic.csv', salesFile([...generic('GEYLANG ROAD', 12_000), ...generic('SIMS AVENUE', 16_000)])),
     );
     const { homes, hdb, sources } = (await loadImportedHomes(db))!;
     const two = homes.properties.filter((p) => p.project === 'Residential Apartments');
@@ -194,9 +149,11 @@ describe("URA's downloaded private transactions", () => {
   });
 
   it('values a project with too few sales of its own from its street, then its district, saying so', async () => {
-    const lonely = write(dir, 'lonely.csv', HEADER, [
-      saleLine({ project: 'LONE TOWER', street: 'MARINE PARADE ROAD', month: 'May-26', sqm: 92, price: 1_700_000 }),
-    ]);
+    const lonely = write(
+      dir,
+      'lonely.csv',
+      salesFile([{ project: 'LONE TOWER', street: 'MARINE PARADE ROAD', month: '2026-05', sqm: 92, price: 1_700_000 }]),
+    );
     await load(lonely);
     const { homes, hdb } = (await loadImportedHomes(db))!;
     const engine = createEstimateEngine({ serviceUrl: 'https://service.example/', homes, hdb });
@@ -217,20 +174,15 @@ describe("URA's downloaded private transactions", () => {
   });
 
   it('imports the rental-contracts download: bedrooms, area ranges and lease months', async () => {
-    const lines = months.map((m, i) =>
-      [
-        'THE SEAWIND @ MARINE PARADE',
-        'MARINE PARADE ROAD',
-        '15',
-        'Condominium',
-        '3',
-        thousands(4_500 + i * 50),
-        '100 to 110',
-        '1000 to 1100',
-        m,
-      ].join(','),
-    );
-    const imported = await load(write(dir, 'rentals.csv', RENTAL_HEADER, lines));
+    const rentals = months.map((month, i) => ({
+      project: 'THE SEAWIND @ MARINE PARADE',
+      street: 'MARINE PARADE ROAD',
+      month,
+      bedrooms: 3,
+      sqm: '100 to 110',
+      rent: 4_500 + i * 50,
+    }));
+    const imported = await load(write(dir, 'rentals.csv', downloadRentalsText(rentals)));
     assert.equal(imported.dataset, 'ura_rentals');
     const rows = await db.query<{ home_kind: string; floor_area_sqm: number; month: string }>(
       "select home_kind, floor_area_sqm, month from home_transactions where dataset = 'ura_rentals' order by month",
@@ -240,7 +192,7 @@ describe("URA's downloaded private transactions", () => {
 
   it('refuses a file of another shape with what it expected, and loses nothing already loaded', async () => {
     const [before] = await db.query<{ n: number }>('select count(*)::int as n from home_transactions');
-    const path = write(dir, 'other.csv', 'Project,Price,Date', ['A,1,Jan-26']);
+    const path = write(dir, 'other.csv', 'Project,Price,Date\r\nA,1,Jan-26\r\n');
     const outcome = await importOfficialFile(db, path);
     assert.ok('refused' in outcome);
     assert.match(
@@ -252,10 +204,7 @@ describe("URA's downloaded private transactions", () => {
   });
 
   it('refuses a download with a bad row whole, naming the line and column', async () => {
-    const bad = write(dir, 'bad.csv', HEADER, [
-      saleLine(marine('Jul-26', 1)),
-      saleLine({ ...marine('Jul-26', 2), floors: 'ground' }),
-    ]);
+    const bad = write(dir, 'bad.csv', salesFile([marine('2026-07', 1), { ...marine('2026-07', 2), floors: 'ground' }]));
     const outcome = await importOfficialFile(db, bad);
     assert.ok('refused' in outcome);
     assert.deepEqual(
