@@ -42,6 +42,8 @@ export { expect };
 export async function search(page: Page, text: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'Search by address, postal code or condo' });
   await box.click();
+  // A second search starts from an empty box, as a visitor clearing the last address would.
+  await box.fill('');
   await box.pressSequentially(text, { delay: 30 });
   await expect(page.getByRole('option').first()).toBeVisible();
 }

@@ -105,6 +105,18 @@ test('approved, the owner switches to live, makes a live widget key and a visito
   );
   await expect(page.getByRole('link', { name: /Resale Flat Prices dataset/ })).toBeVisible();
 
+  // A condo known only from URA's downloaded file: found as a visitor types part of its name, valued from
+  // its own project's sales (one site: 0 m away).
+  await search(page, 'seawind marine');
+  await page
+    .getByRole('option', { name: /Seawind @ Marine Parade/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Estimated sale price' })).toBeVisible();
+  const condoSales = page.getByRole('table', { name: /recent sales used for this estimate/ });
+  await expect(condoSales.getByText('0 m away').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Private Residential Property Transactions/ })).toBeVisible();
+
   // Onboarding says live now that a live key is held; the sandbox's console lists none of live's keys.
   expect((await service.services.readiness.of('org_straits')).status).toBe('live');
   await page.goto(`${base}/console/widget-keys`);

@@ -144,7 +144,10 @@ describe("URA's downloaded private transactions", () => {
       `valued from its own street's sales: ${estimate.value}`,
     );
     assert.equal(estimate.basis?.scope, 'project');
-    assert.ok(estimate.comparables.every((c) => c.near === 'same_project' && c.distanceKnown === false));
+    assert.ok(
+      estimate.comparables.every((c) => c.near === 'same_project' && c.distanceM === 0 && c.distanceKnown !== false),
+      'a project is one site: its own sales are 0 m away',
+    );
     assert.ok(estimate.comparables.every((c) => c.saleType === 'resale'));
   });
 
@@ -161,7 +164,8 @@ describe("URA's downloaded private transactions", () => {
     const answer = engine.estimate(home.id, 'sale');
     assert.ok('estimate' in answer);
     assert.equal(answer.estimate.basis?.scope, 'street');
-    assert.ok(answer.estimate.comparables.some((c) => c.near === 'same_street'));
+    const street = answer.estimate.comparables.filter((c) => c.near === 'same_street');
+    assert.ok(street.length && street.every((c) => c.distanceKnown === false), 'another project: distance unknown');
   });
 
   it('finds a real-styled project as a visitor types it: any case, part of a word, without The and @', async () => {

@@ -54,15 +54,15 @@ export const hasPlace = (home: Pick<PropertyRecord, 'lat' | 'lng'>) =>
 /** What a distance unknown counts as in a comparable's score: the project's, the street's, or the district's. */
 const UNKNOWN_DISTANCE_M = { project: 0, street: 1000, district: 3000 };
 
-/** Metres between two homes, or, where either's place is unknown, what their project, street or district say. */
+/**
+ * Metres between two homes, or, where either's place is unknown, what their project, street or district
+ * say: a home of the same project is on the same site (0 m, known); another's distance is unknown.
+ */
 export function distanceApart(subject: PropertyRecord, other: PropertyRecord): { distance: number; known: boolean } {
   if (hasPlace(subject) && hasPlace(other)) return { distance: distanceMeters(subject, other), known: true };
-  const distance =
-    subject.addressKey !== undefined && subject.addressKey === other.addressKey
-      ? UNKNOWN_DISTANCE_M.project
-      : subject.address === other.address
-        ? UNKNOWN_DISTANCE_M.street
-        : UNKNOWN_DISTANCE_M.district;
+  if (subject.addressKey !== undefined && subject.addressKey === other.addressKey)
+    return { distance: UNKNOWN_DISTANCE_M.project, known: true };
+  const distance = subject.address === other.address ? UNKNOWN_DISTANCE_M.street : UNKNOWN_DISTANCE_M.district;
   return { distance, known: false };
 }
 
