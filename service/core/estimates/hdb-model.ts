@@ -32,6 +32,16 @@ export interface HdbModelOptions {
 
 const DEFAULT_WINDOW = 24;
 
+/**
+ * The ranges learned apart, as confidences are stated (hdb-estimate.ts saleConfidence): a block with
+ * three or more of its own sales of the type, a block with fewer, a street, a town.
+ */
+type RangeClass = 'block' | 'blockFew' | 'street' | 'town';
+const rangeClass = (basis: Basis, ownSales: number): RangeClass =>
+  basis === 'block' && ownSales < 3 ? 'blockFew' : basis;
+const ownSales = (byBlock: Map<string, HdbSale[]>, home: HdbHome) =>
+  (byBlock.get(blockKey(home)) ?? []).filter((sale) => sale.flatType === home.flatType).length;
+
 /** The first month of sales a valuer for `month` reads (its window and the month before it, for the range). */
 export function firstMonthRead(month: string, { windowMonths = DEFAULT_WINDOW }: HdbModelOptions = {}): string {
   return monthName(monthNumber(month) - windowMonths - 1);
@@ -52,43 +62,50 @@ export function hdbValuer(sales: HdbSale[], month: string, { windowMonths = DEFA
   if (!training.length) return undefined;
   const model = fit(training, at);
 
-  // The errors of the same model, fitted a month earlier, on the last month's sales: the range.
+  // The errors of the same model, fitted a month earlier, on the last month's sales: the range, learned
+  // apart for each confidence the estimate states (a block of few own sales of the type errs more).
   const lastMonth = within(at - 1, at);
   const earlier = within(at - 1 - windowMonths, at - 1);
-  const errors: Record<Basis, number[]> = { block: [], street: [], town: [] };
+  const errors: Record<RangeClass, number[]> = { block: [], blockFew: [], street: [], town: [] };
   if (earlier.length && lastMonth.length) {
     const before = fit(earlier, at - 1);
     for (const sale of lastMonth) {
       const guess = predict(before, sale, at - 1);
-      if (guess) errors[guess.basis].push(Math.log(sale.price) - guess.log);
+      if (guess) errors[rangeClass(guess.basis, ownSales(before.byBlock, sale))].push(Math.log(sale.price) - guess.log);
     }
   }
-  // A basis with too few errors of its own takes the block's, widened by what not knowing the block
+  // A class with too few errors of its own takes the block's, widened by what not knowing the block
   // (and, for a town, the street) adds to a sale's variance.
-  const widen: Record<Basis, number> = {
+  const widen: Record<RangeClass, number> = {
     block: 1,
+    blockFew: 1,
     street: Math.sqrt(1 + model.blockVariance / model.saleVariance),
     town: Math.sqrt(1 + (2 * model.blockVariance) / model.saleVariance),
   };
-  const spread = (basis: Basis) => {
-    const own = errors[basis].length >= 30;
-    const pooled = own ? errors[basis] : [...errors.block, ...errors.street, ...errors.town];
-    const scale = own ? 1 : widen[basis];
+  const spread = (kind: RangeClass) => {
+    const own = errors[kind].length >= 30;
+    const pooled = own ? errors[kind] : [...errors.block, ...errors.blockFew, ...errors.street, ...errors.town];
+    const scale = own ? 1 : widen[kind];
     return pooled.length >= 10
       ? { low: quantile(pooled, 0.1) * scale, high: quantile(pooled, 0.9) * scale }
       : { low: -0.08 * scale, high: 0.08 * scale };
   };
-  const spreads = { block: spread('block'), street: spread('street'), town: spread('town') };
+  const spreads = {
+    block: spread('block'),
+    blockFew: spread('blockFew'),
+    street: spread('street'),
+    town: spread('town'),
+  };
 
   return {
     model,
     value(home: HdbHome): HdbEstimate | undefined {
       const guess = predict(model, home, at);
       if (!guess) return undefined;
-      const { low, high } = spreads[guess.basis];
       const comparables = (model.byBlock.get(blockKey(home)) ?? [])
         .filter((sale) => sale.flatType === home.flatType)
         .sort((a, b) => (a.month < b.month ? 1 : -1));
+      const { low, high } = spreads[rangeClass(guess.basis, comparables.length)];
       return {
         price: Math.exp(guess.log),
         low: Math.exp(guess.log + low),
