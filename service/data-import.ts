@@ -53,6 +53,7 @@ function progress(file: string) {
 }
 
 let failed = false;
+let loaded = 0;
 for (const file of files) {
   // One file's failure (a database error, a full disk) is said in a line; the other files still load.
   const onProgress = progress(file);
@@ -78,6 +79,7 @@ for (const file of files) {
       console.error(`  … and ${(outcome.problemCount - outcome.problems.length).toLocaleString('en')} more.`);
     continue;
   }
+  loaded++;
   const { dataset, rowsRead, rowsAdded, rowsSkipped, newestMonth } = outcome.imported;
   console.log(
     `${file}: ${dataset}, ${rowsRead.toLocaleString('en')} rows read, ${rowsAdded.toLocaleString('en')} added` +
@@ -85,6 +87,10 @@ for (const file of files) {
       (newestMonth ? `; newest month ${newestMonth}.` : '.'),
   );
 }
-console.log(`Loaded into ${commandDatabaseName()}.`);
+if (loaded)
+  console.log(
+    `Loaded ${loaded === files.length ? '' : `${loaded} of ${files.length} files `}into ${commandDatabaseName()}.`,
+  );
+else console.error(`Nothing was loaded into ${commandDatabaseName()}.`);
 await db.close();
 process.exit(failed ? 1 : 0);

@@ -81,6 +81,8 @@ describe('npm run data:import', { timeout: 300_000 }, () => {
     assert.equal(refused.code, 1);
     assert.match(refused.output, /bad\.csv was not imported: it has a problem/);
     assert.match(refused.output, /bad\.csv:2 resale_price "-5": is outside 5,000 to 10,000,000/);
+    assert.doesNotMatch(refused.output, /Loaded into/, 'nothing was loaded, and it does not say it was');
+    assert.ok(refused.output.includes(`Nothing was loaded into the embedded database in ${folder} (`));
     assert.deepEqual(await counts(), { rows: before.rows + 3, imports: before.imports + 1 });
 
     const mistyped = await dataImport(['--skip-invalids', good]);
