@@ -38,15 +38,22 @@ const ISSUE_56 = { brotli: 235, gzip: 263 };
  * language, where it said "As of 31 Oct 2026"): measured 4 B brotli more, gzip within its budget.
  */
 const ISSUE_59 = { brotli: 4, gzip: 0 };
+/**
+ * What issue 65 allows: condos known from URA's downloaded files. The widget shows nothing new (its
+ * comparables already say "Distance unknown"), but the estimate's check follows the contract, which
+ * gained a comparable's `saleType` and the basis scope `project`: measured 7 B brotli less, 27 B gzip more.
+ */
+const ISSUE_65 = { brotli: 0, gzip: 27 };
 export const BUDGETS = {
   // Gzip packs the same code about a tenth larger than brotli (issue 41's growth: 135 B gzip for 123 B brotli).
-  widget: Math.floor(16.5 * KB) + Math.round(ISSUE_41 * 1.1) + ISSUE_55.gzip + ISSUE_56.gzip + ISSUE_59.gzip,
+  widget:
+    Math.floor(16.5 * KB) + Math.round(ISSUE_41 * 1.1) + ISSUE_55.gzip + ISSUE_56.gzip + ISSUE_59.gzip + ISSUE_65.gzip,
   // 15 KB is the target (issue 27), not met: the three language files' SHA-256 hashes, which widget.js must carry
   // for their integrity, are 132 characters no compressor can shorten (about 100 B brotli), and a failed language
   // shows the failure box and can be asked again. 160 B over the target was allowed, below the 15,521 B of the
   // loader and element the one file replaced; issue 39 added 120 B for what a visitor reads: unit types in the
   // panel's language (about 37 B) and a chart that redraws to fill a wide panel (about 97 B). Issue 41's is above.
-  widgetBrotli: 15 * KB + 280 + ISSUE_41 + ISSUE_55.brotli + ISSUE_56.brotli + ISSUE_59.brotli,
+  widgetBrotli: 15 * KB + 280 + ISSUE_41 + ISSUE_55.brotli + ISSUE_56.brotli + ISSUE_59.brotli + ISSUE_65.brotli,
 };
 
 async function files(dir: string): Promise<string[]> {

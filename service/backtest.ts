@@ -146,6 +146,11 @@ if (privateReport) {
   console.log(`\nBy district (the last column: median signed error)\n${header} ${'bias'.padStart(7)}`);
   for (const [name, a] of Object.entries(privateReport.byDistrict))
     console.log(`${row(name, a)} ${percent(a.bias).padStart(7)}`);
+  console.log(
+    `\nBy market segment (median signed error: the model's, the baseline's)\n${header} ${'bias'.padStart(7)} ${'baseline'.padStart(8)}`,
+  );
+  for (const [name, a] of Object.entries(privateReport.bySegment))
+    console.log(`${row(name, a)} ${percent(a.bias).padStart(7)} ${percent(a.baselineBias).padStart(8)}`);
   table('By property type', privateReport.byPropertyType);
   table('By unit type', privateReport.byUnitType);
 } else console.log("\nNo private sales to test: none of URA's are loaded, or too few months of them.");

@@ -84,6 +84,10 @@ describe("URA's downloaded private transactions", () => {
       'select count(*)::int as n, min(sale_type) as type from home_transactions where floor_area_sqm = 75',
     );
     assert.deepEqual(twins, { n: 2, type: 'new_sale' });
+    const segments = await db.query<{ market_segment: string }>(
+      'select distinct market_segment from home_transactions',
+    );
+    assert.deepEqual(segments, [{ market_segment: 'OCR' }], "URA's Outside Central Region");
   });
 
   it('reads a Latin-1 name, basement and unknown floors, and keeps a bulk sale counted but out of the model', async () => {

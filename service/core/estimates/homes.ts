@@ -24,6 +24,8 @@ export interface PropertyRecord {
    * Where absent, homes at one address are those of one type, town, project and address as written.
    */
   addressKey?: string;
+  /** URA's market segment of a private home's project (core central, rest of central, outside central). */
+  marketSegment?: 'CCR' | 'RCR' | 'OCR';
 }
 
 export interface Transaction {

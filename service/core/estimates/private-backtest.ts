@@ -27,6 +27,8 @@ export interface PrivateBacktestReport {
   byConfidence: Record<string, Accuracy>;
   byBasis: Record<string, Accuracy>;
   byDistrict: Record<string, Accuracy & { bias: number }>;
+  /** By URA's market segment, with the model's median signed error and the baseline's. */
+  bySegment: Record<string, Accuracy & { bias: number; baselineBias: number }>;
   byPropertyType: Record<string, Accuracy>;
   byUnitType: Record<string, Accuracy>;
 }
@@ -53,6 +55,7 @@ interface Row {
   unitType: string;
   saleType: string;
   district: string;
+  segment?: string;
   confidence?: string;
   basis?: string;
 }
@@ -115,6 +118,7 @@ export function privateBacktest(
         unitType: `${home.propertyType} ${home.unitType}`,
         saleType: sale.saleType ?? 'not said',
         district: home.town,
+        segment: home.marketSegment,
         ...(baseline !== undefined ? { baselineError: baseline / sale.price - 1 } : {}),
       };
       if (valued)
@@ -156,6 +160,15 @@ export function privateBacktest(
         district,
         { ...a, bias: signed(resales.filter((r) => r.district === district)) },
       ]),
+    ),
+    bySegment: Object.fromEntries(
+      Object.entries(accuracyBy(resales, (r) => r.segment)).map(([segment, a]) => {
+        const rows = resales.filter((r) => r.segment === segment);
+        return [
+          segment,
+          { ...a, bias: signed(rows), baselineBias: signed(rows.map((r) => ({ error: r.baselineError }))) },
+        ];
+      }),
     ),
     byPropertyType: accuracyBy(resales, (r) => r.propertyType),
     byUnitType: accuracyBy(resales, (r) => r.unitType),

@@ -90,7 +90,7 @@ export async function loadImportedHomes(
     : [];
   const rows = await db.query<Row>(
     `select dataset, mode, property_type, month, town, block, street, project, home_kind, storey_low, storey_high,
-            floor_area_sqm, lease_commence_year, district, lat, lng, price, units, sale_type
+            floor_area_sqm, lease_commence_year, district, lat, lng, price, units, sale_type, market_segment
        from home_transactions where ${ofOrigin} and month >= $2 and month <= $3`,
     [origin, since, newest],
   );

@@ -30,6 +30,7 @@ export interface Row {
   price: number;
   units: number;
   sale_type: HomeTransaction['saleType'];
+  market_segment: HomeTransaction['marketSegment'];
 }
 
 /** A OneMap address, as the join reads it. */
@@ -80,6 +81,7 @@ export const rowOf = (dataset: OfficialDataset, t: HomeTransaction): Row => ({
   price: t.price,
   units: t.units,
   sale_type: t.saleType,
+  market_segment: t.marketSegment,
 });
 
 /** A home's record, less its floor area (the median of its sales, known once all are read). */
@@ -136,6 +138,7 @@ export function privateRecord(row: Row, addresses: AddressBook): HomeRecord {
       propertyType: 'landed',
       unitType,
       town,
+      ...(row.market_segment ? { marketSegment: row.market_segment } : {}),
       lat: given ? Number(row.lat) : NaN,
       lng: given ? Number(row.lng) : NaN,
     };
@@ -152,6 +155,7 @@ export function privateRecord(row: Row, addresses: AddressBook): HomeRecord {
     propertyType: 'condo',
     unitType,
     town,
+    ...(row.market_segment ? { marketSegment: row.market_segment } : {}),
     lat: given ? Number(row.lat) : (address?.lat ?? NaN),
     lng: given ? Number(row.lng) : (address?.lng ?? NaN),
   };

@@ -27,6 +27,7 @@ const TRANSACTION_COLUMNS: [string, string, (r: HomeTransaction) => unknown][] =
   ['price', 'float8', (r) => r.price],
   ['units', 'int', (r) => r.units],
   ['sale_type', 'text', (r) => r.saleType],
+  ['market_segment', 'text', (r) => r.marketSegment],
 ];
 const INSERT_TRANSACTIONS = `insert into home_transactions (row_key, dataset, import_id, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')})
   select k, $1, $2, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')}

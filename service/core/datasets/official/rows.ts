@@ -25,7 +25,11 @@ export interface HomeTransaction {
   units: number;
   /** URA's type of sale; null where the file does not say (HDB's resales, rents). */
   saleType: SaleType | null;
+  /** URA's market segment of a private sale's project; null where the file does not say. */
+  marketSegment: MarketSegment | null;
 }
+
+export type MarketSegment = 'CCR' | 'RCR' | 'OCR';
 
 export type SaleType = 'new_sale' | 'sub_sale' | 'resale';
 
@@ -47,6 +51,7 @@ export const homeTransaction = (given: Given & Partial<HomeTransaction>): HomeTr
   lng: null,
   units: 1,
   saleType: null,
+  marketSegment: null,
   ...given,
 });
 
@@ -105,11 +110,12 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 /**
  * A row's key: its dataset and parsed values (so that a re-download that writes 365000.0 for 365000, or
  * a flat model in capitals, is the same row), and its occurrence among identical rows of its file. The
- * type of sale is left out: rows imported before it was read keep their keys, so a re-import adds nothing.
+ * type of sale and the market segment are left out: rows imported before they were read keep their keys, so a
+ * re-import adds nothing.
  */
 export function rowKeyOf(dataset: string, record: HomeTransaction): string {
   const values = Object.entries(record).flatMap(([key, v]) =>
-    key === 'saleType' ? [] : [typeof v === 'string' ? v.toUpperCase() : String(v)],
+    key === 'saleType' || key === 'marketSegment' ? [] : [typeof v === 'string' ? v.toUpperCase() : String(v)],
   );
   return [dataset, ...values].join('\u001f');
 }

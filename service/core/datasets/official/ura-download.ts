@@ -6,7 +6,14 @@
  * `-` for none (a nett price, a floor level), floor levels as `01 to 05` or `B1 to B5`, a rental's area
  * as a range (`100 to 110`), and tenures as `Freehold` or `99 yrs lease commencing from 2023`.
  */
-import { fieldReader, type HomeTransaction, homeTransaction, type ReadRow, type SaleType } from './rows.js';
+import {
+  fieldReader,
+  type HomeTransaction,
+  homeTransaction,
+  type MarketSegment,
+  type ReadRow,
+  type SaleType,
+} from './rows.js';
 
 export const URA_SALES_COLUMNS = [
   'Project Name',
@@ -49,6 +56,11 @@ const LANDED = /^(strata )?(detached|semi-detached|terrace)( house)?$/i;
 const RESIDENTIAL =
   /^(apartment|condominium|executive condominium|(strata )?(detached|semi-detached|terrace)( house)?)$/i;
 const SALE_TYPES: Record<string, SaleType> = { 'new sale': 'new_sale', 'sub sale': 'sub_sale', resale: 'resale' };
+const SEGMENTS: Record<string, MarketSegment> = {
+  'core central region': 'CCR',
+  'rest of central region': 'RCR',
+  'outside central region': 'OCR',
+};
 
 const monthOf = (text: string) => {
   const [, name, yy] = MONTH.exec(text)!;
@@ -100,6 +112,7 @@ export function readUraSaleRow(line: string, row: Record<string, string | undefi
       price: price!,
       units: units!,
       saleType,
+      marketSegment: SEGMENTS[(row['Market Segment'] ?? '').trim().toLowerCase()] ?? null,
     }),
   };
 }

@@ -19,6 +19,10 @@ const monthOf = (mmyy: string) => {
   const [, mm, yy] = MMYY.exec(mmyy)!;
   return `${Number(yy) < 70 ? '20' : '19'}${yy}-${mm}`;
 };
+const segmentOf = (text = '') => {
+  const segment = text.trim();
+  return segment === 'CCR' || segment === 'RCR' || segment === 'OCR' ? segment : null;
+};
 /** The API's typeOfSale: 1 a new sale, 2 a sub sale, 3 a resale. */
 const SALE_TYPES: Record<string, SaleType> = { '1': 'new_sale', '2': 'sub_sale', '3': 'resale' };
 const storey = (floor: string) => (floor.startsWith('B') ? -Number(floor.slice(1)) : Number(floor));
@@ -125,6 +129,7 @@ export function readUraSales(document: unknown): ReadRow<HomeTransaction>[] {
         price: price!,
         units: units!,
         saleType: SALE_TYPES[(row.typeOfSale ?? '').trim()] ?? null,
+        marketSegment: segmentOf(row.marketSegment),
       }),
     };
   });
