@@ -268,6 +268,11 @@ describe('homes valued from official files', () => {
     assert.deepEqual(new Set(estimate.estimate.comparables.map((c) => c.pricePerSqm)), new Set([20_000]));
     assert.equal(estimate.estimate.comparables.length, 5, 'the bulk sale of two units is not a comparable');
     assert.equal(estimate.estimate.value, 2_000_000);
+    // The id a condo had before a project was its name on its street still finds it (a saved listing, a link).
+    const legacy = e.estimate('condo-the-oxley-rise-3br', 'sale');
+    assert.ok('estimate' in legacy);
+    assert.equal(legacy.estimate.property.id, 'condo-the-oxley-rise-oxley-rise-3br');
+    assert.equal(legacy.estimate.value, estimate.estimate.value);
   });
 
   it('finds a project spelt two ways, and a landed street across two districts, once, with every kind there', async () => {

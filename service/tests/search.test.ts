@@ -88,6 +88,7 @@ it("finds a block as an HDB letter writes it: C'WEALTH, GDNS, HTS and the other 
       home('hdb-33-teban', 'Blk 33 Teban Gardens Road', 'Jurong East'),
       home('hdb-5-tg-pagar', 'Blk 5 Tanjong Pagar Plaza', 'Bukit Merah'),
       home('hdb-1-telok-blangah', 'Blk 1 Telok Blangah Heights', 'Bukit Merah'),
+      home('hdb-300-clementi', 'Blk 300 Clementi Avenue 4', 'Clementi'),
     ],
   });
   for (const [query, id] of [
@@ -96,6 +97,8 @@ it("finds a block as an HDB letter writes it: C'WEALTH, GDNS, HTS and the other 
     ['33 TEBAN GDNS RD', 'hdb-33-teban'],
     ['5 TG PAGAR PLAZA', 'hdb-5-tg-pagar'],
     ['1 TELOK BLANGAH HTS', 'hdb-1-telok-blangah'],
+    // CL is also how Clementi begins, as a visitor types it: it stays a prefix.
+    ['cl', 'hdb-300-clementi'],
   ])
     assert.equal(suggest(letters, query, 8)[0]?.id, id, query);
 });

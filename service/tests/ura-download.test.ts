@@ -90,6 +90,18 @@ describe("URA's downloaded private transactions", () => {
     assert.deepEqual(segments, [{ market_segment: 'OCR' }], "URA's Outside Central Region");
   });
 
+  it('gives rows imported before sale types were read their type and segment on a re-import, adding none', async () => {
+    await db.query(
+      "update home_transactions set sale_type = null, market_segment = null where street = 'MARINE PARADE ROAD'",
+    );
+    const again = await load(join(dir, 'd15-mar-jun.csv'));
+    assert.equal(again.rowsAdded, 0);
+    const [left] = await db.query<{ n: number }>(
+      "select count(*)::int as n from home_transactions where street = 'MARINE PARADE ROAD' and (sale_type is null or market_segment is null) and month >= '2026-03'",
+    );
+    assert.equal(left.n, 0);
+  });
+
   it('reads a Latin-1 name, basement and unknown floors, and keeps a bulk sale counted but out of the model', async () => {
     const enchante = (month: string, i: number, floors: string): DownloadSale => ({
       project: 'ENCHANT\u00c9',

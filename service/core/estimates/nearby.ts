@@ -105,7 +105,9 @@ export function nearbyIndex(homes: Pick<Homes, 'transactions' | 'byId' | 'cutOff
       add(towns, `${kind}|${property.town}`, own);
       if (property.addressKey) {
         add(projects, `${kind}|${property.addressKey}`, own);
-        add(projects, `${property.propertyType}|${tx.mode}|${property.addressKey}`, own);
+        // Every band of the project: a landed house's kind is already its type, so it is there once.
+        const anyBand = `${property.propertyType}|${tx.mode}`;
+        if (anyBand !== kind) add(projects, `${anyBand}|${property.addressKey}`, own);
       }
       add(streets, `${kind}|${property.address}`, own);
     }
@@ -208,7 +210,7 @@ export function everyTransactionNear(
     if (tx.mode !== mode || !property) return;
     const alike = anyBand ? property.propertyType === subject.propertyType : kindOf(property) === kindOf(subject);
     if (!alike) return;
-    if (within === 'project' && property.addressKey !== subject.addressKey) return;
+    if (within === 'project' && (subject.addressKey === undefined || property.addressKey !== subject.addressKey)) return;
     if (within === 'street' && property.address !== subject.address) return;
     if (!within && radius === Infinity && property.town !== subject.town) return;
     if (!within && radius !== Infinity && !(hasPlace(subject) && hasPlace(property))) return;

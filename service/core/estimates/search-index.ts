@@ -9,12 +9,20 @@ import { HDB_ABBREVIATIONS } from './street-abbreviations.js';
 export const BY_TEXT = new Intl.Collator('en', { numeric: true });
 
 /**
+ * HDB's abbreviations a visitor also types as the start of a name: `cl` is how Clementi, Clarke Quay and
+ * Claymore begin, so it is not read as Close (a query word is a prefix as it is typed).
+ */
+const PREFIXES_TOO = new Set(['cl']);
+
+/**
  * How Singaporeans shorten addresses, mapped to the words the homes use: HDB's own abbreviations (as a
  * word is searched: C'WEALTH is cwealth), and the ones people type, which win where both name one.
  */
 const ABBREVIATIONS: Record<string, string> = {
   ...Object.fromEntries(
-    HDB_ABBREVIATIONS.map(([short, full]) => [short.toLowerCase().replace(/'/g, ''), full.toLowerCase()]),
+    HDB_ABBREVIATIONS.map(([short, full]) => [short.toLowerCase().replace(/'/g, ''), full.toLowerCase()]).filter(
+      ([short]) => !PREFIXES_TOO.has(short),
+    ),
   ),
   ave: 'avenue',
   av: 'avenue',

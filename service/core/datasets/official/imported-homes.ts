@@ -23,6 +23,7 @@ import {
 import { median } from '../../estimates/statistics.js';
 import { sourcesOf } from './dataset-attributions.js';
 import type { ImportOrigin } from './import-file.js';
+import { homeId } from './imported-home-keys.js';
 import { canonically } from './imported-row-order.js';
 import {
   type Address,
@@ -152,7 +153,14 @@ export function homesFromRows(
 function gather(homes: Map<string, Gathering>, row: Row, addresses: AddressBook): Gathering | undefined {
   const key = homeKey(row);
   const known = homes.get(key);
-  if (known) return known;
+  if (known) {
+    // A home's first row may not say all a later one does (a rental contract names no segment, a download no place).
+    const record = known.record;
+    if (!record.marketSegment && row.market_segment) record.marketSegment = row.market_segment;
+    if (Number.isNaN(record.lat) && row.lat !== null && row.lng !== null)
+      Object.assign(record, { lat: Number(row.lat), lng: Number(row.lng) });
+    return known;
+  }
   const record = row.property_type === 'hdb' ? hdbRecord(row, addresses) : privateRecord(row, addresses);
   if (!record) return undefined;
   const place =
@@ -162,6 +170,21 @@ function gather(homes: Map<string, Gathering>, row: Row, addresses: AddressBook)
   const home = { record, place, areas: [], sales: [], rents: [], transactions: [] };
   homes.set(key, home);
   return home;
+}
+
+/**
+ * A condo's id named its project without its street until a project became its name on its street
+ * (`condo-the-sail-marina-bay-2br`): a listing, a mortgage journey or a link saved with such an id still
+ * finds the home, where the old id names one home alone and no home has it as its own.
+ */
+function answerLegacyIds(homes: Homes): void {
+  const legacy = new Map<string, PropertyRecord | null>();
+  for (const home of homes.properties) {
+    if (home.propertyType !== 'condo' || !home.project) continue;
+    const old = homeId('condo', home.project, home.unitType.replace('-bedroom', 'br'));
+    legacy.set(old, legacy.has(old) ? null : home);
+  }
+  for (const [old, home] of legacy) if (home && !homes.byId.has(old)) homes.byId.set(old, home);
 }
 
 /**
@@ -225,8 +248,10 @@ function assemble(
   for (const [id, home] of hdbHomes) topStorey.set(id, blockTop.get(blockKey(home))!);
   // In the order of their ids, whatever order the rows came in (a database's, or a file's read in a page).
   properties.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const homes = homesOf(lastDayOf(newest), properties, transactions, [...sources.values()]);
+  answerLegacyIds(homes);
   return {
-    homes: homesOf(lastDayOf(newest), properties, transactions, [...sources.values()]),
+    homes,
     hdb: { sales, homes: hdbHomes, places, rents, topStorey },
     sources: (type, mode) =>
       used[type][mode].flatMap((dataset) => {

@@ -22,6 +22,8 @@ const ORDER: (keyof Row)[] = [
   'lng',
   'price',
   'units',
+  'sale_type',
+  'market_segment',
 ];
 
 /** Newest month first, then by every field read: two rows alike in all of them are interchangeable. */

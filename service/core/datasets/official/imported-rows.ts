@@ -43,21 +43,39 @@ export interface Address {
   lng: number;
 }
 
-/** The addresses by what the files name a home by: an HDB block by its street and number, a condo by its project. */
+/**
+ * The addresses by what the files name a home by: an HDB block by its street and number, a condo by its
+ * project on its street (a generic name such as RESIDENTIAL APARTMENTS is many buildings, one a street).
+ */
 export interface AddressBook {
   blocks: Map<string, Address>;
   buildings: Map<string, Address>;
+  /** Each building name's addresses, one a street. */
+  buildingNames: Map<string, Address[]>;
 }
 
 export function addressBook(addresses: Address[]): AddressBook {
   const blocks = new Map<string, Address>();
   const buildings = new Map<string, Address>();
+  const buildingNames = new Map<string, Address[]>();
   for (const a of addresses) {
     if (a.block) blocks.set(`${streetKey(a.street)}|${a.block}`, a);
+    if (!a.building) continue;
     // A project of several towers has several postal codes under one name: the first (lowest) is its.
-    if (a.building && !buildings.has(homeId(a.building))) buildings.set(homeId(a.building), a);
+    const key = `${homeId(a.building)}|${streetKey(a.street)}`;
+    if (buildings.has(key)) continue;
+    buildings.set(key, a);
+    buildingNames.set(homeId(a.building), [...(buildingNames.get(homeId(a.building)) ?? []), a]);
   }
-  return { blocks, buildings };
+  return { blocks, buildings, buildingNames };
+}
+
+/** A project's OneMap address: on its own street, else the only building of its name anywhere. */
+function buildingOf(book: AddressBook, project: string, street: string): Address | undefined {
+  const named = book.buildings.get(`${homeId(project)}|${streetKey(street)}`);
+  if (named) return named;
+  const all = book.buildingNames.get(homeId(project));
+  return all?.length === 1 ? all[0] : undefined;
 }
 
 /** A transaction as the importer read it, in home_transactions' shape. */
@@ -144,7 +162,7 @@ export function privateRecord(row: Row, addresses: AddressBook): HomeRecord {
     };
   }
   const unitType = condoUnitType(row);
-  const address = addresses.buildings.get(homeId(row.project!));
+  const address = buildingOf(addresses, row.project!, row.street);
   return {
     id: condoId(row),
     // One project, however it is spelt ("THE SAIL @ MARINA BAY", "THE SAIL@MARINA BAY").

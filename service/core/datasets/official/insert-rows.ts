@@ -33,7 +33,12 @@ const INSERT_TRANSACTIONS = `insert into home_transactions (row_key, dataset, im
   select k, $1, $2, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')}
     from unnest($3::text[], ${TRANSACTION_COLUMNS.map(([, type], i) => `$${i + 4}::${type}[]`).join(', ')})
       as t(k, ${TRANSACTION_COLUMNS.map(([c]) => c).join(', ')})
-  on conflict (row_key) do nothing returning 1`;
+  on conflict (row_key) do update
+    set sale_type = coalesce(home_transactions.sale_type, excluded.sale_type),
+        market_segment = coalesce(home_transactions.market_segment, excluded.market_segment)
+    where (home_transactions.sale_type is null and excluded.sale_type is not null)
+       or (home_transactions.market_segment is null and excluded.market_segment is not null)
+  returning (xmax = 0) as inserted`;
 
 export async function insertTransactions(
   tx: Queryable,
@@ -42,8 +47,14 @@ export async function insertTransactions(
   rows: { key: string; record: HomeTransaction }[],
 ) {
   const columns = TRANSACTION_COLUMNS.map(([, , value]) => rows.map((row) => value(row.record)));
-  const added = await tx.query(INSERT_TRANSACTIONS, [dataset, importId, rows.map((row) => row.key), ...columns]);
-  return added.length;
+  // A row imported before its type of sale and market segment were read gets them now, and is not counted as added.
+  const added = await tx.query<{ inserted: boolean }>(INSERT_TRANSACTIONS, [
+    dataset,
+    importId,
+    rows.map((row) => row.key),
+    ...columns,
+  ]);
+  return added.filter((row) => row.inserted).length;
 }
 
 /** Addresses by postal code: a newer answer replaces an older one's place (only real changes count as added). */

@@ -123,6 +123,7 @@ export function readUraRentalRow(line: string, row: Record<string, string | unde
   const rent = read.number('Monthly Rent ($)', 100, 200_000);
   const areas = read.text('Floor Area (SQM)', AREA_RANGE, 'is not an area range such as "100 to 110"');
   const bedrooms = (row['No of Bedroom'] ?? '').trim();
+  if (areas && Number(/\d+/.exec(areas)![0]) < 10) read.fail('Floor Area (SQM)', 'is below 10 m²: no home is so small');
   if (bedrooms && bedrooms !== 'NA' && bedrooms !== '-' && !/^\d{1,2}$/.test(bedrooms))
     read.fail('No of Bedroom', 'is not a number of bedrooms, NA or "-"');
   if (read.problems.length) return { line, problems: read.problems };
