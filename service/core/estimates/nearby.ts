@@ -210,7 +210,8 @@ export function everyTransactionNear(
     if (tx.mode !== mode || !property) return;
     const alike = anyBand ? property.propertyType === subject.propertyType : kindOf(property) === kindOf(subject);
     if (!alike) return;
-    if (within === 'project' && (subject.addressKey === undefined || property.addressKey !== subject.addressKey)) return;
+    if (within === 'project' && (subject.addressKey === undefined || property.addressKey !== subject.addressKey))
+      return;
     if (within === 'street' && property.address !== subject.address) return;
     if (!within && radius === Infinity && property.town !== subject.town) return;
     if (!within && radius !== Infinity && !(hasPlace(subject) && hasPlace(property))) return;
