@@ -36,12 +36,19 @@ export function servedMethodsOnly(listener: RequestListener): RequestListener {
   };
 }
 
+/** How long an idle kept-alive connection is held: longer than any client or balancer in front holds one. */
+const IDLE_CONNECTION_MS = 65_000;
+
 /**
  * A server listening on `port` (0: a free one the system picks), which answers nothing until `serve`
  * gives it a handler: its address is known first, so the service's parts can be composed with it.
  */
 export async function openServer(port = 0, hostname = '127.0.0.1'): Promise<Server> {
   const server = createServer();
+  // An idle connection is closed by its client first (a browser, fetch's 4 s, a balancer's pool), never
+  // by us as the client sends on it: at Node's 5 s a busy moment reset a reused connection (ECONNRESET).
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, resolve);
