@@ -26,7 +26,6 @@ const write = (dir: string, name: string, text: string) => {
   writeFileSync(path, Buffer.from(text, 'latin1'));
   return path;
 };
-const salesFile = (list: DownloadSale[]) => downloadSalesText(list);
 
 const months = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
 const marine = (month: string, i: number): DownloadSale => ({
@@ -67,8 +66,8 @@ describe("URA's downloaded private transactions", () => {
     };
     const firstHalf = months.slice(0, 4).flatMap((m, i) => [marine(m, i), marine(m, i + 10)]);
     const later = months.slice(2).flatMap((m, i) => [marine(m, i + 2), marine(m, i + 12)]);
-    const d15 = write(dir, 'd15-jan-apr.csv', salesFile(firstHalf));
-    const overlap = write(dir, 'd15-mar-jun.csv', salesFile([...later, twin, twin]));
+    const d15 = write(dir, 'd15-jan-apr.csv', downloadSalesText(firstHalf));
+    const overlap = write(dir, 'd15-mar-jun.csv', downloadSalesText([...later, twin, twin]));
     const first = await load(d15);
     const second = await load(overlap);
     assert.equal(first.dataset, 'ura_sales');
@@ -116,7 +115,7 @@ describe("URA's downloaded private transactions", () => {
       ...months.map((m, i) => enchante(m, i, i % 2 ? 'B1 to B5' : '-')),
       { ...enchante('2026-06', 0, '01 to 05'), units: 4, price: 9_000_000, sqm: 400, type: 'New Sale' as const },
     ];
-    const imported = await load(write(dir, 'd11.csv', salesFile(lines)));
+    const imported = await load(write(dir, 'd11.csv', downloadSalesText(lines)));
     assert.equal(imported.rowsRead, 7);
     const rows = await db.query<{ project: string; storey_low: number | null; units: number }>(
       "select project, storey_low, units from home_transactions where street = 'EVELYN ROAD' order by month, storey_low",
@@ -144,7 +143,11 @@ describe("URA's downloaded private transactions", () => {
         district: '14',
       }));
     await load(
-      write(dir, 'generic.csv', salesFile([...generic('GEYLANG ROAD', 12_000), ...generic('SIMS AVENUE', 16_000)])),
+      write(
+        dir,
+        'generic.csv',
+        downloadSalesText([...generic('GEYLANG ROAD', 12_000), ...generic('SIMS AVENUE', 16_000)]),
+      ),
     );
     const { homes, hdb, sources } = (await loadImportedHomes(db))!;
     const two = homes.properties.filter((p) => p.project === 'Residential Apartments');
@@ -171,7 +174,9 @@ describe("URA's downloaded private transactions", () => {
     const lonely = write(
       dir,
       'lonely.csv',
-      salesFile([{ project: 'LONE TOWER', street: 'MARINE PARADE ROAD', month: '2026-05', sqm: 92, price: 1_700_000 }]),
+      downloadSalesText([
+        { project: 'LONE TOWER', street: 'MARINE PARADE ROAD', month: '2026-05', sqm: 92, price: 1_700_000 },
+      ]),
     );
     await load(lonely);
     const { homes, hdb } = (await loadImportedHomes(db))!;
@@ -224,7 +229,11 @@ describe("URA's downloaded private transactions", () => {
   });
 
   it('refuses a download with a bad row whole, naming the line and column', async () => {
-    const bad = write(dir, 'bad.csv', salesFile([marine('2026-07', 1), { ...marine('2026-07', 2), floors: 'ground' }]));
+    const bad = write(
+      dir,
+      'bad.csv',
+      downloadSalesText([marine('2026-07', 1), { ...marine('2026-07', 2), floors: 'ground' }]),
+    );
     const outcome = await importOfficialFile(db, bad);
     assert.ok('refused' in outcome);
     assert.deepEqual(

@@ -23,7 +23,7 @@ import {
 import { median } from '../../estimates/statistics.js';
 import { sourcesOf } from './dataset-attributions.js';
 import type { ImportOrigin } from './import-file.js';
-import { homeId } from './imported-home-keys.js';
+import { answerLegacyIds } from './legacy-ids.js';
 import { canonically } from './imported-row-order.js';
 import {
   type Address,
@@ -170,21 +170,6 @@ function gather(homes: Map<string, Gathering>, row: Row, addresses: AddressBook)
   const home = { record, place, areas: [], sales: [], rents: [], transactions: [] };
   homes.set(key, home);
   return home;
-}
-
-/**
- * A condo's id named its project without its street until a project became its name on its street
- * (`condo-the-sail-marina-bay-2br`): a listing, a mortgage journey or a link saved with such an id still
- * finds the home, where the old id names one home alone and no home has it as its own.
- */
-function answerLegacyIds(homes: Homes): void {
-  const legacy = new Map<string, PropertyRecord | null>();
-  for (const home of homes.properties) {
-    if (home.propertyType !== 'condo' || !home.project) continue;
-    const old = homeId('condo', home.project, home.unitType.replace('-bedroom', 'br'));
-    legacy.set(old, legacy.has(old) ? null : home);
-  }
-  for (const [old, home] of legacy) if (home && !homes.byId.has(old)) homes.byId.set(old, home);
 }
 
 /**

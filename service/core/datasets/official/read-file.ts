@@ -12,7 +12,7 @@ export { EMPTY, KNOWN_FILES, type OfficialFile } from './read-text.js';
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const latin1 = new TextDecoder('latin1');
 
-export function decodeLine(bytes: Uint8Array): string {
+function decodeLine(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {
